@@ -1,0 +1,70 @@
+import type { Services } from '../context.ts';
+import { ensureDemo } from '../demo.ts';
+import { addAccount, createKey, OwnerError, parseLifetime, requireUser } from '../owners.ts';
+import type { Platform } from '../platforms/families.ts';
+import { findApiKeyById, listApiKeys, revokeApiKey } from '../storage/api-keys.ts';
+import { createUser, findUserByEmail, setUserTier } from '../storage/users.ts';
+import type { Tier } from '../config.ts';
+
+export async function usersCreate(services: Services, options: { email: string; tier: Tier }) {
+  const { db } = services.storage;
+  if (!/^[^@\s]+@[^@\s]+$/.test(options.email)) throw new OwnerError(`--email "${options.email}" is not an email address`);
+  if (await findUserByEmail(db, options.email)) throw new OwnerError(`A user with email ${options.email} already exists`);
+  const user = await createUser(db, options.email, options.tier, services.clock.now());
+  return { id: user.id, email: user.email, tier: user.tier };
+}
+
+export async function usersSetTier(services: Services, options: { email: string; tier: Tier }) {
+  const user = await requireUser(services.storage.db, options.email);
+  await setUserTier(services.storage.db, user.id, options.tier);
+  return { id: user.id, email: user.email, tier: options.tier };
+}
+
+export async function keysCreate(services: Services, options: { email: string; name: string; expires: string }) {
+  const lifetime = parseLifetime(options.expires);
+  const user = await requireUser(services.storage.db, options.email);
+  return createKey(services.storage.db, user, options.name, lifetime, services.clock.now());
+}
+
+export async function keysList(services: Services, options: { email: string }) {
+  const user = await requireUser(services.storage.db, options.email);
+  const now = services.clock.now().toISOString();
+  const keys = await listApiKeys(services.storage.db, user.id);
+  return keys.map((k) => ({
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    created_at: k.created_at,
+    expires_at: k.expires_at,
+    last_used_at: k.last_used_at,
+    revoked_at: k.revoked_at,
+    status: k.revoked_at ? 'revoked' : k.expires_at && k.expires_at <= now ? 'expired' : 'active',
+  }));
+}
+
+export async function keysRevoke(services: Services, options: { id: string }) {
+  const key = await findApiKeyById(services.storage.db, options.id);
+  if (!key) throw new OwnerError(`No API key with id ${options.id}`);
+  const revoked = await revokeApiKey(services.storage.db, key.id, services.clock.now());
+  return { id: key.id, revoked: true, already_revoked: !revoked };
+}
+
+export async function accountsAdd(
+  services: Services,
+  options: { email: string; platform: Platform; accountId?: string; name?: string; currency: string },
+) {
+  const user = await requireUser(services.storage.db, options.email);
+  try {
+    const account = await addAccount(services.storage.db, user, options, services.clock.now());
+    return { platform: account.platform, account_id: account.account_id, name: account.name, currency: account.currency };
+  } catch (error) {
+    if (/unique|duplicate/i.test(String(error))) {
+      throw new OwnerError(`${options.email} already has ${options.platform} account ${options.accountId}`);
+    }
+    throw error;
+  }
+}
+
+export async function demoCommand(services: Services) {
+  return ensureDemo(services.storage, services.config, services.clock.now());
+}

@@ -1,0 +1,60 @@
+import { ConfigError, loadConfig } from '../config.ts';
+import type { Services } from '../context.ts';
+import { ensureDemo } from '../demo.ts';
+import { startServer } from '../server.ts';
+import { createServices } from '../services.ts';
+import { migrateToLatest } from '../storage/migrate.ts';
+
+export async function migrateCommand(services: Services) {
+  const applied = await migrateToLatest(services.storage.db);
+  return { applied, dialect: services.storage.dialect };
+}
+
+/** Migrates, makes the demo owner on the embedded default, listens, and stops cleanly on SIGINT/SIGTERM. */
+export async function serveCommand(options: { port?: number; host?: string }): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig({
+      ...process.env,
+      ...(options.port !== undefined && { ADOPS_PORT: String(options.port) }),
+      ...(options.host !== undefined && { ADOPS_HOST: options.host }),
+    });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  const services = createServices(config);
+  const applied = await migrateToLatest(services.storage.db);
+  if (applied.length > 0) services.logger.info({ applied }, 'migrations applied');
+  const demo =
+    services.storage.dialect === 'sqlite' ? await ensureDemo(services.storage, config, services.clock.now()) : undefined;
+  const server = await startServer(services, config.host, config.port);
+  services.logger.info({ url: server.url, dialect: services.storage.dialect }, 'adops is listening');
+  if (demo) {
+    process.stderr.write(
+      [
+        '',
+        `adops is running at ${server.url}`,
+        `  execute a tool:  POST ${server.url}/api/v1/tools/<tool>/execute`,
+        `  demo owner:      ${demo.email} (sandbox accounts on search, network, social x2, video)`,
+        `  demo API key:    ${demo.key}`,
+        `  try it:          curl -s -X POST ${server.url}/api/v1/tools/get_usage_status/execute \\`,
+        `                     -H "Authorization: Bearer ${demo.key}" -H 'Content-Type: application/json' -d '{"arguments":{}}'`,
+        '',
+      ].join('\n'),
+    );
+  }
+  const stop = (signal: string) => {
+    services.logger.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      (error) => {
+        services.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}

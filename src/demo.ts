@@ -1,0 +1,64 @@
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { checkKeyShape, hashApiKey } from './auth/api-key.ts';
+import type { Config } from './config.ts';
+import { addAccount, createKey } from './owners.ts';
+import type { Platform } from './platforms/families.ts';
+import { listAdAccounts } from './storage/accounts.ts';
+import { findApiKeyByHash } from './storage/api-keys.ts';
+import type { Storage } from './storage/database.ts';
+import { createUser, findUserByEmail } from './storage/users.ts';
+
+export const DEMO_EMAIL = 'demo@adops.local';
+
+// Two social accounts, so the multi-account rule shows on the first call.
+const DEMO_ACCOUNTS: Array<{ platform: Platform; name: string }> = [
+  { platform: 'search', name: 'Demo Search Ads' },
+  { platform: 'network', name: 'Demo Network Ads' },
+  { platform: 'social', name: 'Demo Social Brand' },
+  { platform: 'social', name: 'Demo Social Shop' },
+  { platform: 'video', name: 'Demo Video Ads' },
+];
+
+/** Where the demo key is kept between starts: beside the SQLite file, readable by its owner only. */
+export function demoKeyFile(config: Config): string | undefined {
+  const path = config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl.slice('sqlite:'.length) : undefined;
+  return path && path !== ':memory:' ? join(dirname(path), 'demo-key.txt') : undefined;
+}
+
+async function storedKeyStillWorks(storage: Storage, file: string, now: Date): Promise<string | undefined> {
+  if (!existsSync(file)) return undefined;
+  const key = readFileSync(file, 'utf8').trim();
+  if (checkKeyShape(key) !== 'ok') return undefined;
+  const row = await findApiKeyByHash(storage.db, hashApiKey(key));
+  const live = row && row.revoked_at === null && (row.expires_at === null || row.expires_at > now.toISOString());
+  return live ? key : undefined;
+}
+
+/** The demo owner with sandbox accounts on every platform, made once; later calls reuse it and its key. */
+export async function ensureDemo(storage: Storage, config: Config, now: Date) {
+  const { db } = storage;
+  let user = await findUserByEmail(db, DEMO_EMAIL);
+  const created = !user;
+  if (!user) {
+    user = await createUser(db, DEMO_EMAIL, 'free', now);
+    for (const account of DEMO_ACCOUNTS) await addAccount(db, user, account, now);
+  }
+  const file = demoKeyFile(config);
+  let key = file ? await storedKeyStillWorks(storage, file, now) : undefined;
+  if (!key) {
+    key = (await createKey(db, user, 'demo', 'never', now)).key;
+    if (file) {
+      writeFileSync(file, `${key}\n`, { mode: 0o600 });
+      chmodSync(file, 0o600);
+    }
+  }
+  const accounts = await listAdAccounts(db, user.id);
+  return {
+    email: user.email,
+    key,
+    created,
+    base_url: config.appUrl,
+    accounts: accounts.map((a) => ({ platform: a.platform, account_id: a.account_id, name: a.name })),
+  };
+}

@@ -1,0 +1,56 @@
+/** The closed set of machine-readable error codes, each with its one HTTP status. */
+export const ERROR_STATUS = {
+  invalid_body: 400,
+  invalid_arguments: 400,
+  invalid_idempotency_key: 400,
+  account_selection_required: 400,
+  account_not_connected: 400,
+  connection_expired: 400,
+  upstream_rejected: 400,
+  unauthenticated: 401,
+  quota_exceeded: 402,
+  not_found: 404,
+  tool_not_found: 404,
+  idempotency_key_in_flight: 409,
+  payload_too_large: 413,
+  idempotency_key_reused: 422,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  upstream_rate_limited: 429,
+  internal_error: 500,
+  upstream_error: 500,
+  not_implemented: 501,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface AppErrorOptions {
+  structuredContent?: Record<string, unknown>;
+  retryAfterSeconds?: number;
+  /**
+   * Whether the platform may have acted before this failure. Such outcomes are kept by the idempotency
+   * record, so a retry can never create a second campaign.
+   */
+  upstreamMayHaveActed?: boolean;
+}
+
+/** An expected failure: its message is written for the caller and is safe to show to end users. */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly options: AppErrorOptions;
+
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+    super(message);
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.options = options;
+  }
+}
+
+/** The message of an unexpected failure: names the exception type, never its details. */
+export function internalErrorMessage(error: unknown): string {
+  const type = error instanceof Error ? error.constructor.name || error.name : typeof error;
+  return `Internal error: ${type}. The details are logged under this request_id; report it to support.`;
+}

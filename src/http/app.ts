@@ -1,0 +1,114 @@
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Services } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { rejectionEntry } from '../pipeline/audit-log.ts';
+import { failureOutcome } from '../pipeline/execute-tool.ts';
+import type { Failure } from '../pipeline/outcome.ts';
+import { toEnvelope } from './envelope.ts';
+import { registerExecuteRoute } from './execute-route.ts';
+import { callInfo, toolFromPath } from './request-info.ts';
+
+/** Fastify's own request errors (body, size, media type) as the service's errors. */
+function fromFrameworkError(error: FastifyError): AppError | undefined {
+  const status = error.statusCode ?? 500;
+  if (status === 413) {
+    return new AppError('payload_too_large', 'The request body is too large. Send at most the configured body limit.');
+  }
+  if (status === 415) {
+    return new AppError('unsupported_media_type', 'Send the body as JSON with the header Content-Type: application/json.');
+  }
+  if (status >= 400 && status < 500) {
+    return new AppError('invalid_body', `The body is not valid JSON (${error.message}). Send {"arguments": {...}}.`);
+  }
+  return undefined;
+}
+
+function internalFailure(tool: string, requestId: string, error: unknown): Failure {
+  const type = error instanceof Error ? error.constructor.name : typeof error;
+  return {
+    ok: false,
+    status: 500,
+    code: 'internal_error',
+    tool,
+    requestId,
+    message: `Internal error: ${type}. The details are logged under this request_id; report it to support.`,
+  };
+}
+
+/** The HTTP service without `listen`: every answer it gives, the framework's own included, is an envelope. */
+export function buildApp(services: Services): FastifyInstance {
+  const { config } = services;
+  const app = Fastify({
+    loggerInstance: services.logger as FastifyBaseLogger,
+    disableRequestLogging: true,
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: () => newId('req'),
+    requestIdHeader: false,
+    requestTimeout: 120_000,
+    keepAliveTimeout: 72_000,
+    return503OnClosing: true,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  app.addHook('onResponse', async (request: FastifyRequest, reply) => {
+    const info = callInfo(request);
+    request.log.info(
+      {
+        request_id: request.id,
+        method: request.method,
+        path: request.routeOptions.url ?? request.url.split('?')[0],
+        tool: toolFromPath(request.url) || undefined,
+        status: reply.statusCode,
+        code: info.code,
+        latency_ms: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const tool = toolFromPath(request.url);
+    const appError = error instanceof AppError ? error : fromFrameworkError(error);
+    if (!appError) request.log.error({ err: error, request_id: request.id }, 'request failed unexpectedly');
+    const failure = appError ? failureOutcome(tool, request.id, appError) : internalFailure(tool, request.id, error);
+    const info = callInfo(request);
+    info.code = failure.code;
+    if (tool && !info.audited) {
+      services.audit.record(
+        rejectionEntry({
+          requestId: request.id,
+          tool,
+          userId: info.caller?.userId ?? null,
+          apiKeyId: info.caller?.apiKeyId ?? null,
+          status: failure.status,
+          code: failure.code,
+          latencyMs: reply.elapsedTime,
+          now: services.clock.now(),
+        }),
+      );
+    }
+    if (failure.retryAfterSeconds !== undefined) reply.header('Retry-After', String(failure.retryAfterSeconds));
+    return reply.status(failure.status).send(toEnvelope(failure));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const failure = failureOutcome(
+      toolFromPath(request.url),
+      request.id,
+      new AppError(
+        'not_found',
+        `Nothing is served at ${request.method} ${request.url.split('?')[0]}. ` +
+          'Tools are called with POST /api/v1/tools/<tool_name>/execute.',
+      ),
+    );
+    callInfo(request).code = failure.code;
+    return reply.status(404).send(toEnvelope(failure));
+  });
+
+  registerExecuteRoute(app, services);
+  return app;
+}

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../context.ts';
+
+/** What the door learns about a call, for the log line and the audit row of a rejected call. */
+export interface CallInfo {
+  caller?: Caller;
+  code?: string | undefined;
+  /** True once the pipeline wrote the audit row itself. */
+  audited: boolean;
+}
+
+const infos = new WeakMap<FastifyRequest, CallInfo>();
+
+export function callInfo(request: FastifyRequest): CallInfo {
+  let info = infos.get(request);
+  if (!info) {
+    info = { audited: false };
+    infos.set(request, info);
+  }
+  return info;
+}
+
+/** The tool named in the path, also when the route did not match or the body failed to parse. */
+export function toolFromPath(url: string): string {
+  const match = /^\/api\/v1\/tools\/([^/?#]+)\/execute/.exec(url);
+  if (!match?.[1]) return '';
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}

@@ -1,0 +1,24 @@
+import type { Config, Tier } from '../config.ts';
+import type { QuotaBlock } from './outcome.ts';
+
+/** The calendar month in UTC that a moment falls in: `2026-11`. */
+export function quotaPeriod(now: Date): string {
+  return now.toISOString().slice(0, 7);
+}
+
+/** The day the counter resets: the first day of the next month, `2026-12-01` during November 2026. */
+export function periodEnd(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+}
+
+export function tierLimit(config: Config, tier: string): number {
+  return config.tierLimits[tier as Tier] ?? 0;
+}
+
+export function quotaBlock(config: Config, tier: string, used: number, now: Date): QuotaBlock {
+  return { used, limit: tierLimit(config, tier), tier, period_end: periodEnd(now) };
+}
+
+export function upgradeUrl(config: Config): string {
+  return `${config.appUrl}/billing`;
+}

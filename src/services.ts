@@ -1,0 +1,59 @@
+import pino, { type Logger } from 'pino';
+import { type Clock, systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Services } from './context.ts';
+import { AuditLog } from './pipeline/audit-log.ts';
+import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.ts';
+import type { RateLimiter } from './ratelimit/rate-limiter.ts';
+import { RedisRateLimiter } from './ratelimit/redis-rate-limiter.ts';
+import { openStorage } from './storage/database.ts';
+import { createRegistry } from './tools/registry.ts';
+import type { Tool } from './tools/tool.ts';
+
+/** Log fields that could hold a secret; pino replaces them before anything is written. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'headers.authorization',
+  'authorization',
+  'key',
+  'apiKey',
+  'api_key',
+];
+
+export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
+  const options = { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+function createRateLimiter(config: Config): RateLimiter | undefined {
+  const { perSecond, burst } = config.rateLimit;
+  if (perSecond === 0 || burst === 0) return undefined;
+  return config.redisUrl ? new RedisRateLimiter(config.redisUrl, perSecond, burst) : new MemoryRateLimiter(perSecond, burst);
+}
+
+export interface ServiceOptions {
+  clock?: Clock;
+  logger?: Logger;
+  tools?: readonly Tool[];
+}
+
+export function createServices(config: Config, options: ServiceOptions = {}): Services {
+  const logger = options.logger ?? createLogger(config);
+  const storage = openStorage(config.databaseUrl);
+  return {
+    config,
+    storage,
+    logger,
+    clock: options.clock ?? systemClock,
+    audit: new AuditLog(storage, logger),
+    rateLimiter: createRateLimiter(config),
+    tools: createRegistry(options.tools),
+  };
+}
+
+/** Flushes the audit rows, then closes the connections. */
+export async function closeServices(services: Services): Promise<void> {
+  await services.audit.flush();
+  await services.rateLimiter?.close();
+  await services.storage.close();
+}

@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import { newId } from '../ids.ts';
+import type { ApiKey, Database } from './schema.ts';
+
+export interface ApiKeyWithOwner extends ApiKey {
+  email: string;
+  tier: string;
+}
+
+export async function insertApiKey(
+  db: Kysely<Database>,
+  fields: { userId: string; name: string; prefix: string; hash: string; expiresAt: Date | null; now: Date },
+): Promise<ApiKey> {
+  const row: ApiKey = {
+    id: newId('key'),
+    user_id: fields.userId,
+    name: fields.name,
+    prefix: fields.prefix,
+    hash: fields.hash,
+    created_at: fields.now.toISOString(),
+    expires_at: fields.expiresAt?.toISOString() ?? null,
+    revoked_at: null,
+    last_used_at: null,
+  };
+  await db.insertInto('api_keys').values(row).execute();
+  return row;
+}
+
+export async function findApiKeyByHash(db: Kysely<Database>, hash: string): Promise<ApiKeyWithOwner | undefined> {
+  return db
+    .selectFrom('api_keys')
+    .innerJoin('users', 'users.id', 'api_keys.user_id')
+    .selectAll('api_keys')
+    .select(['users.email', 'users.tier'])
+    .where('api_keys.hash', '=', hash)
+    .executeTakeFirst();
+}
+
+export async function listApiKeys(db: Kysely<Database>, userId: string): Promise<ApiKey[]> {
+  return db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** Returns whether a key that was not yet revoked is now revoked. */
+export async function revokeApiKey(db: Kysely<Database>, keyId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: now.toISOString() })
+    .where('id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findApiKeyById(db: Kysely<Database>, keyId: string): Promise<ApiKey | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', keyId).executeTakeFirst();
+}
+
+export async function touchApiKey(db: Kysely<Database>, keyId: string, now: Date): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: now.toISOString() }).where('id', '=', keyId).execute();
+}

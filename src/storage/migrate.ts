@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import * as initial from './migrations/0001_initial.ts';
+import type { Database } from './schema.ts';
+
+// An explicit list: a migration is applied because it is named here, not because a file exists.
+const migrations: Record<string, Migration> = {
+  '0001_initial': initial,
+};
+
+/** Applies every pending migration; returns the names applied. Safe to run from several instances. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { PLATFORM_INFO, PLATFORMS } from '../../platforms/families.ts';
+import { listAdAccounts, listConnections } from '../../storage/accounts.ts';
+import { defineTool } from '../tool.ts';
+
+export const getConnectionsStatus = defineTool({
+  name: 'get_connections_status',
+  description:
+    'Tells, per ad platform, whether it is connected, whether the connection is healthy (active, expired, ' +
+    'revoked), when its token expires and how many accounts it holds, with the link to connect or ' +
+    'reconnect. Use it when a call fails with a connection error. Free: never uses quota.',
+  family: null,
+  billable: false,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  input: z.strictObject({}),
+  async run(_args, { services, caller }) {
+    const { config, storage } = services;
+    const connectUrl = `${config.appUrl}/connections`;
+    const [connections, accounts] = await Promise.all([
+      listConnections(storage.db, caller.userId),
+      listAdAccounts(storage.db, caller.userId),
+    ]);
+    const platforms = PLATFORMS.map((platform) => {
+      const connection = connections.find((c) => c.platform === platform);
+      return {
+        platform,
+        label: PLATFORM_INFO[platform].label,
+        connected: connection !== undefined,
+        status: connection?.status ?? 'not_connected',
+        mode: connection?.mode ?? null,
+        token_expires_at: connection?.token_expires_at ?? null,
+        accounts: accounts.filter((a) => a.platform === platform).length,
+        connect_url: connectUrl,
+      };
+    });
+    const lines = platforms.map((p) => {
+      if (!p.connected) return `- ${p.label}: not connected. Connect at ${connectUrl}.`;
+      const health = p.status === 'active' ? 'active' : `${p.status}: reconnect at ${connectUrl}`;
+      const expiry = p.token_expires_at ? `, token expires ${p.token_expires_at}` : '';
+      return `- ${p.label}: ${health} (${p.mode}), ${p.accounts} account${p.accounts === 1 ? '' : 's'}${expiry}.`;
+    });
+    return { text: `Connections:\n${lines.join('\n')}`, structured: { platforms, connect_url: connectUrl } };
+  },
+});

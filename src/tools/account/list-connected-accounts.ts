@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { PLATFORM_INFO, PLATFORMS } from '../../platforms/families.ts';
+import { listAdAccounts } from '../../storage/accounts.ts';
+import { defineTool } from '../tool.ts';
+
+export const listConnectedAccounts = defineTool({
+  name: 'list_connected_accounts',
+  description:
+    'Lists the ad accounts the owner has connected, per platform (search = Google Ads, network = LinkedIn, ' +
+    'social = Meta, video = TikTok), with the argument name to pass each id as. Use it when a tool answers ' +
+    'that several accounts are connected, or before acting on an account. Free: never uses quota.',
+  family: null,
+  billable: false,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  input: z.strictObject({
+    platform: z.enum(PLATFORMS).optional().describe('Only this platform family.'),
+  }),
+  async run(args, { services, caller }) {
+    const { config, storage } = services;
+    const rows = await listAdAccounts(storage.db, caller.userId, args.platform);
+    const accounts = rows.map((row) => {
+      const platform = row.platform as keyof typeof PLATFORM_INFO;
+      return {
+        platform,
+        account_id: row.account_id,
+        name: row.name,
+        currency: row.currency,
+        status: row.status,
+        argument: PLATFORM_INFO[platform].accountArgument,
+      };
+    });
+    const scope = args.platform ? `${PLATFORM_INFO[args.platform].label} ` : '';
+    if (accounts.length === 0) {
+      return {
+        text: `No ${scope}accounts are connected. Connect one at ${config.appUrl}/connections.`,
+        structured: { accounts },
+      };
+    }
+    const lines = accounts.map(
+      (a) => `- ${PLATFORM_INFO[a.platform].label}: ${a.name}, ${a.argument}="${a.account_id}" (${a.currency}, ${a.status})`,
+    );
+    return {
+      text: `${accounts.length} connected ${scope}account${accounts.length === 1 ? '' : 's'}:\n${lines.join('\n')}`,
+      structured: { accounts },
+    };
+  },
+});

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { PLATFORM_INFO, type Platform } from '../platforms/families.ts';
+import type { FieldIssue } from './tool.ts';
+
+/** Ids that make the sandbox answer with a fault, accepted wherever an id is digits (PLATFORMS.md). */
+export const SANDBOX_MAGIC_IDS = [
+  'sandbox_rate_limited',
+  'sandbox_server_error',
+  'sandbox_slow',
+  'sandbox_token_expired',
+] as const;
+
+const MAX_URL_LENGTH = 2000;
+
+/** A trimmed string; an empty one counts as missing. */
+export function text(maxLength?: number) {
+  const base = z.string().trim().min(1, 'must not be empty');
+  return maxLength === undefined ? base : base.max(maxLength);
+}
+
+export function digitsId() {
+  return z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .refine(
+      (value) => /^\d{1,19}$/.test(value) || (SANDBOX_MAGIC_IDS as readonly string[]).includes(value),
+      'must be digits, like 1234567890',
+    );
+}
+
+/** Digits, or the same id written as a URN of the given type (`urn:li:organization:123`). */
+export function digitsOrUrn(urnType: string) {
+  const pattern = new RegExp(`^(urn:li:${urnType}:)?\\d{1,19}$`);
+  return z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .refine(
+      (value) => pattern.test(value) || (SANDBOX_MAGIC_IDS as readonly string[]).includes(value),
+      `must be digits or urn:li:${urnType}:<digits>`,
+    );
+}
+
+export function urn(type: string) {
+  return z
+    .string()
+    .trim()
+    .regex(new RegExp(`^urn:li:${type}:[A-Za-z0-9_-]+$`), `must be a URN like urn:li:${type}:C4E10AQF...`);
+}
+
+function isHttpsUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === 'https:' && url.hostname !== '';
+}
+
+export function httpsUrl() {
+  return z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`)
+    .refine(isHttpsUrl, 'must be an absolute https:// URL, like https://example.com/page');
+}
+
+/** Why a value is not an image URL, in words that say what to pass instead; undefined when it is one. */
+function imageUrlProblem(value: string): string | undefined {
+  const instead = 'pass an https:// URL the image can be downloaded from';
+  if (value === '') return 'must not be empty';
+  if (/^data:/i.test(value)) return `is a data: URL; image data is not accepted, ${instead}`;
+  if (value.length >= 64 && /^[A-Za-z0-9+/\s]+={0,2}$/.test(value)) return `looks like base64 image data; ${instead}`;
+  if (/^(file:|\.{0,2}\/|~\/|\\\\|[A-Za-z]:[\\/])/.test(value)) return `is a file path; ${instead}`;
+  if (value.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters (got ${value.length})`;
+  if (!isHttpsUrl(value)) return 'must be an absolute https:// URL, like https://example.com/image.png';
+  return undefined;
+}
+
+/** An https URL of an image; base64 data, `data:` URLs and file paths get a message of their own. */
+export function imageUrl() {
+  return z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = imageUrlProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+    });
+}
+
+/** An object check: exactly one of the fields is given; the issue names the field to fix. */
+export function exactlyOneOf(...fields: [string, string, ...string[]]) {
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const [first, second] = fields.filter((field) => value[field] !== undefined);
+    const choice = fields.join(' or ');
+    if (first === undefined) {
+      ctx.addIssue({ code: 'custom', path: [fields[0]], message: `is required: pass exactly one of ${choice}` });
+    } else if (second !== undefined) {
+      ctx.addIssue({ code: 'custom', path: [second], message: `cannot be combined with ${first}: pass exactly one of ${choice}` });
+    }
+  };
+}
+
+export const dryRun = z
+  .boolean()
+  .default(false)
+  .describe('Validate everything and show the request that would be sent upstream, without sending it.');
+
+/** The optional account argument of a platform family, named as the multi-account rule says. */
+export function accountArgument(platform: Platform) {
+  const info = PLATFORM_INFO[platform];
+  return z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .optional()
+    .describe(
+      `${info.label} account to act on (${info.idShape}). Required when several accounts are connected; ` +
+        'list_connected_accounts shows them.',
+    );
+}
+
+/** The argument names of a schema, for "accepted fields" in error messages. */
+export function fieldNames(schema: z.ZodObject): string[] {
+  return Object.keys(schema.shape);
+}
+
+/** Ad copy must not name the network (config `ADOPS_NETWORK_BANNED_WORDS`). */
+export function bannedWordIssues(fields: Array<[string, string | undefined]>, words: string[]): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  for (const [field, value] of fields) {
+    if (!value) continue;
+    const found = words.find((word) => value.toLowerCase().includes(word.toLowerCase()));
+    if (found) issues.push({ field, message: `must not contain "${found}": the ad policy forbids the brand name` });
+  }
+  return issues;
+}

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { digitsOrUrn, exactlyOneOf, httpsUrl, text, urn } from '../arguments.ts';
+import { notImplemented } from '../not-implemented.ts';
+import { defineTool } from '../tool.ts';
+import {
+  CALL_TO_ACTIONS,
+  CAMPAIGN_AUDIT_FIELDS,
+  CREATE_COST,
+  campaignArguments,
+  campaignRules,
+  cardCopy,
+  carouselCards,
+  checkTotalBudget,
+  DEFAULT_CALL_TO_ACTION,
+  SPONSORED_CONTENT_OBJECTIVES,
+  TEXT_OBJECTIVES,
+  VIDEO_OBJECTIVES,
+} from './campaign-arguments.ts';
+
+const AD_TYPES = ['image', 'video', 'carousel', 'text'] as const;
+type AdType = (typeof AD_TYPES)[number];
+
+/** The creative fields of each ad type, as in that type's create tool. */
+const CREATIVES: Record<
+  AdType,
+  { required: string[]; oneOf?: [string, string]; objectives: readonly string[]; maxIntro?: number }
+> = {
+  image: {
+    required: ['headline', 'introductory_text'],
+    oneOf: ['image_urn', 'asset_bundle_id'],
+    objectives: SPONSORED_CONTENT_OBJECTIVES,
+  },
+  video: { required: ['headline', 'introductory_text'], oneOf: ['video_urn', 'video_url'], objectives: VIDEO_OBJECTIVES },
+  carousel: { required: ['cards', 'introductory_text'], objectives: SPONSORED_CONTENT_OBJECTIVES, maxIntro: 255 },
+  text: { required: ['text_headline', 'text_description'], objectives: TEXT_OBJECTIVES },
+};
+
+const CREATIVE_FIELDS = [...new Set(Object.values(CREATIVES).flatMap((c) => [...c.required, ...(c.oneOf ?? [])]))];
+
+function fieldsOf(type: AdType): string[] {
+  const creative = CREATIVES[type];
+  return [...creative.required, ...(creative.oneOf ?? [])];
+}
+
+function checkCreative(args: Record<string, unknown> & { ad_type: AdType }, ctx: z.RefinementCtx) {
+  const type = args.ad_type;
+  const creative = CREATIVES[type];
+  const own = fieldsOf(type);
+  for (const field of CREATIVE_FIELDS) {
+    if (args[field] === undefined || own.includes(field)) continue;
+    const owners = AD_TYPES.filter((t) => fieldsOf(t).includes(field)).join(' or ');
+    ctx.addIssue({ code: 'custom', path: [field], message: `is for ${owners} ads, not ${type}: remove it` });
+  }
+  for (const field of creative.required) {
+    if (args[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `is required for a ${type} ad` });
+  }
+  if (creative.oneOf) exactlyOneOf(...creative.oneOf)(args, ctx);
+  const intro = args.introductory_text;
+  if (creative.maxIntro !== undefined && typeof intro === 'string' && intro.length > creative.maxIntro) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['introductory_text'],
+      message: `must be at most ${creative.maxIntro} characters for a ${type} ad (got ${intro.length})`,
+    });
+  }
+  if (typeof args.objective === 'string' && !creative.objectives.includes(args.objective)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['objective'],
+      message: `must be one of ${creative.objectives.join(', ')} for a ${type} ad, or omitted to inherit the group's`,
+    });
+  }
+  if (type === 'text' && args.call_to_action !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['call_to_action'], message: 'text ads have no call-to-action button: remove it' });
+  }
+}
+
+export const addNetworkCampaignToGroup = defineTool({
+  name: 'add_network_campaign_to_group',
+  description:
+    'Creates a new LinkedIn campaign with its first creative inside an existing campaign group, for example ' +
+    'to reach another audience (other locations or targeting) under the same group budget and schedule. ' +
+    'Choose ad_type (image, video, carousel, text) and pass only that type\'s creative fields. Not for a ' +
+    'new group (use a create_network_*_campaign tool with campaign_group_name) and not for another ad in ' +
+    `an existing campaign (add_network_carousel_creative). ${CREATE_COST}`,
+  family: 'network',
+  billable: true,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  input: z
+    .strictObject({
+      ...campaignArguments,
+      campaign_group_id: digitsOrUrn('sponsoredCampaignGroup').describe(
+        'The existing campaign group to add the campaign to: digits or urn:li:sponsoredCampaignGroup:<digits>.',
+      ),
+      ad_type: z.enum(AD_TYPES).describe('Format of the first creative; decides which creative fields apply.'),
+      objective: z
+        .enum(VIDEO_OBJECTIVES)
+        .optional()
+        .describe(
+          "Campaign objective; default the group's. image and carousel: BRAND_AWARENESS, ENGAGEMENT, " +
+            'WEBSITE_VISIT, WEBSITE_CONVERSION; video adds VIDEO_VIEW and JOB_APPLICANT; text: BRAND_AWARENESS, ' +
+            'WEBSITE_VISIT, WEBSITE_CONVERSION.',
+        ),
+      call_to_action: z
+        .enum(CALL_TO_ACTIONS)
+        .optional()
+        .describe(`Button label; default ${DEFAULT_CALL_TO_ACTION}. Not for text ads, which have no button.`),
+      introductory_text: text(600)
+        .optional()
+        .describe('image, video, carousel: main text of the post, at most 600 characters (carousel: 255).'),
+      headline: text(70).optional().describe('image, video: headline below the media, at most 70 characters.'),
+      image_urn: urn('image').optional().describe('image: image already uploaded to LinkedIn; or asset_bundle_id.'),
+      asset_bundle_id: text(100)
+        .optional()
+        .describe('image: asset_bundle_id from validate_and_prepare_assets; or image_urn.'),
+      video_urn: urn('video').optional().describe('video: video already uploaded to LinkedIn; or video_url.'),
+      video_url: httpsUrl().optional().describe('video: https URL of an MP4 to download and upload; or video_urn.'),
+      cards: carouselCards.optional(),
+      text_headline: text(25).optional().describe('text: ad headline, at most 25 characters.'),
+      text_description: text(75).optional().describe('text: ad text, at most 75 characters.'),
+    })
+    .superRefine((args, ctx) => {
+      checkTotalBudget(args, ctx);
+      checkCreative(args, ctx);
+    }),
+  rules: (args, env) =>
+    campaignRules(
+      args,
+      [
+        ['headline', args.headline],
+        ['introductory_text', args.introductory_text],
+        ['text_headline', args.text_headline],
+        ['text_description', args.text_description],
+        ...cardCopy(args.cards),
+      ],
+      env,
+    ),
+  auditFields: [...CAMPAIGN_AUDIT_FIELDS, 'ad_type'],
+  async run() {
+    notImplemented('add_network_campaign_to_group');
+  },
+});

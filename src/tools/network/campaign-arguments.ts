@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import {
+  accountArgument,
+  bannedWordIssues,
+  digitsOrUrn,
+  dryRun,
+  exactlyOneOf,
+  httpsUrl,
+  imageUrl,
+  text,
+  urn,
+} from '../arguments.ts';
+import type { FieldIssue } from '../tool.ts';
+
+export const CALL_TO_ACTIONS = [
+  'APPLY',
+  'DOWNLOAD',
+  'VIEW_QUOTE',
+  'LEARN_MORE',
+  'SIGN_UP',
+  'SUBSCRIBE',
+  'REGISTER',
+  'JOIN',
+  'ATTEND',
+  'REQUEST_DEMO',
+] as const;
+export const DEFAULT_CALL_TO_ACTION = 'LEARN_MORE';
+
+export const SPONSORED_CONTENT_OBJECTIVES = [
+  'BRAND_AWARENESS',
+  'ENGAGEMENT',
+  'WEBSITE_VISIT',
+  'WEBSITE_CONVERSION',
+] as const;
+export const VIDEO_OBJECTIVES = [...SPONSORED_CONTENT_OBJECTIVES, 'VIDEO_VIEW', 'JOB_APPLICANT'] as const;
+export const TEXT_OBJECTIVES = ['BRAND_AWARENESS', 'WEBSITE_VISIT', 'WEBSITE_CONVERSION'] as const;
+
+export const CREATE_COST =
+  'Creates a real campaign that can spend money; it is created PAUSED and spends nothing until someone ' +
+  'activates it in the ad manager. Billable: one quota unit. Pass dry_run to see what would be sent first.';
+
+const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
+const DATE_MESSAGE = 'must be a calendar date written YYYY-MM-DD, like 2026-12-31';
+
+/** A targeting facet: the URN type its values must have, so a title cannot land among the skills. */
+function facet(type: string, example: string) {
+  return z
+    .array(z.string().trim().regex(new RegExp(`^urn:li:${type}:\\S+$`), `must be a URN like ${example}`))
+    .optional()
+    .describe(`Targeting: only members matching one of these URNs, like ${example}.`);
+}
+
+export function objective<const Values extends readonly [string, ...string[]]>(values: Values, fallback: Values[number]) {
+  return z.enum(values).default(fallback).describe(`Campaign objective; default ${fallback}.`);
+}
+
+export const callToAction = z
+  .enum(CALL_TO_ACTIONS)
+  .default(DEFAULT_CALL_TO_ACTION)
+  .describe(`Button label of the ad; default ${DEFAULT_CALL_TO_ACTION}.`);
+
+/** The arguments every network campaign takes, except the group choice, objective and call to action. */
+export const campaignArguments = {
+  campaign_name: text(255).describe('Name of the new campaign, 1 to 255 characters; not shown to members.'),
+  organization_id: digitsOrUrn('organization').describe(
+    'The company page the ad is posted as: digits or urn:li:organization:<digits>.',
+  ),
+  daily_budget: z
+    .number()
+    .min(10)
+    .describe('Daily budget in the account currency, at least 10. The campaign is created PAUSED.'),
+  total_budget: z.number().optional().describe('Lifetime budget in the account currency, at least daily_budget.'),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((code) => CURRENCIES.has(code), 'must be an ISO 4217 currency code, like USD or EUR')
+    .optional()
+    .describe("ISO 4217 code of the budgets; must be the account's currency, which is the default."),
+  landing_page_url: httpsUrl().describe('Where a click leads: an absolute https:// URL.'),
+  locations: z
+    .array(z.string().trim().regex(/^urn:li:geo:\d+$/, 'must be a location URN like urn:li:geo:103644278'))
+    .min(1)
+    .describe('Where the audience is: at least one URN like urn:li:geo:103644278 (United States).'),
+  start_date: z.iso
+    .date(DATE_MESSAGE)
+    .optional()
+    .describe('First day the campaign may run (YYYY-MM-DD, UTC), today or later; default today.'),
+  end_date: z.iso.date(DATE_MESSAGE).optional().describe('Last day (YYYY-MM-DD, UTC), after start_date.'),
+  locale_country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code, like US')
+    .default('US')
+    .describe('Country of the campaign locale (ISO 3166-1 alpha-2); default US.'),
+  locale_language: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{2}$/, 'must be a two-letter language code, like en')
+    .default('en')
+    .describe('Language of the campaign locale (ISO 639-1); default en.'),
+  age_ranges: facet('ageRange', 'urn:li:ageRange:(25,34)'),
+  genders: facet('gender', 'urn:li:gender:FEMALE'),
+  company_sizes: facet('staffCountRange', 'urn:li:staffCountRange:(11,50)'),
+  industries: facet('industry', 'urn:li:industry:4'),
+  seniorities: facet('seniority', 'urn:li:seniority:4'),
+  job_functions: facet('function', 'urn:li:function:8'),
+  job_titles: facet('title', 'urn:li:title:100'),
+  skills: facet('skill', 'urn:li:skill:17'),
+  account_id: accountArgument('network'),
+  dry_run: dryRun,
+};
+
+/** Where the campaign goes: an existing group, or a new one by name. */
+export const campaignGroupChoice = {
+  campaign_group_id: digitsOrUrn('sponsoredCampaignGroup')
+    .optional()
+    .describe('Existing campaign group to put the campaign in. Pass this or campaign_group_name.'),
+  campaign_group_name: text(100)
+    .optional()
+    .describe('Creates a new campaign group with this name (at most 100 characters). Pass this or campaign_group_id.'),
+};
+
+export const CAMPAIGN_AUDIT_FIELDS = [
+  'campaign_name',
+  'campaign_group_id',
+  'campaign_group_name',
+  'organization_id',
+  'objective',
+  'daily_budget',
+  'total_budget',
+  'currency',
+  'start_date',
+  'end_date',
+] as const;
+
+export function checkTotalBudget(args: { daily_budget: number; total_budget?: number | undefined }, ctx: z.RefinementCtx) {
+  if (args.total_budget !== undefined && args.total_budget < args.daily_budget) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['total_budget'],
+      message: `must be at least daily_budget (${args.daily_budget}): raise it, or omit it for no lifetime cap`,
+    });
+  }
+}
+
+const checkGroupChoice = exactlyOneOf('campaign_group_id', 'campaign_group_name');
+
+/** The object checks of the four create tools. */
+export function checkCampaign(
+  args: { daily_budget: number; total_budget?: number | undefined } & Record<string, unknown>,
+  ctx: z.RefinementCtx,
+) {
+  checkGroupChoice(args, ctx);
+  checkTotalBudget(args, ctx);
+}
+
+interface Schedule {
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+}
+
+function scheduleIssues({ start_date, end_date }: Schedule, now: Date): FieldIssue[] {
+  // Dates compare as text: both are YYYY-MM-DD, and the service counts days in UTC.
+  const today = now.toISOString().slice(0, 10);
+  const issues: FieldIssue[] = [];
+  if (start_date !== undefined && start_date < today) {
+    issues.push({ field: 'start_date', message: `must not be in the past: pass ${today} (today, UTC) or later` });
+  }
+  const start = start_date ?? today;
+  if (end_date !== undefined && end_date <= start) {
+    issues.push({
+      field: 'end_date',
+      message: `must be after ${start_date === undefined ? `today (${today}, UTC)` : `start_date (${start})`}`,
+    });
+  }
+  return issues;
+}
+
+export type CopyFields = Array<[string, string | undefined]>;
+
+/** The ad copy of carousel cards, by field path, for the brand-word check. */
+export function cardCopy(cards: ReadonlyArray<{ headline: string; description?: string | undefined }> | undefined) {
+  return (cards ?? []).flatMap((card, index): CopyFields => [
+    [`cards[${index}].headline`, card.headline],
+    [`cards[${index}].description`, card.description],
+  ]);
+}
+
+/** The rules of a campaign that need the time or the configuration: schedule and brand words in the copy. */
+export function campaignRules(args: Schedule, copy: CopyFields, env: { config: Config; now: Date }): FieldIssue[] {
+  return [...scheduleIssues(args, env.now), ...bannedWordIssues(copy, env.config.networkBannedWords)];
+}
+
+const card = z
+  .strictObject({
+    image_urn: urn('image').optional().describe('Image already uploaded to the network. Pass this or image_url.'),
+    image_url: imageUrl()
+      .optional()
+      .describe('https URL of a JPEG, PNG or non-animated GIF of at most 10 MB. Pass this or image_urn.'),
+    headline: text(45).describe('Card headline, at most 45 characters.'),
+    landing_page_url: httpsUrl().describe('Where a click on this card leads: an absolute https:// URL.'),
+    description: text(100).optional().describe('Card description, at most 100 characters.'),
+  })
+  .superRefine(exactlyOneOf('image_urn', 'image_url'));
+
+export const carouselCards = z
+  .array(card)
+  .min(2)
+  .max(10)
+  .describe('The carousel cards, 2 to 10, each with one image (image_urn or image_url), a headline and a landing page.');

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { text } from '../arguments.ts';
+import { notImplemented } from '../not-implemented.ts';
+import { defineTool } from '../tool.ts';
+import {
+  CAMPAIGN_AUDIT_FIELDS,
+  CREATE_COST,
+  callToAction,
+  campaignArguments,
+  campaignGroupChoice,
+  campaignRules,
+  cardCopy,
+  carouselCards,
+  checkCampaign,
+  objective,
+  SPONSORED_CONTENT_OBJECTIVES,
+} from './campaign-arguments.ts';
+
+export const createNetworkCarouselCampaign = defineTool({
+  name: 'create_network_carousel_campaign',
+  description:
+    'Creates a carousel sponsored content campaign on LinkedIn (2 to 10 swipeable cards, each with an image, ' +
+    'headline and landing page): the campaign group (or reuses one), the campaign, the carousel post and its ' +
+    'creative. Use it when the user has agreed budget, audience, copy and the card images. To add another ' +
+    'carousel variation to an existing campaign use add_network_carousel_creative instead. Card images given ' +
+    `by URL are downloaded and uploaded, which takes 5 to 15 seconds. ${CREATE_COST}`,
+  family: 'network',
+  billable: true,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  input: z
+    .strictObject({
+      ...campaignArguments,
+      ...campaignGroupChoice,
+      objective: objective(SPONSORED_CONTENT_OBJECTIVES, 'WEBSITE_VISIT'),
+      call_to_action: callToAction,
+      introductory_text: text(255).describe('Main text above the cards, at most 255 characters.'),
+      cards: carouselCards,
+    })
+    .superRefine(checkCampaign),
+  rules: (args, env) =>
+    campaignRules(args, [['introductory_text', args.introductory_text], ...cardCopy(args.cards)], env),
+  auditFields: CAMPAIGN_AUDIT_FIELDS,
+  async run() {
+    notImplemented('create_network_carousel_campaign');
+  },
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { exactlyOneOf, text, urn } from '../arguments.ts';
+import { notImplemented } from '../not-implemented.ts';
+import { defineTool } from '../tool.ts';
+import {
+  CAMPAIGN_AUDIT_FIELDS,
+  CREATE_COST,
+  callToAction,
+  campaignArguments,
+  campaignGroupChoice,
+  campaignRules,
+  checkCampaign,
+  objective,
+  SPONSORED_CONTENT_OBJECTIVES,
+} from './campaign-arguments.ts';
+
+const checkImage = exactlyOneOf('image_urn', 'asset_bundle_id');
+
+export const createNetworkImageCampaign = defineTool({
+  name: 'create_network_image_campaign',
+  description:
+    'Creates a single-image sponsored content campaign on LinkedIn: the campaign group (or reuses one), ' +
+    'the campaign, a sponsored post and its creative. Use it once the image is ready (an image URN, or an ' +
+    'asset_bundle_id from validate_and_prepare_assets) and the user has agreed budget, audience and copy. ' +
+    'Not for video, carousel or text ads (their own create tools), nor for another campaign in an ' +
+    `existing group with other targeting (add_network_campaign_to_group). ${CREATE_COST}`,
+  family: 'network',
+  billable: true,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  input: z
+    .strictObject({
+      ...campaignArguments,
+      ...campaignGroupChoice,
+      objective: objective(SPONSORED_CONTENT_OBJECTIVES, 'WEBSITE_VISIT'),
+      call_to_action: callToAction,
+      introductory_text: text(600).describe('Main text above the image, at most 600 characters.'),
+      headline: text(70).describe('Headline below the image, at most 70 characters.'),
+      image_urn: urn('image').optional().describe('Image already uploaded to LinkedIn. Pass this or asset_bundle_id.'),
+      asset_bundle_id: text(100)
+        .optional()
+        .describe(
+          'asset_bundle_id from validate_and_prepare_assets; its first landscape marketing image (else its ' +
+            'first square one) is uploaded. Pass this or image_urn.',
+        ),
+    })
+    .superRefine((args, ctx) => {
+      checkCampaign(args, ctx);
+      checkImage(args, ctx);
+    }),
+  rules: (args, env) =>
+    campaignRules(
+      args,
+      [
+        ['headline', args.headline],
+        ['introductory_text', args.introductory_text],
+      ],
+      env,
+    ),
+  auditFields: [...CAMPAIGN_AUDIT_FIELDS, 'image_urn', 'asset_bundle_id'],
+  async run() {
+    notImplemented('create_network_image_campaign');
+  },
+});

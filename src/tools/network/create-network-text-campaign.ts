@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { imageUrl, text, urn } from '../arguments.ts';
+import { notImplemented } from '../not-implemented.ts';
+import { defineTool } from '../tool.ts';
+import {
+  CAMPAIGN_AUDIT_FIELDS,
+  CREATE_COST,
+  campaignArguments,
+  campaignGroupChoice,
+  campaignRules,
+  checkCampaign,
+  objective,
+  TEXT_OBJECTIVES,
+} from './campaign-arguments.ts';
+
+export const createNetworkTextCampaign = defineTool({
+  name: 'create_network_text_campaign',
+  description:
+    'Creates a text ad campaign on LinkedIn: small ads in the desktop right rail with a short headline, a ' +
+    'description and an optional 100 x 100 image. Creates the campaign group (or reuses one), the campaign ' +
+    'and the creative. Use it for cheap, simple desktop reach; for feed ads use the image, video or ' +
+    `carousel create tools. Text ads have no call-to-action button. ${CREATE_COST}`,
+  family: 'network',
+  billable: true,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  input: z
+    .strictObject({
+      ...campaignArguments,
+      ...campaignGroupChoice,
+      objective: objective(TEXT_OBJECTIVES, 'WEBSITE_VISIT'),
+      headline: text(25).describe('Ad headline, at most 25 characters.'),
+      description: text(75).describe('Ad text, at most 75 characters.'),
+      image_urn: urn('image').optional().describe('Optional 100 x 100 image already uploaded to LinkedIn.'),
+      image_url: imageUrl().optional().describe('Optional https URL of a 100 x 100 image; not with image_urn.'),
+    })
+    .superRefine((args, ctx) => {
+      checkCampaign(args, ctx);
+      if (args.image_urn !== undefined && args.image_url !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['image_url'],
+          message: 'cannot be combined with image_urn: pass at most one image',
+        });
+      }
+    }),
+  rules: (args, env) =>
+    campaignRules(
+      args,
+      [
+        ['headline', args.headline],
+        ['description', args.description],
+      ],
+      env,
+    ),
+  auditFields: [...CAMPAIGN_AUDIT_FIELDS, 'image_urn'],
+  async run() {
+    notImplemented('create_network_text_campaign');
+  },
+});

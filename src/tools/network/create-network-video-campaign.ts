@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { exactlyOneOf, httpsUrl, text, urn } from '../arguments.ts';
+import { notImplemented } from '../not-implemented.ts';
+import { defineTool } from '../tool.ts';
+import {
+  CAMPAIGN_AUDIT_FIELDS,
+  CREATE_COST,
+  callToAction,
+  campaignArguments,
+  campaignGroupChoice,
+  campaignRules,
+  checkCampaign,
+  objective,
+  VIDEO_OBJECTIVES,
+} from './campaign-arguments.ts';
+
+const checkVideo = exactlyOneOf('video_urn', 'video_url');
+
+export const createNetworkVideoCampaign = defineTool({
+  name: 'create_network_video_campaign',
+  description:
+    'Creates a video sponsored content campaign on LinkedIn: the campaign group (or reuses one), the ' +
+    'campaign, a sponsored post with the video and its creative. Use it when the user has an MP4 (a video ' +
+    'URN, or an https URL that is downloaded and checked) and has agreed budget, audience and copy. Not for ' +
+    'image, carousel or text ads (their own create tools). Downloading and uploading a video can take a ' +
+    `minute. ${CREATE_COST}`,
+  family: 'network',
+  billable: true,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  input: z
+    .strictObject({
+      ...campaignArguments,
+      ...campaignGroupChoice,
+      objective: objective(VIDEO_OBJECTIVES, 'VIDEO_VIEW'),
+      call_to_action: callToAction,
+      introductory_text: text(600).describe('Main text above the video, at most 600 characters.'),
+      headline: text(70).describe('Headline below the video, at most 70 characters.'),
+      video_urn: urn('video').optional().describe('Video already uploaded to LinkedIn. Pass this or video_url.'),
+      video_url: httpsUrl()
+        .optional()
+        .describe('https URL of an MP4 file to download and upload (size capped by the server). Pass this or video_urn.'),
+    })
+    .superRefine((args, ctx) => {
+      checkCampaign(args, ctx);
+      checkVideo(args, ctx);
+    }),
+  rules: (args, env) =>
+    campaignRules(
+      args,
+      [
+        ['headline', args.headline],
+        ['introductory_text', args.introductory_text],
+      ],
+      env,
+    ),
+  auditFields: [...CAMPAIGN_AUDIT_FIELDS, 'video_urn'],
+  async run() {
+    notImplemented('create_network_video_campaign');
+  },
+});

@@ -1,0 +1,46 @@
+import { getConnectionsStatus } from './account/get-connections-status.ts';
+import { getUsageStatus } from './account/get-usage-status.ts';
+import { listConnectedAccounts } from './account/list-connected-accounts.ts';
+import { addNetworkCampaignToGroup } from './network/add-network-campaign-to-group.ts';
+import { addNetworkCarouselCreative } from './network/add-network-carousel-creative.ts';
+import { associateNetworkConversion } from './network/associate-network-conversion.ts';
+import { createNetworkCarouselCampaign } from './network/create-network-carousel-campaign.ts';
+import { createNetworkImageCampaign } from './network/create-network-image-campaign.ts';
+import { createNetworkTextCampaign } from './network/create-network-text-campaign.ts';
+import { createNetworkVideoCampaign } from './network/create-network-video-campaign.ts';
+import { discoverExistingAssets } from './search/discover-existing-assets.ts';
+import { updateAdHeadlines } from './search/update-ad-headlines.ts';
+import { validateAndPrepareAssets } from './search/validate-and-prepare-assets.ts';
+import { listSocialPhotoAccounts } from './social/list-social-photo-accounts.ts';
+import type { Tool } from './tool.ts';
+import { updateVideoCampaign } from './video/update-video-campaign.ts';
+
+/** Every tool the service serves, by name; REST, MCP, the OpenAPI document and the CLI read this one list. */
+export const ALL_TOOLS: readonly Tool[] = [
+  // Diagnostics: free, never use quota.
+  getUsageStatus,
+  listConnectedAccounts,
+  getConnectionsStatus,
+  // search (Google Ads)
+  discoverExistingAssets,
+  updateAdHeadlines,
+  validateAndPrepareAssets,
+  // network (LinkedIn)
+  createNetworkImageCampaign,
+  createNetworkVideoCampaign,
+  createNetworkCarouselCampaign,
+  createNetworkTextCampaign,
+  addNetworkCampaignToGroup,
+  addNetworkCarouselCreative,
+  associateNetworkConversion,
+  // social (Meta)
+  listSocialPhotoAccounts,
+  // video (TikTok)
+  updateVideoCampaign,
+];
+
+export type ToolRegistry = ReadonlyMap<string, Tool>;
+
+export function createRegistry(tools: readonly Tool[] = ALL_TOOLS): ToolRegistry {
+  return new Map(tools.map((tool) => [tool.name, tool]));
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { accountArgument } from '../arguments.ts';
+import { notImplemented } from '../not-implemented.ts';
+import { defineTool } from '../tool.ts';
+
+const ASSET_TYPES = ['images', 'sitelinks', 'callouts', 'structured_snippets'] as const;
+
+// Labels of at most 63 characters; the last one is the top-level domain, so an IP address is not a domain.
+const BARE_DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])$/;
+
+export const discoverExistingAssets = defineTool({
+  name: 'discover_existing_assets',
+  description:
+    'Lists the assets that already exist in a Google Ads account, grouped by type: images (with size), ' +
+    'sitelinks, callouts and structured snippets, each with its id and text. Read-only and safe to call at ' +
+    'any time. Use it before creating assets or campaigns, to reuse what exists instead of uploading ' +
+    'duplicates. Billable: one quota unit.',
+  family: 'search',
+  billable: true,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  input: z.strictObject({
+    asset_types: z
+      .array(z.enum(ASSET_TYPES))
+      .min(1)
+      .refine((types) => new Set(types).size === types.length, 'must not repeat an asset type')
+      .default([...ASSET_TYPES])
+      .describe(`Which kinds of asset to list; default all four (${ASSET_TYPES.join(', ')}).`),
+    target_domain: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(BARE_DOMAIN, 'must be a bare domain like example.com, without https:// or a path')
+      .optional()
+      .describe('Only sitelinks whose final URL is on this domain or a subdomain of it, like example.com.'),
+    customer_id: accountArgument('search'),
+  }),
+  async run() {
+    notImplemented('discover_existing_assets');
+  },
+});

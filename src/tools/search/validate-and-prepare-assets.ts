@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { accountArgument, dryRun, imageUrl } from '../arguments.ts';
+import { notImplemented } from '../not-implemented.ts';
+import { defineTool } from '../tool.ts';
+
+const MAX_MARKETING_IMAGES = 20;
+
+const URLS_ONLY = 'https URLs only: no base64 data, data: URLs or file paths.';
+
+function imageUrls() {
+  return z.array(imageUrl());
+}
+
+export const validateAndPrepareAssets = defineTool({
+  name: 'validate_and_prepare_assets',
+  description:
+    'Downloads images from https URLs and checks each against the Google Ads Performance Max rules ' +
+    '(format decided by the bytes: JPEG, PNG or GIF; at most 5,120 KB; aspect ratio within 1% and minimum ' +
+    'size per group: landscape 1.91:1 from 600x314, square 1:1 from 300x300, portrait 4:5 from 480x600, ' +
+    'square logo 1:1 from 128x128, landscape logo 4:1 from 512x128). The images that pass are stored in an ' +
+    'asset bundle whose asset_bundle_id other tools take (for example create_network_image_campaign). Every ' +
+    'image gets a verdict with the reason in plain words; one bad image does not fail the call. Use it ' +
+    'before creating campaigns from image URLs. Accepts URLs only, never base64 data or file paths. ' +
+    'Long-running: stages download, validate, commit; 5 to 15 seconds for 5 to 10 images. Billable: one ' +
+    'quota unit; a dry_run uses none and stores nothing.',
+  family: 'search',
+  billable: true,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  input: z
+    .strictObject({
+      marketing_images_landscape: imageUrls()
+        .min(1)
+        .describe(`Landscape marketing images (1.91:1), at least 1; ${URLS_ONLY}`),
+      marketing_images_square: imageUrls()
+        .min(1)
+        .describe(`Square marketing images (1:1), at least 1; ${URLS_ONLY}`),
+      logos_square: imageUrls()
+        .min(1)
+        .max(5)
+        .describe(`Square logos (1:1), 1 to 5; ${URLS_ONLY}`),
+      marketing_images_portrait: imageUrls()
+        .optional()
+        .describe(`Portrait marketing images (4:5), optional; ${URLS_ONLY}`),
+      logos_landscape: imageUrls()
+        .max(5)
+        .optional()
+        .describe(`Landscape logos (4:1), at most 5, optional; ${URLS_ONLY}`),
+      customer_id: accountArgument('search'),
+      dry_run: dryRun,
+    })
+    .superRefine((args, ctx) => {
+      const count =
+        args.marketing_images_landscape.length +
+        args.marketing_images_square.length +
+        (args.marketing_images_portrait?.length ?? 0);
+      if (count > MAX_MARKETING_IMAGES) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [],
+          message:
+            'marketing_images_landscape, marketing_images_square and marketing_images_portrait together must ' +
+            `hold at most ${MAX_MARKETING_IMAGES} images (got ${count}): remove some`,
+        });
+      }
+    }),
+  // No audit fields: image URLs can carry access tokens.
+  async run() {
+    notImplemented('validate_and_prepare_assets');
+  },
+});

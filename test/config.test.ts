@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.databaseUrl).toBe('sqlite:./data/adops.db');
+    expect(config.port).toBe(8080);
+    expect(config.appUrl).toBe('http://127.0.0.1:8080');
+    expect(config.tierLimits).toEqual({ free: 15, plus: 150, pro: 600, max: 3000 });
+    expect(config.rateLimit).toEqual({ perSecond: 20, burst: 40 });
+    expect(config.idempotency).toEqual({ ttlHours: 24, lockSeconds: 300 });
+    expect(config.bodyLimitBytes).toBe(1048576);
+  });
+
+  it('reads tier limits and the app URL', () => {
+    const config = loadConfig({ ADOPS_TIER_LIMITS: 'free=1, plus=2,pro=3,max=4', ADOPS_APP_URL: 'https://ads.example.com/' });
+    expect(config.tierLimits).toEqual({ free: 1, plus: 2, pro: 3, max: 4 });
+    expect(config.appUrl).toBe('https://ads.example.com');
+  });
+
+  it('names every bad variable', () => {
+    try {
+      loadConfig({ ADOPS_TIER_LIMITS: 'free=1,gold=2', ADOPS_PORT: 'eighty', ADOPS_DATABASE_URL: 'mysql://x' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toContain('ADOPS_TIER_LIMITS');
+      expect(message).toContain('gold=2');
+      expect(message).toContain('ADOPS_PORT');
+      expect(message).toContain('ADOPS_DATABASE_URL');
+    }
+  });
+
+  it('wants every tier', () => {
+    expect(() => loadConfig({ ADOPS_TIER_LIMITS: 'free=1' })).toThrow(/missing tiers: plus, pro, max/);
+  });
+});

@@ -1,0 +1,121 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import type { Clock } from '../../src/clock.ts';
+import { loadConfig, type Tier } from '../../src/config.ts';
+import type { Services } from '../../src/context.ts';
+import { addAccount, createKey } from '../../src/owners.ts';
+import type { Platform } from '../../src/platforms/families.ts';
+import { type RunningServer, startServer } from '../../src/server.ts';
+import { createLogger, createServices } from '../../src/services.ts';
+import type { Dialect } from '../../src/storage/database.ts';
+import { migrateToLatest } from '../../src/storage/migrate.ts';
+import { ALL_TOOLS } from '../../src/tools/registry.ts';
+import type { Tool } from '../../src/tools/tool.ts';
+import { createUser } from '../../src/storage/users.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+
+export interface TestServiceOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  /** An existing database to share (a second instance); a fresh one otherwise. */
+  database?: TestDatabase;
+  /** Fixture tools served beside the real ones, for pipeline rules that need a handler to observe. */
+  extraTools?: Tool[];
+}
+
+export interface Owner {
+  userId: string;
+  email: string;
+  key: string;
+  keyId: string;
+}
+
+export interface CallOptions {
+  key?: string | undefined;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  body: Record<string, any>;
+}
+
+/** A real service on a free loopback port over a database of its own, with helpers to drive it. */
+export class TestService {
+  readonly services: Services;
+  readonly server: RunningServer;
+  readonly database: TestDatabase;
+  readonly logLines: string[];
+  #ownDatabase: boolean;
+  #owners = 0;
+
+  private constructor(services: Services, server: RunningServer, database: TestDatabase, logs: string[], own: boolean) {
+    this.services = services;
+    this.server = server;
+    this.database = database;
+    this.logLines = logs;
+    this.#ownDatabase = own;
+  }
+
+  static async start(dialect: Dialect, options: TestServiceOptions = {}): Promise<TestService> {
+    const database = options.database ?? (await createTestDatabase(dialect));
+    const config = loadConfig({
+      ADOPS_DATABASE_URL: database.url,
+      ADOPS_RATE_LIMIT_PER_SECOND: '0',
+      ADOPS_LOG_LEVEL: 'info',
+      ...options.env,
+    });
+    const logLines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const logger = createLogger(config, sink as unknown as pino.DestinationStream);
+    const services = createServices(config, {
+      logger,
+      tools: [...ALL_TOOLS, ...(options.extraTools ?? [])],
+      ...(options.clock && { clock: options.clock }),
+    });
+    await migrateToLatest(services.storage.db);
+    const server = await startServer(services, '127.0.0.1', 0);
+    return new TestService(services, server, database, logLines, options.database === undefined);
+  }
+
+  get url(): string {
+    return this.server.url;
+  }
+
+  async createOwner(tier: Tier = 'free', platforms: Platform[] = []): Promise<Owner> {
+    const { db } = this.services.storage;
+    const now = this.services.clock.now();
+    const user = await createUser(db, `owner${++this.#owners}-${Math.random().toString(36).slice(2)}@example.com`, tier, now);
+    for (const platform of platforms) await addAccount(db, user, { platform }, now);
+    const key = await createKey(db, user, 'test', 'never', now);
+    return { userId: user.id, email: user.email, key: key.key, keyId: key.id };
+  }
+
+  async call(tool: string, args: unknown, options: CallOptions = {}): Promise<CallResult> {
+    return this.post(`/api/v1/tools/${tool}/execute`, JSON.stringify({ arguments: args }), {
+      'content-type': 'application/json',
+      ...(options.key !== undefined && { authorization: `Bearer ${options.key}` }),
+      ...options.headers,
+    });
+  }
+
+  async post(path: string, body: string | undefined, headers: Record<string, string>): Promise<CallResult> {
+    const response = await fetch(`${this.url}${path}`, {
+      method: 'POST',
+      headers,
+      ...(body !== undefined && { body }),
+    });
+    return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
+  }
+
+  async stop(): Promise<void> {
+    await this.server.close();
+    if (this.#ownDatabase) await this.database.drop();
+  }
+}
