@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -41,7 +41,8 @@ export function buildApp(services: Services): FastifyInstance {
   const { config } = services;
   const app = Fastify({
     loggerInstance: services.logger as FastifyBaseLogger,
-    disableRequestLogging: true,
+    // One line per request, written by the onResponse hook below, with the request id under our name.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => newId('req'),
     requestIdHeader: false,
@@ -58,7 +59,6 @@ export function buildApp(services: Services): FastifyInstance {
     const info = callInfo(request);
     request.log.info(
       {
-        request_id: request.id,
         method: request.method,
         path: request.routeOptions.url ?? request.url.split('?')[0],
         tool: toolFromPath(request.url) || undefined,
@@ -73,7 +73,7 @@ export function buildApp(services: Services): FastifyInstance {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const tool = toolFromPath(request.url);
     const appError = error instanceof AppError ? error : fromFrameworkError(error);
-    if (!appError) request.log.error({ err: error, request_id: request.id }, 'request failed unexpectedly');
+    if (!appError) request.log.error({ err: error }, 'request failed unexpectedly');
     const failure = appError ? failureOutcome(tool, request.id, appError) : internalFailure(tool, request.id, error);
     const info = callInfo(request);
     info.code = failure.code;
@@ -109,6 +109,8 @@ export function buildApp(services: Services): FastifyInstance {
     return reply.status(404).send(toEnvelope(failure));
   });
 
+  // JSON is the only body the API takes; anything else is a 415, not a string to misread.
+  app.removeContentTypeParser('text/plain');
   registerExecuteRoute(app, services);
   return app;
 }

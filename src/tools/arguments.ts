@@ -69,9 +69,11 @@ function imageUrlProblem(value: string): string | undefined {
   const instead = 'pass an https:// URL the image can be downloaded from';
   if (value === '') return 'must not be empty';
   if (/^data:/i.test(value)) return `is a data: URL; image data is not accepted, ${instead}`;
-  if (value.length >= 64 && /^[A-Za-z0-9+/\s]+={0,2}$/.test(value)) return `looks like base64 image data; ${instead}`;
+  if (value.length >= 64 && /^[A-Za-z0-9+/\s]+={0,2}$/.test(value))
+    return `looks like base64 image data; ${instead}`;
   if (/^(file:|\.{0,2}\/|~\/|\\\\|[A-Za-z]:[\\/])/.test(value)) return `is a file path; ${instead}`;
-  if (value.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters (got ${value.length})`;
+  if (value.length > MAX_URL_LENGTH)
+    return `must be at most ${MAX_URL_LENGTH} characters (got ${value.length})`;
   if (!isHttpsUrl(value)) return 'must be an absolute https:// URL, like https://example.com/image.png';
   return undefined;
 }
@@ -93,9 +95,17 @@ export function exactlyOneOf(...fields: [string, string, ...string[]]) {
     const [first, second] = fields.filter((field) => value[field] !== undefined);
     const choice = fields.join(' or ');
     if (first === undefined) {
-      ctx.addIssue({ code: 'custom', path: [fields[0]], message: `is required: pass exactly one of ${choice}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [fields[0]],
+        message: `is required: pass exactly one of ${choice}`,
+      });
     } else if (second !== undefined) {
-      ctx.addIssue({ code: 'custom', path: [second], message: `cannot be combined with ${first}: pass exactly one of ${choice}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [second],
+        message: `cannot be combined with ${first}: pass exactly one of ${choice}`,
+      });
     }
   };
 }
@@ -130,7 +140,8 @@ export function bannedWordIssues(fields: Array<[string, string | undefined]>, wo
   for (const [field, value] of fields) {
     if (!value) continue;
     const found = words.find((word) => value.toLowerCase().includes(word.toLowerCase()));
-    if (found) issues.push({ field, message: `must not contain "${found}": the ad policy forbids the brand name` });
+    if (found)
+      issues.push({ field, message: `must not contain "${found}": the ad policy forbids the brand name` });
   }
   return issues;
 }

@@ -37,7 +37,8 @@ export const listConnectedAccounts = defineTool({
       };
     }
     const lines = accounts.map(
-      (a) => `- ${PLATFORM_INFO[a.platform].label}: ${a.name}, ${a.argument}="${a.account_id}" (${a.currency}, ${a.status})`,
+      (a) =>
+        `- ${PLATFORM_INFO[a.platform].label}: ${a.name}, ${a.argument}="${a.account_id}" (${a.currency}, ${a.status})`,
     );
     return {
       text: `${accounts.length} connected ${scope}account${accounts.length === 1 ? '' : 's'}:\n${lines.join('\n')}`,

@@ -30,12 +30,22 @@ const CREATIVES: Record<
     oneOf: ['image_urn', 'asset_bundle_id'],
     objectives: SPONSORED_CONTENT_OBJECTIVES,
   },
-  video: { required: ['headline', 'introductory_text'], oneOf: ['video_urn', 'video_url'], objectives: VIDEO_OBJECTIVES },
-  carousel: { required: ['cards', 'introductory_text'], objectives: SPONSORED_CONTENT_OBJECTIVES, maxIntro: 255 },
+  video: {
+    required: ['headline', 'introductory_text'],
+    oneOf: ['video_urn', 'video_url'],
+    objectives: VIDEO_OBJECTIVES,
+  },
+  carousel: {
+    required: ['cards', 'introductory_text'],
+    objectives: SPONSORED_CONTENT_OBJECTIVES,
+    maxIntro: 255,
+  },
   text: { required: ['text_headline', 'text_description'], objectives: TEXT_OBJECTIVES },
 };
 
-const CREATIVE_FIELDS = [...new Set(Object.values(CREATIVES).flatMap((c) => [...c.required, ...(c.oneOf ?? [])]))];
+const CREATIVE_FIELDS = [
+  ...new Set(Object.values(CREATIVES).flatMap((c) => [...c.required, ...(c.oneOf ?? [])])),
+];
 
 function fieldsOf(type: AdType): string[] {
   const creative = CREATIVES[type];
@@ -52,7 +62,8 @@ function checkCreative(args: Record<string, unknown> & { ad_type: AdType }, ctx:
     ctx.addIssue({ code: 'custom', path: [field], message: `is for ${owners} ads, not ${type}: remove it` });
   }
   for (const field of creative.required) {
-    if (args[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: `is required for a ${type} ad` });
+    if (args[field] === undefined)
+      ctx.addIssue({ code: 'custom', path: [field], message: `is required for a ${type} ad` });
   }
   if (creative.oneOf) exactlyOneOf(...creative.oneOf)(args, ctx);
   const intro = args.introductory_text;
@@ -71,7 +82,11 @@ function checkCreative(args: Record<string, unknown> & { ad_type: AdType }, ctx:
     });
   }
   if (type === 'text' && args.call_to_action !== undefined) {
-    ctx.addIssue({ code: 'custom', path: ['call_to_action'], message: 'text ads have no call-to-action button: remove it' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['call_to_action'],
+      message: 'text ads have no call-to-action button: remove it',
+    });
   }
 }
 
@@ -80,7 +95,7 @@ export const addNetworkCampaignToGroup = defineTool({
   description:
     'Creates a new LinkedIn campaign with its first creative inside an existing campaign group, for example ' +
     'to reach another audience (other locations or targeting) under the same group budget and schedule. ' +
-    'Choose ad_type (image, video, carousel, text) and pass only that type\'s creative fields. Not for a ' +
+    "Choose ad_type (image, video, carousel, text) and pass only that type's creative fields. Not for a " +
     'new group (use a create_network_*_campaign tool with campaign_group_name) and not for another ad in ' +
     `an existing campaign (add_network_carousel_creative). ${CREATE_COST}`,
   family: 'network',
@@ -92,7 +107,9 @@ export const addNetworkCampaignToGroup = defineTool({
       campaign_group_id: digitsOrUrn('sponsoredCampaignGroup').describe(
         'The existing campaign group to add the campaign to: digits or urn:li:sponsoredCampaignGroup:<digits>.',
       ),
-      ad_type: z.enum(AD_TYPES).describe('Format of the first creative; decides which creative fields apply.'),
+      ad_type: z
+        .enum(AD_TYPES)
+        .describe('Format of the first creative; decides which creative fields apply.'),
       objective: z
         .enum(VIDEO_OBJECTIVES)
         .optional()
@@ -108,14 +125,22 @@ export const addNetworkCampaignToGroup = defineTool({
       introductory_text: text(600)
         .optional()
         .describe('image, video, carousel: main text of the post, at most 600 characters (carousel: 255).'),
-      headline: text(70).optional().describe('image, video: headline below the media, at most 70 characters.'),
-      image_urn: urn('image').optional().describe('image: image already uploaded to LinkedIn; or asset_bundle_id.'),
+      headline: text(70)
+        .optional()
+        .describe('image, video: headline below the media, at most 70 characters.'),
+      image_urn: urn('image')
+        .optional()
+        .describe('image: image already uploaded to LinkedIn; or asset_bundle_id.'),
       asset_bundle_id: text(100)
         .optional()
         .describe('image: asset_bundle_id from validate_and_prepare_assets; or image_urn.'),
       video_urn: urn('video').optional().describe('video: video already uploaded to LinkedIn; or video_url.'),
-      video_url: httpsUrl().optional().describe('video: https URL of an MP4 to download and upload; or video_urn.'),
-      cards: carouselCards.optional(),
+      video_url: httpsUrl()
+        .optional()
+        .describe('video: https URL of an MP4 to download and upload; or video_urn.'),
+      cards: carouselCards
+        .optional()
+        .describe('carousel: the cards, 2 to 10, each with one image, a headline and a landing page.'),
       text_headline: text(25).optional().describe('text: ad headline, at most 25 characters.'),
       text_description: text(75).optional().describe('text: ad text, at most 75 characters.'),
     })

@@ -26,7 +26,9 @@ export const addNetworkCarouselCreative = defineTool({
     cards: carouselCards,
     introductory_text: text(255).describe('Main text above the cards, at most 255 characters.'),
     landing_page_url: httpsUrl().describe('Overall landing page of the ad: an absolute https:// URL.'),
-    creative_name: text(255).optional().describe('Name of the variation in the ad manager, at most 255 characters.'),
+    creative_name: text(255)
+      .optional()
+      .describe('Name of the variation in the ad manager, at most 255 characters.'),
     call_to_action: z
       .enum(CALL_TO_ACTIONS)
       .default(DEFAULT_CALL_TO_ACTION)
@@ -35,7 +37,10 @@ export const addNetworkCarouselCreative = defineTool({
     dry_run: dryRun,
   }),
   rules: (args, { config }) =>
-    bannedWordIssues([['introductory_text', args.introductory_text], ...cardCopy(args.cards)], config.networkBannedWords),
+    bannedWordIssues(
+      [['introductory_text', args.introductory_text], ...cardCopy(args.cards)],
+      config.networkBannedWords,
+    ),
   auditFields: ['campaign_id', 'organization_id', 'creative_name'],
   async run() {
     notImplemented('add_network_carousel_creative');

@@ -17,7 +17,9 @@ export const associateNetworkConversion = defineTool({
     campaign_id: digitsOrUrn('sponsoredCampaign').describe(
       'The campaign that receives the conversion: digits or urn:li:sponsoredCampaign:<digits>.',
     ),
-    conversion_id: digitsId().describe('The conversion to attach (digits), as listed in the Campaign Manager.'),
+    conversion_id: digitsId().describe(
+      'The conversion to attach (digits), as listed in the Campaign Manager.',
+    ),
     account_id: accountArgument('network'),
     dry_run: dryRun,
   }),

@@ -46,12 +46,20 @@ const DATE_MESSAGE = 'must be a calendar date written YYYY-MM-DD, like 2026-12-3
 /** A targeting facet: the URN type its values must have, so a title cannot land among the skills. */
 function facet(type: string, example: string) {
   return z
-    .array(z.string().trim().regex(new RegExp(`^urn:li:${type}:\\S+$`), `must be a URN like ${example}`))
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(new RegExp(`^urn:li:${type}:\\S+$`), `must be a URN like ${example}`),
+    )
     .optional()
     .describe(`Targeting: only members matching one of these URNs, like ${example}.`);
 }
 
-export function objective<const Values extends readonly [string, ...string[]]>(values: Values, fallback: Values[number]) {
+export function objective<const Values extends readonly [string, ...string[]]>(
+  values: Values,
+  fallback: Values[number],
+) {
   return z.enum(values).default(fallback).describe(`Campaign objective; default ${fallback}.`);
 }
 
@@ -70,7 +78,10 @@ export const campaignArguments = {
     .number()
     .min(10)
     .describe('Daily budget in the account currency, at least 10. The campaign is created PAUSED.'),
-  total_budget: z.number().optional().describe('Lifetime budget in the account currency, at least daily_budget.'),
+  total_budget: z
+    .number()
+    .optional()
+    .describe('Lifetime budget in the account currency, at least daily_budget.'),
   currency: z
     .string()
     .trim()
@@ -80,7 +91,12 @@ export const campaignArguments = {
     .describe("ISO 4217 code of the budgets; must be the account's currency, which is the default."),
   landing_page_url: httpsUrl().describe('Where a click leads: an absolute https:// URL.'),
   locations: z
-    .array(z.string().trim().regex(/^urn:li:geo:\d+$/, 'must be a location URN like urn:li:geo:103644278'))
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^urn:li:geo:\d+$/, 'must be a location URN like urn:li:geo:103644278'),
+    )
     .min(1)
     .describe('Where the audience is: at least one URN like urn:li:geo:103644278 (United States).'),
   start_date: z.iso
@@ -121,7 +137,9 @@ export const campaignGroupChoice = {
     .describe('Existing campaign group to put the campaign in. Pass this or campaign_group_name.'),
   campaign_group_name: text(100)
     .optional()
-    .describe('Creates a new campaign group with this name (at most 100 characters). Pass this or campaign_group_id.'),
+    .describe(
+      'Creates a new campaign group with this name (at most 100 characters). Pass this or campaign_group_id.',
+    ),
 };
 
 export const CAMPAIGN_AUDIT_FIELDS = [
@@ -137,7 +155,10 @@ export const CAMPAIGN_AUDIT_FIELDS = [
   'end_date',
 ] as const;
 
-export function checkTotalBudget(args: { daily_budget: number; total_budget?: number | undefined }, ctx: z.RefinementCtx) {
+export function checkTotalBudget(
+  args: { daily_budget: number; total_budget?: number | undefined },
+  ctx: z.RefinementCtx,
+) {
   if (args.total_budget !== undefined && args.total_budget < args.daily_budget) {
     ctx.addIssue({
       code: 'custom',
@@ -168,7 +189,10 @@ function scheduleIssues({ start_date, end_date }: Schedule, now: Date): FieldIss
   const today = now.toISOString().slice(0, 10);
   const issues: FieldIssue[] = [];
   if (start_date !== undefined && start_date < today) {
-    issues.push({ field: 'start_date', message: `must not be in the past: pass ${today} (today, UTC) or later` });
+    issues.push({
+      field: 'start_date',
+      message: `must not be in the past: pass ${today} (today, UTC) or later`,
+    });
   }
   const start = start_date ?? today;
   if (end_date !== undefined && end_date <= start) {
@@ -183,21 +207,31 @@ function scheduleIssues({ start_date, end_date }: Schedule, now: Date): FieldIss
 export type CopyFields = Array<[string, string | undefined]>;
 
 /** The ad copy of carousel cards, by field path, for the brand-word check. */
-export function cardCopy(cards: ReadonlyArray<{ headline: string; description?: string | undefined }> | undefined) {
-  return (cards ?? []).flatMap((card, index): CopyFields => [
-    [`cards[${index}].headline`, card.headline],
-    [`cards[${index}].description`, card.description],
-  ]);
+export function cardCopy(
+  cards: ReadonlyArray<{ headline: string; description?: string | undefined }> | undefined,
+) {
+  return (cards ?? []).flatMap(
+    (card, index): CopyFields => [
+      [`cards[${index}].headline`, card.headline],
+      [`cards[${index}].description`, card.description],
+    ],
+  );
 }
 
 /** The rules of a campaign that need the time or the configuration: schedule and brand words in the copy. */
-export function campaignRules(args: Schedule, copy: CopyFields, env: { config: Config; now: Date }): FieldIssue[] {
+export function campaignRules(
+  args: Schedule,
+  copy: CopyFields,
+  env: { config: Config; now: Date },
+): FieldIssue[] {
   return [...scheduleIssues(args, env.now), ...bannedWordIssues(copy, env.config.networkBannedWords)];
 }
 
 const card = z
   .strictObject({
-    image_urn: urn('image').optional().describe('Image already uploaded to the network. Pass this or image_url.'),
+    image_urn: urn('image')
+      .optional()
+      .describe('Image already uploaded to the network. Pass this or image_url.'),
     image_url: imageUrl()
       .optional()
       .describe('https URL of a JPEG, PNG or non-animated GIF of at most 10 MB. Pass this or image_urn.'),
@@ -211,4 +245,6 @@ export const carouselCards = z
   .array(card)
   .min(2)
   .max(10)
-  .describe('The carousel cards, 2 to 10, each with one image (image_urn or image_url), a headline and a landing page.');
+  .describe(
+    'The carousel cards, 2 to 10, each with one image (image_urn or image_url), a headline and a landing page.',
+  );

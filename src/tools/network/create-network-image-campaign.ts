@@ -35,7 +35,9 @@ export const createNetworkImageCampaign = defineTool({
       call_to_action: callToAction,
       introductory_text: text(600).describe('Main text above the image, at most 600 characters.'),
       headline: text(70).describe('Headline below the image, at most 70 characters.'),
-      image_urn: urn('image').optional().describe('Image already uploaded to LinkedIn. Pass this or asset_bundle_id.'),
+      image_urn: urn('image')
+        .optional()
+        .describe('Image already uploaded to LinkedIn. Pass this or asset_bundle_id.'),
       asset_bundle_id: text(100)
         .optional()
         .describe(

@@ -31,7 +31,9 @@ export const createNetworkTextCampaign = defineTool({
       headline: text(25).describe('Ad headline, at most 25 characters.'),
       description: text(75).describe('Ad text, at most 75 characters.'),
       image_urn: urn('image').optional().describe('Optional 100 x 100 image already uploaded to LinkedIn.'),
-      image_url: imageUrl().optional().describe('Optional https URL of a 100 x 100 image; not with image_urn.'),
+      image_url: imageUrl()
+        .optional()
+        .describe('Optional https URL of a 100 x 100 image; not with image_urn.'),
     })
     .superRefine((args, ctx) => {
       checkCampaign(args, ctx);

@@ -35,10 +35,14 @@ export const createNetworkVideoCampaign = defineTool({
       call_to_action: callToAction,
       introductory_text: text(600).describe('Main text above the video, at most 600 characters.'),
       headline: text(70).describe('Headline below the video, at most 70 characters.'),
-      video_urn: urn('video').optional().describe('Video already uploaded to LinkedIn. Pass this or video_url.'),
+      video_urn: urn('video')
+        .optional()
+        .describe('Video already uploaded to LinkedIn. Pass this or video_url.'),
       video_url: httpsUrl()
         .optional()
-        .describe('https URL of an MP4 file to download and upload (size capped by the server). Pass this or video_urn.'),
+        .describe(
+          'https URL of an MP4 file to download and upload (size capped by the server). Pass this or video_urn.',
+        ),
     })
     .superRefine((args, ctx) => {
       checkCampaign(args, ctx);

@@ -6,7 +6,8 @@ import { defineTool } from '../tool.ts';
 const ASSET_TYPES = ['images', 'sitelinks', 'callouts', 'structured_snippets'] as const;
 
 // Labels of at most 63 characters; the last one is the top-level domain, so an IP address is not a domain.
-const BARE_DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])$/;
+const BARE_DOMAIN =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])$/;
 
 export const discoverExistingAssets = defineTool({
   name: 'discover_existing_assets',

@@ -16,7 +16,14 @@ export const updateAdHeadlines = defineTool({
     ad_group_id: digitsId().describe('Ad group holding the ad (digits).'),
     ad_id: digitsId().describe('The responsive search ad to update (digits).'),
     headlines: z
-      .array(z.string().trim().min(1, 'must not be empty').max(30).refine((h) => !h.includes('!'), 'must not contain "!"'))
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, 'must not be empty')
+          .max(30)
+          .refine((h) => !h.includes('!'), 'must not contain "!"'),
+      )
       .min(3)
       .max(15)
       .refine(

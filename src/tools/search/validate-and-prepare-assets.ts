@@ -34,10 +34,7 @@ export const validateAndPrepareAssets = defineTool({
       marketing_images_square: imageUrls()
         .min(1)
         .describe(`Square marketing images (1:1), at least 1; ${URLS_ONLY}`),
-      logos_square: imageUrls()
-        .min(1)
-        .max(5)
-        .describe(`Square logos (1:1), 1 to 5; ${URLS_ONLY}`),
+      logos_square: imageUrls().min(1).max(5).describe(`Square logos (1:1), 1 to 5; ${URLS_ONLY}`),
       marketing_images_portrait: imageUrls()
         .optional()
         .describe(`Portrait marketing images (4:5), optional; ${URLS_ONLY}`),

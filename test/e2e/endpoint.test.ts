@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DIALECTS } from '../support/dialects.ts';
+import { type Owner, TestService } from '../support/service.ts';
+
+describe.each(TEST_DIALECTS)('the execute endpoint on %s', (dialect) => {
+  let service: TestService;
+  let owner: Owner;
+
+  beforeAll(async () => {
+    service = await TestService.start(dialect, { env: { ADOPS_BODY_LIMIT_BYTES: '2048' } });
+    owner = await service.createOwner('free', ['search', 'social', 'social']);
+  });
+  afterAll(() => service.stop());
+
+  function expectErrorEnvelope(body: Record<string, any>, code: string, tool: string) {
+    expect(body).toMatchObject({ success: false, is_error: true, code, tool });
+    expect(typeof body.error).toBe('string');
+    expect(body.error.length).toBeGreaterThan(10);
+    expect(body.request_id).toMatch(/^req_/);
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/);
+  }
+
+  it('answers a diagnostic tool with the success envelope and the request id header', async () => {
+    const { status, body, headers } = await service.call('get_usage_status', {}, { key: owner.key });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ success: true, tool: 'get_usage_status' });
+    expect(headers.get('x-request-id')).toBe(body.request_id);
+    expect(body.data.quota).toEqual({ used: 0, limit: 15, tier: 'free', period_end: expect.stringMatching(/^\d{4}-\d{2}-01$/) });
+    expect(body.data.structured.tiers).toEqual([
+      { tier: 'free', limit: 15 },
+      { tier: 'plus', limit: 150 },
+      { tier: 'pro', limit: 600 },
+      { tier: 'max', limit: 3000 },
+    ]);
+    expect(body.data.structured.upgrade_url).toBe(`${service.services.config.appUrl}/billing`);
+    expect(body.data.text).toContain('0 of 15');
+  });
+
+  it('lists connected accounts with the argument to pass them as', async () => {
+    const { status, body } = await service.call('list_connected_accounts', { platform: 'social' }, { key: owner.key });
+    expect(status).toBe(200);
+    expect(body.data.structured.accounts).toHaveLength(2);
+    for (const account of body.data.structured.accounts) {
+      expect(account).toMatchObject({ platform: 'social', argument: 'ad_account_id', status: 'active' });
+      expect(account.account_id).toMatch(/^act_\d+$/);
+      expect(body.data.text).toContain(account.account_id);
+    }
+    const all = await service.call('list_connected_accounts', {}, { key: owner.key });
+    expect(all.body.data.structured.accounts.map((a: any) => a.platform)).toEqual(['search', 'social', 'social']);
+  });
+
+  it('reports connection health per platform with the connect link', async () => {
+    const { status, body } = await service.call('get_connections_status', {}, { key: owner.key });
+    expect(status).toBe(200);
+    const byPlatform = Object.fromEntries(body.data.structured.platforms.map((p: any) => [p.platform, p]));
+    expect(byPlatform.social).toMatchObject({ connected: true, status: 'active', accounts: 2, mode: 'sandbox' });
+    expect(byPlatform.video).toMatchObject({ connected: false, status: 'not_connected', accounts: 0 });
+    expect(byPlatform.video.connect_url).toBe(`${service.services.config.appUrl}/connections`);
+  });
+
+  it('rejects a body that is too large with 413', async () => {
+    const big = JSON.stringify({ arguments: { padding: 'x'.repeat(4096) } });
+    const { status, body } = await service.post('/api/v1/tools/get_usage_status/execute', big, {
+      'content-type': 'application/json',
+      authorization: `Bearer ${owner.key}`,
+    });
+    expect(status).toBe(413);
+    expectErrorEnvelope(body, 'payload_too_large', 'get_usage_status');
+  });
+
+  it('rejects a body that is not JSON with 400 and another media type with 415', async () => {
+    const broken = await service.post('/api/v1/tools/get_usage_status/execute', '{"arguments": ', {
+      'content-type': 'application/json',
+      authorization: `Bearer ${owner.key}`,
+    });
+    expect(broken.status).toBe(400);
+    expectErrorEnvelope(broken.body, 'invalid_body', 'get_usage_status');
+
+    const text = await service.post('/api/v1/tools/get_usage_status/execute', 'arguments', {
+      'content-type': 'text/plain',
+      authorization: `Bearer ${owner.key}`,
+    });
+    expect(text.status).toBe(415);
+    expectErrorEnvelope(text.body, 'unsupported_media_type', 'get_usage_status');
+  });
+
+  it('wants an arguments object', async () => {
+    for (const body of ['{}', '{"arguments": [1]}', '[]', '{"arguments": "x"}']) {
+      const result = await service.post('/api/v1/tools/get_usage_status/execute', body, {
+        'content-type': 'application/json',
+        authorization: `Bearer ${owner.key}`,
+      });
+      expect(result.status).toBe(400);
+      expectErrorEnvelope(result.body, 'invalid_body', 'get_usage_status');
+      expect(result.body.error).toContain('arguments');
+    }
+    const empty = await service.post('/api/v1/tools/get_usage_status/execute', undefined, {
+      authorization: `Bearer ${owner.key}`,
+    });
+    expect(empty.status).toBe(400);
+    expectErrorEnvelope(empty.body, 'invalid_body', 'get_usage_status');
+  });
+
+  it('checks the body before the key, and the key before the tool', async () => {
+    const noKeyBadBody = await service.post('/api/v1/tools/nope/execute', '{', { 'content-type': 'application/json' });
+    expect(noKeyBadBody.status).toBe(400);
+    const noKey = await service.call('nope', {});
+    expect(noKey.status).toBe(401);
+    const unknownTool = await service.call('nope', {}, { key: owner.key });
+    expect(unknownTool.status).toBe(404);
+    expectErrorEnvelope(unknownTool.body, 'tool_not_found', 'nope');
+    expect(unknownTool.body.error).toBe('Tool not found: nope');
+  });
+
+  it('answers unknown routes and methods with a 404 envelope', async () => {
+    const response = await fetch(`${service.url}/api/v1/unknown`);
+    expect(response.status).toBe(404);
+    expectErrorEnvelope((await response.json()) as Record<string, any>, 'not_found', '');
+    const get = await fetch(`${service.url}/api/v1/tools/get_usage_status/execute`);
+    expect(get.status).toBe(404);
+    const body = (await get.json()) as Record<string, any>;
+    expectErrorEnvelope(body, 'not_found', 'get_usage_status');
+    expect(body.error).toContain('POST /api/v1/tools/<tool_name>/execute');
+  });
+
+  it('names every offending field and lists the accepted ones', async () => {
+    const { status, body } = await service.call(
+      'update_ad_headlines',
+      { ad_group_id: 'abc', headlines: ['One', 'one'], colour: 'red' },
+      { key: owner.key },
+    );
+    expect(status).toBe(400);
+    expectErrorEnvelope(body, 'invalid_arguments', 'update_ad_headlines');
+    const fields = body.structured_content.issues.map((i: any) => i.field);
+    expect(fields).toEqual(expect.arrayContaining(['ad_group_id', 'ad_id', 'headlines', 'colour']));
+    expect(body.error).toContain('colour: is not an accepted field (accepted: ad_group_id, ad_id, headlines');
+    expect(body.error).toContain('ad_id: is required');
+    expect(body.structured_content.accepted_fields).toContain('customer_id');
+  });
+
+  it('asks which account when several are connected, listing them', async () => {
+    const { status, body } = await service.call('list_social_photo_accounts', {}, { key: owner.key });
+    expect(status).toBe(400);
+    expectErrorEnvelope(body, 'account_selection_required', 'list_social_photo_accounts');
+    const ids = body.structured_content.accounts.map((a: any) => a.account_id);
+    expect(ids).toHaveLength(2);
+    for (const id of ids) expect(body.error).toContain(id);
+    expect(body.structured_content.argument).toBe('ad_account_id');
+  });
+
+  it('tells an owner without an account on the platform to connect one', async () => {
+    const { status, body } = await service.call('update_video_campaign', { campaign_id: '1', name: 'x' }, { key: owner.key });
+    expect(status).toBe(400);
+    expectErrorEnvelope(body, 'account_not_connected', 'update_video_campaign');
+    expect(body.error).toContain(`${service.services.config.appUrl}/connections`);
+  });
+
+  it('answers a valid platform call with 501 until its adapter lands, using no quota', async () => {
+    const { status, body } = await service.call(
+      'update_ad_headlines',
+      { ad_group_id: '1', ad_id: '2', headlines: ['Fast shipping', 'Free returns', 'Top rated'] },
+      { key: owner.key },
+    );
+    expect(status).toBe(501);
+    expectErrorEnvelope(body, 'not_implemented', 'update_ad_headlines');
+    const usage = await service.call('get_usage_status', {}, { key: owner.key });
+    expect(usage.body.data.quota.used).toBe(0);
+  });
+
+  it('accepts 123-456-7890 for a 10-digit customer id', async () => {
+    const accounts = await service.call('list_connected_accounts', { platform: 'search' }, { key: owner.key });
+    const id: string = accounts.body.data.structured.accounts[0].account_id;
+    const dashed = `${id.slice(0, 3)}-${id.slice(3, 6)}-${id.slice(6)}`;
+    const { status, body } = await service.call('discover_existing_assets', { customer_id: dashed }, { key: owner.key });
+    expect(body.code).not.toBe('account_selection_required');
+    expect([200, 501]).toContain(status);
+  });
+});

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimIdempotencyKey } from '../../src/storage/idempotency.ts';
+import { TestClock } from '../support/clock.ts';
+import { TEST_DIALECTS } from '../support/dialects.ts';
+import { probeTool } from '../support/fixture-tools.ts';
+import { type Owner, TestService } from '../support/service.ts';
+
+describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
+  const probe = probeTool('test_probe');
+  const other = probeTool('test_other');
+  const clock = new TestClock();
+  let service: TestService;
+  let owner: Owner;
+
+  beforeAll(async () => {
+    service = await TestService.start(dialect, { clock, extraTools: [probe.tool, other.tool] });
+    owner = await service.createOwner('pro');
+  });
+  afterAll(() => service.stop());
+
+  const withKey = (key: string, headers: Record<string, string> = {}) => ({
+    key: owner.key,
+    headers: { 'idempotency-key': key, ...headers },
+  });
+  const used = async (who: Owner = owner) =>
+    (await service.call('get_usage_status', {}, { key: who.key })).body.data.quota.used as number;
+
+  it('replays the recorded status and body without running again or using quota', async () => {
+    const key = randomUUID();
+    const runsBefore = probe.runs();
+    const first = await service.call('test_probe', { tag: 'replay' }, withKey(key));
+    expect(first.status).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const usedAfterFirst = await used();
+    const second = await service.call('test_probe', { tag: 'replay' }, withKey(key));
+    expect(second.status).toBe(200);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(second.body).toEqual(first.body);
+    expect(probe.runs()).toBe(runsBefore + 1);
+    expect(await used()).toBe(usedAfterFirst);
+  });
+
+  it('accepts the key as a quoted structured-field string and in any case', async () => {
+    const key = randomUUID();
+    const first = await service.call('test_probe', { tag: 'quoted' }, withKey(`"${key}"`));
+    const second = await service.call('test_probe', { tag: 'quoted' }, withKey(key.toUpperCase()));
+    expect(first.status).toBe(200);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('refuses the same key with other arguments or another tool with 422', async () => {
+    const key = randomUUID();
+    await service.call('test_probe', { tag: 'a' }, withKey(key));
+    const runs = probe.runs();
+    const otherArgs = await service.call('test_probe', { tag: 'b' }, withKey(key));
+    expect(otherArgs.status).toBe(422);
+    expect(otherArgs.body.code).toBe('idempotency_key_reused');
+    const otherTool = await service.call('test_other', { tag: 'a' }, withKey(key));
+    expect(otherTool.status).toBe(422);
+    expect(probe.runs()).toBe(runs);
+  });
+
+  it('answers 409 while the first request runs, and runs the handler once', async () => {
+    const key = randomUUID();
+    const runs = probe.runs();
+    const first = service.call('test_probe', { tag: 'slow', delay_ms: 800 }, withKey(key));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const during = await service.call('test_probe', { tag: 'slow', delay_ms: 800 }, withKey(key));
+    expect(during.status).toBe(409);
+    expect(during.body.code).toBe('idempotency_key_in_flight');
+    expect((await first).status).toBe(200);
+    const after = await service.call('test_probe', { tag: 'slow', delay_ms: 800 }, withKey(key));
+    expect(after.headers.get('idempotent-replayed')).toBe('true');
+    expect(probe.runs()).toBe(runs + 1);
+  });
+
+  it('keeps keys apart between owners', async () => {
+    const key = randomUUID();
+    const bob = await service.createOwner('pro');
+    const ann = await service.call('test_probe', { tag: 'ann' }, withKey(key));
+    const bobs = await service.call('test_probe', { tag: 'bob' }, { key: bob.key, headers: { 'idempotency-key': key } });
+    expect(ann.status).toBe(200);
+    expect(bobs.status).toBe(200);
+    expect(bobs.headers.get('idempotent-replayed')).toBeNull();
+    expect(bobs.body.data.text).toContain('bob');
+  });
+
+  it('rejects a malformed key with 400 before running anything', async () => {
+    const runs = probe.runs();
+    for (const bad of ['123', 'not-a-uuid', `${randomUUID()}x`, '""']) {
+      const result = await service.call('test_probe', {}, withKey(bad));
+      expect(result.status).toBe(400);
+      expect(result.body.code).toBe('invalid_idempotency_key');
+      expect(result.body.error).toContain('UUID');
+    }
+    expect(probe.runs()).toBe(runs);
+  });
+
+  it("records the platform's rejections and crashes, so a retry sees them again", async () => {
+    for (const outcome of ['upstream_rejected', 'crash'] as const) {
+      const key = randomUUID();
+      const first = await service.call('test_probe', { outcome }, withKey(key));
+      expect(first.status).toBe(outcome === 'crash' ? 500 : 400);
+      const runs = probe.runs();
+      const retry = await service.call('test_probe', { outcome }, withKey(key));
+      expect(retry.status).toBe(first.status);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      expect(retry.body).toEqual(first.body);
+      expect(probe.runs()).toBe(runs);
+    }
+  });
+
+  it('does not record validation failures, throttles or quota refusals: a retry runs', async () => {
+    const invalidKey = randomUUID();
+    expect((await service.call('test_probe', { delay_ms: -1 }, withKey(invalidKey))).status).toBe(400);
+    expect((await service.call('test_probe', {}, withKey(invalidKey))).status).toBe(200);
+
+    const throttledKey = randomUUID();
+    const throttled = await service.call('test_probe', { outcome: 'upstream_throttled' }, withKey(throttledKey));
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('retry-after')).toBe('30');
+    const runs = probe.runs();
+    const retried = await service.call('test_probe', { outcome: 'upstream_throttled' }, withKey(throttledKey));
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    expect(probe.runs()).toBe(runs + 1);
+
+    const broke = await service.createOwner('free');
+    await service.services.storage.db
+      .insertInto('quota_usage')
+      .values({ user_id: broke.userId, period: clock.now().toISOString().slice(0, 7), used: 15 })
+      .execute();
+    const quotaKey = randomUUID();
+    const refused = await service.call('test_probe', {}, { key: broke.key, headers: { 'idempotency-key': quotaKey } });
+    expect(refused.status).toBe(402);
+    await service.services.storage.db.updateTable('users').set({ tier: 'plus' }).where('id', '=', broke.userId).execute();
+    const afterUpgrade = await service.call('test_probe', {}, { key: broke.key, headers: { 'idempotency-key': quotaKey } });
+    expect(afterUpgrade.status).toBe(200);
+    expect(afterUpgrade.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('takes over the lock of a crashed request after it expires', async () => {
+    const key = randomUUID();
+    // A record left in flight by an instance that died mid-call, with the fingerprint the real call has.
+    const first = service.call('test_probe', { tag: 'orphan', delay_ms: 400 }, withKey(key));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const record = await service.services.storage.db
+      .selectFrom('idempotency_records')
+      .selectAll()
+      .where('user_id', '=', owner.userId)
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    await first;
+    await service.services.storage.db
+      .updateTable('idempotency_records')
+      .set({ outcome: null, lock_token: 'crashed-instance', locked_until: record.locked_until })
+      .where('user_id', '=', owner.userId)
+      .where('key', '=', key)
+      .execute();
+    const stillLocked = await service.call('test_probe', { tag: 'orphan', delay_ms: 400 }, withKey(key));
+    expect(stillLocked.status).toBe(409);
+    clock.advanceSeconds(301);
+    const runs = probe.runs();
+    const takenOver = await service.call('test_probe', { tag: 'orphan', delay_ms: 400 }, withKey(key));
+    expect(takenOver.status).toBe(200);
+    expect(takenOver.headers.get('idempotent-replayed')).toBeNull();
+    expect(probe.runs()).toBe(runs + 1);
+  });
+
+  it('forgets a key after its retention, and the sweep removes old records', async () => {
+    const key = randomUUID();
+    await service.call('test_probe', { tag: 'old' }, withKey(key));
+    clock.advanceSeconds(24 * 3600 + 1);
+    const reused = await service.call('test_probe', { tag: 'new' }, withKey(key));
+    expect(reused.status).toBe(200);
+    expect(reused.body.data.text).toContain('new');
+    const claim = await claimIdempotencyKey(service.services.storage.db, {
+      userId: owner.userId,
+      key,
+      tool: 'test_probe',
+      fingerprint: 'x',
+      now: clock.now(),
+      lockSeconds: 300,
+      ttlHours: 24,
+    });
+    expect(claim.kind).toBe('mismatch');
+  });
+});
