@@ -44,7 +44,12 @@ const environmentSchema = z.object({
   ADOPS_NETWORK_BANNED_WORDS: z
     .string()
     .default('LinkedIn')
-    .transform((text) => text.split(',').map((word) => word.trim()).filter(Boolean)),
+    .transform((text) =>
+      text
+        .split(',')
+        .map((word) => word.trim())
+        .filter(Boolean),
+    ),
   ADOPS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

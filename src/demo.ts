@@ -22,7 +22,9 @@ const DEMO_ACCOUNTS: Array<{ platform: Platform; name: string }> = [
 
 /** Where the demo key is kept between starts: beside the SQLite file, readable by its owner only. */
 export function demoKeyFile(config: Config): string | undefined {
-  const path = config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl.slice('sqlite:'.length) : undefined;
+  const path = config.databaseUrl.startsWith('sqlite:')
+    ? config.databaseUrl.slice('sqlite:'.length)
+    : undefined;
   return path && path !== ':memory:' ? join(dirname(path), 'demo-key.txt') : undefined;
 }
 
@@ -31,7 +33,8 @@ async function storedKeyStillWorks(storage: Storage, file: string, now: Date): P
   const key = readFileSync(file, 'utf8').trim();
   if (checkKeyShape(key) !== 'ok') return undefined;
   const row = await findApiKeyByHash(storage.db, hashApiKey(key));
-  const live = row && row.revoked_at === null && (row.expires_at === null || row.expires_at > now.toISOString());
+  const live =
+    row && row.revoked_at === null && (row.expires_at === null || row.expires_at > now.toISOString());
   return live ? key : undefined;
 }
 

@@ -15,7 +15,8 @@ export type KeyLifetime = keyof typeof KEY_LIFETIMES;
 
 export async function requireUser(db: Kysely<Database>, email: string): Promise<User> {
   const user = await findUserByEmail(db, email);
-  if (!user) throw new OwnerError(`No user with email ${email}. Create one with: adops users create --email ${email}`);
+  if (!user)
+    throw new OwnerError(`No user with email ${email}. Create one with: adops users create --email ${email}`);
   return user;
 }
 
@@ -26,18 +27,36 @@ export function parseLifetime(text: string): KeyLifetime {
   return text as KeyLifetime;
 }
 
-export async function createKey(db: Kysely<Database>, user: User, name: string, lifetime: KeyLifetime, now: Date) {
+export async function createKey(
+  db: Kysely<Database>,
+  user: User,
+  name: string,
+  lifetime: KeyLifetime,
+  now: Date,
+) {
   const days = KEY_LIFETIMES[lifetime];
   const expiresAt = days === null ? null : new Date(now.getTime() + days * 86_400_000);
   const secret = generateApiKey();
-  const row = await insertApiKey(db, { userId: user.id, name, prefix: secret.prefix, hash: secret.hash, expiresAt, now });
+  const row = await insertApiKey(db, {
+    userId: user.id,
+    name,
+    prefix: secret.prefix,
+    hash: secret.hash,
+    expiresAt,
+    now,
+  });
   return { id: row.id, key: secret.key, prefix: row.prefix, expires_at: row.expires_at };
 }
 
 export async function addAccount(
   db: Kysely<Database>,
   user: User,
-  fields: { platform: Platform; accountId?: string | undefined; name?: string | undefined; currency?: string | undefined },
+  fields: {
+    platform: Platform;
+    accountId?: string | undefined;
+    name?: string | undefined;
+    currency?: string | undefined;
+  },
   now: Date,
 ): Promise<AdAccount> {
   const info = PLATFORM_INFO[fields.platform];
@@ -46,7 +65,8 @@ export async function addAccount(
     : generateAccountId(fields.platform);
   if (accountId === null) throw new OwnerError(`--account-id for ${fields.platform} must be ${info.idShape}`);
   const currency = (fields.currency ?? info.defaultCurrency).toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) throw new OwnerError(`--currency must be an ISO 4217 code like USD (got "${currency}")`);
+  if (!/^[A-Z]{3}$/.test(currency))
+    throw new OwnerError(`--currency must be an ISO 4217 code like USD (got "${currency}")`);
   return addSandboxAccount(db, {
     userId: user.id,
     platform: fields.platform,

@@ -28,7 +28,9 @@ export function createLogger(config: Config, destination?: pino.DestinationStrea
 function createRateLimiter(config: Config): RateLimiter | undefined {
   const { perSecond, burst } = config.rateLimit;
   if (perSecond === 0 || burst === 0) return undefined;
-  return config.redisUrl ? new RedisRateLimiter(config.redisUrl, perSecond, burst) : new MemoryRateLimiter(perSecond, burst);
+  return config.redisUrl
+    ? new RedisRateLimiter(config.redisUrl, perSecond, burst)
+    : new MemoryRateLimiter(perSecond, burst);
 }
 
 export interface ServiceOptions {

@@ -14,14 +14,21 @@ describe('configuration', () => {
   });
 
   it('reads tier limits and the app URL', () => {
-    const config = loadConfig({ ADOPS_TIER_LIMITS: 'free=1, plus=2,pro=3,max=4', ADOPS_APP_URL: 'https://ads.example.com/' });
+    const config = loadConfig({
+      ADOPS_TIER_LIMITS: 'free=1, plus=2,pro=3,max=4',
+      ADOPS_APP_URL: 'https://ads.example.com/',
+    });
     expect(config.tierLimits).toEqual({ free: 1, plus: 2, pro: 3, max: 4 });
     expect(config.appUrl).toBe('https://ads.example.com');
   });
 
   it('names every bad variable', () => {
     try {
-      loadConfig({ ADOPS_TIER_LIMITS: 'free=1,gold=2', ADOPS_PORT: 'eighty', ADOPS_DATABASE_URL: 'mysql://x' });
+      loadConfig({
+        ADOPS_TIER_LIMITS: 'free=1,gold=2',
+        ADOPS_PORT: 'eighty',
+        ADOPS_DATABASE_URL: 'mysql://x',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);

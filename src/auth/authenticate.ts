@@ -23,7 +23,10 @@ export async function authenticate(services: Services, authorization: string | u
   if (!key) throw unauthenticated(services, "The Authorization header must be 'Bearer <API key>'.");
   const shape = checkKeyShape(key);
   if (shape === 'malformed') {
-    throw unauthenticated(services, 'This is not an adops API key: keys look like sk_live_ followed by 38 letters and digits.');
+    throw unauthenticated(
+      services,
+      'This is not an adops API key: keys look like sk_live_ followed by 38 letters and digits.',
+    );
   }
   if (shape === 'bad_checksum') {
     throw unauthenticated(services, 'This API key is mistyped or truncated (its checksum does not match).');

@@ -1,9 +1,17 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { TIERS } from '../config.ts';
 import { isPlatform, PLATFORMS } from '../platforms/families.ts';
-import { migrateCommand, serveCommand } from './serve.ts';
-import { accountsAdd, demoCommand, keysCreate, keysList, keysRevoke, usersCreate, usersSetTier } from './owners.ts';
+import {
+  accountsAdd,
+  demoCommand,
+  keysCreate,
+  keysList,
+  keysRevoke,
+  usersCreate,
+  usersSetTier,
+} from './owners.ts';
 import { run } from './run.ts';
+import { migrateCommand, serveCommand } from './serve.ts';
 
 function tier(value: string): string {
   if (!(TIERS as readonly string[]).includes(value)) {
@@ -19,7 +27,8 @@ function platform(value: string): string {
 
 function port(value: string): number {
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 0 || number > 65535) throw new InvalidArgumentError('must be a port number');
+  if (!Number.isInteger(number) || number < 0 || number > 65535)
+    throw new InvalidArgumentError('must be a port number');
   return number;
 }
 
@@ -37,7 +46,7 @@ program
 program
   .command('migrate')
   .description('Apply pending database migrations')
-  .action(() => run(migrateCommand));
+  .action(() => run(migrateCommand, { migrateFirst: false }));
 
 const users = program.command('users').description('Owners of API keys and ad accounts');
 users

@@ -1,15 +1,17 @@
+import type { Tier } from '../config.ts';
 import type { Services } from '../context.ts';
 import { ensureDemo } from '../demo.ts';
 import { addAccount, createKey, OwnerError, parseLifetime, requireUser } from '../owners.ts';
 import type { Platform } from '../platforms/families.ts';
 import { findApiKeyById, listApiKeys, revokeApiKey } from '../storage/api-keys.ts';
 import { createUser, findUserByEmail, setUserTier } from '../storage/users.ts';
-import type { Tier } from '../config.ts';
 
 export async function usersCreate(services: Services, options: { email: string; tier: Tier }) {
   const { db } = services.storage;
-  if (!/^[^@\s]+@[^@\s]+$/.test(options.email)) throw new OwnerError(`--email "${options.email}" is not an email address`);
-  if (await findUserByEmail(db, options.email)) throw new OwnerError(`A user with email ${options.email} already exists`);
+  if (!/^[^@\s]+@[^@\s]+$/.test(options.email))
+    throw new OwnerError(`--email "${options.email}" is not an email address`);
+  if (await findUserByEmail(db, options.email))
+    throw new OwnerError(`A user with email ${options.email} already exists`);
   const user = await createUser(db, options.email, options.tier, services.clock.now());
   return { id: user.id, email: user.email, tier: user.tier };
 }
@@ -20,7 +22,10 @@ export async function usersSetTier(services: Services, options: { email: string;
   return { id: user.id, email: user.email, tier: options.tier };
 }
 
-export async function keysCreate(services: Services, options: { email: string; name: string; expires: string }) {
+export async function keysCreate(
+  services: Services,
+  options: { email: string; name: string; expires: string },
+) {
   const lifetime = parseLifetime(options.expires);
   const user = await requireUser(services.storage.db, options.email);
   return createKey(services.storage.db, user, options.name, lifetime, services.clock.now());
@@ -56,7 +61,12 @@ export async function accountsAdd(
   const user = await requireUser(services.storage.db, options.email);
   try {
     const account = await addAccount(services.storage.db, user, options, services.clock.now());
-    return { platform: account.platform, account_id: account.account_id, name: account.name, currency: account.currency };
+    return {
+      platform: account.platform,
+      account_id: account.account_id,
+      name: account.name,
+      currency: account.currency,
+    };
   } catch (error) {
     if (/unique|duplicate/i.test(String(error))) {
       throw new OwnerError(`${options.email} already has ${options.platform} account ${options.accountId}`);

@@ -28,9 +28,10 @@ export async function serveCommand(options: { port?: number; host?: string }): P
   const applied = await migrateToLatest(services.storage.db);
   if (applied.length > 0) services.logger.info({ applied }, 'migrations applied');
   const demo =
-    services.storage.dialect === 'sqlite' ? await ensureDemo(services.storage, config, services.clock.now()) : undefined;
+    services.storage.dialect === 'sqlite'
+      ? await ensureDemo(services.storage, config, services.clock.now())
+      : undefined;
   const server = await startServer(services, config.host, config.port);
-  services.logger.info({ url: server.url, dialect: services.storage.dialect }, 'adops is listening');
   if (demo) {
     process.stderr.write(
       [
@@ -45,6 +46,7 @@ export async function serveCommand(options: { port?: number; host?: string }): P
       ].join('\n'),
     );
   }
+  services.logger.info({ url: server.url, dialect: services.storage.dialect }, 'adops is listening');
   const stop = (signal: string) => {
     services.logger.info({ signal }, 'shutting down');
     server.close().then(

@@ -1,4 +1,10 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -13,13 +19,22 @@ import { callInfo, toolFromPath } from './request-info.ts';
 function fromFrameworkError(error: FastifyError): AppError | undefined {
   const status = error.statusCode ?? 500;
   if (status === 413) {
-    return new AppError('payload_too_large', 'The request body is too large. Send at most the configured body limit.');
+    return new AppError(
+      'payload_too_large',
+      'The request body is too large. Send at most the configured body limit.',
+    );
   }
   if (status === 415) {
-    return new AppError('unsupported_media_type', 'Send the body as JSON with the header Content-Type: application/json.');
+    return new AppError(
+      'unsupported_media_type',
+      'Send the body as JSON with the header Content-Type: application/json.',
+    );
   }
   if (status >= 400 && status < 500) {
-    return new AppError('invalid_body', `The body is not valid JSON (${error.message}). Send {"arguments": {...}}.`);
+    return new AppError(
+      'invalid_body',
+      `The body is not valid JSON (${error.message}). Send {"arguments": {...}}.`,
+    );
   }
   return undefined;
 }
@@ -74,7 +89,9 @@ export function buildApp(services: Services): FastifyInstance {
     const tool = toolFromPath(request.url);
     const appError = error instanceof AppError ? error : fromFrameworkError(error);
     if (!appError) request.log.error({ err: error }, 'request failed unexpectedly');
-    const failure = appError ? failureOutcome(tool, request.id, appError) : internalFailure(tool, request.id, error);
+    const failure = appError
+      ? failureOutcome(tool, request.id, appError)
+      : internalFailure(tool, request.id, error);
     const info = callInfo(request);
     info.code = failure.code;
     if (tool && !info.audited) {
@@ -91,7 +108,8 @@ export function buildApp(services: Services): FastifyInstance {
         }),
       );
     }
-    if (failure.retryAfterSeconds !== undefined) reply.header('Retry-After', String(failure.retryAfterSeconds));
+    if (failure.retryAfterSeconds !== undefined)
+      reply.header('Retry-After', String(failure.retryAfterSeconds));
     return reply.status(failure.status).send(toEnvelope(failure));
   });
 

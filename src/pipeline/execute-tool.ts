@@ -2,7 +2,11 @@ import type { Caller, Services } from '../context.ts';
 import { AppError, internalErrorMessage } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { PLATFORM_INFO } from '../platforms/families.ts';
-import { claimIdempotencyKey, recordIdempotentOutcome, releaseIdempotencyKey } from '../storage/idempotency.ts';
+import {
+  claimIdempotencyKey,
+  recordIdempotentOutcome,
+  releaseIdempotencyKey,
+} from '../storage/idempotency.ts';
 import { releaseQuotaUnit, reserveQuotaUnit } from '../storage/quota.ts';
 import type { AdAccount } from '../storage/schema.ts';
 import type { Progress, Tool, ToolContext } from '../tools/tool.ts';
@@ -45,7 +49,9 @@ export function failureOutcome(tool: string, requestId: string, error: AppError)
     requestId,
     message: error.message,
     ...(error.options.structuredContent && { structuredContent: error.options.structuredContent }),
-    ...(error.options.retryAfterSeconds !== undefined && { retryAfterSeconds: error.options.retryAfterSeconds }),
+    ...(error.options.retryAfterSeconds !== undefined && {
+      retryAfterSeconds: error.options.retryAfterSeconds,
+    }),
   };
 }
 
@@ -173,7 +179,8 @@ async function runSteps(
     }
   }
 
-  if (!idempotencyKey || !lockToken) return (await runHandler(services, caller, tool, args, options, record)).outcome;
+  if (!idempotencyKey || !lockToken)
+    return (await runHandler(services, caller, tool, args, options, record)).outcome;
   let handled: Awaited<ReturnType<typeof runHandler>>;
   try {
     handled = await runHandler(services, caller, tool, args, options, record);
@@ -236,7 +243,9 @@ async function runHandler(
       requestId: options.requestId,
       data: {
         text: result.text,
-        ...(used !== null ? { quota: quotaBlock(config, caller.tier, used, now) } : result.quota && { quota: result.quota }),
+        ...(used !== null
+          ? { quota: quotaBlock(config, caller.tier, used, now) }
+          : result.quota && { quota: result.quota }),
         ...(result.structured && { structured: result.structured }),
         ...(result.content && { content: result.content }),
       },
@@ -258,7 +267,10 @@ function keepFailure(error: unknown): boolean {
   return error.code === 'upstream_rejected' || error.options.upstreamMayHaveActed === true;
 }
 
-function pick(args: Record<string, unknown>, fields: readonly string[] | undefined): Record<string, unknown> | null {
+function pick(
+  args: Record<string, unknown>,
+  fields: readonly string[] | undefined,
+): Record<string, unknown> | null {
   if (!fields || fields.length === 0) return null;
   const picked: Record<string, unknown> = {};
   for (const field of fields) if (args[field] !== undefined) picked[field] = args[field];

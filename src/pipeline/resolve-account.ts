@@ -6,7 +6,12 @@ import type { Storage } from '../storage/database.ts';
 import type { AdAccount } from '../storage/schema.ts';
 
 function accountChoices(accounts: AdAccount[]) {
-  return accounts.map((a) => ({ account_id: a.account_id, name: a.name, currency: a.currency, status: a.status }));
+  return accounts.map((a) => ({
+    account_id: a.account_id,
+    name: a.name,
+    currency: a.currency,
+    status: a.status,
+  }));
 }
 
 /**

@@ -60,6 +60,8 @@ function issueMessages(issue: z.core.$ZodIssue, accepted: string[]): FieldIssue[
       return [{ field, message: `must be ${phrase}${unit(issue.origin, minimum)}${sizeOf(issue.input)}` }];
     }
     case 'invalid_value':
+      if (issue.input === undefined)
+        return [{ field, message: `is required: one of ${issue.values.map(String).join(', ')}` }];
       return [
         {
           field,
@@ -81,12 +83,19 @@ export function formatIssues(issues: FieldIssue[]): string {
 }
 
 /** Parses the arguments with the tool's schema and rules; 400 naming every offending field. */
-export function validateArguments(tool: Tool, rawArguments: unknown, config: Config, now: Date): Record<string, unknown> {
+export function validateArguments(
+  tool: Tool,
+  rawArguments: unknown,
+  config: Config,
+  now: Date,
+): Record<string, unknown> {
   const accepted = fieldNames(tool.input);
   const parsed = tool.input.safeParse(rawArguments, { reportInput: true });
   const issues = parsed.success
     ? (tool.rules?.(parsed.data, { config, now }) ?? [])
-    : parsed.error.issues.flatMap((issue) => issueMessages(issue, nestedAccepted(tool.input, issue) ?? accepted));
+    : parsed.error.issues.flatMap((issue) =>
+        issueMessages(issue, nestedAccepted(tool.input, issue) ?? accepted),
+      );
   if (issues.length > 0 || !parsed.success) {
     throw new AppError('invalid_arguments', `Invalid arguments for ${tool.name}: ${formatIssues(issues)}.`, {
       structuredContent: { issues, accepted_fields: accepted },
@@ -108,8 +117,12 @@ function nestedAccepted(schema: z.ZodObject, issue: z.core.$ZodIssue): string[] 
   return object?.shape ? Object.keys(object.shape) : undefined;
 }
 
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
+
+/** The schema inside optional/default/... wrappers; arrays are not wrappers, though they too have `unwrap`. */
 function unwrap(schema: unknown): unknown {
-  let current = schema as { unwrap?: () => unknown } | undefined;
-  while (current && typeof current.unwrap === 'function') current = current.unwrap() as typeof current;
+  let current = schema as { unwrap?: () => unknown; def?: { type?: string } } | undefined;
+  while (current?.unwrap && WRAPPERS.has(current.def?.type ?? ''))
+    current = current.unwrap() as typeof current;
   return current;
 }

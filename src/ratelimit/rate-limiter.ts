@@ -40,7 +40,12 @@ export function takeToken(
   };
 }
 
-export function decide(allowed: boolean, tokens: number, perSecond: number, burst: number): RateLimitDecision {
+export function decide(
+  allowed: boolean,
+  tokens: number,
+  perSecond: number,
+  burst: number,
+): RateLimitDecision {
   return {
     allowed,
     burst,

@@ -37,8 +37,9 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async take(bucket: string): Promise<RateLimitDecision> {
-    const command = (this.#redis as unknown as Record<string, (...args: unknown[]) => Promise<[number, string]>>)
-      .adopsTakeToken;
+    const command = (
+      this.#redis as unknown as Record<string, (...args: unknown[]) => Promise<[number, string]>>
+    ).adopsTakeToken;
     if (!command) throw new Error('the Redis rate-limit script is not loaded');
     const [allowed, tokens] = await command.call(
       this.#redis,

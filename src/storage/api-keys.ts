@@ -26,7 +26,10 @@ export async function insertApiKey(
   return row;
 }
 
-export async function findApiKeyByHash(db: Kysely<Database>, hash: string): Promise<ApiKeyWithOwner | undefined> {
+export async function findApiKeyByHash(
+  db: Kysely<Database>,
+  hash: string,
+): Promise<ApiKeyWithOwner | undefined> {
   return db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')

@@ -4,13 +4,22 @@ import { newId } from '../ids.ts';
 import type { Database, User } from './schema.ts';
 
 export async function createUser(db: Kysely<Database>, email: string, tier: Tier, now: Date): Promise<User> {
-  const user: User = { id: newId('usr'), email: email.trim().toLowerCase(), tier, created_at: now.toISOString() };
+  const user: User = {
+    id: newId('usr'),
+    email: email.trim().toLowerCase(),
+    tier,
+    created_at: now.toISOString(),
+  };
   await db.insertInto('users').values(user).execute();
   return user;
 }
 
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
 }
 
 export async function findUserById(db: Kysely<Database>, id: string): Promise<User | undefined> {

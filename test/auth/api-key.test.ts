@@ -27,7 +27,14 @@ describe('API keys', () => {
 
   it('reject other shapes as malformed', () => {
     const { key } = generateApiKey();
-    for (const bad of ['', 'sk_test_abc', key.slice(0, -1), `${key}x`, key.replace('sk_live_', 'sk_lave_'), `${key.slice(0, -1)}!`]) {
+    for (const bad of [
+      '',
+      'sk_test_abc',
+      key.slice(0, -1),
+      `${key}x`,
+      key.replace('sk_live_', 'sk_lave_'),
+      `${key.slice(0, -1)}!`,
+    ]) {
       expect(checkKeyShape(bad)).toBe('malformed');
     }
   });

@@ -31,7 +31,9 @@ describe.each(TEST_DIALECTS)('the multi-account rule on %s', (dialect) => {
     const missing = await service.call('test_social_probe', {}, { key: owner.key });
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe('account_selection_required');
-    expect(missing.body.structured_content.accounts.map((a: any) => a.account_id).sort()).toEqual([...ids].sort());
+    expect(missing.body.structured_content.accounts.map((a: any) => a.account_id).sort()).toEqual(
+      [...ids].sort(),
+    );
     expect(probe.runs()).toBe(runs);
     const chosen = await service.call('test_social_probe', { ad_account_id: ids[1] }, { key: owner.key });
     expect(chosen.status).toBe(200);
@@ -43,7 +45,11 @@ describe.each(TEST_DIALECTS)('the multi-account rule on %s', (dialect) => {
     const victim = await service.createOwner('free', ['social']);
     const [victimAccount] = await accountsOf(victim.userId);
     const runs = probe.runs();
-    const { status, body } = await service.call('test_social_probe', { ad_account_id: victimAccount }, { key: mallory.key });
+    const { status, body } = await service.call(
+      'test_social_probe',
+      { ad_account_id: victimAccount },
+      { key: mallory.key },
+    );
     expect(status).toBe(400);
     expect(body.code).toBe('account_selection_required');
     expect(body.structured_content.accounts.map((a: any) => a.account_id)).not.toContain(victimAccount);

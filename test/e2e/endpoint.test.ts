@@ -25,7 +25,12 @@ describe.each(TEST_DIALECTS)('the execute endpoint on %s', (dialect) => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, tool: 'get_usage_status' });
     expect(headers.get('x-request-id')).toBe(body.request_id);
-    expect(body.data.quota).toEqual({ used: 0, limit: 15, tier: 'free', period_end: expect.stringMatching(/^\d{4}-\d{2}-01$/) });
+    expect(body.data.quota).toEqual({
+      used: 0,
+      limit: 15,
+      tier: 'free',
+      period_end: expect.stringMatching(/^\d{4}-\d{2}-01$/),
+    });
     expect(body.data.structured.tiers).toEqual([
       { tier: 'free', limit: 15 },
       { tier: 'plus', limit: 150 },
@@ -37,7 +42,11 @@ describe.each(TEST_DIALECTS)('the execute endpoint on %s', (dialect) => {
   });
 
   it('lists connected accounts with the argument to pass them as', async () => {
-    const { status, body } = await service.call('list_connected_accounts', { platform: 'social' }, { key: owner.key });
+    const { status, body } = await service.call(
+      'list_connected_accounts',
+      { platform: 'social' },
+      { key: owner.key },
+    );
     expect(status).toBe(200);
     expect(body.data.structured.accounts).toHaveLength(2);
     for (const account of body.data.structured.accounts) {
@@ -46,14 +55,23 @@ describe.each(TEST_DIALECTS)('the execute endpoint on %s', (dialect) => {
       expect(body.data.text).toContain(account.account_id);
     }
     const all = await service.call('list_connected_accounts', {}, { key: owner.key });
-    expect(all.body.data.structured.accounts.map((a: any) => a.platform)).toEqual(['search', 'social', 'social']);
+    expect(all.body.data.structured.accounts.map((a: any) => a.platform)).toEqual([
+      'search',
+      'social',
+      'social',
+    ]);
   });
 
   it('reports connection health per platform with the connect link', async () => {
     const { status, body } = await service.call('get_connections_status', {}, { key: owner.key });
     expect(status).toBe(200);
     const byPlatform = Object.fromEntries(body.data.structured.platforms.map((p: any) => [p.platform, p]));
-    expect(byPlatform.social).toMatchObject({ connected: true, status: 'active', accounts: 2, mode: 'sandbox' });
+    expect(byPlatform.social).toMatchObject({
+      connected: true,
+      status: 'active',
+      accounts: 2,
+      mode: 'sandbox',
+    });
     expect(byPlatform.video).toMatchObject({ connected: false, status: 'not_connected', accounts: 0 });
     expect(byPlatform.video.connect_url).toBe(`${service.services.config.appUrl}/connections`);
   });
@@ -102,7 +120,9 @@ describe.each(TEST_DIALECTS)('the execute endpoint on %s', (dialect) => {
   });
 
   it('checks the body before the key, and the key before the tool', async () => {
-    const noKeyBadBody = await service.post('/api/v1/tools/nope/execute', '{', { 'content-type': 'application/json' });
+    const noKeyBadBody = await service.post('/api/v1/tools/nope/execute', '{', {
+      'content-type': 'application/json',
+    });
     expect(noKeyBadBody.status).toBe(400);
     const noKey = await service.call('nope', {});
     expect(noKey.status).toBe(401);
@@ -149,7 +169,11 @@ describe.each(TEST_DIALECTS)('the execute endpoint on %s', (dialect) => {
   });
 
   it('tells an owner without an account on the platform to connect one', async () => {
-    const { status, body } = await service.call('update_video_campaign', { campaign_id: '1', name: 'x' }, { key: owner.key });
+    const { status, body } = await service.call(
+      'update_video_campaign',
+      { campaign_id: '1', name: 'x' },
+      { key: owner.key },
+    );
     expect(status).toBe(400);
     expectErrorEnvelope(body, 'account_not_connected', 'update_video_campaign');
     expect(body.error).toContain(`${service.services.config.appUrl}/connections`);
@@ -168,10 +192,18 @@ describe.each(TEST_DIALECTS)('the execute endpoint on %s', (dialect) => {
   });
 
   it('accepts 123-456-7890 for a 10-digit customer id', async () => {
-    const accounts = await service.call('list_connected_accounts', { platform: 'search' }, { key: owner.key });
+    const accounts = await service.call(
+      'list_connected_accounts',
+      { platform: 'search' },
+      { key: owner.key },
+    );
     const id: string = accounts.body.data.structured.accounts[0].account_id;
     const dashed = `${id.slice(0, 3)}-${id.slice(3, 6)}-${id.slice(6)}`;
-    const { status, body } = await service.call('discover_existing_assets', { customer_id: dashed }, { key: owner.key });
+    const { status, body } = await service.call(
+      'discover_existing_assets',
+      { customer_id: dashed },
+      { key: owner.key },
+    );
     expect(body.code).not.toBe('account_selection_required');
     expect([200, 501]).toContain(status);
   });

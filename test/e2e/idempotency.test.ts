@@ -79,7 +79,11 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
     const key = randomUUID();
     const bob = await service.createOwner('pro');
     const ann = await service.call('test_probe', { tag: 'ann' }, withKey(key));
-    const bobs = await service.call('test_probe', { tag: 'bob' }, { key: bob.key, headers: { 'idempotency-key': key } });
+    const bobs = await service.call(
+      'test_probe',
+      { tag: 'bob' },
+      { key: bob.key, headers: { 'idempotency-key': key } },
+    );
     expect(ann.status).toBe(200);
     expect(bobs.status).toBe(200);
     expect(bobs.headers.get('idempotent-replayed')).toBeNull();
@@ -117,11 +121,19 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
     expect((await service.call('test_probe', {}, withKey(invalidKey))).status).toBe(200);
 
     const throttledKey = randomUUID();
-    const throttled = await service.call('test_probe', { outcome: 'upstream_throttled' }, withKey(throttledKey));
+    const throttled = await service.call(
+      'test_probe',
+      { outcome: 'upstream_throttled' },
+      withKey(throttledKey),
+    );
     expect(throttled.status).toBe(429);
     expect(throttled.headers.get('retry-after')).toBe('30');
     const runs = probe.runs();
-    const retried = await service.call('test_probe', { outcome: 'upstream_throttled' }, withKey(throttledKey));
+    const retried = await service.call(
+      'test_probe',
+      { outcome: 'upstream_throttled' },
+      withKey(throttledKey),
+    );
     expect(retried.headers.get('idempotent-replayed')).toBeNull();
     expect(probe.runs()).toBe(runs + 1);
 
@@ -131,10 +143,22 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
       .values({ user_id: broke.userId, period: clock.now().toISOString().slice(0, 7), used: 15 })
       .execute();
     const quotaKey = randomUUID();
-    const refused = await service.call('test_probe', {}, { key: broke.key, headers: { 'idempotency-key': quotaKey } });
+    const refused = await service.call(
+      'test_probe',
+      {},
+      { key: broke.key, headers: { 'idempotency-key': quotaKey } },
+    );
     expect(refused.status).toBe(402);
-    await service.services.storage.db.updateTable('users').set({ tier: 'plus' }).where('id', '=', broke.userId).execute();
-    const afterUpgrade = await service.call('test_probe', {}, { key: broke.key, headers: { 'idempotency-key': quotaKey } });
+    await service.services.storage.db
+      .updateTable('users')
+      .set({ tier: 'plus' })
+      .where('id', '=', broke.userId)
+      .execute();
+    const afterUpgrade = await service.call(
+      'test_probe',
+      {},
+      { key: broke.key, headers: { 'idempotency-key': quotaKey } },
+    );
     expect(afterUpgrade.status).toBe(200);
     expect(afterUpgrade.headers.get('idempotent-replayed')).toBeNull();
   });

@@ -17,7 +17,12 @@ describe.each(TEST_DIALECTS)('quota on %s', (dialect) => {
     // On PostgreSQL a second instance shares the database, as several servers would in production.
     second =
       dialect === 'postgres'
-        ? await TestService.start(dialect, { env: LIMITS, clock, database: first.database, extraTools: [probe.tool] })
+        ? await TestService.start(dialect, {
+            env: LIMITS,
+            clock,
+            database: first.database,
+            extraTools: [probe.tool],
+          })
         : first;
   });
   afterAll(async () => {
@@ -43,7 +48,8 @@ describe.each(TEST_DIALECTS)('quota on %s', (dialect) => {
 
   it('answers 402 with the full quota block, and exempt tools still work', async () => {
     const owner = await first.createOwner('free', ['social']);
-    for (let i = 0; i < 10; i++) expect((await first.call('test_probe', {}, { key: owner.key })).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await first.call('test_probe', {}, { key: owner.key })).status).toBe(200);
     const refused = await first.call('test_probe', {}, { key: owner.key });
     expect(refused.status).toBe(402);
     expect(refused.body).toMatchObject({

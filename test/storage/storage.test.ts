@@ -69,7 +69,10 @@ describe.each(TEST_DIALECTS)('storage on %s', (dialect) => {
     await addSandboxAccount(storage.db, { ...fields, accountId: 'act_1' });
     await addSandboxAccount(storage.db, { ...fields, accountId: 'act_2' });
     await expect(addSandboxAccount(storage.db, { ...fields, accountId: 'act_2' })).rejects.toThrow();
-    expect((await listAdAccounts(storage.db, user.id, 'social')).map((a) => a.account_id)).toEqual(['act_1', 'act_2']);
+    expect((await listAdAccounts(storage.db, user.id, 'social')).map((a) => a.account_id)).toEqual([
+      'act_1',
+      'act_2',
+    ]);
     expect(await listAdAccounts(storage.db, user.id, 'video')).toEqual([]);
     const connections = await listConnections(storage.db, user.id);
     expect(connections).toHaveLength(1);
@@ -116,7 +119,10 @@ describe.each(TEST_DIALECTS)('storage on %s', (dialect) => {
       expect(await claimIdempotencyKey(storage.db, request)).toEqual({ kind: 'in_flight' });
       if (first.kind !== 'claimed') throw new Error('unreachable');
       await recordIdempotentOutcome(storage.db, user.id, 'k1', first.lockToken, '{"ok":true}');
-      expect(await claimIdempotencyKey(storage.db, request)).toEqual({ kind: 'replay', outcome: '{"ok":true}' });
+      expect(await claimIdempotencyKey(storage.db, request)).toEqual({
+        kind: 'replay',
+        outcome: '{"ok":true}',
+      });
       expect(await claimIdempotencyKey(storage.db, { ...request, fingerprint: 'f2' })).toEqual({
         kind: 'mismatch',
         tool: 'probe',
@@ -126,15 +132,20 @@ describe.each(TEST_DIALECTS)('storage on %s', (dialect) => {
     it('lets a released key run again and scopes keys to their owner', async () => {
       const ann = await createUser(storage.db, 'idem-ann@example.com', 'free', NOW);
       const bob = await createUser(storage.db, 'idem-bob@example.com', 'free', NOW);
-      const claim = await claimIdempotencyKey(storage.db, { ...base, userId: ann.id, key: 'shared', now: NOW });
-      expect((await claimIdempotencyKey(storage.db, { ...base, userId: bob.id, key: 'shared', now: NOW })).kind).toBe(
-        'claimed',
-      );
+      const claim = await claimIdempotencyKey(storage.db, {
+        ...base,
+        userId: ann.id,
+        key: 'shared',
+        now: NOW,
+      });
+      expect(
+        (await claimIdempotencyKey(storage.db, { ...base, userId: bob.id, key: 'shared', now: NOW })).kind,
+      ).toBe('claimed');
       if (claim.kind !== 'claimed') throw new Error('unreachable');
       await releaseIdempotencyKey(storage.db, ann.id, 'shared', claim.lockToken);
-      expect((await claimIdempotencyKey(storage.db, { ...base, userId: ann.id, key: 'shared', now: NOW })).kind).toBe(
-        'claimed',
-      );
+      expect(
+        (await claimIdempotencyKey(storage.db, { ...base, userId: ann.id, key: 'shared', now: NOW })).kind,
+      ).toBe('claimed');
     });
 
     it('takes over the lock of a crashed attempt only after it expires, once', async () => {
@@ -143,7 +154,9 @@ describe.each(TEST_DIALECTS)('storage on %s', (dialect) => {
       const first = await claimIdempotencyKey(storage.db, { ...request, now: NOW });
       expect(first.kind).toBe('claimed');
       const beforeExpiry = new Date(NOW.getTime() + 299_000);
-      expect(await claimIdempotencyKey(storage.db, { ...request, now: beforeExpiry })).toEqual({ kind: 'in_flight' });
+      expect(await claimIdempotencyKey(storage.db, { ...request, now: beforeExpiry })).toEqual({
+        kind: 'in_flight',
+      });
       const afterExpiry = new Date(NOW.getTime() + 301_000);
       const racers = await Promise.all([
         claimIdempotencyKey(storage.db, { ...request, now: afterExpiry }),
@@ -153,7 +166,9 @@ describe.each(TEST_DIALECTS)('storage on %s', (dialect) => {
       // The crashed attempt's late settle must not overwrite the new owner's record.
       if (first.kind !== 'claimed') throw new Error('unreachable');
       await recordIdempotentOutcome(storage.db, user.id, 'crash', first.lockToken, '{"stale":true}');
-      expect(await claimIdempotencyKey(storage.db, { ...request, now: afterExpiry })).toEqual({ kind: 'in_flight' });
+      expect(await claimIdempotencyKey(storage.db, { ...request, now: afterExpiry })).toEqual({
+        kind: 'in_flight',
+      });
     });
 
     it('forgets records after their retention', async () => {
@@ -165,10 +180,12 @@ describe.each(TEST_DIALECTS)('storage on %s', (dialect) => {
       const dayLater = new Date(NOW.getTime() + 24 * 3600_000 + 1000);
       expect(await deleteExpired(storage.db, new Date(NOW.getTime() + 3600_000))).toBe(0);
       // An expired record is replaced by a new claim even before the sweep runs.
-      expect((await claimIdempotencyKey(storage.db, { ...request, fingerprint: 'other', now: dayLater })).kind).toBe(
-        'claimed',
-      );
-      expect(await deleteExpired(storage.db, new Date(dayLater.getTime() + 25 * 3600_000))).toBeGreaterThanOrEqual(1);
+      expect(
+        (await claimIdempotencyKey(storage.db, { ...request, fingerprint: 'other', now: dayLater })).kind,
+      ).toBe('claimed');
+      expect(
+        await deleteExpired(storage.db, new Date(dayLater.getTime() + 25 * 3600_000)),
+      ).toBeGreaterThanOrEqual(1);
     });
   });
 });

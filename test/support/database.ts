@@ -15,7 +15,10 @@ export interface TestDatabase {
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'adops-test-'));
-    return { url: `sqlite:${join(dir, 'adops.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite:${join(dir, 'adops.db')}`,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const name = `adops_test_${randomBase62(12).toLowerCase()}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });

@@ -6,4 +6,5 @@ export const TEST_DIALECTS: Dialect[] = (process.env.ADOPS_TEST_DIALECTS ?? 'sql
   .map((d) => d.trim())
   .filter((d): d is Dialect => d === 'sqlite' || d === 'postgres');
 
-export const POSTGRES_ADMIN_URL = process.env.ADOPS_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const POSTGRES_ADMIN_URL =
+  process.env.ADOPS_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -27,7 +27,8 @@ export function probeTool(name: string, family: 'social' | null = null): { tool:
     async run(args, context) {
       runs++;
       await sleep(args.delay_ms);
-      if (args.outcome === 'upstream_rejected') throw new AppError('upstream_rejected', 'The platform said no.');
+      if (args.outcome === 'upstream_rejected')
+        throw new AppError('upstream_rejected', 'The platform said no.');
       if (args.outcome === 'upstream_throttled') {
         throw new AppError('upstream_rate_limited', 'Slow down.', { retryAfterSeconds: 30 });
       }

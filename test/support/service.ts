@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import pino from 'pino';
+import type pino from 'pino';
 import type { Clock } from '../../src/clock.ts';
 import { loadConfig, type Tier } from '../../src/config.ts';
 import type { Services } from '../../src/context.ts';
@@ -9,9 +9,9 @@ import { type RunningServer, startServer } from '../../src/server.ts';
 import { createLogger, createServices } from '../../src/services.ts';
 import type { Dialect } from '../../src/storage/database.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
+import { createUser } from '../../src/storage/users.ts';
 import { ALL_TOOLS } from '../../src/tools/registry.ts';
 import type { Tool } from '../../src/tools/tool.ts';
-import { createUser } from '../../src/storage/users.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestServiceOptions {
@@ -50,7 +50,13 @@ export class TestService {
   #ownDatabase: boolean;
   #owners = 0;
 
-  private constructor(services: Services, server: RunningServer, database: TestDatabase, logs: string[], own: boolean) {
+  private constructor(
+    services: Services,
+    server: RunningServer,
+    database: TestDatabase,
+    logs: string[],
+    own: boolean,
+  ) {
     this.services = services;
     this.server = server;
     this.database = database;
@@ -91,7 +97,12 @@ export class TestService {
   async createOwner(tier: Tier = 'free', platforms: Platform[] = []): Promise<Owner> {
     const { db } = this.services.storage;
     const now = this.services.clock.now();
-    const user = await createUser(db, `owner${++this.#owners}-${Math.random().toString(36).slice(2)}@example.com`, tier, now);
+    const user = await createUser(
+      db,
+      `owner${++this.#owners}-${Math.random().toString(36).slice(2)}@example.com`,
+      tier,
+      now,
+    );
     for (const platform of platforms) await addAccount(db, user, { platform }, now);
     const key = await createKey(db, user, 'test', 'never', now);
     return { userId: user.id, email: user.email, key: key.key, keyId: key.id };
@@ -111,7 +122,11 @@ export class TestService {
       headers,
       ...(body !== undefined && { body }),
     });
-    return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json()) as Record<string, any>,
+    };
   }
 
   async stop(): Promise<void> {

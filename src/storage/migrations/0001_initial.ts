@@ -98,7 +98,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('upstream_request_ids', 'text')
     .addColumn('created_object_ids', 'text')
     .execute();
-  await db.schema.createIndex('audit_log_user_created').on('audit_log').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('audit_log_user_created')
+    .on('audit_log')
+    .columns(['user_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

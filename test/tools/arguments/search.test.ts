@@ -20,7 +20,9 @@ describe('discover_existing_assets', () => {
   });
 
   it('rejects an empty, repeated or unknown asset type list', () => {
-    expect(reject(discoverExistingAssets, { asset_types: [] })).toContainEqual(issue('asset_types', 'at least 1 item'));
+    expect(reject(discoverExistingAssets, { asset_types: [] })).toContainEqual(
+      issue('asset_types', 'at least 1 item'),
+    );
     expect(reject(discoverExistingAssets, { asset_types: ['images', 'images'] })).toContainEqual(
       issue('asset_types', 'must not repeat'),
     );
@@ -31,7 +33,9 @@ describe('discover_existing_assets', () => {
 
   it('rejects a URL or a path as target_domain', () => {
     for (const target_domain of ['https://example.com', 'example.com/shop', 'localhost', '10.0.0.1']) {
-      expect(reject(discoverExistingAssets, { target_domain })).toContainEqual(issue('target_domain', 'bare domain'));
+      expect(reject(discoverExistingAssets, { target_domain })).toContainEqual(
+        issue('target_domain', 'bare domain'),
+      );
     }
   });
 
@@ -59,7 +63,9 @@ describe('validate_and_prepare_assets', () => {
 
   it('requires each required group, with at least one image', () => {
     const { marketing_images_square: _, ...withoutSquare } = images;
-    expect(reject(validateAndPrepareAssets, withoutSquare)).toContainEqual(issue('marketing_images_square', 'is required'));
+    expect(reject(validateAndPrepareAssets, withoutSquare)).toContainEqual(
+      issue('marketing_images_square', 'is required'),
+    );
     expect(reject(validateAndPrepareAssets, { ...images, marketing_images_landscape: [] })).toContainEqual(
       issue('marketing_images_landscape', 'at least 1 item'),
     );
@@ -81,10 +87,12 @@ describe('validate_and_prepare_assets', () => {
       marketing_images_square: urls(5, 's'),
       marketing_images_portrait: urls(5, 'p'),
     };
-    expect(accept(validateAndPrepareAssets, twenty)).toMatchObject({ marketing_images_portrait: urls(5, 'p') });
-    expect(reject(validateAndPrepareAssets, { ...twenty, marketing_images_portrait: urls(6, 'p') })).toContainEqual(
-      issue('', 'together must hold at most 20 images (got 21)'),
-    );
+    expect(accept(validateAndPrepareAssets, twenty)).toMatchObject({
+      marketing_images_portrait: urls(5, 'p'),
+    });
+    expect(
+      reject(validateAndPrepareAssets, { ...twenty, marketing_images_portrait: urls(6, 'p') }),
+    ).toContainEqual(issue('', 'together must hold at most 20 images (got 21)'));
   });
 
   it('says why base64 data, data: URLs and file paths are refused', () => {

@@ -13,9 +13,19 @@ describe('update_video_campaign', () => {
 
   it('accepts a budget with its mode, and the sandbox magic ids as campaign_id', () => {
     expect(
-      accept(updateVideoCampaign, { campaign_id: '18', budget: 50, budget_mode: 'BUDGET_MODE_TOTAL', advertiser_id: '7' }),
+      accept(updateVideoCampaign, {
+        campaign_id: '18',
+        budget: 50,
+        budget_mode: 'BUDGET_MODE_TOTAL',
+        advertiser_id: '7',
+      }),
     ).toMatchObject({ budget: 50, budget_mode: 'BUDGET_MODE_TOTAL' });
-    for (const campaign_id of ['sandbox_rate_limited', 'sandbox_server_error', 'sandbox_slow', 'sandbox_token_expired']) {
+    for (const campaign_id of [
+      'sandbox_rate_limited',
+      'sandbox_server_error',
+      'sandbox_slow',
+      'sandbox_token_expired',
+    ]) {
       expect(accept(updateVideoCampaign, { campaign_id, name: 'x' })).toMatchObject({ campaign_id });
     }
   });
@@ -34,13 +44,15 @@ describe('update_video_campaign', () => {
     expect(reject(updateVideoCampaign, { campaign_id: '18', name: 'n'.repeat(513) })).toContainEqual(
       issue('name', 'at most 512 characters'),
     );
-    expect(reject(updateVideoCampaign, { campaign_id: '18', budget: 0 })).toContainEqual(issue('budget', 'greater than 0'));
-    expect(reject(updateVideoCampaign, { campaign_id: '18', budget: 49, budget_mode: 'BUDGET_MODE_DAY' })).toEqual([
-      issue('budget', 'must be at least 50 for BUDGET_MODE_DAY'),
-    ]);
-    expect(reject(updateVideoCampaign, { campaign_id: '18', budget_mode: 'BUDGET_MODE_INFINITE' })).toContainEqual(
-      issue('budget_mode', 'must be one of BUDGET_MODE_DAY, BUDGET_MODE_TOTAL'),
+    expect(reject(updateVideoCampaign, { campaign_id: '18', budget: 0 })).toContainEqual(
+      issue('budget', 'greater than 0'),
     );
+    expect(
+      reject(updateVideoCampaign, { campaign_id: '18', budget: 49, budget_mode: 'BUDGET_MODE_DAY' }),
+    ).toEqual([issue('budget', 'must be at least 50 for BUDGET_MODE_DAY')]);
+    expect(
+      reject(updateVideoCampaign, { campaign_id: '18', budget_mode: 'BUDGET_MODE_INFINITE' }),
+    ).toContainEqual(issue('budget_mode', 'must be one of BUDGET_MODE_DAY, BUDGET_MODE_TOTAL'));
   });
 
   it('leaves a small budget without a mode to the check against the campaign', () => {

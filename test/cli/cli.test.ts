@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adops } from '../support/cli.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { TEST_DIALECTS } from '../support/dialects.ts';
+
+describe.each(TEST_DIALECTS)('the adops CLI on %s', (dialect) => {
+  let database: TestDatabase;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    env = { ADOPS_DATABASE_URL: database.url };
+  });
+  afterAll(() => database.drop());
+
+  it('migrates, then has nothing left to apply', async () => {
+    const first = await adops(['migrate'], env);
+    expect(first.code).toBe(0);
+    expect(first.json).toEqual({ applied: ['0001_initial'], dialect });
+    expect((await adops(['migrate'], env)).json).toEqual({ applied: [], dialect });
+  });
+
+  it('manages users, keys and accounts, printing one JSON value each', async () => {
+    const user = await adops(['users', 'create', '--email', 'Ops@Example.com', '--tier', 'plus'], env);
+    expect(user.json).toEqual({ id: expect.stringMatching(/^usr_/), email: 'ops@example.com', tier: 'plus' });
+    expect((await adops(['users', 'create', '--email', 'ops@example.com'], env)).code).toBe(1);
+    expect(
+      (await adops(['users', 'set-tier', '--email', 'ops@example.com', '--tier', 'max'], env)).json.tier,
+    ).toBe('max');
+
+    const key = await adops(
+      ['keys', 'create', '--email', 'ops@example.com', '--name', 'ci', '--expires', '90d'],
+      env,
+    );
+    expect(key.json).toEqual({
+      id: expect.stringMatching(/^key_/),
+      key: expect.stringMatching(/^sk_live_[0-9A-Za-z]{38}$/),
+      prefix: expect.stringMatching(/^sk_live_/),
+      expires_at: expect.any(String),
+    });
+    const days = (Date.parse(key.json.expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(89.9);
+    expect(days).toBeLessThan(90.1);
+
+    const list = await adops(['keys', 'list', '--email', 'ops@example.com'], env);
+    expect(list.json).toHaveLength(1);
+    expect(list.json[0]).toMatchObject({ id: key.json.id, name: 'ci', status: 'active' });
+    expect(list.stdout).not.toContain(key.json.key);
+    expect(list.json[0]).not.toHaveProperty('hash');
+
+    expect((await adops(['keys', 'revoke', '--id', key.json.id], env)).json).toMatchObject({ revoked: true });
+    expect((await adops(['keys', 'list', '--email', 'ops@example.com'], env)).json[0].status).toBe('revoked');
+
+    const generated = await adops(
+      ['accounts', 'add', '--email', 'ops@example.com', '--platform', 'social'],
+      env,
+    );
+    expect(generated.json).toMatchObject({ platform: 'social', currency: 'USD' });
+    expect(generated.json.account_id).toMatch(/^act_\d+$/);
+    const named = await adops(
+      [
+        'accounts',
+        'add',
+        '--email',
+        'ops@example.com',
+        '--platform',
+        'search',
+        '--account-id',
+        '123-456-7890',
+        '--name',
+        'Main',
+        '--currency',
+        'eur',
+      ],
+      env,
+    );
+    expect(named.json).toEqual({
+      platform: 'search',
+      account_id: '1234567890',
+      name: 'Main',
+      currency: 'EUR',
+    });
+  });
+
+  it('explains bad input on stderr with exit code 1', async () => {
+    const noUser = await adops(['keys', 'create', '--email', 'nobody@example.com'], env);
+    expect(noUser.code).toBe(1);
+    expect(noUser.stdout).toBe('');
+    expect(JSON.parse(noUser.stderr.split('\n')[0] ?? '')).toEqual({
+      error:
+        'No user with email nobody@example.com. Create one with: adops users create --email nobody@example.com',
+    });
+    await adops(['users', 'create', '--email', 'shape@example.com'], env);
+    const badId = await adops(
+      ['accounts', 'add', '--email', 'shape@example.com', '--platform', 'social', '--account-id', '42'],
+      env,
+    );
+    expect(badId.code).toBe(1);
+    expect(badId.stderr).toContain('act_<digits>');
+    const badExpiry = await adops(['keys', 'create', '--email', 'shape@example.com', '--expires', '2w'], env);
+    expect(badExpiry.stderr).toContain('30d, 90d, 1y, never');
+  });
+
+  it('makes the demo owner once', async () => {
+    const first = await adops(['demo'], env);
+    expect(first.code).toBe(0);
+    expect(first.json.email).toBe('demo@adops.local');
+    expect(first.json.key).toMatch(/^sk_live_/);
+    expect(first.json.accounts.map((a: any) => a.platform).sort()).toEqual([
+      'network',
+      'search',
+      'social',
+      'social',
+      'video',
+    ]);
+    const second = await adops(['demo'], env);
+    expect(second.json.created).toBe(false);
+    expect(second.json.accounts).toEqual(first.json.accounts);
+    if (dialect === 'sqlite') expect(second.json.key).toBe(first.json.key);
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { PLATFORM_INFO } from '../../../src/platforms/families.ts';
+import { ALL_TOOLS } from '../../../src/tools/registry.ts';
+
+describe('every tool', () => {
+  it.each(ALL_TOOLS.map((tool) => [tool.name, tool] as const))(
+    '%s is described for a model',
+    (_name, tool) => {
+      expect(tool.description.trim().length).toBeGreaterThan(40);
+      for (const [field, schema] of Object.entries(tool.input.shape)) {
+        expect(schema.description, `${tool.name}.${field}`).toBeTruthy();
+      }
+    },
+  );
+
+  const platformTools = ALL_TOOLS.filter((tool) => tool.family !== null);
+
+  it('covers the four families', () => {
+    expect(new Set(platformTools.map((tool) => tool.family))).toEqual(
+      new Set(['search', 'network', 'social', 'video']),
+    );
+  });
+
+  it.each(platformTools.map((tool) => [tool.name, tool] as const))(
+    '%s takes its family account argument, and dry_run when it writes',
+    (_name, tool) => {
+      const fields = Object.keys(tool.input.shape);
+      expect(fields).toContain(PLATFORM_INFO[tool.family ?? 'search'].accountArgument);
+      expect(tool.billable).toBe(true);
+      if (tool.annotations.readOnlyHint) expect(fields).not.toContain('dry_run');
+      else expect(fields).toContain('dry_run');
+    },
+  );
+});
