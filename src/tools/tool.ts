@@ -56,6 +56,8 @@ export interface ToolDefinition<Schema extends z.ZodObject> {
   billable: boolean;
   annotations: ToolAnnotations;
   input: Schema;
+  /** A valid call: shown in the API documents and run by the shared security tests of every tool. */
+  example: z.input<Schema>;
   /** Rules that need configuration or the time, checked after the schema passes. */
   rules?: (args: z.output<Schema>, env: { config: Config; now: Date }) => FieldIssue[];
   /** Argument fields safe to keep in the audit log ("who created this campaign and when"). */

@@ -14,6 +14,7 @@ export function probeTool(name: string, family: 'social' | null = null): { tool:
   const tool = defineTool({
     name,
     description: 'Test fixture.',
+    example: {},
     family,
     billable: true,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

@@ -13,6 +13,7 @@ export const getConnectionsStatus = defineTool({
   billable: false,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({}),
+  example: {},
   async run(_args, { services, caller }) {
     const { config, storage } = services;
     const connectUrl = `${config.appUrl}/connections`;

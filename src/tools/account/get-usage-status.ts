@@ -16,6 +16,7 @@ export const getUsageStatus = defineTool({
   billable: false,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({}),
+  example: {},
   async run(_args, { services, caller, now }) {
     const { config, storage } = services;
     const used = await quotaUsed(storage.db, caller.userId, quotaPeriod(now));

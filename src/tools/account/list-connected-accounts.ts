@@ -15,6 +15,7 @@ export const listConnectedAccounts = defineTool({
   input: z.strictObject({
     platform: z.enum(PLATFORMS).optional().describe('Only this platform family.'),
   }),
+  example: { platform: 'search' },
   async run(args, { services, caller }) {
     const { config, storage } = services;
     const rows = await listAdAccounts(storage.db, caller.userId, args.platform);

@@ -161,6 +161,18 @@ export const addNetworkCampaignToGroup = defineTool({
       env,
     ),
   auditFields: [...CAMPAIGN_AUDIT_FIELDS, 'ad_type'],
+  example: {
+    campaign_name: 'Q4 launch, EMEA',
+    campaign_group_id: '6123456',
+    organization_id: '2414183',
+    daily_budget: 25,
+    landing_page_url: 'https://example.com/q4',
+    locations: ['urn:li:geo:91000000'],
+    ad_type: 'image',
+    introductory_text: 'Meet the plan built for small teams.',
+    headline: 'Plans from $5 a month',
+    image_urn: 'urn:li:image:C4E10AQFoyyAjHPMQuQ',
+  },
   async run() {
     notImplemented('add_network_campaign_to_group');
   },

@@ -42,6 +42,20 @@ export const addNetworkCarouselCreative = defineTool({
       config.networkBannedWords,
     ),
   auditFields: ['campaign_id', 'organization_id', 'creative_name'],
+  example: {
+    campaign_id: '123456789',
+    organization_id: '2414183',
+    introductory_text: 'Pick the plan that fits your team.',
+    landing_page_url: 'https://example.com/plans',
+    cards: [
+      {
+        image_urn: 'urn:li:image:C4E10AQF1',
+        headline: 'Starter',
+        landing_page_url: 'https://example.com/starter',
+      },
+      { image_urn: 'urn:li:image:C4E10AQF2', headline: 'Team', landing_page_url: 'https://example.com/team' },
+    ],
+  },
   async run() {
     notImplemented('add_network_carousel_creative');
   },

@@ -24,6 +24,7 @@ export const associateNetworkConversion = defineTool({
     dry_run: dryRun,
   }),
   auditFields: ['campaign_id', 'conversion_id'],
+  example: { campaign_id: '123456789', conversion_id: '987654' },
   async run() {
     notImplemented('associate_network_conversion');
   },

@@ -40,6 +40,23 @@ export const createNetworkCarouselCampaign = defineTool({
   rules: (args, env) =>
     campaignRules(args, [['introductory_text', args.introductory_text], ...cardCopy(args.cards)], env),
   auditFields: CAMPAIGN_AUDIT_FIELDS,
+  example: {
+    campaign_name: 'Q4 launch',
+    campaign_group_name: 'Q4 2026',
+    organization_id: '2414183',
+    daily_budget: 25,
+    landing_page_url: 'https://example.com/q4',
+    locations: ['urn:li:geo:103644278'],
+    introductory_text: 'Pick the plan that fits your team.',
+    cards: [
+      {
+        image_urn: 'urn:li:image:C4E10AQF1',
+        headline: 'Starter',
+        landing_page_url: 'https://example.com/starter',
+      },
+      { image_urn: 'urn:li:image:C4E10AQF2', headline: 'Team', landing_page_url: 'https://example.com/team' },
+    ],
+  },
   async run() {
     notImplemented('create_network_carousel_campaign');
   },

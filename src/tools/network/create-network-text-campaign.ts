@@ -55,6 +55,16 @@ export const createNetworkTextCampaign = defineTool({
       env,
     ),
   auditFields: [...CAMPAIGN_AUDIT_FIELDS, 'image_urn'],
+  example: {
+    campaign_name: 'Q4 launch',
+    campaign_group_name: 'Q4 2026',
+    organization_id: '2414183',
+    daily_budget: 25,
+    landing_page_url: 'https://example.com/q4',
+    locations: ['urn:li:geo:103644278'],
+    headline: 'Plans from $5',
+    description: 'Project tools built for small teams.',
+  },
   async run() {
     notImplemented('create_network_text_campaign');
   },

@@ -58,6 +58,17 @@ export const createNetworkVideoCampaign = defineTool({
       env,
     ),
   auditFields: [...CAMPAIGN_AUDIT_FIELDS, 'video_urn'],
+  example: {
+    campaign_name: 'Q4 launch',
+    campaign_group_name: 'Q4 2026',
+    organization_id: '2414183',
+    daily_budget: 25,
+    landing_page_url: 'https://example.com/q4',
+    locations: ['urn:li:geo:103644278'],
+    introductory_text: 'Meet the plan built for small teams.',
+    headline: 'Plans from $5 a month',
+    video_urn: 'urn:li:video:C5F10AQGKQg',
+  },
   async run() {
     notImplemented('create_network_video_campaign');
   },

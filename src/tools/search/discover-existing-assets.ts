@@ -35,6 +35,7 @@ export const discoverExistingAssets = defineTool({
       .describe('Only sitelinks whose final URL is on this domain or a subdomain of it, like example.com.'),
     customer_id: accountArgument('search'),
   }),
+  example: { asset_types: ['sitelinks', 'callouts'] },
   async run() {
     notImplemented('discover_existing_assets');
   },

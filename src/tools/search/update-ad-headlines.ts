@@ -35,6 +35,11 @@ export const updateAdHeadlines = defineTool({
     dry_run: dryRun,
   }),
   auditFields: ['ad_group_id', 'ad_id'],
+  example: {
+    ad_group_id: '1234567',
+    ad_id: '7654321',
+    headlines: ['Fast shipping', 'Free returns', 'Rated 4.9 by buyers'],
+  },
   async run() {
     notImplemented('update_ad_headlines');
   },

@@ -61,6 +61,11 @@ export const validateAndPrepareAssets = defineTool({
       }
     }),
   // No audit fields: image URLs can carry access tokens.
+  example: {
+    marketing_images_landscape: ['https://cdn.example.com/hero-1200x628.jpg'],
+    marketing_images_square: ['https://cdn.example.com/hero-1200x1200.jpg'],
+    logos_square: ['https://cdn.example.com/logo-1200.png'],
+  },
   async run() {
     notImplemented('validate_and_prepare_assets');
   },

@@ -25,6 +25,7 @@ export const listSocialPhotoAccounts = defineTool({
           'several are connected (list_connected_accounts shows them).',
       ),
   }),
+  example: {},
   async run() {
     notImplemented('list_social_photo_accounts');
   },

@@ -52,6 +52,7 @@ export const updateVideoCampaign = defineTool({
       }
     }),
   auditFields: ['campaign_id', 'name', 'budget', 'budget_mode'],
+  example: { campaign_id: '1800000000000001', budget: 120, budget_mode: 'BUDGET_MODE_DAY' },
   async run() {
     notImplemented('update_video_campaign');
   },

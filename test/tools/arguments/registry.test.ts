@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_INFO } from '../../../src/platforms/families.ts';
 import { ALL_TOOLS } from '../../../src/tools/registry.ts';
+import { accept } from './validate.ts';
 
 describe('every tool', () => {
   it.each(ALL_TOOLS.map((tool) => [tool.name, tool] as const))(
@@ -12,6 +13,19 @@ describe('every tool', () => {
       }
     },
   );
+
+  it.each(ALL_TOOLS.map((tool) => [tool.name, tool] as const))('%s has an example that validates', (_name, tool) => {
+    expect(() => accept(tool, tool.example)).not.toThrow();
+  });
+
+  it('are fifteen, with unique names, three of them free', () => {
+    expect(new Set(ALL_TOOLS.map((tool) => tool.name)).size).toBe(15);
+    expect(ALL_TOOLS.filter((tool) => !tool.billable).map((tool) => tool.name)).toEqual([
+      'get_usage_status',
+      'list_connected_accounts',
+      'get_connections_status',
+    ]);
+  });
 
   const platformTools = ALL_TOOLS.filter((tool) => tool.family !== null);
 
