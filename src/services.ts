@@ -20,9 +20,13 @@ export const REDACTED_PATHS = [
   'api_key',
 ];
 
+/**
+ * JSON lines on stdout (or the given stream). Writes are buffered and flushed in the background, as a
+ * synchronous write per request costs more than the request; `closeServices` flushes what is left.
+ */
 export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
   const options = { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
 }
 
 function createRateLimiter(config: Config): RateLimiter | undefined {
@@ -58,4 +62,5 @@ export async function closeServices(services: Services): Promise<void> {
   await services.audit.flush();
   await services.rateLimiter?.close();
   await services.storage.close();
+  await new Promise<void>((resolve) => services.logger.flush(() => resolve()));
 }

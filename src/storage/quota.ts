@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { preparedQuery } from './prepared-query.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -37,12 +38,15 @@ export async function releaseQuotaUnit(db: Kysely<Database>, userId: string, per
     .execute();
 }
 
-export async function quotaUsed(db: Kysely<Database>, userId: string, period: string): Promise<number> {
-  const row = await db
+const selectUsed = preparedQuery<{ used: number }>(2, (db, userId, period) =>
+  db
     .selectFrom('quota_usage')
     .select('used')
-    .where('user_id', '=', userId)
-    .where('period', '=', period)
-    .executeTakeFirst();
+    .where('user_id', '=', userId as string)
+    .where('period', '=', period as string),
+);
+
+export async function quotaUsed(db: Kysely<Database>, userId: string, period: string): Promise<number> {
+  const [row] = await selectUsed(db, userId, period);
   return row ? Number(row.used) : 0;
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { generateApiKey } from '../../src/auth/api-key.ts';
-import { PLATFORM_INFO, PLATFORMS } from '../../src/platforms/families.ts';
 import { createKey } from '../../src/owners.ts';
 import { quotaPeriod, tierLimit } from '../../src/pipeline/quota.ts';
+import { PLATFORM_INFO, PLATFORMS } from '../../src/platforms/families.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
 import { revokeApiKey } from '../../src/storage/api-keys.ts';
 import { findUserById } from '../../src/storage/users.ts';
@@ -64,7 +64,11 @@ export function securitySuite(tool: Tool, context: () => SecurityContext): void 
     const argument = PLATFORM_INFO[tool.family].accountArgument;
     it(`refuses another owner's ${argument} without using quota`, async () => {
       const { service, owner, stranger } = context();
-      const [theirs] = await listAdAccounts(service.services.storage.db, stranger.userId, tool.family ?? undefined);
+      const [theirs] = await listAdAccounts(
+        service.services.storage.db,
+        stranger.userId,
+        tool.family ?? undefined,
+      );
       const before = await used(service, owner);
       const { status, body } = await service.call(
         tool.name,
@@ -77,23 +81,26 @@ export function securitySuite(tool: Tool, context: () => SecurityContext): void 
     });
   }
 
-  it(tool.billable ? 'answers 402 once the quota is used up' : 'still answers when the quota is used up', async () => {
-    const { service } = context();
-    const broke = await service.createOwner('free', [...PLATFORMS]);
-    const { config, clock, storage } = service.services;
-    await storage.db
-      .insertInto('quota_usage')
-      .values({ user_id: broke.userId, period: quotaPeriod(clock.now()), used: tierLimit(config, 'free') })
-      .execute();
-    const { status, body } = await service.call(tool.name, tool.example, { key: broke.key });
-    if (tool.billable) {
-      expect(status).toBe(402);
-      expect(body.code).toBe('quota_exceeded');
-      expect(body.quota).toMatchObject({ used: 15, limit: 15, upgrade_url: `${config.appUrl}/billing` });
-    } else {
-      expect(status).toBe(200);
-    }
-  });
+  it(
+    tool.billable ? 'answers 402 once the quota is used up' : 'still answers when the quota is used up',
+    async () => {
+      const { service } = context();
+      const broke = await service.createOwner('free', [...PLATFORMS]);
+      const { config, clock, storage } = service.services;
+      await storage.db
+        .insertInto('quota_usage')
+        .values({ user_id: broke.userId, period: quotaPeriod(clock.now()), used: tierLimit(config, 'free') })
+        .execute();
+      const { status, body } = await service.call(tool.name, tool.example, { key: broke.key });
+      if (tool.billable) {
+        expect(status).toBe(402);
+        expect(body.code).toBe('quota_exceeded');
+        expect(body.quota).toMatchObject({ used: 15, limit: 15, upgrade_url: `${config.appUrl}/billing` });
+      } else {
+        expect(status).toBe(200);
+      }
+    },
+  );
 
   it('replays a recorded outcome for a repeated Idempotency-Key', async () => {
     const { service, owner } = context();

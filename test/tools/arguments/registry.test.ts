@@ -14,9 +14,12 @@ describe('every tool', () => {
     },
   );
 
-  it.each(ALL_TOOLS.map((tool) => [tool.name, tool] as const))('%s has an example that validates', (_name, tool) => {
-    expect(() => accept(tool, tool.example)).not.toThrow();
-  });
+  it.each(ALL_TOOLS.map((tool) => [tool.name, tool] as const))(
+    '%s has an example that validates',
+    (_name, tool) => {
+      expect(() => accept(tool, tool.example)).not.toThrow();
+    },
+  );
 
   it('are fifteen, with unique names, three of them free', () => {
     expect(new Set(ALL_TOOLS.map((tool) => tool.name)).size).toBe(15);
