@@ -41,6 +41,23 @@ describe.each(TEST_DIALECTS)('the execute endpoint on %s', (dialect) => {
     expect(body.data.text).toContain('0 of 15');
   });
 
+  it("keeps the key's last-used time", async () => {
+    const fresh = await service.createOwner('free');
+    const before = await service.services.storage.db
+      .selectFrom('api_keys')
+      .select('last_used_at')
+      .where('id', '=', fresh.keyId)
+      .executeTakeFirstOrThrow();
+    expect(before.last_used_at).toBeNull();
+    await service.call('get_usage_status', {}, { key: fresh.key });
+    const after = await service.services.storage.db
+      .selectFrom('api_keys')
+      .select('last_used_at')
+      .where('id', '=', fresh.keyId)
+      .executeTakeFirstOrThrow();
+    expect(Date.now() - Date.parse(after.last_used_at ?? '')).toBeLessThan(60_000);
+  });
+
   it('lists connected accounts with the argument to pass them as', async () => {
     const { status, body } = await service.call(
       'list_connected_accounts',
