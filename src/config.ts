@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { loadPlatformsConfig, type PlatformsConfig } from './platforms/platform-config.ts';
 
 export const TIERS = ['free', 'plus', 'pro', 'max'] as const;
 export type Tier = (typeof TIERS)[number];
 
 const DEFAULT_TIER_LIMITS = 'free=15,plus=150,pro=600,max=3000';
+const DEFAULT_KEY_LIMITS = 'free=2,plus=5,pro=10,max=20';
 
 function parseTierLimits(text: string, ctx: z.RefinementCtx): Record<Tier, number> {
   const limits: Partial<Record<Tier, number>> = {};
@@ -25,6 +28,60 @@ function parseTierLimits(text: string, ctx: z.RefinementCtx): Record<Tier, numbe
 
 const integer = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
+// Media fetcher (src/assets). Hosts are normalised by the URL parser, so `127.1` or `[0::1]` in the
+// variable match the form the fetcher sees in a URL.
+function parseFetchHosts(text: string, ctx: z.RefinementCtx): string[] {
+  const hosts: string[] = [];
+  for (const entry of text.split(',').map((part) => part.trim().toLowerCase())) {
+    if (entry === '') continue;
+    const literal = entry.includes(':') && !entry.startsWith('[') ? `[${entry}]` : entry;
+    const url = URL.parse(`http://${literal}/`);
+    const bareHost = url?.port === '' && url.username === '' && url.pathname === '/';
+    if (!url || !bareHost) {
+      ctx.addIssue({ code: 'custom', message: `"${entry}" is not a host name or IP address` });
+      return z.NEVER;
+    }
+    hosts.push(url.hostname.replace(/^\[(.*)\]$/, '$1'));
+  }
+  return hosts;
+}
+
+function parseFetchPorts(text: string, ctx: z.RefinementCtx): number[] {
+  const ports = text.split(',').map((part) => part.trim());
+  const bad = ports.filter((port) => !/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535);
+  if (bad.length > 0 || ports.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${text}" is not a comma-separated list of ports (1 to 65535)`,
+    });
+    return z.NEVER;
+  }
+  return ports.map(Number);
+}
+
+function readCaFile(path: string | undefined, ctx: z.RefinementCtx): string | undefined {
+  if (!path) return undefined;
+  try {
+    const pem = readFileSync(path, 'utf8');
+    if (pem.includes('-----BEGIN CERTIFICATE-----')) return pem;
+    ctx.addIssue({ code: 'custom', message: `${path} holds no PEM certificate` });
+  } catch {
+    ctx.addIssue({ code: 'custom', message: `${path} cannot be read` });
+  }
+  return z.NEVER;
+}
+
+/** What the media fetcher may reach, for how long, how many at once (src/assets/fetch-media.ts). */
+export interface MediaFetchConfig {
+  /** Hosts exempt from the address check, as written in URLs (IPv6 without brackets). */
+  allowHosts: string[];
+  ports: number[];
+  timeoutMs: number;
+  concurrency: number;
+  /** Extra trusted certificate authorities (PEM), beside the system's. */
+  extraCaPem: string | undefined;
+}
+
 /** Every environment variable the service reads, with its default. The README's table mirrors this. */
 const environmentSchema = z.object({
   ADOPS_HOST: z.string().default('127.0.0.1'),
@@ -41,6 +98,12 @@ const environmentSchema = z.object({
   ADOPS_REDIS_URL: z.string().optional(),
   ADOPS_IDEMPOTENCY_TTL_HOURS: integer(24),
   ADOPS_IDEMPOTENCY_LOCK_SECONDS: integer(300),
+  // The media fetcher (src/assets).
+  ADOPS_FETCH_ALLOW_HOSTS: z.string().default('').transform(parseFetchHosts),
+  ADOPS_FETCH_PORTS: z.string().default('80,443').transform(parseFetchPorts),
+  ADOPS_FETCH_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  ADOPS_FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  ADOPS_FETCH_CA_FILE: z.string().optional().transform(readCaFile),
   ADOPS_NETWORK_BANNED_WORDS: z
     .string()
     .default('LinkedIn')
@@ -51,6 +114,11 @@ const environmentSchema = z.object({
         .filter(Boolean),
     ),
   ADOPS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The owner console (src/console).
+  ADOPS_KEY_LIMITS: z.string().default(DEFAULT_KEY_LIMITS).transform(parseTierLimits),
+  ADOPS_UPGRADE_URL: z.httpUrl().optional(),
+  ADOPS_SESSION_HOURS: z.coerce.number().int().min(1).default(24),
+  ADOPS_CONSOLE_SIGNUP: z.enum(['open', 'closed']).default('open'),
 });
 
 export interface Config {
@@ -64,8 +132,21 @@ export interface Config {
   rateLimit: { perSecond: number; burst: number };
   redisUrl: string | undefined;
   idempotency: { ttlHours: number; lockSeconds: number };
+  mediaFetch: MediaFetchConfig;
   networkBannedWords: string[];
   logLevel: string;
+  console: ConsoleConfig;
+  platforms: PlatformsConfig;
+}
+
+export interface ConsoleConfig {
+  /** How many live (not revoked, not expired) API keys an owner of each tier may hold. */
+  keyLimits: Record<Tier, number>;
+  /** The operator's upgrade page; unset means self-hosted, where the operator runs `adops users set-tier`. */
+  upgradeUrl: string | undefined;
+  sessionHours: number;
+  /** Whether anyone may sign up, or only owners the operator made (and gave a password) may sign in. */
+  signup: 'open' | 'closed';
 }
 
 export class ConfigError extends Error {}
@@ -88,7 +169,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { perSecond: e.ADOPS_RATE_LIMIT_PER_SECOND, burst: e.ADOPS_RATE_LIMIT_BURST },
     redisUrl: e.ADOPS_REDIS_URL || undefined,
     idempotency: { ttlHours: e.ADOPS_IDEMPOTENCY_TTL_HOURS, lockSeconds: e.ADOPS_IDEMPOTENCY_LOCK_SECONDS },
+    mediaFetch: {
+      allowHosts: e.ADOPS_FETCH_ALLOW_HOSTS,
+      ports: e.ADOPS_FETCH_PORTS,
+      timeoutMs: e.ADOPS_FETCH_TIMEOUT_MS,
+      concurrency: e.ADOPS_FETCH_CONCURRENCY,
+      extraCaPem: e.ADOPS_FETCH_CA_FILE,
+    },
     networkBannedWords: e.ADOPS_NETWORK_BANNED_WORDS,
     logLevel: e.ADOPS_LOG_LEVEL,
+    console: {
+      keyLimits: e.ADOPS_KEY_LIMITS,
+      upgradeUrl: e.ADOPS_UPGRADE_URL,
+      sessionHours: e.ADOPS_SESSION_HOURS,
+      signup: e.ADOPS_CONSOLE_SIGNUP,
+    },
+    platforms: loadPlatformsConfig(env),
   };
 }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import type { TokenCipher } from './crypto/token-cipher.ts';
 import type { AuditLog } from './pipeline/audit-log.ts';
 import type { RateLimiter } from './ratelimit/rate-limiter.ts';
 import type { Storage } from './storage/database.ts';
@@ -16,6 +17,10 @@ export interface Services {
   /** Absent when the per-key rate limit is turned off. */
   rateLimiter: RateLimiter | undefined;
   tools: ToolRegistry;
+  /** Encrypts platform tokens at rest. */
+  cipher: TokenCipher;
+  /** Facts known only once the service runs. */
+  runtime: { listeningUrl: string | undefined };
 }
 
 /** Who is calling: the owner of the API key the door authenticated. */

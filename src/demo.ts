@@ -2,6 +2,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { checkKeyShape, hashApiKey } from './auth/api-key.ts';
 import type { Config } from './config.ts';
+import type { Services } from './context.ts';
 import { addAccount, createKey } from './owners.ts';
 import type { Platform } from './platforms/families.ts';
 import { listAdAccounts } from './storage/accounts.ts';
@@ -39,13 +40,15 @@ async function storedKeyStillWorks(storage: Storage, file: string, now: Date): P
 }
 
 /** The demo owner with sandbox accounts on every platform, made once; later calls reuse it and its key. */
-export async function ensureDemo(storage: Storage, config: Config, now: Date) {
+export async function ensureDemo(services: Services) {
+  const { storage, config } = services;
   const { db } = storage;
+  const now = services.clock.now();
   let user = await findUserByEmail(db, DEMO_EMAIL);
   const created = !user;
   if (!user) {
     user = await createUser(db, DEMO_EMAIL, 'free', now);
-    for (const account of DEMO_ACCOUNTS) await addAccount(db, user, account, now);
+    for (const account of DEMO_ACCOUNTS) await addAccount(services, user, account);
   }
   const file = demoKeyFile(config);
   let key = file ? await storedKeyStillWorks(storage, file, now) : undefined;

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { generateApiKey } from './auth/api-key.ts';
 import type { Tier } from './config.ts';
+import type { Services } from './context.ts';
 import { generateAccountId, normalizeAccountId, PLATFORM_INFO, type Platform } from './platforms/families.ts';
-import { addSandboxAccount } from './storage/accounts.ts';
+import { connectSandboxAccount } from './sandbox/sandbox-accounts.ts';
 import { insertApiKey } from './storage/api-keys.ts';
 import type { AdAccount, Database, User } from './storage/schema.ts';
 import { findUserByEmail } from './storage/users.ts';
@@ -49,7 +50,7 @@ export async function createKey(
 }
 
 export async function addAccount(
-  db: Kysely<Database>,
+  services: Services,
   user: User,
   fields: {
     platform: Platform;
@@ -57,7 +58,6 @@ export async function addAccount(
     name?: string | undefined;
     currency?: string | undefined;
   },
-  now: Date,
 ): Promise<AdAccount> {
   const info = PLATFORM_INFO[fields.platform];
   const accountId = fields.accountId
@@ -67,13 +67,11 @@ export async function addAccount(
   const currency = (fields.currency ?? info.defaultCurrency).toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency))
     throw new OwnerError(`--currency must be an ISO 4217 code like USD (got "${currency}")`);
-  return addSandboxAccount(db, {
-    userId: user.id,
+  return connectSandboxAccount(services, user.id, {
     platform: fields.platform,
     accountId,
     name: fields.name ?? `Sandbox ${fields.platform} ${accountId}`,
     currency,
-    now,
   });
 }
 

@@ -34,11 +34,13 @@ export async function startServer(services: Services, host: string, port: number
   await app.listen({ host, port });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+  services.runtime.listeningUrl = url;
   const timer = startMaintenance(services);
   let closing: Promise<void> | undefined;
   return {
     app,
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`,
+    url,
     close: () => {
       closing ??= (async () => {
         clearInterval(timer);

@@ -2,6 +2,7 @@ import pino, { type Logger } from 'pino';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Services } from './context.ts';
+import { loadTokenCipher } from './crypto/key-ring.ts';
 import { AuditLog } from './pipeline/audit-log.ts';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.ts';
 import type { RateLimiter } from './ratelimit/rate-limiter.ts';
@@ -54,6 +55,8 @@ export function createServices(config: Config, options: ServiceOptions = {}): Se
     audit: new AuditLog(storage, logger),
     rateLimiter: createRateLimiter(config),
     tools: createRegistry(options.tools),
+    cipher: loadTokenCipher(config),
+    runtime: { listeningUrl: undefined },
   };
 }
 

@@ -1,6 +1,8 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { TIERS } from '../config.ts';
 import { isPlatform, PLATFORMS } from '../platforms/families.ts';
+import { CALL_HELP, callCommand, exitOnUsageError, retriesOption } from './call.ts';
+import { migrateCommand } from './migrate.ts';
 import {
   accountsAdd,
   demoCommand,
@@ -8,10 +10,11 @@ import {
   keysList,
   keysRevoke,
   usersCreate,
+  usersSetPassword,
   usersSetTier,
 } from './owners.ts';
+import { readNewPassword } from './read-password.ts';
 import { run } from './run.ts';
-import { migrateCommand, serveCommand } from './serve.ts';
 
 function tier(value: string): string {
   if (!(TIERS as readonly string[]).includes(value)) {
@@ -32,6 +35,7 @@ function port(value: string): number {
   return number;
 }
 
+// The server and MCP modules load only for the command that needs them: admin commands start fast.
 const program = new Command('adops')
   .description('Ad operations for AI agents: the adops service and its administration.')
   .showHelpAfterError();
@@ -41,7 +45,28 @@ program
   .description('Start the HTTP service (migrates first; on SQLite, creates the demo owner once)')
   .option('--port <port>', 'port to listen on (ADOPS_PORT)', port)
   .option('--host <host>', 'address to listen on (ADOPS_HOST)')
-  .action((options) => serveCommand(options));
+  .action(async (options) => (await import('./serve.ts')).serveCommand(options));
+
+program
+  .command('mcp')
+  .description('Serve the tools over MCP on stdio for desktop clients, with the key from ADOPS_API_KEY')
+  .option('--remote <url>', 'forward to a running service (its base URL) instead of the local database')
+  .action(async (options) => (await import('./mcp.ts')).mcpCommand(options));
+
+program
+  .command('call')
+  .description('Call a tool of a running service over HTTP with the typed client, as an agent would')
+  .argument('<tool>', 'tool name, like get_usage_status')
+  .option('--args <json>', 'the arguments as a JSON object (default {})')
+  .option('--args-file <file>', 'read the arguments from a JSON file; - reads stdin')
+  .option('--base-url <url>', 'the service (ADOPS_BASE_URL; default http://127.0.0.1:8080)')
+  .option('--key <key>', 'API key sk_live_... (ADOPS_API_KEY, preferred)')
+  .option('--idempotency-key <uuid>', 'reuse this key, to repeat a call safely across runs')
+  .option('--retries <n>', 'retries of 429, 409, 5xx and network failures (default 4)', retriesOption)
+  .option('--json', 'print the envelope as JSON instead of the text')
+  .addHelpText('after', CALL_HELP)
+  .exitOverride(exitOnUsageError)
+  .action((tool, options) => callCommand(tool, options));
 
 program
   .command('migrate')
@@ -59,6 +84,11 @@ users
   .requiredOption('--email <email>')
   .requiredOption('--tier <tier>', TIERS.join('|'), tier)
   .action((options) => run((services) => usersSetTier(services, options)));
+users
+  .command('set-password')
+  .description('Set the console password, piped on stdin or typed at a hidden prompt; ends console sessions')
+  .requiredOption('--email <email>')
+  .action((options) => run((services) => usersSetPassword(services, options, readNewPassword)));
 
 const keys = program.command('keys').description('API keys (sk_live_...)');
 keys

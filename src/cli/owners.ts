@@ -1,4 +1,5 @@
 import type { Tier } from '../config.ts';
+import { setUserPassword } from '../console/credentials.ts';
 import type { Services } from '../context.ts';
 import { ensureDemo } from '../demo.ts';
 import { addAccount, createKey, OwnerError, parseLifetime, requireUser } from '../owners.ts';
@@ -20,6 +21,16 @@ export async function usersSetTier(services: Services, options: { email: string;
   const user = await requireUser(services.storage.db, options.email);
   await setUserTier(services.storage.db, user.id, options.tier);
   return { id: user.id, email: user.email, tier: options.tier };
+}
+
+export async function usersSetPassword(
+  services: Services,
+  options: { email: string },
+  readPassword: () => Promise<string>,
+) {
+  const user = await requireUser(services.storage.db, options.email);
+  await setUserPassword(services.storage.db, user.id, await readPassword(), services.clock.now());
+  return { id: user.id, email: user.email, password_set: true };
 }
 
 export async function keysCreate(
@@ -60,7 +71,7 @@ export async function accountsAdd(
 ) {
   const user = await requireUser(services.storage.db, options.email);
   try {
-    const account = await addAccount(services.storage.db, user, options, services.clock.now());
+    const account = await addAccount(services, user, options);
     return {
       platform: account.platform,
       account_id: account.account_id,
@@ -76,5 +87,5 @@ export async function accountsAdd(
 }
 
 export async function demoCommand(services: Services) {
-  return ensureDemo(services.storage, services.config, services.clock.now());
+  return ensureDemo(services);
 }

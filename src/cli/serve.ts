@@ -5,11 +5,6 @@ import { startServer } from '../server.ts';
 import { createServices } from '../services.ts';
 import { migrateToLatest } from '../storage/migrate.ts';
 
-export async function migrateCommand(services: Services) {
-  const applied = await migrateToLatest(services.storage.db);
-  return { applied, dialect: services.storage.dialect };
-}
-
 /** Migrates, makes the demo owner on the embedded default, listens, and stops cleanly on SIGINT/SIGTERM. */
 export async function serveCommand(options: { port?: number; host?: string }): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -24,13 +19,17 @@ export async function serveCommand(options: { port?: number; host?: string }): P
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
-  const services = createServices(config);
+  let services: Services;
+  try {
+    services = createServices(config);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   const applied = await migrateToLatest(services.storage.db);
   if (applied.length > 0) services.logger.info({ applied }, 'migrations applied');
-  const demo =
-    services.storage.dialect === 'sqlite'
-      ? await ensureDemo(services.storage, config, services.clock.now())
-      : undefined;
+  const demo = services.storage.dialect === 'sqlite' ? await ensureDemo(services) : undefined;
   const server = await startServer(services, config.host, config.port);
   if (demo) {
     process.stderr.write(

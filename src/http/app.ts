@@ -5,14 +5,18 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
+import { registerConsole } from '../console/register.ts';
 import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
+import { registerMcpRoute } from '../mcp/http-route.ts';
 import { rejectionEntry } from '../pipeline/audit-log.ts';
 import { failureOutcome } from '../pipeline/execute-tool.ts';
 import type { Failure } from '../pipeline/outcome.ts';
+import { registerSandbox } from '../sandbox/routes.ts';
 import { toEnvelope } from './envelope.ts';
 import { registerExecuteRoute } from './execute-route.ts';
+import { registerOpenApiRoutes } from './openapi-route.ts';
 import { callInfo, toolFromPath } from './request-info.ts';
 
 /** Fastify's own request errors (body, size, media type) as the service's errors. */
@@ -130,5 +134,9 @@ export function buildApp(services: Services): FastifyInstance {
   // JSON is the only body the API takes; anything else is a 415, not a string to misread.
   app.removeContentTypeParser('text/plain');
   registerExecuteRoute(app, services);
+  registerSandbox(app, services);
+  registerConsole(app, services);
+  registerOpenApiRoutes(app, services);
+  registerMcpRoute(app, services);
   return app;
 }

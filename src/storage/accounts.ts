@@ -26,42 +26,57 @@ export interface NewSandboxAccount {
   now: Date;
 }
 
-/** Adds an account under the user's sandbox connection of that platform, made on first use. */
+/**
+ * Adds an account under the user's sandbox connection of that platform, made on first use. Takes a
+ * transaction when the caller has more to do atomically (tokens, seed data).
+ */
 export async function addSandboxAccount(db: Kysely<Database>, fields: NewSandboxAccount): Promise<AdAccount> {
-  return db.transaction().execute(async (trx) => {
-    const now = fields.now.toISOString();
-    let connection = await trx
-      .selectFrom('connections')
-      .selectAll()
-      .where('user_id', '=', fields.userId)
-      .where('platform', '=', fields.platform)
-      .where('mode', '=', 'sandbox')
-      .executeTakeFirst();
-    if (!connection) {
-      connection = {
-        id: newId('con'),
-        user_id: fields.userId,
-        platform: fields.platform,
-        mode: 'sandbox',
-        status: 'active',
-        token_expires_at: null,
-        created_at: now,
-        updated_at: now,
-      };
-      await trx.insertInto('connections').values(connection).execute();
-    }
-    const account: AdAccount = {
-      id: newId('acc'),
+  const now = fields.now.toISOString();
+  let connection = await db
+    .selectFrom('connections')
+    .selectAll()
+    .where('user_id', '=', fields.userId)
+    .where('platform', '=', fields.platform)
+    .where('mode', '=', 'sandbox')
+    .executeTakeFirst();
+  if (!connection) {
+    connection = {
+      id: newId('con'),
       user_id: fields.userId,
-      connection_id: connection.id,
       platform: fields.platform,
-      account_id: fields.accountId,
-      name: fields.name,
-      currency: fields.currency,
+      mode: 'sandbox',
       status: 'active',
+      token_expires_at: null,
       created_at: now,
+      updated_at: now,
+      access_token: null,
+      refresh_token: null,
     };
-    await trx.insertInto('ad_accounts').values(account).execute();
-    return account;
-  });
+    await db.insertInto('connections').values(connection).execute();
+  }
+  const account: AdAccount = {
+    id: newId('acc'),
+    user_id: fields.userId,
+    connection_id: connection.id,
+    platform: fields.platform,
+    account_id: fields.accountId,
+    name: fields.name,
+    currency: fields.currency,
+    status: 'active',
+    created_at: now,
+  };
+  await db.insertInto('ad_accounts').values(account).execute();
+  return account;
+}
+
+export async function listConnectionAccounts(
+  db: Kysely<Database>,
+  connectionId: string,
+): Promise<AdAccount[]> {
+  return db
+    .selectFrom('ad_accounts')
+    .selectAll()
+    .where('connection_id', '=', connectionId)
+    .orderBy('account_id')
+    .execute();
 }

@@ -1,12 +1,20 @@
 import type { Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import * as initial from './migrations/0001_initial.ts';
+import * as assetBundles from './migrations/0002_asset_bundles.ts';
+import * as platforms from './migrations/0003_platforms.ts';
+import * as consoleSignIn from './migrations/0004_console.ts';
 import type { Database } from './schema.ts';
 
 // An explicit list: a migration is applied because it is named here, not because a file exists.
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_asset_bundles': assetBundles,
+  '0003_platforms': platforms,
+  '0004_console': consoleSignIn,
 };
+
+export const MIGRATION_NAMES = Object.keys(migrations);
 
 /** Applies every pending migration; returns the names applied. Safe to run from several instances. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -54,6 +54,9 @@ export interface ConnectionsTable {
   token_expires_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Encrypted with the token cipher; bound to this row and column. */
+  access_token: string | null;
+  refresh_token: string | null;
 }
 
 export interface AdAccountsTable {
@@ -91,6 +94,79 @@ export interface AuditLogTable {
   created_object_ids: string | null;
 }
 
+/** The sandbox emulators' state: campaigns, ads, assets... of sandbox accounts, as JSON documents. */
+export interface SandboxObjectsTable {
+  platform: string;
+  type: string;
+  id: string;
+  account_id: string;
+  parent_id: string | null;
+  data: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Tokens the sandbox emulators issued: access, refresh and authorization codes, stored hashed. */
+export interface SandboxTokensTable {
+  hash: string;
+  platform: string;
+  kind: string;
+  /** JSON array of the account ids the token may act on. */
+  account_ids: string;
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** A console password: scrypt with its own salt and parameters (`scrypt$N$r$p$salt$hash`). */
+export interface UserPasswordsTable {
+  user_id: string;
+  hash: string;
+  updated_at: Timestamp;
+}
+
+/** A console sign-in. The cookie holds the id; only its SHA-256 is stored, so a database leak opens no session. */
+export interface ConsoleSessionsTable {
+  id_hash: string;
+  user_id: string;
+  csrf_token: string;
+  /** The id of the last key-creation form this session sent, so a resent form creates no second key. */
+  last_key_form: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** An image an owner stored through validate_and_prepare_assets, kept once per owner and SHA-256. */
+export interface AssetImagesTable {
+  user_id: string;
+  /** Hex SHA-256 of `bytes`. */
+  sha256: string;
+  /** `jpeg`, `png` or `gif`, decided by the bytes. */
+  format: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  bytes: Uint8Array;
+  created_at: Timestamp;
+}
+
+/** The images one validate_and_prepare_assets call accepted; other tools take its id. */
+export interface AssetBundlesTable {
+  id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface AssetBundleImagesTable {
+  bundle_id: string;
+  /** Order of the call's arguments, from 0: "the bundle's first landscape image" is the lowest. */
+  position: number;
+  /** The argument the image came in: `marketing_images_landscape`, `logos_square`, ... */
+  image_group: string;
+  user_id: string;
+  sha256: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -99,6 +175,13 @@ export interface Database {
   connections: ConnectionsTable;
   ad_accounts: AdAccountsTable;
   audit_log: AuditLogTable;
+  asset_images: AssetImagesTable;
+  asset_bundles: AssetBundlesTable;
+  asset_bundle_images: AssetBundleImagesTable;
+  user_passwords: UserPasswordsTable;
+  console_sessions: ConsoleSessionsTable;
+  sandbox_objects: SandboxObjectsTable;
+  sandbox_tokens: SandboxTokensTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -107,3 +190,7 @@ export type IdempotencyRecord = Selectable<IdempotencyRecordsTable>;
 export type Connection = Selectable<ConnectionsTable>;
 export type AdAccount = Selectable<AdAccountsTable>;
 export type AuditEntry = Insertable<AuditLogTable>;
+export type ConsoleSession = Selectable<ConsoleSessionsTable>;
+export type SandboxObject = Selectable<SandboxObjectsTable>;
+export type SandboxToken = Selectable<SandboxTokensTable>;
+export type AssetBundle = Selectable<AssetBundlesTable>;

@@ -9,7 +9,7 @@ import {
   recordIdempotentOutcome,
   releaseIdempotencyKey,
 } from '../../src/storage/idempotency.ts';
-import { migrateToLatest } from '../../src/storage/migrate.ts';
+import { MIGRATION_NAMES, migrateToLatest } from '../../src/storage/migrate.ts';
 import { quotaUsed, releaseQuotaUnit, reserveQuotaUnit } from '../../src/storage/quota.ts';
 import { createUser, findUserByEmail, setUserTier } from '../../src/storage/users.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
@@ -24,7 +24,7 @@ describe.each(TEST_DIALECTS)('storage on %s', (dialect) => {
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     storage = openStorage(database.url);
-    expect(await migrateToLatest(storage.db)).toEqual(['0001_initial']);
+    expect(await migrateToLatest(storage.db)).toEqual(MIGRATION_NAMES);
   });
 
   afterAll(async () => {

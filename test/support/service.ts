@@ -13,6 +13,10 @@ import { createUser } from '../../src/storage/users.ts';
 import { ALL_TOOLS } from '../../src/tools/registry.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { assertDocumented } from './openapi-validator.ts';
+
+/** A fixed test key ring, so that every instance of a test shares it. */
+export const TEST_ENCRYPTION_KEYS = `test=${Buffer.alloc(32, 7).toString('base64')}`;
 
 export interface TestServiceOptions {
   env?: Record<string, string>;
@@ -69,6 +73,7 @@ export class TestService {
     const config = loadConfig({
       ADOPS_DATABASE_URL: database.url,
       ADOPS_RATE_LIMIT_PER_SECOND: '0',
+      ADOPS_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
       ADOPS_LOG_LEVEL: 'info',
       ...options.env,
     });
@@ -103,7 +108,7 @@ export class TestService {
       tier,
       now,
     );
-    for (const platform of platforms) await addAccount(db, user, { platform }, now);
+    for (const platform of platforms) await addAccount(this.services, user, { platform });
     const key = await createKey(db, user, 'test', 'never', now);
     return { userId: user.id, email: user.email, key: key.key, keyId: key.id };
   }
@@ -122,11 +127,14 @@ export class TestService {
       headers,
       ...(body !== undefined && { body }),
     });
-    return {
+    const result = {
       status: response.status,
       headers: response.headers,
       body: (await response.json()) as Record<string, any>,
     };
+    // Every answer must match the OpenAPI document, so a change the document forgets fails CI.
+    await assertDocumented(this, 'POST', path, result);
+    return result;
   }
 
   async stop(): Promise<void> {

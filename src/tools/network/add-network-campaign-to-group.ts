@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { type AdSpec, carouselAdCards } from '../../platforms/network/ad-steps.ts';
+import { createNetworkCampaign } from '../../platforms/network/create-campaign.ts';
 import { digitsOrUrn, exactlyOneOf, httpsUrl, text, urn } from '../arguments.ts';
-import { notImplemented } from '../not-implemented.ts';
 import { defineTool } from '../tool.ts';
 import {
   CALL_TO_ACTIONS,
@@ -90,6 +91,50 @@ function checkCreative(args: Record<string, unknown> & { ad_type: AdType }, ctx:
   }
 }
 
+/** The first ad of the new campaign, from the fields of its ad type (the schema checked which are given). */
+function adOf(args: {
+  ad_type: AdType;
+  call_to_action?: string | undefined;
+  introductory_text?: string | undefined;
+  headline?: string | undefined;
+  image_urn?: string | undefined;
+  asset_bundle_id?: string | undefined;
+  video_urn?: string | undefined;
+  video_url?: string | undefined;
+  cards?: Parameters<typeof carouselAdCards>[0] | undefined;
+  text_headline?: string | undefined;
+  text_description?: string | undefined;
+}): AdSpec {
+  const callToAction = args.call_to_action ?? DEFAULT_CALL_TO_ACTION;
+  const introductoryText = args.introductory_text ?? '';
+  switch (args.ad_type) {
+    case 'image':
+      return {
+        kind: 'image',
+        introductoryText,
+        headline: args.headline ?? '',
+        callToAction,
+        image: args.image_urn
+          ? { field: 'image_urn', kind: 'image', source: { urn: args.image_urn } }
+          : { field: 'asset_bundle_id', kind: 'image', source: { bundleId: args.asset_bundle_id ?? '' } },
+      };
+    case 'video':
+      return {
+        kind: 'video',
+        introductoryText,
+        headline: args.headline ?? '',
+        callToAction,
+        video: args.video_urn
+          ? { field: 'video_urn', kind: 'video', source: { urn: args.video_urn } }
+          : { field: 'video_url', kind: 'video', source: { url: args.video_url ?? '' } },
+      };
+    case 'carousel':
+      return { kind: 'carousel', introductoryText, callToAction, cards: carouselAdCards(args.cards ?? []) };
+    case 'text':
+      return { kind: 'text', headline: args.text_headline ?? '', description: args.text_description ?? '' };
+  }
+}
+
 export const addNetworkCampaignToGroup = defineTool({
   name: 'add_network_campaign_to_group',
   description:
@@ -173,7 +218,11 @@ export const addNetworkCampaignToGroup = defineTool({
     headline: 'Plans from $5 a month',
     image_urn: 'urn:li:image:C4E10AQFoyyAjHPMQuQ',
   },
-  async run() {
-    notImplemented('add_network_campaign_to_group');
+  run(args, context) {
+    return createNetworkCampaign(context, args, {
+      tool: 'add_network_campaign_to_group',
+      objectives: CREATIVES[args.ad_type].objectives,
+      ad: adOf(args),
+    });
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { carouselAdCards } from '../../platforms/network/ad-steps.ts';
+import { addCarouselCreative } from '../../platforms/network/add-carousel-creative.ts';
 import { accountArgument, bannedWordIssues, digitsOrUrn, dryRun, httpsUrl, text } from '../arguments.ts';
-import { notImplemented } from '../not-implemented.ts';
 import { defineTool } from '../tool.ts';
 import { CALL_TO_ACTIONS, cardCopy, carouselCards, DEFAULT_CALL_TO_ACTION } from './campaign-arguments.ts';
 
@@ -56,7 +57,12 @@ export const addNetworkCarouselCreative = defineTool({
       { image_urn: 'urn:li:image:C4E10AQF2', headline: 'Team', landing_page_url: 'https://example.com/team' },
     ],
   },
-  async run() {
-    notImplemented('add_network_carousel_creative');
+  run(args, context) {
+    return addCarouselCreative(context, 'add_network_carousel_creative', args, {
+      kind: 'carousel',
+      introductoryText: args.introductory_text,
+      callToAction: args.call_to_action,
+      cards: carouselAdCards(args.cards),
+    });
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { associateConversion } from '../../platforms/network/associate-conversion.ts';
 import { accountArgument, digitsId, digitsOrUrn, dryRun } from '../arguments.ts';
-import { notImplemented } from '../not-implemented.ts';
 import { defineTool } from '../tool.ts';
 
 export const associateNetworkConversion = defineTool({
@@ -25,7 +25,7 @@ export const associateNetworkConversion = defineTool({
   }),
   auditFields: ['campaign_id', 'conversion_id'],
   example: { campaign_id: '123456789', conversion_id: '987654' },
-  async run() {
-    notImplemented('associate_network_conversion');
+  run(args, context) {
+    return associateConversion(context, args);
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { carouselAdCards } from '../../platforms/network/ad-steps.ts';
+import { createNetworkCampaign } from '../../platforms/network/create-campaign.ts';
 import { text } from '../arguments.ts';
-import { notImplemented } from '../not-implemented.ts';
 import { defineTool } from '../tool.ts';
 import {
   CAMPAIGN_AUDIT_FIELDS,
@@ -57,7 +58,16 @@ export const createNetworkCarouselCampaign = defineTool({
       { image_urn: 'urn:li:image:C4E10AQF2', headline: 'Team', landing_page_url: 'https://example.com/team' },
     ],
   },
-  async run() {
-    notImplemented('create_network_carousel_campaign');
+  run(args, context) {
+    return createNetworkCampaign(context, args, {
+      tool: 'create_network_carousel_campaign',
+      objectives: SPONSORED_CONTENT_OBJECTIVES,
+      ad: {
+        kind: 'carousel',
+        introductoryText: args.introductory_text,
+        callToAction: args.call_to_action,
+        cards: carouselAdCards(args.cards),
+      },
+    });
   },
 });

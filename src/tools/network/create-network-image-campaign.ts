@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { createNetworkCampaign } from '../../platforms/network/create-campaign.ts';
 import { exactlyOneOf, text, urn } from '../arguments.ts';
-import { notImplemented } from '../not-implemented.ts';
 import { defineTool } from '../tool.ts';
 import {
   CAMPAIGN_AUDIT_FIELDS,
@@ -70,7 +70,19 @@ export const createNetworkImageCampaign = defineTool({
     headline: 'Plans from $5 a month',
     image_urn: 'urn:li:image:C4E10AQFoyyAjHPMQuQ',
   },
-  async run() {
-    notImplemented('create_network_image_campaign');
+  run(args, context) {
+    return createNetworkCampaign(context, args, {
+      tool: 'create_network_image_campaign',
+      objectives: SPONSORED_CONTENT_OBJECTIVES,
+      ad: {
+        kind: 'image',
+        introductoryText: args.introductory_text,
+        headline: args.headline,
+        callToAction: args.call_to_action,
+        image: args.image_urn
+          ? { field: 'image_urn', kind: 'image', source: { urn: args.image_urn } }
+          : { field: 'asset_bundle_id', kind: 'image', source: { bundleId: args.asset_bundle_id ?? '' } },
+      },
+    });
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { textAdImage } from '../../platforms/network/ad-steps.ts';
+import { createNetworkCampaign } from '../../platforms/network/create-campaign.ts';
 import { imageUrl, text, urn } from '../arguments.ts';
-import { notImplemented } from '../not-implemented.ts';
 import { defineTool } from '../tool.ts';
 import {
   CAMPAIGN_AUDIT_FIELDS,
@@ -65,7 +66,16 @@ export const createNetworkTextCampaign = defineTool({
     headline: 'Plans from $5',
     description: 'Project tools built for small teams.',
   },
-  async run() {
-    notImplemented('create_network_text_campaign');
+  run(args, context) {
+    return createNetworkCampaign(context, args, {
+      tool: 'create_network_text_campaign',
+      objectives: TEXT_OBJECTIVES,
+      ad: {
+        kind: 'text',
+        headline: args.headline,
+        description: args.description,
+        image: textAdImage(args.image_urn, args.image_url, 'image_urn', 'image_url'),
+      },
+    });
   },
 });

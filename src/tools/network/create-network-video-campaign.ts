@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { createNetworkCampaign } from '../../platforms/network/create-campaign.ts';
 import { exactlyOneOf, httpsUrl, text, urn } from '../arguments.ts';
-import { notImplemented } from '../not-implemented.ts';
 import { defineTool } from '../tool.ts';
 import {
   CAMPAIGN_AUDIT_FIELDS,
@@ -69,7 +69,19 @@ export const createNetworkVideoCampaign = defineTool({
     headline: 'Plans from $5 a month',
     video_urn: 'urn:li:video:C5F10AQGKQg',
   },
-  async run() {
-    notImplemented('create_network_video_campaign');
+  run(args, context) {
+    return createNetworkCampaign(context, args, {
+      tool: 'create_network_video_campaign',
+      objectives: VIDEO_OBJECTIVES,
+      ad: {
+        kind: 'video',
+        introductoryText: args.introductory_text,
+        headline: args.headline,
+        callToAction: args.call_to_action,
+        video: args.video_urn
+          ? { field: 'video_urn', kind: 'video', source: { urn: args.video_urn } }
+          : { field: 'video_url', kind: 'video', source: { url: args.video_url ?? '' } },
+      },
+    });
   },
 });

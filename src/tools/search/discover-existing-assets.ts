@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import { describeAssets, groupAssets } from '../../platforms/search/asset-groups.ts';
+import { SearchClient } from '../../platforms/search/client.ts';
+import { searchProtocol } from '../../platforms/search/protocol.ts';
+import { type AssetKind, assetQuery } from '../../platforms/search/queries.ts';
+import type { Asset } from '../../platforms/search/types.ts';
+import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument } from '../arguments.ts';
-import { notImplemented } from '../not-implemented.ts';
 import { defineTool } from '../tool.ts';
 
 const ASSET_TYPES = ['images', 'sitelinks', 'callouts', 'structured_snippets'] as const;
@@ -36,7 +41,28 @@ export const discoverExistingAssets = defineTool({
     customer_id: accountArgument('search'),
   }),
   example: { asset_types: ['sitelinks', 'callouts'] },
-  async run() {
-    notImplemented('discover_existing_assets');
+  async run(args, context) {
+    const customerId = context.account?.account_id ?? '';
+    const kinds = args.asset_types as AssetKind[];
+    const session = await PlatformSession.open(context, searchProtocol);
+    const rows = await new SearchClient(session).search<{ asset?: Asset }>(customerId, assetQuery(kinds));
+    const assets = rows.flatMap((row) => (row.asset ? [row.asset] : []));
+    const grouped = groupAssets(assets, kinds, args.target_domain);
+    const counts = Object.fromEntries(kinds.map((kind) => [kind, grouped[kind].length]));
+    const total = kinds.reduce((sum, kind) => sum + grouped[kind].length, 0);
+    return {
+      text: describeAssets(customerId, context.account?.name, kinds, grouped, total, args.target_domain),
+      structured: {
+        customer_id: customerId,
+        asset_types: kinds,
+        ...(args.target_domain && {
+          target_domain: args.target_domain,
+          sitelinks_on_other_domains: grouped.skipped,
+        }),
+        counts,
+        total,
+        ...Object.fromEntries(kinds.map((kind) => [kind, grouped[kind]])),
+      },
+    };
   },
 });

@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { findResponsiveSearchAd, headlinesUpdate, withKeptPins } from '../../platforms/search/ads.ts';
+import { SearchClient } from '../../platforms/search/client.ts';
+import { searchProtocol } from '../../platforms/search/protocol.ts';
+import type { AdTextAsset } from '../../platforms/search/types.ts';
+import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument, digitsId, dryRun } from '../arguments.ts';
-import { notImplemented } from '../not-implemented.ts';
 import { defineTool } from '../tool.ts';
 
 export const updateAdHeadlines = defineTool({
@@ -40,7 +44,45 @@ export const updateAdHeadlines = defineTool({
     ad_id: '7654321',
     headlines: ['Fast shipping', 'Free returns', 'Rated 4.9 by buyers'],
   },
-  async run() {
-    notImplemented('update_ad_headlines');
+  async run(args, context) {
+    const customerId = context.account?.account_id ?? '';
+    const session = await PlatformSession.open(context, searchProtocol);
+    const client = new SearchClient(session);
+    const ad = await findResponsiveSearchAd(client, customerId, args.ad_group_id, args.ad_id);
+    const after = withKeptPins(args.headlines, ad.headlines);
+    const operations = [headlinesUpdate(ad.resourceName, after)];
+    const shown = (list: AdTextAsset[]) =>
+      list.map((h) => `"${h.text}"${h.pinnedField ? ` (pinned ${h.pinnedField})` : ''}`).join(', ');
+    const fields = (list: AdTextAsset[]) =>
+      list.map((h) => ({ text: h.text, ...(h.pinnedField && { pinned_field: h.pinnedField }) }));
+    const where = `ad ${args.ad_id} in ad group ${args.ad_group_id}${ad.adGroupName ? ` ("${ad.adGroupName}")` : ''}`;
+    const structured = {
+      customer_id: customerId,
+      ad_group_id: args.ad_group_id,
+      ad_id: args.ad_id,
+      resource_name: ad.resourceName,
+      before: fields(ad.headlines),
+      after: fields(after),
+    };
+    if (context.dryRun) {
+      // Google's own dry run: the change is checked upstream (validateOnly) and nothing is changed.
+      await client.mutateAds(customerId, operations, true);
+      const { method, url, body } = client.mutateAdsRequest(customerId, operations, false);
+      return {
+        text:
+          `Dry run: Google Ads validated the change and made none. The headlines of ${where} would change ` +
+          `from ${ad.headlines.length}: ${shown(ad.headlines)}\nto ${after.length}: ${shown(after)}.\n` +
+          'Call again without dry_run to apply it.',
+        structured: { ...structured, dry_run: true, preview: { method, url: new URL(url).pathname, body } },
+      };
+    }
+    await client.mutateAds(customerId, operations, false);
+    return {
+      text:
+        `Replaced the headlines of responsive search ${where}, customer ${customerId}.\n` +
+        `Before (${ad.headlines.length}): ${shown(ad.headlines)}\nAfter (${after.length}): ${shown(after)}.\n` +
+        'Google reviews edited ads before they serve again; check the ad status in Google Ads.',
+      structured: { ...structured, dry_run: false },
+    };
   },
 });

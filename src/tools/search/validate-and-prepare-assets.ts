@@ -1,6 +1,11 @@
 import { z } from 'zod';
+import { missingGroupsText, preparedText } from '../../assets/asset-report.ts';
+import { type CheckedImages, checkImages } from '../../assets/check-images.ts';
+import { createMediaFetcher, fetchPolicy } from '../../assets/fetch-media.ts';
+import { ASSET_GROUPS, REQUIRED_GROUPS } from '../../assets/image-rules.ts';
+import { AppError } from '../../errors.ts';
+import { createAssetBundle } from '../../storage/asset-bundles.ts';
 import { accountArgument, dryRun, imageUrl } from '../arguments.ts';
-import { notImplemented } from '../not-implemented.ts';
 import { defineTool } from '../tool.ts';
 
 const MAX_MARKETING_IMAGES = 20;
@@ -66,7 +71,48 @@ export const validateAndPrepareAssets = defineTool({
     marketing_images_square: ['https://cdn.example.com/hero-1200x1200.jpg'],
     logos_square: ['https://cdn.example.com/logo-1200.png'],
   },
-  async run() {
-    notImplemented('validate_and_prepare_assets');
+  async run(args, context) {
+    const { config, storage } = context.services;
+    const requests = ASSET_GROUPS.flatMap((group) => (args[group] ?? []).map((url) => ({ group, url })));
+    const fetcher = createMediaFetcher(fetchPolicy(config.mediaFetch));
+    let checked: CheckedImages;
+    try {
+      checked = await checkImages(requests, {
+        fetcher,
+        concurrency: config.mediaFetch.concurrency,
+        onProgress: context.onProgress,
+      });
+    } finally {
+      await fetcher.close();
+    }
+    const { verdicts, accepted } = checked;
+    const missing = REQUIRED_GROUPS.filter((group) => !accepted.some((image) => image.group === group));
+    if (missing.length > 0) {
+      throw new AppError('assets_rejected', missingGroupsText(missing, verdicts), {
+        structuredContent: { images: verdicts },
+      });
+    }
+    if (context.dryRun) {
+      return { text: preparedText(verdicts, null), structured: { asset_bundle_id: null, images: verdicts } };
+    }
+    const progress = (done: number) =>
+      context.onProgress({
+        stage: 'commit',
+        progress: done,
+        total: accepted.length,
+        message: `Stored ${done}/${accepted.length} images`,
+      });
+    progress(0);
+    const bundle = await createAssetBundle(storage.db, {
+      userId: context.caller.userId,
+      now: context.now,
+      images: accepted,
+    });
+    context.trace.createdObjectIds.push(bundle.id);
+    progress(accepted.length);
+    return {
+      text: preparedText(verdicts, bundle.id),
+      structured: { asset_bundle_id: bundle.id, images: verdicts },
+    };
   },
 });

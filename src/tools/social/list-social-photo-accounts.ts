@@ -1,7 +1,63 @@
 import { z } from 'zod';
+import { PlatformSession } from '../../platforms/session.ts';
+import { type PhotoAccountListing, SocialClient } from '../../platforms/social/client.ts';
+import { socialProtocol } from '../../platforms/social/protocol.ts';
 import { accountArgument } from '../arguments.ts';
-import { notImplemented } from '../not-implemented.ts';
 import { defineTool } from '../tool.ts';
+
+function handleList(accounts: Array<{ username?: string | undefined; id: string }>): string {
+  return accounts.map((a) => (a.username ? `@${a.username} (${a.id})` : a.id)).join(', ');
+}
+
+/** The listing as text: usable accounts first, then why others are not usable, then how to pass an id. */
+function listingText(adAccount: { account_id: string; name: string }, listing: PhotoAccountListing): string {
+  const where = `Meta ad account ${adAccount.account_id} (${adAccount.name})`;
+  const lines: string[] = [];
+  const { usable, notLinked, notAuthorized } = listing;
+  if (usable.length === 0) {
+    lines.push(
+      `No Instagram account is both authorized for ads on ${where} and linked to one of its Facebook pages.`,
+      '',
+      'To authorize one: in Meta Business Manager (business.facebook.com/settings), open Accounts > Instagram ' +
+        `accounts, select (or add) the account, choose "Assign assets" and add ad account ${adAccount.account_id}. ` +
+        "Then link it to a Facebook page in that page's settings (Linked accounts > Instagram).",
+    );
+  } else {
+    lines.push(
+      `${usable.length} Instagram account${usable.length === 1 ? ' is' : 's are'} authorized for ads on ${where} ` +
+        'and linked to a page:',
+    );
+    for (const account of usable) {
+      const page = account.linkedPage
+        ? `linked page "${account.linkedPage.name}" (${account.linkedPage.id})`
+        : 'linked to a page';
+      lines.push(`- @${account.username}: id ${account.id}, ${page}`);
+    }
+  }
+  if (notLinked.length > 0) {
+    lines.push(
+      '',
+      `Authorized for ads but linked to no page of this ad account, so not usable yet: ${handleList(notLinked)}. ` +
+        "Link it to one of the ad account's Facebook pages in that page's settings (Linked accounts > Instagram).",
+    );
+  }
+  if (notAuthorized.length > 0) {
+    lines.push(
+      '',
+      `Linked to a page but not authorized for ads on this ad account: ${handleList(notAuthorized)}. ` +
+        'Authorize it in Business Manager (Instagram accounts > Assign assets).',
+    );
+  }
+  const [first] = usable;
+  lines.push(
+    '',
+    first
+      ? `To run ads on Instagram with one of them, pass its id as photo_account_id, e.g. "photo_account_id": "${first.id}".`
+      : 'Once an account is authorized and linked, call list_social_photo_accounts again and pass the id it ' +
+          'returns as photo_account_id.',
+  );
+  return lines.join('\n');
+}
 
 export const listSocialPhotoAccounts = defineTool({
   name: 'list_social_photo_accounts',
@@ -26,7 +82,30 @@ export const listSocialPhotoAccounts = defineTool({
       ),
   }),
   example: {},
-  async run() {
-    notImplemented('list_social_photo_accounts');
+  async run(_args, context) {
+    const account = context.account;
+    if (!account) throw new Error('list_social_photo_accounts needs the resolved ad account');
+    const session = await PlatformSession.open(context, socialProtocol);
+    const listing = await new SocialClient(session).photoAccounts(account.account_id);
+    return {
+      text: listingText(account, listing),
+      structured: {
+        ad_account_id: account.account_id,
+        photo_accounts: listing.usable.map((a) => ({
+          id: a.id,
+          username: a.username,
+          linked_page: a.linkedPage && { id: a.linkedPage.id, name: a.linkedPage.name },
+        })),
+        not_usable: [
+          ...listing.notLinked.map((a) => ({ id: a.id, username: a.username ?? null, missing: 'page_link' })),
+          ...listing.notAuthorized.map((a) => ({
+            id: a.id,
+            username: a.username ?? null,
+            missing: 'ads_authorization',
+          })),
+        ],
+        argument: 'photo_account_id',
+      },
+    };
   },
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { PlatformSession } from '../../platforms/session.ts';
+import { type VideoCampaign, VideoClient } from '../../platforms/video/client.ts';
+import { videoProtocol } from '../../platforms/video/protocol.ts';
 import { accountArgument, digitsId, dryRun, text } from '../arguments.ts';
-import { notImplemented } from '../not-implemented.ts';
 import { defineTool } from '../tool.ts';
 
 const BUDGET_MODES = ['BUDGET_MODE_DAY', 'BUDGET_MODE_TOTAL'] as const;
@@ -53,7 +56,83 @@ export const updateVideoCampaign = defineTool({
     }),
   auditFields: ['campaign_id', 'name', 'budget', 'budget_mode'],
   example: { campaign_id: '1800000000000001', budget: 120, budget_mode: 'BUDGET_MODE_DAY' },
-  async run() {
-    notImplemented('update_video_campaign');
+  async run(args, context) {
+    const { services, account } = context;
+    const advertiserId = account?.account_id ?? '';
+    const session = await PlatformSession.open(
+      context,
+      videoProtocol(services.config.platforms.videoThrottleCodes),
+    );
+    const client = new VideoClient(session);
+    const before = await client.getCampaign(advertiserId, args.campaign_id);
+    if (!before) {
+      throw new AppError(
+        'upstream_rejected',
+        `TikTok Ads (video) has no campaign ${args.campaign_id} in advertiser ${advertiserId}. ` +
+          'Check the id in TikTok Ads Manager, or the advertiser_id when several are connected.',
+      );
+    }
+    const mode = args.budget_mode ?? before.budget_mode;
+    if (args.budget_mode && args.budget_mode !== before.budget_mode && args.budget === undefined) {
+      throw new AppError(
+        'invalid_arguments',
+        `Invalid arguments for update_video_campaign: budget: is required to switch the campaign from ` +
+          `${before.budget_mode} to ${args.budget_mode}.`,
+        {
+          structuredContent: {
+            issues: [{ field: 'budget', message: `is required to switch to ${args.budget_mode}` }],
+          },
+        },
+      );
+    }
+    if (args.budget !== undefined && args.budget < MIN_BUDGET) {
+      throw new AppError(
+        'invalid_arguments',
+        `Invalid arguments for update_video_campaign: budget: must be at least ${MIN_BUDGET} for ${mode} (got ${args.budget}).`,
+        {
+          structuredContent: {
+            issues: [{ field: 'budget', message: `must be at least ${MIN_BUDGET} for ${mode}` }],
+          },
+        },
+      );
+    }
+    const changes = { campaign_name: args.name, budget: args.budget, budget_mode: args.budget_mode };
+    const after = {
+      ...before,
+      ...(args.name !== undefined && { campaign_name: args.name }),
+      ...(args.budget !== undefined && { budget: args.budget }),
+      budget_mode: mode,
+    };
+    const fields = (c: VideoCampaign) => ({
+      name: c.campaign_name,
+      budget: c.budget,
+      budget_mode: c.budget_mode,
+    });
+    const summary = (c: VideoCampaign) =>
+      `"${c.campaign_name}", ${c.budget} ${account?.currency ?? ''} (${c.budget_mode})`;
+    if (context.dryRun) {
+      const { body, method, url } = client.updateRequest(advertiserId, args.campaign_id, changes);
+      return {
+        text: `Dry run: campaign ${args.campaign_id} would change from ${summary(before)} to ${summary(after)}. Nothing was changed.`,
+        structured: {
+          campaign_id: args.campaign_id,
+          before: fields(before),
+          after: fields(after),
+          preview: { method, url: new URL(url).pathname, body },
+        },
+      };
+    }
+    await client.updateCampaign(advertiserId, args.campaign_id, changes);
+    return {
+      text:
+        `Updated TikTok campaign ${args.campaign_id}: ${summary(before)} -> ${summary(after)}. ` +
+        'Its status is unchanged; check delivery in TikTok Ads Manager.',
+      structured: {
+        campaign_id: args.campaign_id,
+        advertiser_id: advertiserId,
+        before: fields(before),
+        after: fields(after),
+      },
+    };
   },
 });

@@ -1,0 +1,103 @@
+import type { LookupAddress, LookupOptions } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { rootCertificates } from 'node:tls';
+import { Agent, buildConnector } from 'undici';
+import { type BlockedKind, blockedAddressKind } from './blocked-addresses.ts';
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Turns a host name into addresses; tests pass their own to make a name resolve anywhere. */
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export const systemResolver: Resolver = async (hostname) => {
+  const found = await dnsLookup(hostname, { all: true, verbatim: true });
+  return found.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+};
+
+/** A fetch the rules refuse. Its message names the rule and is safe to show; it never holds fetched content. */
+export class FetchRefused extends Error {
+  override readonly name = 'FetchRefused';
+}
+
+function withArticle(kind: BlockedKind): string {
+  return `${kind === 'unspecified' ? 'an' : 'a'} ${kind} address`;
+}
+
+/** The refusal for a host given as an IP address in the URL. */
+function literalAddressRefusal(host: string, kind: BlockedKind): FetchRefused {
+  return new FetchRefused(`the host ${host} is ${withArticle(kind)}; only public addresses are fetched`);
+}
+
+export interface GuardOptions {
+  /** Hosts exempt from the address check, exactly as the URL names them (IPv6 without brackets). */
+  allowHosts: readonly string[];
+  resolve: Resolver;
+  /** Certificate authorities trusted beside the system's (PEM). */
+  extraCaPem?: string | undefined;
+  connectTimeoutMs: number;
+}
+
+type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * An undici Agent that checks the address of every connection it opens, at the moment it opens it: a
+ * host name is resolved once, every address it resolves to is checked, and the socket connects to
+ * those same addresses. A name that resolved to a public address for an earlier check and to a private
+ * one now (DNS rebinding) is caught, as there is no earlier check to trust.
+ */
+export function createGuardedAgent(options: GuardOptions): Agent {
+  const allowed = new Set(options.allowHosts);
+
+  async function resolveChecked(hostname: string): Promise<ResolvedAddress[]> {
+    let addresses: ResolvedAddress[];
+    try {
+      addresses = await options.resolve(hostname);
+    } catch {
+      throw new FetchRefused(`the host ${hostname} could not be found (DNS); check the URL`);
+    }
+    if (addresses.length === 0) throw new FetchRefused(`the host ${hostname} has no address (DNS)`);
+    if (allowed.has(hostname)) return addresses;
+    for (const { address } of addresses) {
+      const kind = blockedAddressKind(address);
+      if (kind)
+        throw new FetchRefused(
+          `the host ${hostname} resolves to ${withArticle(kind)}; only public addresses are fetched`,
+        );
+    }
+    return addresses;
+  }
+
+  const lookup = (hostname: string, lookupOptions: LookupOptions, callback: LookupCallback) => {
+    resolveChecked(hostname).then(
+      (addresses) => {
+        const [first] = addresses;
+        if (lookupOptions.all) callback(null, addresses);
+        else if (first) callback(null, first.address, first.family);
+      },
+      (error: Error) => callback(error, []),
+    );
+  };
+
+  const connector = buildConnector({
+    timeout: options.connectTimeoutMs,
+    lookup,
+    ...(options.extraCaPem && { ca: [...rootCertificates, options.extraCaPem] }),
+  });
+
+  return new Agent({
+    connect: (connectOptions, callback) => {
+      // Sockets skip the lookup for an IP address, so an address written in the URL is checked here.
+      const host = connectOptions.hostname;
+      const kind = isIP(host) && !allowed.has(host) ? blockedAddressKind(host) : undefined;
+      if (kind) {
+        callback(literalAddressRefusal(host, kind), null);
+        return;
+      }
+      connector(connectOptions, callback);
+    },
+  });
+}

@@ -1,0 +1,786 @@
+// Generated from the OpenAPI document by `npm run client:generate`. Do not edit.
+
+/** The answer of a call that succeeded (HTTP 200). */
+export interface SuccessEnvelope {
+  success: true;
+  /** The tool named in the path. */
+  tool: string;
+  data: ToolData;
+  /**
+   * Id of the request, also sent as the X-Request-Id header; quote it to support. A replay carries the first answer's id.
+   */
+  request_id: string;
+}
+
+export interface ToolData {
+  /** Human-readable result, markdown-friendly. */
+  text: string;
+  /** Usage after this call; present on billable calls. */
+  quota?: QuotaBlock;
+  /** Machine-readable result, when the tool has one (account lists, widget payloads). */
+  structured?: Record<string, unknown>;
+  /** Non-text blocks, when any. */
+  content?: Array<ContentBlock>;
+}
+
+/** The owner's monthly tool-call allowance, shared by all of their keys. */
+export interface QuotaBlock {
+  /** Calls used in the current period, this one included. */
+  used: number;
+  /** Monthly allowance of the tier. */
+  limit: number;
+  tier: 'free' | 'plus' | 'pro' | 'max';
+  /** When the counter resets: the first day of the next month (UTC). */
+  period_end: string;
+  /** Where to move to a higher tier (on 402). */
+  upgrade_url?: string;
+}
+
+/** A non-text result block, such as an image or a resource; further properties by type. */
+export interface ContentBlock {
+  /** Kind of block, like image or resource. */
+  type: string;
+  [property: string]: unknown;
+}
+
+/** Stable machine-readable error code; each has one HTTP status. */
+export type ErrorCode =
+  | 'invalid_body'
+  | 'invalid_arguments'
+  | 'invalid_idempotency_key'
+  | 'account_selection_required'
+  | 'account_not_connected'
+  | 'connection_expired'
+  | 'upstream_rejected'
+  | 'assets_rejected'
+  | 'unauthenticated'
+  | 'quota_exceeded'
+  | 'origin_not_allowed'
+  | 'not_found'
+  | 'tool_not_found'
+  | 'method_not_allowed'
+  | 'idempotency_key_in_flight'
+  | 'payload_too_large'
+  | 'idempotency_key_reused'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'upstream_rate_limited'
+  | 'internal_error'
+  | 'upstream_error'
+  | 'not_implemented';
+
+/** The answer of every call that failed (HTTP 4xx and 5xx). */
+export interface ErrorEnvelope {
+  success: false;
+  /** What went wrong and what to do; safe to show to end users. */
+  error: string;
+  /** The tool named in the path; empty outside tool paths. */
+  tool: string;
+  is_error: true;
+  code: ErrorCode;
+  /**
+   * Id of the request, also sent as the X-Request-Id header; quote it to support. A replay carries the first answer's id.
+   */
+  request_id: string;
+  /**
+   * Details for programs, when the error has any: the offending fields and the accepted ones (invalid_arguments), the accounts to choose from (account_selection_required).
+   */
+  structured_content?: Record<string, unknown>;
+  /** The quota block, with upgrade_url (on 402). */
+  quota?: QuotaBlock;
+}
+
+/** The arguments of `get_usage_status`. */
+export type GetUsageStatusArguments = Record<string, never>;
+
+/** The arguments of `list_connected_accounts`. */
+export interface ListConnectedAccountsArguments {
+  /** Only this platform family. */
+  platform?: 'search' | 'network' | 'social' | 'video';
+}
+
+/** The arguments of `get_connections_status`. */
+export type GetConnectionsStatusArguments = Record<string, never>;
+
+/** The arguments of `discover_existing_assets`. */
+export interface DiscoverExistingAssetsArguments {
+  /**
+   * Which kinds of asset to list; default all four (images, sitelinks, callouts, structured_snippets).
+   *
+   * @default ["images","sitelinks","callouts","structured_snippets"]
+   */
+  asset_types?: Array<'images' | 'sitelinks' | 'callouts' | 'structured_snippets'>;
+  /** Only sitelinks whose final URL is on this domain or a subdomain of it, like example.com. */
+  target_domain?: string;
+  /**
+   * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  customer_id?: string;
+}
+
+/** The arguments of `update_ad_headlines`. */
+export interface UpdateAdHeadlinesArguments {
+  /** Ad group holding the ad (digits). */
+  ad_group_id: string;
+  /** The responsive search ad to update (digits). */
+  ad_id: string;
+  /** The new headlines, 3 to 15, each 1 to 30 characters, no duplicates, no "!". */
+  headlines: Array<string>;
+  /**
+   * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  customer_id?: string;
+  /**
+   * Validate everything and show the request that would be sent upstream, without sending it.
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+}
+
+/** The arguments of `validate_and_prepare_assets`. */
+export interface ValidateAndPrepareAssetsArguments {
+  /**
+   * Landscape marketing images (1.91:1), at least 1; https URLs only: no base64 data, data: URLs or file paths.
+   */
+  marketing_images_landscape: Array<string>;
+  /** Square marketing images (1:1), at least 1; https URLs only: no base64 data, data: URLs or file paths. */
+  marketing_images_square: Array<string>;
+  /** Square logos (1:1), 1 to 5; https URLs only: no base64 data, data: URLs or file paths. */
+  logos_square: Array<string>;
+  /** Portrait marketing images (4:5), optional; https URLs only: no base64 data, data: URLs or file paths. */
+  marketing_images_portrait?: Array<string>;
+  /**
+   * Landscape logos (4:1), at most 5, optional; https URLs only: no base64 data, data: URLs or file paths.
+   */
+  logos_landscape?: Array<string>;
+  /**
+   * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  customer_id?: string;
+  /**
+   * Validate everything and show the request that would be sent upstream, without sending it.
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+}
+
+/** The arguments of `create_network_image_campaign`. */
+export interface CreateNetworkImageCampaignArguments {
+  /** Name of the new campaign, 1 to 255 characters; not shown to members. */
+  campaign_name: string;
+  /** The company page the ad is posted as: digits or urn:li:organization:<digits>. */
+  organization_id: string;
+  /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
+  daily_budget: number;
+  /** Lifetime budget in the account currency, at least daily_budget. */
+  total_budget?: number;
+  /** ISO 4217 code of the budgets; must be the account's currency, which is the default. */
+  currency?: string;
+  /** Where a click leads: an absolute https:// URL. */
+  landing_page_url: string;
+  /** Where the audience is: at least one URN like urn:li:geo:103644278 (United States). */
+  locations: Array<string>;
+  /** First day the campaign may run (YYYY-MM-DD, UTC), today or later; default today. */
+  start_date?: string;
+  /** Last day (YYYY-MM-DD, UTC), after start_date. */
+  end_date?: string;
+  /**
+   * Country of the campaign locale (ISO 3166-1 alpha-2); default US.
+   *
+   * @default "US"
+   */
+  locale_country?: string;
+  /**
+   * Language of the campaign locale (ISO 639-1); default en.
+   *
+   * @default "en"
+   */
+  locale_language?: string;
+  /** Targeting: only members matching one of these URNs, like urn:li:ageRange:(25,34). */
+  age_ranges?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:gender:FEMALE. */
+  genders?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
+  company_sizes?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:industry:4. */
+  industries?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:seniority:4. */
+  seniorities?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:function:8. */
+  job_functions?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:title:100. */
+  job_titles?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:skill:17. */
+  skills?: Array<string>;
+  /**
+   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  account_id?: string;
+  /**
+   * Validate everything and show the request that would be sent upstream, without sending it.
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+  /** Existing campaign group to put the campaign in. Pass this or campaign_group_name. */
+  campaign_group_id?: string;
+  /** Creates a new campaign group with this name (at most 100 characters). Pass this or campaign_group_id. */
+  campaign_group_name?: string;
+  /**
+   * Campaign objective; default WEBSITE_VISIT.
+   *
+   * @default "WEBSITE_VISIT"
+   */
+  objective?: 'BRAND_AWARENESS' | 'ENGAGEMENT' | 'WEBSITE_VISIT' | 'WEBSITE_CONVERSION';
+  /**
+   * Button label of the ad; default LEARN_MORE.
+   *
+   * @default "LEARN_MORE"
+   */
+  call_to_action?:
+    | 'APPLY'
+    | 'DOWNLOAD'
+    | 'VIEW_QUOTE'
+    | 'LEARN_MORE'
+    | 'SIGN_UP'
+    | 'SUBSCRIBE'
+    | 'REGISTER'
+    | 'JOIN'
+    | 'ATTEND'
+    | 'REQUEST_DEMO';
+  /** Main text above the image, at most 600 characters. */
+  introductory_text: string;
+  /** Headline below the image, at most 70 characters. */
+  headline: string;
+  /** Image already uploaded to LinkedIn. Pass this or asset_bundle_id. */
+  image_urn?: string;
+  /**
+   * asset_bundle_id from validate_and_prepare_assets; its first landscape marketing image (else its first square one) is uploaded. Pass this or image_urn.
+   */
+  asset_bundle_id?: string;
+}
+
+/** The arguments of `create_network_video_campaign`. */
+export interface CreateNetworkVideoCampaignArguments {
+  /** Name of the new campaign, 1 to 255 characters; not shown to members. */
+  campaign_name: string;
+  /** The company page the ad is posted as: digits or urn:li:organization:<digits>. */
+  organization_id: string;
+  /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
+  daily_budget: number;
+  /** Lifetime budget in the account currency, at least daily_budget. */
+  total_budget?: number;
+  /** ISO 4217 code of the budgets; must be the account's currency, which is the default. */
+  currency?: string;
+  /** Where a click leads: an absolute https:// URL. */
+  landing_page_url: string;
+  /** Where the audience is: at least one URN like urn:li:geo:103644278 (United States). */
+  locations: Array<string>;
+  /** First day the campaign may run (YYYY-MM-DD, UTC), today or later; default today. */
+  start_date?: string;
+  /** Last day (YYYY-MM-DD, UTC), after start_date. */
+  end_date?: string;
+  /**
+   * Country of the campaign locale (ISO 3166-1 alpha-2); default US.
+   *
+   * @default "US"
+   */
+  locale_country?: string;
+  /**
+   * Language of the campaign locale (ISO 639-1); default en.
+   *
+   * @default "en"
+   */
+  locale_language?: string;
+  /** Targeting: only members matching one of these URNs, like urn:li:ageRange:(25,34). */
+  age_ranges?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:gender:FEMALE. */
+  genders?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
+  company_sizes?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:industry:4. */
+  industries?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:seniority:4. */
+  seniorities?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:function:8. */
+  job_functions?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:title:100. */
+  job_titles?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:skill:17. */
+  skills?: Array<string>;
+  /**
+   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  account_id?: string;
+  /**
+   * Validate everything and show the request that would be sent upstream, without sending it.
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+  /** Existing campaign group to put the campaign in. Pass this or campaign_group_name. */
+  campaign_group_id?: string;
+  /** Creates a new campaign group with this name (at most 100 characters). Pass this or campaign_group_id. */
+  campaign_group_name?: string;
+  /**
+   * Campaign objective; default VIDEO_VIEW.
+   *
+   * @default "VIDEO_VIEW"
+   */
+  objective?:
+    | 'BRAND_AWARENESS'
+    | 'ENGAGEMENT'
+    | 'WEBSITE_VISIT'
+    | 'WEBSITE_CONVERSION'
+    | 'VIDEO_VIEW'
+    | 'JOB_APPLICANT';
+  /**
+   * Button label of the ad; default LEARN_MORE.
+   *
+   * @default "LEARN_MORE"
+   */
+  call_to_action?:
+    | 'APPLY'
+    | 'DOWNLOAD'
+    | 'VIEW_QUOTE'
+    | 'LEARN_MORE'
+    | 'SIGN_UP'
+    | 'SUBSCRIBE'
+    | 'REGISTER'
+    | 'JOIN'
+    | 'ATTEND'
+    | 'REQUEST_DEMO';
+  /** Main text above the video, at most 600 characters. */
+  introductory_text: string;
+  /** Headline below the video, at most 70 characters. */
+  headline: string;
+  /** Video already uploaded to LinkedIn. Pass this or video_url. */
+  video_urn?: string;
+  /** https URL of an MP4 file to download and upload (size capped by the server). Pass this or video_urn. */
+  video_url?: string;
+}
+
+/** The arguments of `create_network_carousel_campaign`. */
+export interface CreateNetworkCarouselCampaignArguments {
+  /** Name of the new campaign, 1 to 255 characters; not shown to members. */
+  campaign_name: string;
+  /** The company page the ad is posted as: digits or urn:li:organization:<digits>. */
+  organization_id: string;
+  /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
+  daily_budget: number;
+  /** Lifetime budget in the account currency, at least daily_budget. */
+  total_budget?: number;
+  /** ISO 4217 code of the budgets; must be the account's currency, which is the default. */
+  currency?: string;
+  /** Where a click leads: an absolute https:// URL. */
+  landing_page_url: string;
+  /** Where the audience is: at least one URN like urn:li:geo:103644278 (United States). */
+  locations: Array<string>;
+  /** First day the campaign may run (YYYY-MM-DD, UTC), today or later; default today. */
+  start_date?: string;
+  /** Last day (YYYY-MM-DD, UTC), after start_date. */
+  end_date?: string;
+  /**
+   * Country of the campaign locale (ISO 3166-1 alpha-2); default US.
+   *
+   * @default "US"
+   */
+  locale_country?: string;
+  /**
+   * Language of the campaign locale (ISO 639-1); default en.
+   *
+   * @default "en"
+   */
+  locale_language?: string;
+  /** Targeting: only members matching one of these URNs, like urn:li:ageRange:(25,34). */
+  age_ranges?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:gender:FEMALE. */
+  genders?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
+  company_sizes?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:industry:4. */
+  industries?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:seniority:4. */
+  seniorities?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:function:8. */
+  job_functions?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:title:100. */
+  job_titles?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:skill:17. */
+  skills?: Array<string>;
+  /**
+   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  account_id?: string;
+  /**
+   * Validate everything and show the request that would be sent upstream, without sending it.
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+  /** Existing campaign group to put the campaign in. Pass this or campaign_group_name. */
+  campaign_group_id?: string;
+  /** Creates a new campaign group with this name (at most 100 characters). Pass this or campaign_group_id. */
+  campaign_group_name?: string;
+  /**
+   * Campaign objective; default WEBSITE_VISIT.
+   *
+   * @default "WEBSITE_VISIT"
+   */
+  objective?: 'BRAND_AWARENESS' | 'ENGAGEMENT' | 'WEBSITE_VISIT' | 'WEBSITE_CONVERSION';
+  /**
+   * Button label of the ad; default LEARN_MORE.
+   *
+   * @default "LEARN_MORE"
+   */
+  call_to_action?:
+    | 'APPLY'
+    | 'DOWNLOAD'
+    | 'VIEW_QUOTE'
+    | 'LEARN_MORE'
+    | 'SIGN_UP'
+    | 'SUBSCRIBE'
+    | 'REGISTER'
+    | 'JOIN'
+    | 'ATTEND'
+    | 'REQUEST_DEMO';
+  /** Main text above the cards, at most 255 characters. */
+  introductory_text: string;
+  /**
+   * The carousel cards, 2 to 10, each with one image (image_urn or image_url), a headline and a landing page.
+   */
+  cards: Array<{
+    /** Image already uploaded to the network. Pass this or image_url. */
+    image_urn?: string;
+    /** https URL of a JPEG, PNG or non-animated GIF of at most 10 MB. Pass this or image_urn. */
+    image_url?: string;
+    /** Card headline, at most 45 characters. */
+    headline: string;
+    /** Where a click on this card leads: an absolute https:// URL. */
+    landing_page_url: string;
+    /** Card description, at most 100 characters. */
+    description?: string;
+  }>;
+}
+
+/** The arguments of `create_network_text_campaign`. */
+export interface CreateNetworkTextCampaignArguments {
+  /** Name of the new campaign, 1 to 255 characters; not shown to members. */
+  campaign_name: string;
+  /** The company page the ad is posted as: digits or urn:li:organization:<digits>. */
+  organization_id: string;
+  /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
+  daily_budget: number;
+  /** Lifetime budget in the account currency, at least daily_budget. */
+  total_budget?: number;
+  /** ISO 4217 code of the budgets; must be the account's currency, which is the default. */
+  currency?: string;
+  /** Where a click leads: an absolute https:// URL. */
+  landing_page_url: string;
+  /** Where the audience is: at least one URN like urn:li:geo:103644278 (United States). */
+  locations: Array<string>;
+  /** First day the campaign may run (YYYY-MM-DD, UTC), today or later; default today. */
+  start_date?: string;
+  /** Last day (YYYY-MM-DD, UTC), after start_date. */
+  end_date?: string;
+  /**
+   * Country of the campaign locale (ISO 3166-1 alpha-2); default US.
+   *
+   * @default "US"
+   */
+  locale_country?: string;
+  /**
+   * Language of the campaign locale (ISO 639-1); default en.
+   *
+   * @default "en"
+   */
+  locale_language?: string;
+  /** Targeting: only members matching one of these URNs, like urn:li:ageRange:(25,34). */
+  age_ranges?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:gender:FEMALE. */
+  genders?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
+  company_sizes?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:industry:4. */
+  industries?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:seniority:4. */
+  seniorities?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:function:8. */
+  job_functions?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:title:100. */
+  job_titles?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:skill:17. */
+  skills?: Array<string>;
+  /**
+   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  account_id?: string;
+  /**
+   * Validate everything and show the request that would be sent upstream, without sending it.
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+  /** Existing campaign group to put the campaign in. Pass this or campaign_group_name. */
+  campaign_group_id?: string;
+  /** Creates a new campaign group with this name (at most 100 characters). Pass this or campaign_group_id. */
+  campaign_group_name?: string;
+  /**
+   * Campaign objective; default WEBSITE_VISIT.
+   *
+   * @default "WEBSITE_VISIT"
+   */
+  objective?: 'BRAND_AWARENESS' | 'WEBSITE_VISIT' | 'WEBSITE_CONVERSION';
+  /** Ad headline, at most 25 characters. */
+  headline: string;
+  /** Ad text, at most 75 characters. */
+  description: string;
+  /** Optional 100 x 100 image already uploaded to LinkedIn. */
+  image_urn?: string;
+  /** Optional https URL of a 100 x 100 image; not with image_urn. */
+  image_url?: string;
+}
+
+/** The arguments of `add_network_campaign_to_group`. */
+export interface AddNetworkCampaignToGroupArguments {
+  /** Name of the new campaign, 1 to 255 characters; not shown to members. */
+  campaign_name: string;
+  /** The company page the ad is posted as: digits or urn:li:organization:<digits>. */
+  organization_id: string;
+  /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
+  daily_budget: number;
+  /** Lifetime budget in the account currency, at least daily_budget. */
+  total_budget?: number;
+  /** ISO 4217 code of the budgets; must be the account's currency, which is the default. */
+  currency?: string;
+  /** Where a click leads: an absolute https:// URL. */
+  landing_page_url: string;
+  /** Where the audience is: at least one URN like urn:li:geo:103644278 (United States). */
+  locations: Array<string>;
+  /** First day the campaign may run (YYYY-MM-DD, UTC), today or later; default today. */
+  start_date?: string;
+  /** Last day (YYYY-MM-DD, UTC), after start_date. */
+  end_date?: string;
+  /**
+   * Country of the campaign locale (ISO 3166-1 alpha-2); default US.
+   *
+   * @default "US"
+   */
+  locale_country?: string;
+  /**
+   * Language of the campaign locale (ISO 639-1); default en.
+   *
+   * @default "en"
+   */
+  locale_language?: string;
+  /** Targeting: only members matching one of these URNs, like urn:li:ageRange:(25,34). */
+  age_ranges?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:gender:FEMALE. */
+  genders?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
+  company_sizes?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:industry:4. */
+  industries?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:seniority:4. */
+  seniorities?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:function:8. */
+  job_functions?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:title:100. */
+  job_titles?: Array<string>;
+  /** Targeting: only members matching one of these URNs, like urn:li:skill:17. */
+  skills?: Array<string>;
+  /**
+   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  account_id?: string;
+  /**
+   * Validate everything and show the request that would be sent upstream, without sending it.
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+  /** The existing campaign group to add the campaign to: digits or urn:li:sponsoredCampaignGroup:<digits>. */
+  campaign_group_id: string;
+  /** Format of the first creative; decides which creative fields apply. */
+  ad_type: 'image' | 'video' | 'carousel' | 'text';
+  /**
+   * Campaign objective; default the group's. image and carousel: BRAND_AWARENESS, ENGAGEMENT, WEBSITE_VISIT, WEBSITE_CONVERSION; video adds VIDEO_VIEW and JOB_APPLICANT; text: BRAND_AWARENESS, WEBSITE_VISIT, WEBSITE_CONVERSION.
+   */
+  objective?:
+    | 'BRAND_AWARENESS'
+    | 'ENGAGEMENT'
+    | 'WEBSITE_VISIT'
+    | 'WEBSITE_CONVERSION'
+    | 'VIDEO_VIEW'
+    | 'JOB_APPLICANT';
+  /** Button label; default LEARN_MORE. Not for text ads, which have no button. */
+  call_to_action?:
+    | 'APPLY'
+    | 'DOWNLOAD'
+    | 'VIEW_QUOTE'
+    | 'LEARN_MORE'
+    | 'SIGN_UP'
+    | 'SUBSCRIBE'
+    | 'REGISTER'
+    | 'JOIN'
+    | 'ATTEND'
+    | 'REQUEST_DEMO';
+  /** image, video, carousel: main text of the post, at most 600 characters (carousel: 255). */
+  introductory_text?: string;
+  /** image, video: headline below the media, at most 70 characters. */
+  headline?: string;
+  /** image: image already uploaded to LinkedIn; or asset_bundle_id. */
+  image_urn?: string;
+  /** image: asset_bundle_id from validate_and_prepare_assets; or image_urn. */
+  asset_bundle_id?: string;
+  /** video: video already uploaded to LinkedIn; or video_url. */
+  video_urn?: string;
+  /** video: https URL of an MP4 to download and upload; or video_urn. */
+  video_url?: string;
+  /** carousel: the cards, 2 to 10, each with one image, a headline and a landing page. */
+  cards?: Array<{
+    /** Image already uploaded to the network. Pass this or image_url. */
+    image_urn?: string;
+    /** https URL of a JPEG, PNG or non-animated GIF of at most 10 MB. Pass this or image_urn. */
+    image_url?: string;
+    /** Card headline, at most 45 characters. */
+    headline: string;
+    /** Where a click on this card leads: an absolute https:// URL. */
+    landing_page_url: string;
+    /** Card description, at most 100 characters. */
+    description?: string;
+  }>;
+  /** text: ad headline, at most 25 characters. */
+  text_headline?: string;
+  /** text: ad text, at most 75 characters. */
+  text_description?: string;
+}
+
+/** The arguments of `add_network_carousel_creative`. */
+export interface AddNetworkCarouselCreativeArguments {
+  /** The carousel campaign to extend: digits or urn:li:sponsoredCampaign:<digits>. */
+  campaign_id: string;
+  /** The company page the ad is posted as: digits or urn:li:organization:<digits>. */
+  organization_id: string;
+  /**
+   * The carousel cards, 2 to 10, each with one image (image_urn or image_url), a headline and a landing page.
+   */
+  cards: Array<{
+    /** Image already uploaded to the network. Pass this or image_url. */
+    image_urn?: string;
+    /** https URL of a JPEG, PNG or non-animated GIF of at most 10 MB. Pass this or image_urn. */
+    image_url?: string;
+    /** Card headline, at most 45 characters. */
+    headline: string;
+    /** Where a click on this card leads: an absolute https:// URL. */
+    landing_page_url: string;
+    /** Card description, at most 100 characters. */
+    description?: string;
+  }>;
+  /** Main text above the cards, at most 255 characters. */
+  introductory_text: string;
+  /** Overall landing page of the ad: an absolute https:// URL. */
+  landing_page_url: string;
+  /** Name of the variation in the ad manager, at most 255 characters. */
+  creative_name?: string;
+  /**
+   * Button label of the ad; default LEARN_MORE.
+   *
+   * @default "LEARN_MORE"
+   */
+  call_to_action?:
+    | 'APPLY'
+    | 'DOWNLOAD'
+    | 'VIEW_QUOTE'
+    | 'LEARN_MORE'
+    | 'SIGN_UP'
+    | 'SUBSCRIBE'
+    | 'REGISTER'
+    | 'JOIN'
+    | 'ATTEND'
+    | 'REQUEST_DEMO';
+  /**
+   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  account_id?: string;
+  /**
+   * Validate everything and show the request that would be sent upstream, without sending it.
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+}
+
+/** The arguments of `associate_network_conversion`. */
+export interface AssociateNetworkConversionArguments {
+  /** The campaign that receives the conversion: digits or urn:li:sponsoredCampaign:<digits>. */
+  campaign_id: string;
+  /** The conversion to attach (digits), as listed in the Campaign Manager. */
+  conversion_id: string;
+  /**
+   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  account_id?: string;
+  /**
+   * Validate everything and show the request that would be sent upstream, without sending it.
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+}
+
+/** The arguments of `list_social_photo_accounts`. */
+export interface ListSocialPhotoAccountsArguments {
+  /**
+   * Meta ad account to look in (act_<digits>). Null or absent: the connected account; required when several are connected (list_connected_accounts shows them).
+   *
+   * @default null
+   */
+  ad_account_id?: string | null;
+}
+
+/** The arguments of `update_video_campaign`. */
+export interface UpdateVideoCampaignArguments {
+  /** The campaign to change (digits). */
+  campaign_id: string;
+  /** New campaign name, 1 to 512 characters. */
+  name?: string;
+  /** New budget in the account currency; at least 50 for both budget modes. */
+  budget?: number;
+  /** BUDGET_MODE_DAY (daily) or BUDGET_MODE_TOTAL (lifetime); a change of mode needs a budget. */
+  budget_mode?: 'BUDGET_MODE_DAY' | 'BUDGET_MODE_TOTAL';
+  /**
+   * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  advertiser_id?: string;
+  /**
+   * Validate everything and show the request that would be sent upstream, without sending it.
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+}
+
+/** The arguments of every tool, by tool name. */
+
+export interface ToolArguments {
+  get_usage_status: GetUsageStatusArguments;
+  list_connected_accounts: ListConnectedAccountsArguments;
+  get_connections_status: GetConnectionsStatusArguments;
+  discover_existing_assets: DiscoverExistingAssetsArguments;
+  update_ad_headlines: UpdateAdHeadlinesArguments;
+  validate_and_prepare_assets: ValidateAndPrepareAssetsArguments;
+  create_network_image_campaign: CreateNetworkImageCampaignArguments;
+  create_network_video_campaign: CreateNetworkVideoCampaignArguments;
+  create_network_carousel_campaign: CreateNetworkCarouselCampaignArguments;
+  create_network_text_campaign: CreateNetworkTextCampaignArguments;
+  add_network_campaign_to_group: AddNetworkCampaignToGroupArguments;
+  add_network_carousel_creative: AddNetworkCarouselCreativeArguments;
+  associate_network_conversion: AssociateNetworkConversionArguments;
+  list_social_photo_accounts: ListSocialPhotoAccountsArguments;
+  update_video_campaign: UpdateVideoCampaignArguments;
+}
+
+export type ToolName = keyof ToolArguments;

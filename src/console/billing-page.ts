@@ -1,0 +1,41 @@
+import { type ConsoleConfig, TIERS, type Tier } from '../config.ts';
+import { html } from './html.ts';
+import { page } from './layout.ts';
+import type { SignedIn } from './session.ts';
+
+export interface BillingView {
+  session: SignedIn;
+  callLimits: Record<Tier, number>;
+  console: ConsoleConfig;
+}
+
+function upgradeAction(view: BillingView) {
+  if (view.console.upgradeUrl) {
+    return html`<p><a class="button" href="${view.console.upgradeUrl}" rel="noopener">Change your plan</a>
+(on the operator's site).</p>`;
+  }
+  return html`<p>This service is self-hosted: its operator changes plans with the command</p>
+<pre><code>adops users set-tier --email ${view.session.user.email} --tier pro</code></pre>
+<p class="muted">using <code>free</code>, <code>plus</code>, <code>pro</code> or <code>max</code>.</p>`;
+}
+
+export function billingPage(view: BillingView) {
+  const current = view.session.user.tier;
+  const rows = TIERS.map(
+    (tier) => html`<tr${tier === current ? html` class="current" aria-current="true"` : ''}>
+  <th scope="row">${tier}${tier === current ? html` <span class="muted">(your plan)</span>` : ''}</th>
+  <td>${view.callLimits[tier]}</td>
+  <td>${view.console.keyLimits[tier]}</td>
+</tr>`,
+  );
+  const body = html`<p>Your plan is <strong>${current}</strong>. Billable tool calls count against the monthly
+allowance; reading usage, accounts and connections is free. Counters reset on the first day of each month (UTC).</p>
+<div class="table-wrap"><table class="tiers">
+<caption class="visually-hidden">Plans and their limits</caption>
+<thead><tr><th scope="col">Plan</th><th scope="col">Billable calls a month</th><th scope="col">Active API keys</th></tr></thead>
+<tbody>${rows}</tbody>
+</table></div>
+<h2>Upgrade</h2>
+${upgradeAction(view)}`;
+  return page({ title: 'Plan', session: view.session, section: '/billing', body });
+}

@@ -1,0 +1,93 @@
+import { PLATFORM_INFO, PLATFORMS, type Platform } from '../platforms/families.ts';
+import type { AdAccount, Connection } from '../storage/schema.ts';
+import { formatTime, plural } from './format.ts';
+import { html } from './html.ts';
+import { csrfInput, type Notice, page } from './layout.ts';
+import type { SignedIn } from './session.ts';
+
+export interface ConnectionsView {
+  session: SignedIn;
+  connections: Connection[];
+  accounts: AdAccount[];
+  /** Whether each platform connects through its sandbox or the live platform. */
+  modes: Record<Platform, 'live' | 'sandbox'>;
+  /** Platforms whose OAuth flow exists. */
+  connectable: Record<Platform, boolean>;
+  notice?: Notice | undefined;
+}
+
+function connectForm(view: ConnectionsView, platform: Platform, label: string, secondary: boolean) {
+  const platformLabel = PLATFORM_INFO[platform].label;
+  if (!view.connectable[platform]) {
+    return html`<p class="muted">${platformLabel} cannot be connected through OAuth yet.</p>`;
+  }
+  const where = view.modes[platform] === 'sandbox' ? 'the sandbox approval page' : platformLabel;
+  return html`<form method="post" action="/connections/${platform}/connect">
+  ${csrfInput(view.session.csrfToken)}
+  <button type="submit"${secondary ? html` class="secondary"` : ''}>${label}<span class="visually-hidden"> ${platformLabel}</span></button>
+  <span class="muted">through ${where}</span>
+</form>`;
+}
+
+function disconnectControl(view: ConnectionsView, connection: Connection, platformLabel: string) {
+  return html`<details class="confirm">
+  <summary>Disconnect<span class="visually-hidden"> ${platformLabel}</span></summary>
+  <form method="post" action="/connections/${connection.id}/disconnect">
+    ${csrfInput(view.session.csrfToken)}
+    <p>Its accounts disappear from adops at once; tools that name them will answer that no account is connected.</p>
+    <button type="submit" class="danger">Disconnect ${platformLabel}</button>
+  </form>
+</details>`;
+}
+
+function accountsTable(accounts: AdAccount[], platformLabel: string) {
+  if (accounts.length === 0) return html`<p>No accounts on this connection.</p>`;
+  return html`<div class="table-wrap"><table>
+<caption class="visually-hidden">${platformLabel} accounts</caption>
+<thead><tr><th scope="col">Account id</th><th scope="col">Name</th><th scope="col">Currency</th><th scope="col">Status</th></tr></thead>
+<tbody>${accounts.map(
+    (a) =>
+      html`<tr><td><code>${a.account_id}</code></td><td>${a.name}</td><td>${a.currency}</td><td class="status-${a.status}">${a.status}</td></tr>`,
+  )}</tbody>
+</table></div>`;
+}
+
+function connectionBlock(view: ConnectionsView, connection: Connection, platform: Platform) {
+  const label = PLATFORM_INFO[platform].label;
+  const accounts = view.accounts.filter((a) => a.connection_id === connection.id);
+  const healthy = connection.status === 'active';
+  return html`<p><span class="status-${connection.status}">${connection.status}</span> · ${connection.mode} ·
+${plural(accounts.length, 'account')}${connection.token_expires_at ? html` · token expires ${formatTime(connection.token_expires_at)}` : ''}</p>
+${healthy ? '' : html`<p class="notice notice-error">This connection is ${connection.status}: reconnect it so tools can reach its accounts.</p>`}
+${accountsTable(accounts, label)}
+<div class="actions">
+  ${connectForm(view, platform, 'Reconnect', healthy)}
+  ${disconnectControl(view, connection, label)}
+</div>`;
+}
+
+function platformSection(view: ConnectionsView, platform: Platform) {
+  const label = PLATFORM_INFO[platform].label;
+  const connections = view.connections.filter((c) => c.platform === platform);
+  const content =
+    connections.length === 0
+      ? html`<p>Not connected.</p>${connectForm(view, platform, 'Connect', false)}`
+      : connections.map((c) => connectionBlock(view, c, platform));
+  return html`<section class="platform" aria-labelledby="platform-${platform}">
+<h2 id="platform-${platform}">${label}</h2>
+${content}
+</section>`;
+}
+
+export function connectionsPage(view: ConnectionsView) {
+  const body = html`<p>Tools act on the ad accounts connected here. When a tool says no account is connected
+or a connection expired, connect or reconnect the platform on this page.</p>
+${PLATFORMS.map((platform) => platformSection(view, platform))}`;
+  return page({
+    title: 'Connections',
+    session: view.session,
+    section: '/connections',
+    notice: view.notice,
+    body,
+  });
+}

@@ -1,0 +1,105 @@
+import type { KEY_LIFETIMES } from '../owners.ts';
+import type { ApiKey } from '../storage/schema.ts';
+import { formatTime, plural } from './format.ts';
+import { html } from './html.ts';
+import { keyStatus } from './key-status.ts';
+import { csrfInput, type Notice, page } from './layout.ts';
+import type { SignedIn } from './session.ts';
+import { randomToken } from './tokens.ts';
+
+const LIFETIME_LABELS: Record<keyof typeof KEY_LIFETIMES, string> = {
+  '30d': '30 days',
+  '90d': '90 days',
+  '1y': '1 year',
+  never: 'Never',
+};
+
+export interface NewKey {
+  name: string;
+  key: string;
+}
+
+export interface KeysView {
+  session: SignedIn;
+  keys: ApiKey[];
+  limit: number;
+  now: Date;
+  newKey?: NewKey | undefined;
+  notice?: Notice | undefined;
+  draftName?: string;
+}
+
+function secretBox(newKey: NewKey) {
+  return html`<section class="secret" aria-labelledby="new-key-title">
+  <h2 id="new-key-title">Your new key “${newKey.name}”</h2>
+  <p><strong>Copy it now: it is shown only this once.</strong> adops keeps only a hash of it and cannot
+  show it again. Anyone holding it can act on your ad accounts, so keep it in your agent's secret settings.</p>
+  <label for="new-key">API key</label>
+  <div class="secret-row">
+    <input id="new-key" type="text" readonly value="${newKey.key}" autocomplete="off" spellcheck="false">
+    <button type="button" data-copy="new-key" data-copy-status="copy-status" hidden>Copy</button>
+  </div>
+  <p id="copy-status" role="status"></p>
+</section>`;
+}
+
+function createForm(view: KeysView, live: number) {
+  const full = live >= view.limit;
+  const options = Object.entries(LIFETIME_LABELS).map(
+    ([value, label]) =>
+      html`<option value="${value}"${value === '90d' ? html` selected` : ''}>${label}</option>`,
+  );
+  return html`<h2>Create a key</h2>
+<p>Your ${view.session.user.tier} plan allows ${plural(view.limit, 'active key')}; you have ${live}.</p>
+${full ? html`<p class="notice notice-error">Revoke a key or <a href="/billing">change your plan</a> to create another.</p>` : ''}
+<form method="post" action="/keys" class="inline">
+  ${csrfInput(view.session.csrfToken)}
+  <input type="hidden" name="form_id" value="${randomToken()}">
+  <label>Name <input type="text" name="name" required maxlength="100" value="${view.draftName ?? ''}" placeholder="e.g. n8n production"></label>
+  <div class="field"><label for="key-expires">Expires after</label>
+    <select id="key-expires" name="expires">${options}</select></div>
+  <button type="submit"${full ? html` disabled` : ''}>Create key</button>
+</form>`;
+}
+
+function keyRow(key: ApiKey, view: KeysView) {
+  const status = keyStatus(key, view.now);
+  const revoke =
+    status === 'revoked'
+      ? html`<span class="muted">—</span>`
+      : html`<details class="confirm">
+  <summary>Revoke<span class="visually-hidden"> key ${key.name}</span></summary>
+  <form method="post" action="/keys/${key.id}/revoke">
+    ${csrfInput(view.session.csrfToken)}
+    <p>Agents using this key get 401 from their next call. This cannot be undone.</p>
+    <button type="submit" class="danger">Revoke “${key.name}”</button>
+  </form>
+</details>`;
+  return html`<tr>
+  <td>${key.name}</td>
+  <td><code>${key.prefix}…</code></td>
+  <td>${formatTime(key.created_at)}</td>
+  <td>${formatTime(key.last_used_at, 'never')}</td>
+  <td>${formatTime(key.expires_at, 'never')}</td>
+  <td class="status-${status}">${status}</td>
+  <td>${revoke}</td>
+</tr>`;
+}
+
+export function keysPage(view: KeysView) {
+  const live = view.keys.filter((key) => keyStatus(key, view.now) === 'active').length;
+  const list =
+    view.keys.length === 0
+      ? html`<p>No keys yet.</p>`
+      : html`<div class="table-wrap"><table>
+  <caption class="visually-hidden">Your API keys</caption>
+  <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col">Status</th><th scope="col">Action</th></tr></thead>
+  <tbody>${view.keys.map((key) => keyRow(key, view))}</tbody>
+</table></div>`;
+  const body = html`${view.newKey ? secretBox(view.newKey) : ''}
+<p>Agents send a key as <code>Authorization: Bearer sk_live_...</code>. Keys act for you and share your monthly quota.</p>
+${createForm(view, live)}
+<h2>Your keys</h2>
+${list}`;
+  return page({ title: 'API keys', session: view.session, section: '/keys', notice: view.notice, body });
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Tier } from '../config.ts';
+import type { Services } from '../context.ts';
+import { createKey, KEY_LIFETIMES, type KeyLifetime } from '../owners.ts';
+import { findApiKeyById, listApiKeys, revokeApiKey } from '../storage/api-keys.ts';
+import { claimKeyForm } from '../storage/console-sessions.ts';
+import { findUserById } from '../storage/users.ts';
+import { signedIn } from './console-request.ts';
+import { formField } from './form.ts';
+import { keyStatus } from './key-status.ts';
+import { keysPage, type NewKey } from './keys-page.ts';
+import { type Notice, sendPage } from './layout.ts';
+
+const MAX_NAME_LENGTH = 100;
+
+function isLifetime(value: string): value is KeyLifetime {
+  return Object.hasOwn(KEY_LIFETIMES, value);
+}
+
+export function registerKeysRoutes(app: FastifyInstance, services: Services): void {
+  const { config, storage, clock } = services;
+  const limitOf = (tier: string) => config.console.keyLimits[tier as Tier] ?? 0;
+
+  async function render(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    extra: { newKey?: NewKey; notice?: Notice; draftName?: string } = {},
+  ) {
+    const session = signedIn(request);
+    const keys = await listApiKeys(storage.db, session.user.id);
+    const view = { session, keys, limit: limitOf(session.user.tier), now: clock.now(), ...extra };
+    return sendPage(reply, status, keysPage(view));
+  }
+
+  app.get<{ Querystring: { done?: string } }>('/keys', async (request, reply) => {
+    const notice: Notice | undefined =
+      request.query.done === 'revoked' ? { kind: 'success', text: 'The key is revoked.' } : undefined;
+    return render(request, reply, 200, notice && { notice });
+  });
+
+  app.post('/keys', async (request, reply) => {
+    const session = signedIn(request);
+    const name = formField(request, 'name').trim();
+    const expires = formField(request, 'expires');
+    const refuse = (status: number, text: string) =>
+      render(request, reply, status, { notice: { kind: 'error', text }, draftName: name });
+    if (!name || name.length > MAX_NAME_LENGTH)
+      return refuse(400, `Give the key a name of 1 to ${MAX_NAME_LENGTH} characters.`);
+    if (!isLifetime(expires)) return refuse(400, 'Choose when the key expires.');
+    if (!/^[A-Za-z0-9_-]{43}$/.test(formField(request, 'form_id')))
+      return refuse(400, 'Reload the page and try again.');
+    const user = await findUserById(storage.db, session.user.id);
+    if (!user) throw new Error('the signed-in owner no longer exists');
+    // A reload of the page showing a new key sends its form again: that must not make a second key.
+    if (!(await claimKeyForm(storage.db, session.idHash, formField(request, 'form_id')))) {
+      return render(request, reply, 409, {
+        notice: {
+          kind: 'error',
+          text: 'This form was already sent: the key it created is listed below, and its secret was shown only once.',
+        },
+      });
+    }
+    const now = clock.now();
+    const live = (await listApiKeys(storage.db, user.id)).filter((k) => keyStatus(k, now) === 'active');
+    // Checked, then inserted: two simultaneous creations may pass one over the limit, which a person
+    // clicking in a browser does not do; the limit is a plan allowance, not a security boundary.
+    if (live.length >= limitOf(user.tier)) {
+      return refuse(
+        409,
+        `Your ${user.tier} plan allows ${limitOf(user.tier)} active keys. Revoke one first.`,
+      );
+    }
+    const created = await createKey(storage.db, user, name, expires, now);
+    request.log.info({ api_key_id: created.id }, 'console created an API key');
+    return render(request, reply, 200, { newKey: { name, key: created.key } });
+  });
+
+  app.post<{ Params: { id: string } }>('/keys/:id/revoke', async (request, reply) => {
+    const session = signedIn(request);
+    const key = await findApiKeyById(storage.db, request.params.id);
+    if (!key || key.user_id !== session.user.id) {
+      return render(request, reply, 404, { notice: { kind: 'error', text: 'There is no such key.' } });
+    }
+    await revokeApiKey(storage.db, key.id, clock.now());
+    request.log.info({ api_key_id: key.id }, 'console revoked an API key');
+    return reply.redirect('/keys?done=revoked', 303);
+  });
+}

@@ -1,0 +1,71 @@
+import type { Config } from '../config.ts';
+import type { Services } from '../context.ts';
+import {
+  deleteConsoleSession,
+  deleteExpiredConsoleSessions,
+  findConsoleSession,
+  insertConsoleSession,
+} from '../storage/console-sessions.ts';
+import { parseCookies, serializeCookie } from './cookies.ts';
+import { randomToken, sha256 } from './tokens.ts';
+
+export interface SignedIn {
+  user: { id: string; email: string; tier: string };
+  csrfToken: string;
+  idHash: string;
+}
+
+export function isSecure(config: Config): boolean {
+  return config.appUrl.startsWith('https:');
+}
+
+/** Over https the `__Host-` prefix makes the browser refuse the cookie unless Secure, host-only, for `/`. */
+export function cookieName(config: Config, base: string): string {
+  return isSecure(config) ? `__Host-${base}` : base;
+}
+
+const SESSION_COOKIE = 'adops_session';
+
+/** Stores a new session and returns the Set-Cookie header that hands its id to the browser. */
+export async function startSession(services: Services, userId: string): Promise<string> {
+  const { config, storage, clock } = services;
+  const now = clock.now();
+  const id = randomToken();
+  const hours = config.console.sessionHours;
+  await deleteExpiredConsoleSessions(storage.db, now);
+  await insertConsoleSession(storage.db, {
+    id_hash: sha256(id),
+    user_id: userId,
+    csrf_token: randomToken(),
+    last_key_form: null,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + hours * 3_600_000).toISOString(),
+  });
+  return serializeCookie(cookieName(config, SESSION_COOKIE), id, {
+    maxAgeSeconds: hours * 3600,
+    secure: isSecure(config),
+  });
+}
+
+export async function readSession(services: Services, cookieHeader: string | undefined) {
+  const id = parseCookies(cookieHeader).get(cookieName(services.config, SESSION_COOKIE));
+  if (!id) return undefined;
+  const idHash = sha256(id);
+  const row = await findConsoleSession(services.storage.db, idHash, services.clock.now());
+  if (!row) return undefined;
+  const signedIn: SignedIn = {
+    user: { id: row.user_id, email: row.email, tier: row.tier },
+    csrfToken: row.csrf_token,
+    idHash,
+  };
+  return signedIn;
+}
+
+/** Deletes the session and returns the Set-Cookie header that makes the browser forget it. */
+export async function endSession(services: Services, signedIn: SignedIn): Promise<string> {
+  await deleteConsoleSession(services.storage.db, signedIn.idHash);
+  return serializeCookie(cookieName(services.config, SESSION_COOKIE), '', {
+    maxAgeSeconds: 0,
+    secure: isSecure(services.config),
+  });
+}

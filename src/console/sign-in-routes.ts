@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../context.ts';
+import { consoleRequest } from './console-request.ts';
+import { checkCredentials, EMAIL_PATTERN, signUp } from './credentials.ts';
+import { formField } from './form.ts';
+import { html } from './html.ts';
+import { type Notice, sendPage } from './layout.ts';
+import { passwordProblem } from './passwords.ts';
+import { endSession, startSession } from './session.ts';
+import { signInPage, signUpPage } from './sign-in-pages.ts';
+import type { SignInThrottle } from './throttle.ts';
+
+const HOME = '/keys';
+// Only the console's own pages: a `next` pointing elsewhere would make the sign-in an open redirect.
+const RETURN_PATHS = new Set(['/keys', '/connections', '/usage', '/billing']);
+
+function safeNext(value: unknown): string | undefined {
+  return typeof value === 'string' && RETURN_PATHS.has(value) ? value : undefined;
+}
+
+function tooManyAttempts(seconds: number): Notice {
+  const minutes = Math.ceil(seconds / 60);
+  return {
+    kind: 'error',
+    text: `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  };
+}
+
+export function registerSignInRoutes(
+  app: FastifyInstance,
+  services: Services,
+  throttle: SignInThrottle,
+): void {
+  const { config, storage, clock } = services;
+  const signupOpen = config.console.signup === 'open';
+
+  const signedInRedirect = (request: FastifyRequest, reply: FastifyReply, to: string) =>
+    consoleRequest(request).session ? reply.redirect(to, 303) : undefined;
+
+  app.get('/', async (request, reply) =>
+    reply.redirect(consoleRequest(request).session ? HOME : '/login', 303),
+  );
+
+  app.get<{ Querystring: { next?: string; done?: string } }>('/login', async (request, reply) => {
+    const next = safeNext(request.query.next);
+    if (consoleRequest(request).session) return reply.redirect(next ?? HOME, 303);
+    const notice: Notice | undefined =
+      request.query.done === 'signed-out' ? { kind: 'success', text: 'You are signed out.' } : undefined;
+    return sendPage(
+      reply,
+      200,
+      signInPage({ csrfToken: consoleRequest(request).csrfToken, next, notice, signupOpen }),
+    );
+  });
+
+  app.post('/login', async (request, reply) => {
+    const email = formField(request, 'email').trim().toLowerCase();
+    const password = formField(request, 'password');
+    const next = safeNext(formField(request, 'next'));
+    const form = { csrfToken: consoleRequest(request).csrfToken, email, next, signupOpen };
+    const wait = throttle.retryAfterSeconds(email, request.ip);
+    if (wait > 0) {
+      reply.header('Retry-After', String(wait));
+      return sendPage(reply, 429, signInPage({ ...form, notice: tooManyAttempts(wait) }));
+    }
+    const user = await checkCredentials(storage.db, email, password);
+    if (!user) {
+      throttle.recordFailure(email, request.ip);
+      const notice: Notice = { kind: 'error', text: 'The email or the password is wrong.' };
+      return sendPage(reply, 401, signInPage({ ...form, notice }));
+    }
+    throttle.recordSuccess(email);
+    reply.header('set-cookie', await startSession(services, user.id));
+    return reply.redirect(next ?? HOME, 303);
+  });
+
+  app.get('/signup', async (request, reply) => {
+    return (
+      signedInRedirect(request, reply, HOME) ??
+      sendPage(reply, 200, signUpPage({ csrfToken: consoleRequest(request).csrfToken, signupOpen }))
+    );
+  });
+
+  app.post('/signup', async (request, reply) => {
+    const email = formField(request, 'email').trim().toLowerCase();
+    const password = formField(request, 'password');
+    const form = { csrfToken: consoleRequest(request).csrfToken, email, signupOpen };
+    const refuse = (status: number, text: Notice['text']) =>
+      sendPage(reply, status, signUpPage({ ...form, notice: { kind: 'error', text } }));
+    if (!signupOpen) return refuse(403, 'Sign-up is closed on this service.');
+    const wait = throttle.retryAfterSeconds(email, request.ip);
+    if (wait > 0) {
+      reply.header('Retry-After', String(wait));
+      return refuse(429, tooManyAttempts(wait).text);
+    }
+    // A refused sign-up counts against the address, so probing which emails exist is throttled too.
+    const refuseAndCount = (status: number, text: Notice['text']) => {
+      throttle.recordFailure(undefined, request.ip);
+      return refuse(status, text);
+    };
+    if (!EMAIL_PATTERN.test(email))
+      return refuseAndCount(400, 'Enter an email address like you@example.com.');
+    const problem = passwordProblem(password);
+    if (problem) return refuseAndCount(400, `Choose another password: ${problem}`);
+    try {
+      const user = await signUp(storage.db, email, password, clock.now());
+      reply.header('set-cookie', await startSession(services, user.id));
+      return reply.redirect(HOME, 303);
+    } catch (error) {
+      if (!/unique|duplicate/i.test(String(error))) throw error;
+      return refuseAndCount(
+        409,
+        html`An account with this email exists. <a href="/login">Sign in</a> instead.`,
+      );
+    }
+  });
+
+  app.post('/logout', async (request, reply) => {
+    const session = consoleRequest(request).session;
+    if (session) reply.header('set-cookie', await endSession(services, session));
+    return reply.redirect('/login?done=signed-out', 303);
+  });
+}

@@ -1,0 +1,86 @@
+import type { DailyCalls, recentCalls, StatusFilter } from '../storage/usage-history.ts';
+import { formatTime } from './format.ts';
+import { html } from './html.ts';
+import { page } from './layout.ts';
+import type { SignedIn } from './session.ts';
+import { usageChart } from './usage-chart.ts';
+
+export const STATUS_CHOICES: ReadonlyArray<{ value: string; label: string }> = [
+  { value: '', label: 'All statuses' },
+  { value: 'succeeded', label: 'Succeeded' },
+  { value: 'failed', label: 'Failed' },
+  ...[200, 400, 401, 402, 404, 409, 413, 415, 422, 429, 500, 501].map((code) => ({
+    value: String(code),
+    label: String(code),
+  })),
+];
+
+export interface UsageView {
+  session: SignedIn;
+  quota: { used: number; limit: number; tier: string; periodEnd: string };
+  days: DailyCalls[];
+  calls: Awaited<ReturnType<typeof recentCalls>>;
+  tools: string[];
+  filters: { tool: string | undefined; status: StatusFilter | undefined };
+  shown: number;
+}
+
+function quotaSection(quota: UsageView['quota']) {
+  return html`<section aria-labelledby="quota-title">
+<h2 id="quota-title">Quota this month</h2>
+<label for="quota-meter">${quota.used} of ${quota.limit} billable calls used</label>
+<meter id="quota-meter" min="0" max="${quota.limit}" value="${quota.used}" high="${Math.ceil(quota.limit * 0.8)}">${quota.used} of ${quota.limit}</meter>
+<p>Plan: <strong>${quota.tier}</strong> · resets on <time datetime="${quota.periodEnd}">${quota.periodEnd}</time> (UTC) · <a href="/billing">plans</a></p>
+</section>`;
+}
+
+function filterForm(view: UsageView) {
+  const selected = (yes: boolean) => (yes ? html` selected` : '');
+  const tools = view.tools.map(
+    (t) => html`<option value="${t}"${selected(t === view.filters.tool)}>${t}</option>`,
+  );
+  const statuses = STATUS_CHOICES.map(
+    (s) =>
+      html`<option value="${s.value}"${selected(s.value === String(view.filters.status ?? ''))}>${s.label}</option>`,
+  );
+  return html`<form method="get" action="/usage" class="inline" aria-label="Filter the recent calls">
+  <div class="field"><label for="filter-tool">Tool</label>
+    <select id="filter-tool" name="tool"><option value="">All tools</option>${tools}</select></div>
+  <div class="field"><label for="filter-status">Status</label>
+    <select id="filter-status" name="status">${statuses}</select></div>
+  <button type="submit">Filter</button>
+  ${view.filters.tool || view.filters.status !== undefined ? html`<a href="/usage">Clear</a>` : ''}
+</form>`;
+}
+
+function callRow(call: UsageView['calls'][number]) {
+  const outcome = call.status < 400 ? 'succeeded' : 'failed';
+  return html`<tr>
+  <td>${formatTime(call.created_at)}</td>
+  <td><code>${call.tool}</code></td>
+  <td>${call.account_id ? html`<code>${call.account_id}</code>` : '—'}</td>
+  <td class="status-${outcome}">${call.status}${call.code ? html` <span class="muted">${call.code}</span>` : ''}</td>
+  <td>${call.latency_ms} ms</td>
+  <td>${call.billable ? 'yes' : 'no'}</td>
+  <td>${call.replayed ? 'yes' : 'no'}</td>
+</tr>`;
+}
+
+export function usagePage(view: UsageView) {
+  const table =
+    view.calls.length === 0
+      ? html`<p>No calls match.</p>`
+      : html`<div class="table-wrap"><table>
+<caption class="visually-hidden">Recent calls, newest first</caption>
+<thead><tr><th scope="col">Time</th><th scope="col">Tool</th><th scope="col">Account</th><th scope="col">Status</th><th scope="col">Latency</th><th scope="col">Billed</th><th scope="col">Replayed</th></tr></thead>
+<tbody>${view.calls.map(callRow)}</tbody>
+</table></div>`;
+  const body = html`${quotaSection(view.quota)}
+<h2>Calls per day</h2>
+${usageChart(view.days)}
+<h2>Recent calls</h2>
+<p class="muted">The latest ${view.shown} calls made with your keys; calls refused before a key was recognised are not yours to see.</p>
+${filterForm(view)}
+${table}`;
+  return page({ title: 'Usage', session: view.session, section: '/usage', body });
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../context.ts';
+import { periodEnd, quotaPeriod, tierLimit } from '../pipeline/quota.ts';
+import { quotaUsed } from '../storage/quota.ts';
+import { callsPerDay, recentCalls, type StatusFilter } from '../storage/usage-history.ts';
+import { signedIn } from './console-request.ts';
+import { sendPage } from './layout.ts';
+import { fillDays } from './usage-chart.ts';
+import { usagePage } from './usage-page.ts';
+
+const RECENT_CALLS = 50;
+
+function parseStatus(value: unknown): StatusFilter | undefined {
+  if (value === 'succeeded' || value === 'failed') return value;
+  if (typeof value === 'string' && /^[1-5]\d\d$/.test(value)) return Number(value);
+  return undefined;
+}
+
+export function registerUsageRoutes(app: FastifyInstance, services: Services): void {
+  const { config, storage, clock, tools } = services;
+  const toolNames = [...tools.keys()].sort();
+
+  app.get<{ Querystring: { tool?: string; status?: string } }>('/usage', async (request, reply) => {
+    const session = signedIn(request);
+    const now = clock.now();
+    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    const dayCount = Math.round((end.getTime() - start.getTime()) / 86_400_000);
+    const tool = toolNames.includes(request.query.tool ?? '') ? request.query.tool : undefined;
+    const status = parseStatus(request.query.status);
+    const [used, daily, calls] = await Promise.all([
+      quotaUsed(storage.db, session.user.id, quotaPeriod(now)),
+      callsPerDay(storage.db, session.user.id, start, end),
+      recentCalls(storage.db, session.user.id, { tool, status, limit: RECENT_CALLS }),
+    ]);
+    const view = {
+      session,
+      quota: {
+        used,
+        limit: tierLimit(config, session.user.tier),
+        tier: session.user.tier,
+        periodEnd: periodEnd(now),
+      },
+      days: fillDays(start, dayCount, daily),
+      calls,
+      tools: toolNames,
+      filters: { tool, status },
+      shown: RECENT_CALLS,
+    };
+    return sendPage(reply, 200, usagePage(view));
+  });
+}

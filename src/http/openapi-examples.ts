@@ -1,0 +1,100 @@
+import type { ErrorCode } from '../errors.ts';
+import type { Tool } from '../tools/tool.ts';
+
+const REQUEST_ID = 'req_5f0c9a2e7b3d4c1e8a6f2b9d0c4e7a13';
+const QUOTA = { used: 3, limit: 150, tier: 'plus', period_end: '2026-12-01' };
+
+/**
+ * A typical message per code. A Record, so the typecheck asks for one when errors.ts gains a code; the
+ * document falls back to a plain sentence meanwhile rather than failing the start.
+ */
+const MESSAGES: Record<ErrorCode, (tool: string) => string> = {
+  invalid_body: () =>
+    'The body needs an "arguments" object holding the tool\'s arguments, like {"arguments": {}}.',
+  invalid_arguments: (tool) => `Invalid arguments for ${tool}: cmapaign_id: is not an accepted field.`,
+  invalid_idempotency_key: () =>
+    'The Idempotency-Key header must be a UUID, like 8e03978e-40d5-43e8-bc93-6894a57f9324.',
+  account_selection_required: () =>
+    'Several Meta Ads (social) accounts are connected; pass ad_account_id with one of: act_1001 (Shop), ' +
+    'act_1002 (Brand).',
+  account_not_connected: () =>
+    'No LinkedIn Ads (network) account is connected. Connect one at https://adops.example.com/connections.',
+  connection_expired: () =>
+    'The connection to Google Ads (search) has expired. Reconnect at https://adops.example.com/connections.',
+  assets_rejected: () =>
+    'No valid image in marketing_images_square; structured_content.images says why each image was refused.',
+  upstream_rejected: () => 'The platform rejected the request: the campaign is not a carousel campaign.',
+  unauthenticated: () =>
+    'Missing or invalid API key. Create a key at https://adops.example.com/keys and send it as ' +
+    'Authorization: Bearer sk_live_...',
+  origin_not_allowed: () => 'Requests from web pages on https://elsewhere.example are not accepted.',
+  method_not_allowed: () => 'GET /mcp is not served. Send each JSON-RPC message with POST /mcp.',
+  quota_exceeded: () =>
+    'Monthly quota used up: 150 of 150 calls on the plus tier. It resets on 2026-12-01; upgrade at ' +
+    'https://adops.example.com/billing.',
+  not_found: () =>
+    'Nothing is served at GET /api/v1/tools. Tools are called with POST /api/v1/tools/<tool>/execute.',
+  tool_not_found: (tool) => `Tool not found: ${tool}`,
+  idempotency_key_in_flight: () =>
+    'A request with this Idempotency-Key is still running. Wait for it to finish, then retry with the same key.',
+  payload_too_large: () => 'The request body is too large. Send at most the configured body limit.',
+  idempotency_key_reused: () =>
+    'This Idempotency-Key was already used for a different call. Use a fresh UUID for each logical operation.',
+  unsupported_media_type: () => 'Send the body as JSON with the header Content-Type: application/json.',
+  rate_limited: () =>
+    'Too many requests with this API key: at most 20 a second, in bursts of up to 40. Retry after 1 second.',
+  upstream_rate_limited: () => 'The ad platform is throttling this account. Retry after 30 seconds.',
+  internal_error: () =>
+    'Internal error: TypeError. The details are logged under this request_id; report it to support.',
+  upstream_error: () => 'The ad platform failed to answer. It may have acted; check before you retry.',
+  not_implemented: (tool) =>
+    `${tool} validated your arguments, but this server cannot reach the ad platform for it yet. ` +
+    'Nothing was sent and no quota was used.',
+};
+
+function structuredContent(code: ErrorCode): Record<string, unknown> | undefined {
+  if (code === 'invalid_arguments') {
+    return {
+      issues: [{ field: 'cmapaign_id', message: 'is not an accepted field' }],
+      accepted_fields: ['campaign_id', 'dry_run'],
+    };
+  }
+  if (code === 'account_selection_required') {
+    return {
+      argument: 'ad_account_id',
+      accounts: [
+        { account_id: 'act_1001', name: 'Shop', currency: 'USD', status: 'active' },
+        { account_id: 'act_1002', name: 'Brand', currency: 'EUR', status: 'active' },
+      ],
+    };
+  }
+  return undefined;
+}
+
+export function errorExample(tool: Tool, code: ErrorCode): Record<string, unknown> {
+  const details = structuredContent(code);
+  return {
+    success: false,
+    error: MESSAGES[code]?.(tool.name) ?? `The call failed with code ${code}.`,
+    tool: tool.name,
+    is_error: true,
+    code,
+    request_id: REQUEST_ID,
+    ...(details && { structured_content: details }),
+    ...(code === 'quota_exceeded' && {
+      quota: { ...QUOTA, used: QUOTA.limit, upgrade_url: 'https://adops.example.com/billing' },
+    }),
+  };
+}
+
+export function successExample(tool: Tool): Record<string, unknown> {
+  return {
+    success: true,
+    tool: tool.name,
+    data: {
+      text: `Result of ${tool.name}, written for people (markdown).`,
+      ...(tool.billable && { quota: QUOTA }),
+    },
+    request_id: REQUEST_ID,
+  };
+}

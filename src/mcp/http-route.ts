@@ -1,0 +1,93 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authenticate } from '../auth/authenticate.ts';
+import type { Caller, Services } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { callInfo } from '../http/request-info.ts';
+import { newId } from '../ids.ts';
+import { admitCaller } from '../ratelimit/admit.ts';
+import type { McpDoor } from './door.ts';
+import { requestSourceCheck } from './request-source.ts';
+import { createMcpServer } from './server.ts';
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
+/**
+ * The door of one HTTP request: its caller was authenticated and admitted before any MCP message was
+ * read. Its first tools/call runs under the request's own id; a batch's further calls each get an id
+ * and a rate-limit token of their own, so batching cannot get round the limit.
+ */
+function httpDoor(services: Services, request: FastifyRequest, caller: Caller): McpDoor {
+  let ids = 0;
+  let admissions = 0;
+  return {
+    nextRequestId: () => (ids++ === 0 ? request.id : newId('req')),
+    admit: async () => {
+      if (admissions++ === 0) return { caller };
+      const admission = await admitCaller(services, caller);
+      return admission.rejection ? { caller, rejection: admission.rejection } : { caller };
+    },
+    idempotencyKey: headerValue(request, 'idempotency-key'),
+  };
+}
+
+async function serveMcp(services: Services, request: FastifyRequest, reply: FastifyReply, caller: Caller) {
+  // From here the SDK's transport writes the response itself (JSON or an SSE stream), so the headers
+  // Fastify would have sent go on the raw response.
+  reply.hijack();
+  const response = reply.raw;
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) response.setHeader(name, value);
+  }
+  // Stateless: a server and a transport for this request only, closed when its response is done.
+  const server = createMcpServer(services, httpDoor(services, request, caller));
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  response.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  try {
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, response, request.body);
+  } catch (error) {
+    request.log.error({ err: error }, 'MCP request failed unexpectedly');
+    if (!response.headersSent) {
+      response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }),
+      );
+    }
+  }
+}
+
+/**
+ * `POST /mcp`: the MCP door over Streamable HTTP, stateless. The request's source, its API key and the
+ * key's rate limit are checked first, with the REST envelope and status; only then does the SDK read
+ * the MCP messages. GET (a server-to-client stream) and DELETE (end a session) need sessions: 405.
+ */
+export function registerMcpRoute(app: FastifyInstance, services: Services): void {
+  const checkSource = requestSourceCheck(services.config);
+  app.post('/mcp', async (request, reply) => {
+    const refused = checkSource(request.headers);
+    if (refused) throw refused;
+    const caller = await authenticate(services, request.headers.authorization);
+    callInfo(request).caller = caller;
+    const admission = await admitCaller(services, caller);
+    reply.headers(admission.headers);
+    if (admission.rejection) throw admission.rejection;
+    await serveMcp(services, request, reply, caller);
+  });
+  const notAllowed = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Allow', 'POST');
+    throw new AppError(
+      'method_not_allowed',
+      `${request.method} /mcp is not served: this MCP endpoint is stateless (no sessions, no server-sent ` +
+        'stream of its own). Send each JSON-RPC message with POST /mcp.',
+    );
+  };
+  app.get('/mcp', notAllowed);
+  app.delete('/mcp', notAllowed);
+}

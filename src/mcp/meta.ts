@@ -1,0 +1,19 @@
+/**
+ * The `_meta` keys the MCP door reads and writes. The `adops/` prefix keeps them apart from the
+ * protocol's own keys, as the specification asks of implementation-specific metadata.
+ */
+export const META = {
+  /** Read from a tools/call request: the same UUID an HTTP caller would send as `Idempotency-Key`. */
+  idempotencyKey: 'adops/idempotency-key',
+  /** The error code of a failed call (`invalid_arguments`, `quota_exceeded`, ...). */
+  code: 'adops/code',
+  /** The HTTP status the same failure has on the REST door. */
+  status: 'adops/status',
+  requestId: 'adops/request-id',
+  quota: 'adops/quota',
+  /** Present and true when the result is the recorded answer of an earlier call with the same key. */
+  replayed: 'adops/replayed',
+  retryAfterSeconds: 'adops/retry-after-seconds',
+  /** On a progress notification: the tool's stage (`download`, `validate`, `commit`). */
+  stage: 'adops/stage',
+} as const;

@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  type CallToolRequest,
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { Services } from '../context.ts';
+import { rejectionEntry } from '../pipeline/audit-log.ts';
+import { executeTool, failureOutcome } from '../pipeline/execute-tool.ts';
+import { toCallToolResult } from './call-result.ts';
+import type { McpDoor } from './door.ts';
+import { META } from './meta.ts';
+import { type CallExtra, progressRelay } from './progress.ts';
+import { ProtocolError } from './protocol-error.ts';
+import { stageProgress } from './stage-progress.ts';
+import { mcpToolList } from './tool-list.ts';
+
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+/**
+ * The server checks JSON Schemas only for requests it sends to clients, which this one never does;
+ * making its Ajv instance once rather than per request saves most of the cost of a stateless request.
+ */
+const SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
+
+/** Sent at initialize: what a model should know before its first call. */
+export const INSTRUCTIONS =
+  'adops runs advertising operations for the owner of the API key on Google Ads (search), LinkedIn ' +
+  '(network), Meta (social) and TikTok (video). When unsure which ad account to act on, call ' +
+  'list_connected_accounts; when several accounts are connected on a platform, pass the id the tool asks ' +
+  'for. Every tool except get_usage_status, list_connected_accounts and get_connections_status uses one ' +
+  'unit of the monthly quota; pass dry_run: true to check a change without making it or using quota. ' +
+  'Campaigns are created paused and spend nothing until someone activates them. To retry a call safely, ' +
+  `send the same UUID in _meta["${META.idempotencyKey}"] both times.`;
+
+/**
+ * An MCP server over the registry and the one pipeline. It uses the SDK's low-level `Server` rather than
+ * `McpServer`, whose `registerTool` validates arguments itself: here the pipeline is the only validator,
+ * so a failure reads the same on every door, and the schemas clients see are generated from the same
+ * zod schemas.
+ */
+export function createMcpServer(services: Services, door: McpDoor): Server {
+  const server = new Server(
+    { name: 'adops', version: VERSION },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: SCHEMA_VALIDATOR },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpToolList(services.tools) }));
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    callTool(services, door, request.params, extra),
+  );
+  return server;
+}
+
+async function callTool(
+  services: Services,
+  door: McpDoor,
+  params: CallToolRequest['params'],
+  extra: CallExtra,
+): Promise<CallToolResult> {
+  const started = performance.now();
+  const requestId = door.nextRequestId();
+  const admission = await door.admit();
+  if (admission.rejection) {
+    const failure = failureOutcome(params.name, requestId, admission.rejection);
+    services.audit.record(
+      rejectionEntry({
+        requestId,
+        tool: params.name,
+        userId: admission.caller?.userId ?? null,
+        apiKeyId: admission.caller?.apiKeyId ?? null,
+        status: failure.status,
+        code: failure.code,
+        latencyMs: performance.now() - started,
+        now: services.clock.now(),
+      }),
+    );
+    return toCallToolResult({ outcome: failure, replayed: false });
+  }
+
+  const progress = progressRelay(extra);
+  const execution = await executeTool(services, admission.caller, params.name, params.arguments ?? {}, {
+    requestId,
+    idempotencyKey: metaIdempotencyKey(params._meta) ?? door.idempotencyKey,
+    ...(progress && { onProgress: stageProgress(progress) }),
+  });
+  await progress?.drained();
+  const { outcome } = execution;
+  services.logger.info(
+    {
+      request_id: requestId,
+      door: 'mcp',
+      tool: params.name,
+      status: outcome.status,
+      code: outcome.ok ? undefined : outcome.code,
+      replayed: execution.replayed || undefined,
+      latency_ms: Math.round(performance.now() - started),
+    },
+    'tool call completed',
+  );
+  // A tool that does not exist is a protocol error (as the MCP specification shows it); every other
+  // failure is the tool's own result, which the model reads and can act on.
+  if (!outcome.ok && outcome.code === 'tool_not_found') {
+    throw new ProtocolError(ErrorCode.InvalidParams, outcome.message, {
+      [META.code]: outcome.code,
+      [META.requestId]: requestId,
+    });
+  }
+  return toCallToolResult(execution);
+}
+
+/** The call's own key; a value that is not a string goes on as text, for the pipeline to refuse. */
+function metaIdempotencyKey(meta: Record<string, unknown> | undefined): string | undefined {
+  const value = meta?.[META.idempotencyKey];
+  if (value === undefined) return undefined;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

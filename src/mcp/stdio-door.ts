@@ -1,0 +1,29 @@
+import { authenticate } from '../auth/authenticate.ts';
+import type { Services } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { admitCaller } from '../ratelimit/admit.ts';
+import type { Admission, McpDoor } from './door.ts';
+
+/**
+ * The door of a local stdio server, which holds one API key for its whole life. The key is checked
+ * again on every call, so a revoked or expired key stops working at once, as it does over HTTP, and
+ * every call takes a token of the key's rate limit, as every HTTP request does.
+ */
+export function stdioDoor(services: Services, apiKey: string): McpDoor {
+  const authorization = `Bearer ${apiKey}`;
+  return {
+    nextRequestId: () => newId('req'),
+    async admit(): Promise<Admission> {
+      let caller: Awaited<ReturnType<typeof authenticate>>;
+      try {
+        caller = await authenticate(services, authorization);
+      } catch (error) {
+        if (error instanceof AppError) return { caller: null, rejection: error };
+        throw error;
+      }
+      const admission = await admitCaller(services, caller);
+      return admission.rejection ? { caller, rejection: admission.rejection } : { caller };
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { ToolRegistry } from '../tools/registry.ts';
+import type { Tool } from '../tools/tool.ts';
+
+const listings = new WeakMap<ToolRegistry, McpTool[]>();
+
+/**
+ * The tools/list answer for a registry. The input schemas are generated from the zod schemas the
+ * pipeline validates with, so what a client is told and what the service accepts cannot drift apart.
+ * The registry is fixed at start, so the list is made once.
+ */
+export function mcpToolList(registry: ToolRegistry): McpTool[] {
+  let listing = listings.get(registry);
+  if (!listing) {
+    listing = [...registry.values()].map(toMcpTool);
+    listings.set(registry, listing);
+  }
+  return listing;
+}
+
+function toMcpTool(tool: Tool): McpTool {
+  return {
+    name: tool.name,
+    description: tool.description,
+    // What a caller may send (fields with defaults are optional), in draft-07 as the SDK's own
+    // McpServer emits it: the dialect every MCP client is known to read.
+    inputSchema: z.toJSONSchema(tool.input, { io: 'input', target: 'draft-7' }) as McpTool['inputSchema'],
+    annotations: { ...tool.annotations },
+  };
+}

@@ -1,0 +1,114 @@
+/** The LinkedIn Marketing API's shapes the network tools send and read (REST, versioned). */
+
+export interface Money {
+  /** LinkedIn takes amounts as decimal strings, like "25.00". */
+  amount: string;
+  currencyCode: string;
+}
+
+export interface RunSchedule {
+  /** Epoch milliseconds, inclusive. */
+  start: number;
+  /** Epoch milliseconds, exclusive. */
+  end?: number;
+}
+
+export interface TargetingCriteria {
+  include: { and: Array<{ or: Record<string, string[]> }> };
+}
+
+export interface CampaignGroupBody {
+  account: string;
+  name: string;
+  status: string;
+  runSchedule: RunSchedule;
+  objectiveType?: string;
+}
+
+export interface NetworkCampaignGroup extends Partial<CampaignGroupBody> {
+  id: number | string;
+}
+
+export interface CampaignBody {
+  account: string;
+  campaignGroup: string;
+  name: string;
+  type: 'SPONSORED_UPDATES' | 'TEXT_AD';
+  format: string;
+  objectiveType: string;
+  costType: string;
+  optimizationTargetType: string;
+  unitCost: Money;
+  dailyBudget: Money;
+  totalBudget?: Money;
+  locale: { country: string; language: string };
+  runSchedule: RunSchedule;
+  status: 'PAUSED';
+  targetingCriteria: TargetingCriteria;
+  associatedEntity?: string;
+  offsiteDeliveryEnabled: boolean;
+  politicalIntent?: string;
+}
+
+export interface NetworkCampaign extends Omit<Partial<CampaignBody>, 'status' | 'type'> {
+  id: number | string;
+  status?: string;
+  type?: string;
+}
+
+export interface PostBody {
+  author: string;
+  commentary: string;
+  visibility: 'PUBLIC';
+  distribution: { feedDistribution: 'NONE'; targetEntities: []; thirdPartyDistributionChannels: [] };
+  content:
+    | { media: { id: string; title?: string } }
+    | {
+        carousel: {
+          cards: Array<{ media: { id: string; title: string; altText?: string }; landingPage: string }>;
+        };
+      };
+  contentLandingPage: string;
+  contentCallToActionLabel: string;
+  lifecycleState: 'PUBLISHED';
+  isReshareDisabledByAuthor: boolean;
+  adContext: { dscAdAccount: string; dscStatus: 'ACTIVE'; dscName?: string };
+}
+
+export interface TextAd {
+  headline: string;
+  description: string;
+  landingPage: string;
+  image?: string;
+}
+
+export interface CreativeBody {
+  campaign: string;
+  content: { reference: string } | { textAd: TextAd };
+  intendedStatus: 'ACTIVE';
+  name?: string;
+}
+
+export interface NetworkCreative extends Omit<Partial<CreativeBody>, 'intendedStatus'> {
+  id: string;
+  intendedStatus?: string;
+}
+
+export interface NetworkMedia {
+  id: string;
+  status?: string;
+  owner?: string;
+}
+
+export interface NetworkConversion {
+  id: number | string;
+  name?: string;
+  account?: string;
+  type?: string;
+}
+
+export interface UploadInstruction {
+  uploadUrl: string;
+  firstByte: number;
+  lastByte: number;
+}

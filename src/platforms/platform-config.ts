@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { ConfigError } from '../config.ts';
+import type { Platform } from './families.ts';
+
+/** How to reach one platform when it is live; sandbox connections use the sandbox instead. */
+export interface PlatformSettings {
+  apiUrl: string;
+  apiVersion: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  /** Google Ads only. */
+  developerToken: string | undefined;
+  loginCustomerId: string | undefined;
+  /** Live OAuth is offered once the operator configured the app's credentials. */
+  live: boolean;
+}
+
+export interface PlatformsConfig {
+  settings: Record<Platform, PlatformSettings>;
+  timeoutMs: number;
+  retries: number;
+  /** Where the sandbox emulators are reached; unset: the service's own listening address. */
+  sandboxUrl: string | undefined;
+  sandboxLatencyMs: number;
+  /** TikTok's throttle codes (PLATFORMS.md marks 40100 unconfirmed). */
+  videoThrottleCodes: number[];
+  /** `kid=base64key,...`: the first encrypts, all decrypt. */
+  encryptionKeys: string | undefined;
+}
+
+const DEFAULTS: Record<
+  Platform,
+  { apiUrl: string; apiVersion: string; authorizeUrl: string; tokenUrl: string }
+> = {
+  search: {
+    apiUrl: 'https://googleads.googleapis.com',
+    apiVersion: 'v26',
+    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+  },
+  network: {
+    apiUrl: 'https://api.linkedin.com/rest',
+    apiVersion: '202511',
+    authorizeUrl: 'https://www.linkedin.com/oauth/v2/authorization',
+    tokenUrl: 'https://www.linkedin.com/oauth/v2/accessToken',
+  },
+  social: {
+    apiUrl: 'https://graph.facebook.com',
+    apiVersion: 'v25.0',
+    authorizeUrl: 'https://www.facebook.com/v25.0/dialog/oauth',
+    tokenUrl: 'https://graph.facebook.com/v25.0/oauth/access_token',
+  },
+  video: {
+    apiUrl: 'https://business-api.tiktok.com/open_api',
+    apiVersion: 'v1.3',
+    authorizeUrl: 'https://business-api.tiktok.com/portal/auth',
+    tokenUrl: 'https://business-api.tiktok.com/open_api/v1.3/oauth2/access_token/',
+  },
+};
+
+const PREFIX: Record<Platform, string> = {
+  search: 'SEARCH',
+  network: 'NETWORK',
+  social: 'SOCIAL',
+  video: 'VIDEO',
+};
+
+const integer = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+const schema = z.object({
+  ADOPS_UPSTREAM_TIMEOUT_MS: integer(30_000),
+  ADOPS_UPSTREAM_RETRIES: integer(2),
+  ADOPS_SANDBOX_URL: z.url().optional(),
+  ADOPS_SANDBOX_LATENCY_MS: integer(0),
+  ADOPS_VIDEO_THROTTLE_CODES: z
+    .string()
+    .default('40100,40133')
+    .refine((text) => /^\d+(,\d+)*$/.test(text.replaceAll(' ', '')), 'must be comma-separated numbers')
+    .transform((text) => text.split(',').map((code) => Number(code.trim()))),
+  ADOPS_ENCRYPTION_KEYS: z.string().optional(),
+});
+
+function settingsOf(platform: Platform, env: Record<string, string | undefined>): PlatformSettings {
+  const prefix = `ADOPS_${PREFIX[platform]}_`;
+  const read = (name: string) => env[`${prefix}${name}`]?.trim() || undefined;
+  const defaults = DEFAULTS[platform];
+  const clientId = read('CLIENT_ID');
+  const clientSecret = read('CLIENT_SECRET');
+  const developerToken = read('DEVELOPER_TOKEN');
+  return {
+    apiUrl: (read('API_URL') ?? defaults.apiUrl).replace(/\/+$/, ''),
+    apiVersion: read('API_VERSION') ?? defaults.apiVersion,
+    authorizeUrl: read('AUTHORIZE_URL') ?? defaults.authorizeUrl,
+    tokenUrl: read('TOKEN_URL') ?? defaults.tokenUrl,
+    clientId,
+    clientSecret,
+    developerToken,
+    loginCustomerId: read('LOGIN_CUSTOMER_ID'),
+    live: Boolean(clientId && clientSecret && (platform !== 'search' || developerToken)),
+  };
+}
+
+export function loadPlatformsConfig(env: Record<string, string | undefined>): PlatformsConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    settings: {
+      search: settingsOf('search', env),
+      network: settingsOf('network', env),
+      social: settingsOf('social', env),
+      video: settingsOf('video', env),
+    },
+    timeoutMs: e.ADOPS_UPSTREAM_TIMEOUT_MS,
+    retries: e.ADOPS_UPSTREAM_RETRIES,
+    sandboxUrl: e.ADOPS_SANDBOX_URL?.replace(/\/+$/, ''),
+    sandboxLatencyMs: e.ADOPS_SANDBOX_LATENCY_MS,
+    videoThrottleCodes: e.ADOPS_VIDEO_THROTTLE_CODES,
+    encryptionKeys: e.ADOPS_ENCRYPTION_KEYS,
+  };
+}

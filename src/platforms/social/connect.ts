@@ -1,0 +1,118 @@
+import { request } from 'undici';
+import { type ConnectProtocol, type DiscoveredAccount, withReconnectHint } from '../connect-protocol.ts';
+import type { Endpoints } from '../endpoints.ts';
+import type { TokenGrant } from '../protocol.ts';
+import { UpstreamFailure } from '../upstream-failure.ts';
+import { type GraphPage, graphUrl, readAllPages } from './graph.ts';
+import { socialClassifier } from './protocol.ts';
+
+/** What the app asks for: manage and read ads, and see the business's assets (pages, Instagram accounts). */
+export const SOCIAL_SCOPES = ['ads_management', 'ads_read', 'business_management'];
+const TIMEOUT_MS = 30_000;
+
+interface TokenAnswer {
+  access_token: string;
+  token_type?: string;
+  expires_in?: number;
+}
+
+/** One Graph call of the connect flow (no session yet): Meta's errors become UpstreamFailure. */
+async function graphGet<Data>(url: string, accessToken?: string): Promise<Data> {
+  const path = new URL(url).pathname;
+  let status: number;
+  let headers: Record<string, string>;
+  let body: string;
+  try {
+    const response = await request(url, {
+      method: 'GET',
+      headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    body = await response.body.text();
+    status = response.statusCode;
+    headers = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+  } catch (error) {
+    const timeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    throw new UpstreamFailure({
+      platform: 'social',
+      kind: timeout ? 'timeout' : 'network',
+      message: timeout ? `no answer within ${TIMEOUT_MS / 1000} s` : 'the platform could not be reached',
+      method: 'GET',
+      path,
+    });
+  }
+  const verdict = socialClassifier({ status, headers, body });
+  if (!verdict.ok) {
+    throw new UpstreamFailure({ platform: 'social', ...verdict, status, method: 'GET', path });
+  }
+  return JSON.parse(body) as Data;
+}
+
+function grantOf(answer: TokenAnswer): TokenGrant {
+  const expiresIn = Number(answer.expires_in);
+  return {
+    accessToken: answer.access_token,
+    refreshToken: null,
+    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
+  };
+}
+
+/** `grant_type=fb_exchange_token`: a short-lived user token for a long-lived one (about 60 days). */
+export async function exchangeLongLived(endpoints: Endpoints, shortLivedToken: string): Promise<TokenGrant> {
+  const answer = await graphGet<TokenAnswer>(
+    graphUrl(endpoints, '/oauth/access_token', {
+      grant_type: 'fb_exchange_token',
+      client_id: endpoints.clientId,
+      client_secret: endpoints.clientSecret,
+      fb_exchange_token: shortLivedToken,
+    }),
+  );
+  return grantOf(answer);
+}
+
+type AdAccountNode = { id?: string; account_id: string; name?: string; currency?: string };
+
+/**
+ * Facebook Login for the Marketing API: the OAuth dialog, the code exchanged for a short-lived user token
+ * (`GET /oauth/access_token`), then exchanged again for a long-lived one (about 60 days,
+ * `grant_type=fb_exchange_token`). Meta has no refresh token: when the long-lived token lapses, the
+ * connection is marked expired and the user reconnects.
+ */
+export const socialConnect: ConnectProtocol = {
+  authorizeUrl(endpoints, state, redirectUri, reconnectAccountIds) {
+    const url = new URL(endpoints.authorizeUrl);
+    url.searchParams.set('client_id', endpoints.clientId);
+    url.searchParams.set('redirect_uri', redirectUri);
+    url.searchParams.set('state', state);
+    url.searchParams.set('response_type', 'code');
+    url.searchParams.set('scope', SOCIAL_SCOPES.join(','));
+    return withReconnectHint(url, endpoints, reconnectAccountIds);
+  },
+
+  async exchangeCode(endpoints, code, redirectUri) {
+    const short = await graphGet<TokenAnswer>(
+      graphUrl(endpoints, '/oauth/access_token', {
+        client_id: endpoints.clientId,
+        redirect_uri: redirectUri,
+        client_secret: endpoints.clientSecret,
+        code,
+      }),
+    );
+    return exchangeLongLived(endpoints, short.access_token);
+  },
+
+  async listAccounts(endpoints, accessToken): Promise<DiscoveredAccount[]> {
+    const first = graphUrl(endpoints, '/me/adaccounts', { fields: 'account_id,name,currency' });
+    const accounts = await readAllPages<AdAccountNode>(endpoints, first, (url) =>
+      graphGet<GraphPage<AdAccountNode>>(url, accessToken),
+    );
+    return accounts.map((a) => ({
+      accountId: a.id ?? `act_${a.account_id}`,
+      name: a.name ?? `act_${a.account_id}`,
+      currency: a.currency ?? 'USD',
+    }));
+  },
+};

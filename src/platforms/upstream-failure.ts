@@ -1,0 +1,48 @@
+import type { Platform } from './families.ts';
+
+export type FailureKind = 'rejected' | 'not_found' | 'throttled' | 'auth' | 'server' | 'timeout' | 'network';
+
+/**
+ * An expected failure of a platform call, as a value: what kind, the platform's own words, how long it
+ * asked to wait. Never carries tokens; `url` is the path only.
+ */
+export class UpstreamFailure extends Error {
+  override readonly name = 'UpstreamFailure';
+  readonly platform: Platform;
+  readonly kind: FailureKind;
+  readonly status: number | undefined;
+  readonly retryAfterSeconds: number | undefined;
+  readonly requestId: string | undefined;
+  readonly method: string;
+  readonly path: string;
+
+  constructor(fields: {
+    platform: Platform;
+    kind: FailureKind;
+    message: string;
+    status?: number | undefined;
+    retryAfterSeconds?: number | undefined;
+    requestId?: string | undefined;
+    method: string;
+    path: string;
+  }) {
+    super(fields.message);
+    this.platform = fields.platform;
+    this.kind = fields.kind;
+    this.status = fields.status;
+    this.retryAfterSeconds = fields.retryAfterSeconds;
+    this.requestId = fields.requestId;
+    this.method = fields.method;
+    this.path = fields.path;
+  }
+
+  /** Worth another try for a call that is safe to repeat. */
+  get transient(): boolean {
+    return (
+      this.kind === 'server' ||
+      this.kind === 'timeout' ||
+      this.kind === 'network' ||
+      this.kind === 'throttled'
+    );
+  }
+}

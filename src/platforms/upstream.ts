@@ -1,0 +1,144 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { request } from 'undici';
+import type { Platform } from './families.ts';
+import { type FailureKind, UpstreamFailure } from './upstream-failure.ts';
+
+export interface UpstreamRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  /** An object is sent as JSON; bytes and strings as they are. */
+  body?: unknown;
+  /** Safe to repeat: reads, and writes the platform makes idempotent. Creates never are. */
+  idempotent: boolean;
+}
+
+export interface UpstreamResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** How a platform says what went wrong: from its answer to a failure kind and its own message. */
+export type Classifier = (
+  response: UpstreamResponse,
+) =>
+  | { ok: true }
+  | { ok: false; kind: FailureKind; message: string; retryAfterSeconds?: number; requestId?: string };
+
+export interface UpstreamOptions {
+  platform: Platform;
+  timeoutMs: number;
+  retries: number;
+  classify: Classifier;
+  /** The account the call acts for: throttles are tracked per account, never shared. */
+  throttleKey: string;
+}
+
+const BASE_DELAY_MS = 200;
+const MAX_DELAY_MS = 5_000;
+/** A stated wait longer than this is handed back to the caller (429) instead of being slept through. */
+const MAX_INLINE_WAIT_SECONDS = 2;
+
+/** Until when each account is throttled, per this process: other accounts never wait for it. */
+const throttledUntil = new Map<string, number>();
+
+function backoff(attempt: number): number {
+  // Full jitter: a random wait up to the capped exponential bound, so retries of many callers spread out.
+  return Math.random() * Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt);
+}
+
+function pathOf(url: string): string {
+  return new URL(url).pathname;
+}
+
+async function sendOnce(req: UpstreamRequest, options: UpstreamOptions): Promise<UpstreamResponse> {
+  const isJson = req.body !== undefined && !(req.body instanceof Uint8Array) && typeof req.body !== 'string';
+  const body = isJson ? JSON.stringify(req.body) : (req.body as string | Uint8Array | undefined);
+  const headers = { ...(isJson && { 'content-type': 'application/json' }), ...req.headers };
+  const fail = (kind: FailureKind, message: string) =>
+    new UpstreamFailure({
+      platform: options.platform,
+      kind,
+      message,
+      method: req.method,
+      path: pathOf(req.url),
+    });
+  try {
+    const response = await request(req.url, {
+      method: req.method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    const text = await response.body.text();
+    const flat: Record<string, string> = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    return { status: response.statusCode, headers: flat, body: text };
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+      throw fail('timeout', `no answer within ${Math.round(options.timeoutMs / 1000)} s`);
+    }
+    throw fail(
+      'network',
+      `the platform could not be reached (${error instanceof Error ? error.message : 'error'})`,
+    );
+  }
+}
+
+/**
+ * Calls a platform: a timeout on every attempt; retries only for calls safe to repeat, with capped
+ * exponential backoff and full jitter, honouring a short stated wait; a longer throttle marks that
+ * account throttled so its next calls fail fast without touching the platform.
+ */
+export async function callUpstream(
+  req: UpstreamRequest,
+  options: UpstreamOptions,
+): Promise<UpstreamResponse> {
+  const blockedUntil = throttledUntil.get(options.throttleKey) ?? 0;
+  if (blockedUntil > Date.now()) {
+    throw new UpstreamFailure({
+      platform: options.platform,
+      kind: 'throttled',
+      message: 'the platform is still rate-limiting this account',
+      retryAfterSeconds: Math.ceil((blockedUntil - Date.now()) / 1000),
+      method: req.method,
+      path: pathOf(req.url),
+    });
+  }
+  for (let attempt = 0; ; attempt++) {
+    let failure: UpstreamFailure;
+    try {
+      const response = await sendOnce(req, options);
+      const verdict = options.classify(response);
+      if (verdict.ok) return response;
+      failure = new UpstreamFailure({
+        platform: options.platform,
+        kind: verdict.kind,
+        message: verdict.message,
+        status: response.status,
+        retryAfterSeconds: verdict.retryAfterSeconds,
+        requestId: verdict.requestId,
+        method: req.method,
+        path: pathOf(req.url),
+      });
+    } catch (error) {
+      if (!(error instanceof UpstreamFailure)) throw error;
+      failure = error;
+    }
+    const wait = failure.retryAfterSeconds;
+    if (failure.kind === 'throttled' && wait !== undefined && wait > MAX_INLINE_WAIT_SECONDS) {
+      throttledUntil.set(options.throttleKey, Date.now() + wait * 1000);
+      throw failure;
+    }
+    if (!req.idempotent || !failure.transient || attempt >= options.retries) throw failure;
+    await sleep(wait !== undefined ? wait * 1000 : backoff(attempt));
+  }
+}
+
+/** For tests and operators: forget every remembered throttle. */
+export function clearThrottles(): void {
+  throttledUntil.clear();
+}

@@ -1,0 +1,34 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Services } from '../context.ts';
+
+export type Fault = 'rate_limited' | 'server_error' | 'slow' | 'token_expired';
+
+/** Seconds a sandbox throttle asks callers to wait, like a platform quota error. */
+export const SANDBOX_THROTTLE_SECONDS = 30;
+/** How long `sandbox_slow` keeps a request waiting. */
+export const SANDBOX_SLOW_MS = 10_000;
+
+/**
+ * The fault a magic id asks for (README, "Sandbox"), like test card numbers: any id in a request equal
+ * to `sandbox_rate_limited`, `sandbox_server_error`, `sandbox_slow` or `sandbox_token_expired`.
+ */
+export function magicFault(...ids: Array<string | undefined | null>): Fault | undefined {
+  for (const id of ids) {
+    if (id === 'sandbox_rate_limited') return 'rate_limited';
+    if (id === 'sandbox_server_error') return 'server_error';
+    if (id === 'sandbox_slow') return 'slow';
+    if (id === 'sandbox_token_expired') return 'token_expired';
+  }
+  return undefined;
+}
+
+/** The configured latency of every sandbox answer, for load tests (ADOPS_SANDBOX_LATENCY_MS). */
+export async function sandboxLatency(services: Services): Promise<void> {
+  const ms = services.config.platforms.sandboxLatencyMs;
+  if (ms > 0) await sleep(ms);
+}
+
+/** `sandbox_slow` waits, then the request goes on as if nothing happened. */
+export async function slowDown(): Promise<void> {
+  await sleep(SANDBOX_SLOW_MS);
+}

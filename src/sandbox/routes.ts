@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../context.ts';
+import type { Platform } from '../platforms/families.ts';
+import { registerNetworkSandbox } from './network/emulator.ts';
+import { registerSearchSandbox } from './search/emulator.ts';
+import { registerSocialSandbox } from './social/emulator.ts';
+import { registerVideoSandbox } from './video/emulator.ts';
+
+/** Each emulator registers its routes, OAuth pages and platform-shaped errors in its own scope. */
+type Emulator = (scope: FastifyInstance, services: Services) => void;
+
+const EMULATORS: Array<[Platform, Emulator]> = [
+  ['search', registerSearchSandbox],
+  ['network', registerNetworkSandbox],
+  ['social', registerSocialSandbox],
+  ['video', registerVideoSandbox],
+];
+
+/** Serves every platform's sandbox under `/sandbox/<platform>`, shaped like the platform's own API. */
+export function registerSandbox(app: FastifyInstance, services: Services): void {
+  for (const [platform, register] of EMULATORS) {
+    app.register(
+      async (scope) => {
+        scope.addContentTypeParser(
+          'application/x-www-form-urlencoded',
+          { parseAs: 'string' },
+          (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+        );
+        register(scope, services);
+      },
+      { prefix: `/sandbox/${platform}` },
+    );
+  }
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../context.ts';
+import { SANDBOX_CLIENT } from '../../platforms/endpoints.ts';
+import { ADWORDS_SCOPE } from '../../platforms/search/connect.ts';
+import { registerApprovalPage } from '../approval-page.ts';
+import { checkSandboxToken, issueSandboxToken, revokeSandboxToken } from '../tokens.ts';
+
+function seconds(expiresAt: Date | null, now: Date): number {
+  return expiresAt ? Math.round((expiresAt.getTime() - now.getTime()) / 1000) : 3600;
+}
+
+/**
+ * Google's OAuth 2.0 pair: the consent page at /oauth/authorize and the token endpoint at /oauth/token
+ * (form encoded; `authorization_code` gives an access and a refresh token, `refresh_token` a new access
+ * token), with Google's `{error, error_description}` answers.
+ */
+export function registerSearchOAuth(scope: FastifyInstance, services: Services): void {
+  registerApprovalPage(scope, services, 'search', { clientParameter: 'client_id', codeParameter: 'code' });
+
+  scope.post<{ Body: Record<string, string | undefined> | undefined }>(
+    '/oauth/token',
+    async (request, reply) => {
+      const body = request.body ?? {};
+      const { db } = services.storage;
+      const now = services.clock.now();
+      reply.header('cache-control', 'no-store');
+      if (body.client_id !== SANDBOX_CLIENT.clientId || body.client_secret !== SANDBOX_CLIENT.clientSecret) {
+        return reply
+          .status(401)
+          .send({ error: 'invalid_client', error_description: 'The OAuth client was not found.' });
+      }
+      if (body.grant_type === 'authorization_code') {
+        const code = body.code ?? '';
+        const grant = await checkSandboxToken(db, 'search', 'code', code, now);
+        if (!grant.ok)
+          return reply
+            .status(400)
+            .send({ error: 'invalid_grant', error_description: 'Malformed auth code.' });
+        await revokeSandboxToken(db, code, now);
+        const access = await issueSandboxToken(db, 'search', 'access', grant.accountIds, now);
+        const refresh = await issueSandboxToken(db, 'search', 'refresh', grant.accountIds, now);
+        return reply.send({
+          access_token: access.token,
+          expires_in: seconds(access.expiresAt, now),
+          refresh_token: refresh.token,
+          scope: ADWORDS_SCOPE,
+          token_type: 'Bearer',
+        });
+      }
+      if (body.grant_type === 'refresh_token') {
+        const grant = await checkSandboxToken(db, 'search', 'refresh', body.refresh_token ?? '', now);
+        if (!grant.ok) {
+          return reply
+            .status(400)
+            .send({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+        }
+        const access = await issueSandboxToken(db, 'search', 'access', grant.accountIds, now);
+        return reply.send({
+          access_token: access.token,
+          expires_in: seconds(access.expiresAt, now),
+          scope: ADWORDS_SCOPE,
+          token_type: 'Bearer',
+        });
+      }
+      return reply.status(400).send({
+        error: 'unsupported_grant_type',
+        error_description: `Invalid grant_type: ${body.grant_type ?? ''}`,
+      });
+    },
+  );
+}

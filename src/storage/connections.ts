@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { TokenCipher } from '../crypto/token-cipher.ts';
+import type { Connection, Database } from './schema.ts';
+
+export interface ConnectionTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+}
+
+/** Associated data of a token ciphertext: it decrypts only in this row and column. */
+function boundTo(connectionId: string, column: 'access_token' | 'refresh_token'): string {
+  return `connections/${connectionId}/${column}`;
+}
+
+export async function findConnection(db: Kysely<Database>, id: string): Promise<Connection | undefined> {
+  return db.selectFrom('connections').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function saveConnectionTokens(
+  db: Kysely<Database>,
+  cipher: TokenCipher,
+  connectionId: string,
+  tokens: ConnectionTokens,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('connections')
+    .set({
+      access_token: cipher.encrypt(tokens.accessToken, boundTo(connectionId, 'access_token')),
+      refresh_token:
+        tokens.refreshToken && cipher.encrypt(tokens.refreshToken, boundTo(connectionId, 'refresh_token')),
+      token_expires_at: tokens.expiresAt?.toISOString() ?? null,
+      status: 'active',
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', connectionId)
+    .execute();
+}
+
+export function readConnectionTokens(
+  cipher: TokenCipher,
+  connection: Connection,
+): ConnectionTokens | undefined {
+  if (!connection.access_token) return undefined;
+  return {
+    accessToken: cipher.decrypt(connection.access_token, boundTo(connection.id, 'access_token')),
+    refreshToken: connection.refresh_token
+      ? cipher.decrypt(connection.refresh_token, boundTo(connection.id, 'refresh_token'))
+      : null,
+    expiresAt: connection.token_expires_at ? new Date(connection.token_expires_at) : null,
+  };
+}
+
+export async function setConnectionStatus(
+  db: Kysely<Database>,
+  connectionId: string,
+  status: 'active' | 'expired' | 'revoked',
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('connections')
+    .set({ status, updated_at: now.toISOString() })
+    .where('id', '=', connectionId)
+    .execute();
+}

@@ -1,0 +1,63 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from './schema.ts';
+
+export interface DailyCalls {
+  /** `YYYY-MM-DD` in UTC. */
+  day: string;
+  calls: number;
+  billed: number;
+}
+
+/** Calls of the user per UTC day in [from, to), days without calls left out. */
+export async function callsPerDay(
+  db: Kysely<Database>,
+  userId: string,
+  from: Date,
+  to: Date,
+): Promise<DailyCalls[]> {
+  // Timestamps are ISO text, so the day is the first ten characters on every dialect.
+  const day = sql<string>`substr(created_at, 1, 10)`;
+  const rows = await db
+    .selectFrom('audit_log')
+    .select((eb) => [day.as('day'), eb.fn.countAll().as('calls'), eb.fn.sum('billable').as('billed')])
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', from.toISOString())
+    .where('created_at', '<', to.toISOString())
+    .groupBy(day)
+    .orderBy(day)
+    .execute();
+  // PostgreSQL answers counts and sums as strings.
+  return rows.map((row) => ({ day: row.day, calls: Number(row.calls), billed: Number(row.billed ?? 0) }));
+}
+
+export type StatusFilter = 'succeeded' | 'failed' | number;
+
+export interface CallFilters {
+  tool?: string | undefined;
+  status?: StatusFilter | undefined;
+  limit: number;
+}
+
+/** The user's latest audited calls, newest first. */
+export async function recentCalls(db: Kysely<Database>, userId: string, filters: CallFilters) {
+  let query = db
+    .selectFrom('audit_log')
+    .select([
+      'created_at',
+      'request_id',
+      'tool',
+      'account_id',
+      'status',
+      'code',
+      'latency_ms',
+      'billable',
+      'replayed',
+      'dry_run',
+    ])
+    .where('user_id', '=', userId);
+  if (filters.tool) query = query.where('tool', '=', filters.tool);
+  if (filters.status === 'succeeded') query = query.where('status', '<', 400);
+  else if (filters.status === 'failed') query = query.where('status', '>=', 400);
+  else if (typeof filters.status === 'number') query = query.where('status', '=', filters.status);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filters.limit).execute();
+}

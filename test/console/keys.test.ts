@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findUserByEmail, setUserTier } from '../../src/storage/users.ts';
+import { TEST_DIALECTS } from '../support/dialects.ts';
+import { TestService } from '../support/service.ts';
+import {
+  ConsoleClient,
+  callTool,
+  csrfTokenOf,
+  hiddenFieldsOf,
+  PASSWORD,
+  uniqueEmail,
+} from './support/console-client.ts';
+
+const KEY_PATTERN = /sk_live_[0-9A-Za-z]{38}/;
+
+describe.each(TEST_DIALECTS)('console API keys on %s', (dialect) => {
+  let service: TestService;
+
+  beforeAll(async () => {
+    service = await TestService.start(dialect, { env: { ADOPS_KEY_LIMITS: 'free=2,plus=3,pro=10,max=20' } });
+  });
+  afterAll(() => service.stop());
+
+  async function owner(): Promise<{ client: ConsoleClient; email: string }> {
+    const client = new ConsoleClient(service.url);
+    const email = uniqueEmail('keys');
+    await client.signUp(email, PASSWORD);
+    return { client, email };
+  }
+
+  function createKey(client: ConsoleClient, name: string, expires = '30d') {
+    return client.submit('/keys', '/keys', { name, expires });
+  }
+
+  it('shows a new key once, lists it by prefix only, and the key works until revoked', async () => {
+    const { client } = await owner();
+    const created = await createKey(client, 'n8n <prod>');
+    expect(created.status).toBe(200);
+    const key = KEY_PATTERN.exec(created.text)?.[0] ?? '';
+    expect(key).not.toBe('');
+    expect(created.text).toContain('shown only this once');
+    expect(created.text).toContain('n8n &lt;prod&gt;');
+
+    const list = await client.get('/keys');
+    expect(list.text).not.toMatch(KEY_PATTERN);
+    expect(list.text).toContain(`${key.slice(0, 14)}…`);
+    const expiry = /<td><time datetime="([^"]+)">[^<]*<\/time><\/td>\s*<td class="status-active">/.exec(
+      list.text,
+    );
+    const days = (Date.parse(expiry?.[1] ?? '') - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThan(30.1);
+
+    expect((await callTool(service.url, key, 'get_usage_status')).status).toBe(200);
+    const id = /action="\/keys\/(key_[0-9a-f]+)\/revoke"/.exec(list.text)?.[1] ?? '';
+    const revoked = await client.post(`/keys/${id}/revoke`, { _csrf: csrfTokenOf(list.text) });
+    expect(revoked.status).toBe(303);
+    expect(revoked.location).toBe('/keys?done=revoked');
+    const after = await client.get('/keys?done=revoked');
+    expect(after.text).toContain('The key is revoked.');
+    expect(after.text).toContain('class="status-revoked"');
+    const refused = await callTool(service.url, key, 'get_usage_status');
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toContain('revoked');
+  });
+
+  it('holds each tier to its number of active keys; revoking frees a place', async () => {
+    const { client, email } = await owner();
+    expect((await createKey(client, 'one')).status).toBe(200);
+    expect((await createKey(client, 'two', 'never')).status).toBe(200);
+    const third = await createKey(client, 'three');
+    expect(third.status).toBe(409);
+    expect(third.text).toContain('Your free plan allows 2 active keys');
+    expect(third.text).not.toMatch(KEY_PATTERN);
+    expect(third.text).toMatch(/<button type="submit" disabled>Create key<\/button>/);
+
+    const list = await client.get('/keys');
+    const id = /action="\/keys\/(key_[0-9a-f]+)\/revoke"/.exec(list.text)?.[1] ?? '';
+    await client.post(`/keys/${id}/revoke`, { _csrf: csrfTokenOf(list.text) });
+    expect((await createKey(client, 'three')).status).toBe(200);
+
+    const { db } = service.services.storage;
+    const user = await findUserByEmail(db, email);
+    await setUserTier(db, user?.id ?? '', 'plus');
+    expect((await createKey(client, 'four')).status).toBe(200);
+    expect((await createKey(client, 'five')).status).toBe(409);
+  });
+
+  it('makes no second key when the same form is sent again, as a reload of the page does', async () => {
+    const { client } = await owner();
+    const form = hiddenFieldsOf((await client.get('/keys')).text, '/keys');
+    const first = await client.post('/keys', { ...form, name: 'once', expires: 'never' });
+    expect(first.text).toMatch(KEY_PATTERN);
+    const again = await client.post('/keys', { ...form, name: 'once', expires: 'never' });
+    expect(again.status).toBe(409);
+    expect(again.text).toContain('This form was already sent');
+    expect(again.text).not.toMatch(KEY_PATTERN);
+    expect(again.text.match(/<td>once<\/td>/g)).toHaveLength(1);
+    const next = hiddenFieldsOf(again.text, '/keys');
+    expect(next.form_id).not.toBe(form.form_id);
+    expect((await client.post('/keys', { ...next, name: 'twice', expires: 'never' })).status).toBe(200);
+  });
+
+  it('refuses an unnamed key or an unknown expiry, keeping what was typed', async () => {
+    const { client } = await owner();
+    const unnamed = await createKey(client, '   ');
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.text).toContain('Give the key a name');
+    const badExpiry = await createKey(client, 'kept name', '7d');
+    expect(badExpiry.status).toBe(400);
+    expect(badExpiry.text).toContain('value="kept name"');
+    expect((await client.get('/keys')).text).toContain('No keys yet.');
+  });
+
+  it('does not let one owner revoke another owner’s key', async () => {
+    const victim = await owner();
+    const created = await createKey(victim.client, 'victim key');
+    const key = KEY_PATTERN.exec(created.text)?.[0] ?? '';
+    const victimList = await victim.client.get('/keys');
+    const id = /action="\/keys\/(key_[0-9a-f]+)\/revoke"/.exec(victimList.text)?.[1] ?? '';
+
+    const attacker = await owner();
+    const page = await attacker.client.get('/keys');
+    const attempt = await attacker.client.post(`/keys/${id}/revoke`, { _csrf: csrfTokenOf(page.text) });
+    expect(attempt.status).toBe(404);
+    expect(attempt.text).toContain('There is no such key.');
+    expect((await callTool(service.url, key, 'get_usage_status')).status).toBe(200);
+  });
+});

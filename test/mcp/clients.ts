@@ -1,0 +1,67 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ADOPS_BIN } from '../support/cli.ts';
+
+/** The SDK's own client over real HTTP to a service's /mcp, with the key as a bearer token. */
+export async function connectOverHttp(
+  baseUrl: string,
+  key: string,
+  headers: Record<string, string> = {},
+): Promise<Client> {
+  const client = new Client({ name: 'adops-test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), {
+    requestInit: { headers: { authorization: `Bearer ${key}`, ...headers } },
+  });
+  await client.connect(transport);
+  return client;
+}
+
+export interface StdioConnection {
+  client: Client;
+  /** What the server process wrote on stderr so far: its logs. */
+  stderr(): string;
+  close(): Promise<void>;
+}
+
+/** The SDK's own client driving `adops mcp <args>` as a child process over its stdin and stdout. */
+export async function connectOverStdio(
+  args: string[],
+  env: Record<string, string>,
+): Promise<StdioConnection> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [ADOPS_BIN, 'mcp', ...args],
+    env: { ...(process.env as Record<string, string>), ...env },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const client = new Client({ name: 'adops-test', version: '1.0.0' });
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    throw new Error(`adops mcp did not start: ${error}\n${stderr}`);
+  }
+  return { client, stderr: () => stderr, close: () => client.close() };
+}
+
+/** tools/call, typed as the result of a current server (the SDK also allows a pre-2024 shape). */
+export async function callTool(
+  client: Client,
+  params: CallToolRequest['params'],
+  options?: RequestOptions,
+): Promise<CallToolResult> {
+  return (await client.callTool(params, undefined, options)) as CallToolResult;
+}
+
+/** The text of a result's first content block. */
+export function textOf(result: CallToolResult): string {
+  const [first] = result.content;
+  if (first?.type !== 'text') throw new Error('no text content');
+  return first.text;
+}

@@ -1,0 +1,149 @@
+import { request as httpRequest } from 'node:http';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { META } from '../../src/mcp/meta.ts';
+import { TEST_DIALECTS } from '../support/dialects.ts';
+import { TestService } from '../support/service.ts';
+import { connectOverHttp } from './clients.ts';
+
+const LIMIT = { ADOPS_RATE_LIMIT_PER_SECOND: '1', ADOPS_RATE_LIMIT_BURST: '3' };
+
+function usageCall(id: number) {
+  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_usage_status', arguments: {} } };
+}
+
+/** POST /mcp as a client would, without the SDK: for what happens before any MCP message is read. */
+async function postMcp(service: TestService, body: unknown, headers: Record<string, string>) {
+  const response = await fetch(`${service.url}/mcp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  const messages = response.headers.get('content-type')?.startsWith('text/event-stream')
+    ? text
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => JSON.parse(line.slice('data: '.length)))
+    : [];
+  return { status: response.status, headers: response.headers, text, messages };
+}
+
+/** POST /mcp with a Host header of our choosing, which fetch does not allow. */
+function postWithHost(
+  service: TestService,
+  host: string,
+  key: string,
+): Promise<{ status: number; text: string }> {
+  const url = new URL('/mcp', service.url);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          host,
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      },
+    );
+    request.on('error', reject);
+    request.end(JSON.stringify(usageCall(1)));
+  });
+}
+
+describe.each(TEST_DIALECTS)('the MCP door on %s', (dialect) => {
+  let service: TestService;
+  let limited: TestService;
+
+  beforeAll(async () => {
+    service = await TestService.start(dialect);
+    limited = await TestService.start(dialect, { env: LIMIT, database: service.database });
+  });
+  afterAll(async () => {
+    await limited.stop();
+    await service.stop();
+  });
+
+  it('answers a missing or bad key with 401 and the REST envelope before reading any message', async () => {
+    const owner = await service.createOwner();
+    const badKey = `${owner.key.slice(0, -1)}${owner.key.endsWith('A') ? 'B' : 'A'}`;
+    for (const authorization of [undefined, `Bearer ${badKey}`, 'Basic abc']) {
+      const headers: Record<string, string> = authorization ? { authorization } : {};
+      const mcp = await postMcp(service, usageCall(1), headers);
+      const rest = await service.call('get_usage_status', {}, { headers });
+      expect(mcp.status).toBe(401);
+      const body = JSON.parse(mcp.text);
+      expect(body).toMatchObject({ success: false, code: 'unauthenticated', error: rest.body.error });
+      expect(mcp.headers.get('x-request-id')).toBe(body.request_id);
+    }
+    const connecting = connectOverHttp(service.url, badKey);
+    await expect(connecting).rejects.toBeInstanceOf(StreamableHTTPError);
+    await expect(connecting).rejects.toMatchObject({ code: 401 });
+  });
+
+  it('answers with the request id of the HTTP request, in the header and in the result', async () => {
+    const owner = await service.createOwner();
+    const answer = await postMcp(service, usageCall(7), { authorization: `Bearer ${owner.key}` });
+    expect(answer.status).toBe(200);
+    const [message] = answer.messages;
+    expect(message).toMatchObject({ jsonrpc: '2.0', id: 7 });
+    expect(message.result._meta[META.requestId]).toBe(answer.headers.get('x-request-id'));
+  });
+
+  it('refuses pages on other origins and foreign Host names, and lets the console through', async () => {
+    const owner = await service.createOwner();
+    const authorization = `Bearer ${owner.key}`;
+    const foreign = await postMcp(service, usageCall(1), { authorization, origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(JSON.parse(foreign.text)).toMatchObject({ code: 'origin_not_allowed' });
+    const console = new URL(service.services.config.appUrl).origin;
+    expect((await postMcp(service, usageCall(1), { authorization, origin: console })).status).toBe(200);
+    const rebound = await postWithHost(service, 'evil.example', owner.key);
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.text)).toMatchObject({ code: 'origin_not_allowed' });
+    expect((await postWithHost(service, `localhost:${new URL(service.url).port}`, owner.key)).status).toBe(
+      200,
+    );
+  });
+
+  it('answers GET and DELETE with 405: the endpoint keeps no sessions', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await fetch(`${service.url}/mcp`, {
+        method,
+        headers: { accept: 'text/event-stream' },
+      });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
+      expect(await response.json()).toMatchObject({ success: false, code: 'method_not_allowed' });
+    }
+  });
+
+  it("takes a token of the key's rate limit per request, and per call of a batch", async () => {
+    const owner = await limited.createOwner();
+    const authorization = `Bearer ${owner.key}`;
+    const batch = await postMcp(limited, [1, 2, 3, 4].map(usageCall), { authorization });
+    expect(batch.status).toBe(200);
+    const results = [...batch.messages].sort((a, b) => a.id - b.id).map((message) => message.result);
+    expect(results.map((result) => result.isError ?? false)).toEqual([false, false, false, true]);
+    expect(results[3]._meta[META.code]).toBe('rate_limited');
+    const refused = await postMcp(limited, usageCall(5), { authorization });
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.text)).toMatchObject({ success: false, code: 'rate_limited' });
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.headers.get('ratelimit-policy')).toBe('"per-key";q=3;w=3');
+  });
+});

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { META } from '../../src/mcp/meta.ts';
+import { listAdAccounts } from '../../src/storage/accounts.ts';
+import { revokeApiKey } from '../../src/storage/api-keys.ts';
+import { listAuditEntries } from '../../src/storage/audit.ts';
+import { ALL_TOOLS } from '../../src/tools/registry.ts';
+import { adops } from '../support/cli.ts';
+import { TEST_DIALECTS } from '../support/dialects.ts';
+import { type Owner, TEST_ENCRYPTION_KEYS, TestService } from '../support/service.ts';
+import { callTool, connectOverHttp, connectOverStdio, type StdioConnection, textOf } from './clients.ts';
+
+describe.each(TEST_DIALECTS)('adops mcp over stdio on %s', (dialect) => {
+  let service: TestService;
+  const connections: StdioConnection[] = [];
+
+  beforeAll(async () => {
+    service = await TestService.start(dialect);
+  });
+  afterAll(async () => {
+    await Promise.all(connections.map((connection) => connection.close()));
+    await service.stop();
+  });
+
+  function environment(owner: Owner, extra: Record<string, string> = {}): Record<string, string> {
+    return {
+      ADOPS_DATABASE_URL: service.database.url,
+      ADOPS_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
+      ADOPS_API_KEY: owner.key,
+      ...extra,
+    };
+  }
+
+  async function start(args: string[], env: Record<string, string>): Promise<StdioConnection> {
+    const connection = await connectOverStdio(args, env);
+    connections.push(connection);
+    return connection;
+  }
+
+  describe.each([
+    { mode: 'local', args: () => [] },
+    { mode: 'remote', args: () => ['--remote', service.url] },
+  ])('$mode', ({ mode, args }) => {
+    it('lists the tools exactly as the HTTP endpoint does', async () => {
+      const owner = await service.createOwner();
+      const { client } = await start(args(), environment(owner));
+      const overHttp = await connectOverHttp(service.url, owner.key);
+      const [listed, reference] = [await client.listTools(), await overHttp.listTools()];
+      await overHttp.close();
+      expect(listed.tools.map((tool) => tool.name)).toEqual(ALL_TOOLS.map((tool) => tool.name));
+      expect(listed.tools).toEqual(reference.tools);
+      expect(client.getInstructions()).toContain('created paused');
+    });
+
+    it('runs calls through the pipeline, with the same answers and failures as REST', async () => {
+      const owner = await service.createOwner('free', ['search', 'social', 'social']);
+      const connection = await start(args(), environment(owner));
+      const { client } = connection;
+
+      const usage = await callTool(client, { name: 'get_usage_status', arguments: {} });
+      const restUsage = await service.call('get_usage_status', {}, { key: owner.key });
+      expect(textOf(usage)).toBe(restUsage.body.data.text);
+      expect(usage.structuredContent).toEqual(restUsage.body.data.structured);
+
+      const bad = { ad_id: 'x', headlines: [] };
+      const invalid = await callTool(client, { name: 'update_ad_headlines', arguments: bad });
+      const restInvalid = await service.call('update_ad_headlines', bad, { key: owner.key });
+      expect(invalid.isError).toBe(true);
+      expect(textOf(invalid)).toBe(restInvalid.body.error);
+      expect(invalid._meta).toMatchObject({ [META.code]: 'invalid_arguments', [META.status]: 400 });
+
+      const ids = (await listAdAccounts(service.services.storage.db, owner.userId, 'social')).map(
+        (account) => account.account_id,
+      );
+      const unnamed = await callTool(client, { name: 'list_social_photo_accounts', arguments: {} });
+      expect(unnamed._meta?.[META.code]).toBe('account_selection_required');
+      const offered = (unnamed.structuredContent as { accounts: Array<{ account_id: string }> }).accounts;
+      expect(offered.map((account) => account.account_id).sort()).toEqual([...ids].sort());
+      const named = await callTool(client, {
+        name: 'list_social_photo_accounts',
+        arguments: { ad_account_id: ids[0] },
+      });
+      expect(named._meta?.[META.code]).not.toBe('account_selection_required');
+
+      const key = randomUUID();
+      const call = { name: 'get_usage_status', arguments: {}, _meta: { [META.idempotencyKey]: key } };
+      const first = await callTool(client, call);
+      const replay = await callTool(client, call);
+      expect(replay._meta?.[META.replayed]).toBe(true);
+      expect(replay._meta?.[META.requestId]).toBe(first._meta?.[META.requestId]);
+
+      await expect(callTool(client, { name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({
+        code: ErrorCode.InvalidParams,
+        message: 'MCP error -32602: Tool not found: no_such_tool',
+      });
+
+      await connection.close();
+      if (mode === 'local') {
+        expect(connection.stderr()).toContain('tool call completed');
+        expect(connection.stderr()).not.toContain(owner.key);
+      }
+      await service.services.audit.flush();
+      const audited = (await listAuditEntries(service.services.storage.db, owner.userId)).map(
+        (entry) => entry.request_id,
+      );
+      expect(audited).toContain(first._meta?.[META.requestId]);
+      expect(audited).toContain(invalid._meta?.[META.requestId]);
+    });
+
+    it('stops working as soon as its key is revoked', async () => {
+      const owner = await service.createOwner();
+      const { client } = await start(args(), environment(owner));
+      expect((await callTool(client, { name: 'get_usage_status', arguments: {} })).isError).toBeFalsy();
+      await revokeApiKey(service.services.storage.db, owner.keyId, service.services.clock.now());
+      const refused = await callTool(client, { name: 'get_usage_status', arguments: {} });
+      expect(refused.isError).toBe(true);
+      expect(refused._meta).toMatchObject({ [META.code]: 'unauthenticated', [META.status]: 401 });
+      expect(textOf(refused)).toContain('revoked');
+    });
+
+    it('fails fast on a bad or missing key, saying why on stderr', async () => {
+      const owner = await service.createOwner();
+      const wrong = await adops(['mcp', ...args()], environment(owner, { ADOPS_API_KEY: 'sk_live_nope' }));
+      expect(wrong.code).toBe(1);
+      expect(wrong.stdout).toBe('');
+      expect(JSON.parse(wrong.stderr.trim().split('\n')[0] ?? '').error).toContain('not an adops API key');
+      const missing = await adops(['mcp', ...args()], environment(owner, { ADOPS_API_KEY: '' }));
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain('ADOPS_API_KEY is not set');
+    });
+  });
+
+  it('runs the local server on its own configuration: its quota limits, its database', async () => {
+    const owner = await service.createOwner('free', ['social']);
+    const env = environment(owner, { ADOPS_TIER_LIMITS: 'free=0,plus=150,pro=600,max=3000' });
+    const { client } = await start([], env);
+    const refused = await callTool(client, { name: 'list_social_photo_accounts', arguments: {} });
+    expect(refused.isError).toBe(true);
+    expect(refused._meta).toMatchObject({
+      [META.code]: 'quota_exceeded',
+      [META.status]: 402,
+      [META.quota]: { used: 0, limit: 0, tier: 'free' },
+    });
+    const usage = await callTool(client, { name: 'get_usage_status', arguments: {} });
+    expect(usage.isError).toBeFalsy();
+  });
+});

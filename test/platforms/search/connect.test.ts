@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointsFor } from '../../../src/platforms/endpoints.ts';
+import { finishConnect, startConnect } from '../../../src/platforms/oauth-flow.ts';
+import { searchConnect } from '../../../src/platforms/search/connect.ts';
+import { UpstreamFailure } from '../../../src/platforms/upstream-failure.ts';
+import { findConnection, readConnectionTokens } from '../../../src/storage/connections.ts';
+import { TEST_DIALECTS } from '../../support/dialects.ts';
+import { TestService } from '../../support/service.ts';
+
+const REDIRECT = 'https://app.example.com/connections/search/callback';
+
+/** Plays the owner on the sandbox consent page: approves, and returns where it redirects to. */
+async function approve(authorizeUrl: string, accountName: string): Promise<URL> {
+  const shown = await fetch(authorizeUrl);
+  expect(shown.status).toBe(200);
+  expect(await shown.text()).toContain('Google Ads (search) sandbox');
+  const url = new URL(authorizeUrl);
+  const response = await fetch(new URL('authorize', url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      redirect_uri: url.searchParams.get('redirect_uri') ?? '',
+      state: url.searchParams.get('state') ?? '',
+      sandbox_accounts: url.searchParams.get('sandbox_accounts') ?? '',
+      account_name: accountName,
+      decision: 'approve',
+    }).toString(),
+    redirect: 'manual',
+  });
+  expect(response.status).toBe(303);
+  return new URL(response.headers.get('location') ?? '');
+}
+
+describe.each(TEST_DIALECTS)('connecting Google Ads through the search sandbox on %s', (dialect) => {
+  let service: TestService;
+
+  beforeAll(async () => {
+    service = await TestService.start(dialect);
+  });
+  afterAll(() => service.stop());
+
+  it('asks for the adwords scope, offline access and fresh consent', () => {
+    const endpoints = endpointsFor(service.services, 'search', 'sandbox');
+    const url = new URL(searchConnect.authorizeUrl(endpoints, 'st4te', REDIRECT, []));
+    expect(url.origin + url.pathname).toBe(`${service.url}/sandbox/search/oauth/authorize`);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: 'adops-sandbox',
+      redirect_uri: REDIRECT,
+      response_type: 'code',
+      scope: 'https://www.googleapis.com/auth/adwords',
+      access_type: 'offline',
+      prompt: 'consent',
+      state: 'st4te',
+    });
+    const live = endpointsFor(service.services, 'search', 'live');
+    const liveUrl = searchConnect.authorizeUrl(live, 's', REDIRECT, ['1234567890']);
+    expect(liveUrl).toMatch(/^https:\/\/accounts\.google\.com\/o\/oauth2\/v2\/auth\?/);
+    expect(liveUrl).not.toContain('sandbox_accounts');
+  });
+
+  it('exchanges the code for access and refresh tokens and lists the granted customers', async () => {
+    const endpoints = endpointsFor(service.services, 'search', 'sandbox');
+    const back = await approve(searchConnect.authorizeUrl(endpoints, 'st4te', REDIRECT, []), 'Acme search');
+    expect(back.searchParams.get('state')).toBe('st4te');
+    const code = back.searchParams.get('code') ?? '';
+    expect(code).toMatch(/^sbx_search_code_/);
+
+    const before = Date.now();
+    const grant = await searchConnect.exchangeCode(endpoints, code, REDIRECT);
+    expect(grant.refreshToken).toMatch(/^sbx_search_refresh_/);
+    const lifetime = (grant.expiresAt?.getTime() ?? 0) - before;
+    expect(lifetime).toBeGreaterThan(3590_000);
+    expect(lifetime).toBeLessThan(3610_000);
+
+    const accounts = await searchConnect.listAccounts(endpoints, grant.accessToken);
+    expect(accounts).toEqual([
+      { accountId: expect.stringMatching(/^\d{10}$/), name: 'Acme search', currency: 'USD' },
+    ]);
+
+    const reused = await searchConnect.exchangeCode(endpoints, code, REDIRECT).catch((error) => error);
+    expect(reused).toBeInstanceOf(UpstreamFailure);
+    expect(reused.message).toContain('invalid_grant');
+  });
+
+  it('connects through the console flow, then the tools act on the new account', async () => {
+    const owner = await service.createOwner('pro');
+    const back = await approve(startConnect(service.services, owner.userId, 'search'), 'Launch account');
+    const { connection, accounts } = await finishConnect(service.services, owner.userId, 'search', {
+      code: back.searchParams.get('code') ?? undefined,
+      state: back.searchParams.get('state') ?? undefined,
+    });
+    expect(connection).toMatchObject({ platform: 'search', mode: 'sandbox', status: 'active' });
+    expect(accounts[0]).toMatchObject({ name: 'Launch account', currency: 'USD' });
+    const row = await findConnection(service.services.storage.db, connection.id);
+    const tokens = row && readConnectionTokens(service.services.cipher, row);
+    expect(tokens?.refreshToken).toMatch(/^sbx_search_refresh_/);
+
+    const assets = await service.call(
+      'discover_existing_assets',
+      { asset_types: ['callouts'] },
+      { key: owner.key },
+    );
+    expect(assets.status).toBe(200);
+    expect(assets.body.data.structured.customer_id).toBe(accounts[0]?.account_id);
+    expect(assets.body.data.structured.counts).toEqual({ callouts: 2 });
+  });
+});

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointsFor } from '../../../src/platforms/endpoints.ts';
+import { finishConnect, startConnect } from '../../../src/platforms/oauth-flow.ts';
+import { exchangeLongLived, socialConnect } from '../../../src/platforms/social/connect.ts';
+import { UpstreamFailure } from '../../../src/platforms/upstream-failure.ts';
+import { findConnection, setConnectionStatus } from '../../../src/storage/connections.ts';
+import { TEST_DIALECTS } from '../../support/dialects.ts';
+import { TestService } from '../../support/service.ts';
+import { accessTokenOf, graph } from './support.ts';
+
+const REDIRECT = 'https://app.example.com/connections/social/callback';
+const DAY_MS = 86_400_000;
+
+describe.each(TEST_DIALECTS)('connecting Meta through the social sandbox on %s', (dialect) => {
+  let service: TestService;
+
+  beforeAll(async () => {
+    service = await TestService.start(dialect);
+  });
+  afterAll(() => service.stop());
+
+  /** Drives the approval page like a browser: shows it, approves, and reads the code from the redirect. */
+  async function approve(authorizeUrl: string, accountName: string): Promise<URL> {
+    const shown = await fetch(authorizeUrl);
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain('Approve');
+    const url = new URL(authorizeUrl);
+    const response = await fetch(new URL('authorize', url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        redirect_uri: url.searchParams.get('redirect_uri') ?? '',
+        state: url.searchParams.get('state') ?? '',
+        sandbox_accounts: url.searchParams.get('sandbox_accounts') ?? '',
+        account_name: accountName,
+        decision: 'approve',
+      }).toString(),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    return new URL(response.headers.get('location') ?? '');
+  }
+
+  it('sends the owner to the dialog with client id, redirect, state and the ads scopes', () => {
+    const endpoints = endpointsFor(service.services, 'social', 'sandbox');
+    const url = new URL(socialConnect.authorizeUrl(endpoints, 'st4te', REDIRECT, []));
+    expect(url.toString().startsWith(`${service.url}/sandbox/social/oauth/authorize?`)).toBe(true);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: 'adops-sandbox',
+      redirect_uri: REDIRECT,
+      state: 'st4te',
+      scope: 'ads_management,ads_read,business_management',
+    });
+    const live = endpointsFor(service.services, 'social', 'live');
+    expect(socialConnect.authorizeUrl(live, 's', REDIRECT, ['act_1'])).toMatch(
+      /^https:\/\/www\.facebook\.com\/v25\.0\/dialog\/oauth\?/,
+    );
+  });
+
+  it('exchanges the code, then for a long-lived token, and lists the granted ad accounts', async () => {
+    const endpoints = endpointsFor(service.services, 'social', 'sandbox');
+    const back = await approve(socialConnect.authorizeUrl(endpoints, 'st4te', REDIRECT, []), 'Acme Meta ads');
+    expect(back.origin + back.pathname).toBe(REDIRECT);
+    expect(back.searchParams.get('state')).toBe('st4te');
+    const code = back.searchParams.get('code') ?? '';
+    expect(code).not.toBe('');
+
+    const before = Date.now();
+    const grant = await socialConnect.exchangeCode(endpoints, code, REDIRECT);
+    expect(grant.refreshToken).toBeNull();
+    const lifetime = (grant.expiresAt?.getTime() ?? 0) - before;
+    expect(lifetime).toBeGreaterThan(59 * DAY_MS);
+    expect(lifetime).toBeLessThan(61 * DAY_MS);
+
+    const accounts = await socialConnect.listAccounts(endpoints, grant.accessToken);
+    expect(accounts).toEqual([
+      { accountId: expect.stringMatching(/^act_\d{15}$/), name: 'Acme Meta ads', currency: 'USD' },
+    ]);
+    const edge = await graph(
+      service,
+      `/v25.0/${accounts[0]?.accountId}/instagram_accounts`,
+      grant.accessToken,
+    );
+    expect(edge.status).toBe(200);
+    expect(edge.body.data).toHaveLength(3);
+
+    const reused = await socialConnect.exchangeCode(endpoints, code, REDIRECT).catch((error) => error);
+    expect(reused).toBeInstanceOf(UpstreamFailure);
+    expect(reused).toMatchObject({ kind: 'rejected', message: 'This authorization code has been used.' });
+  });
+
+  it('refuses a wrong client secret, a forged token to exchange and a token on /me/adaccounts', async () => {
+    const endpoints = endpointsFor(service.services, 'social', 'sandbox');
+    const wrong = await exchangeLongLived({ ...endpoints, clientSecret: 'nope' }, 'x').catch(
+      (error) => error,
+    );
+    expect(wrong).toMatchObject({ message: 'Error validating client secret.' });
+    const forged = await exchangeLongLived(endpoints, 'sbx_social_access_forged').catch((error) => error);
+    expect(forged).toMatchObject({ kind: 'auth' });
+    const listed = await socialConnect.listAccounts(endpoints, 'forged').catch((error) => error);
+    expect(listed).toMatchObject({
+      kind: 'auth',
+      message: 'Invalid OAuth access token - Cannot parse access token',
+    });
+  });
+
+  it('reads every page of /me/adaccounts (25 a page)', async () => {
+    const owner = await service.createOwner('free', Array(27).fill('social'));
+    const endpoints = endpointsFor(service.services, 'social', 'sandbox');
+    const token = await accessTokenOf(service, owner);
+    const firstPage = await graph(service, '/v25.0/me/adaccounts', token);
+    expect(firstPage.body.data).toHaveLength(25);
+    expect(firstPage.body.paging.next).toBeTruthy();
+    const accounts = await socialConnect.listAccounts(endpoints, token);
+    expect(new Set(accounts.map((a) => a.accountId)).size).toBe(27);
+  });
+
+  it('connects through the console flow, lists photo accounts, and reconnects an expired connection', async () => {
+    const owner = await service.createOwner('free');
+    const back = await approve(startConnect(service.services, owner.userId, 'social'), 'Launch on Meta');
+    const callback = {
+      code: back.searchParams.get('code') ?? '',
+      state: back.searchParams.get('state') ?? '',
+    };
+    const { connection, accounts } = await finishConnect(service.services, owner.userId, 'social', callback);
+    expect(accounts).toMatchObject([{ name: 'Launch on Meta', currency: 'USD' }]);
+    const stored = await findConnection(service.services.storage.db, connection.id);
+    expect(Date.parse(stored?.token_expires_at ?? '') - Date.now()).toBeGreaterThan(59 * DAY_MS);
+    expect(stored?.refresh_token).toBeNull();
+    const listed = await service.call('list_social_photo_accounts', {}, { key: owner.key });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.structured.photo_accounts).toHaveLength(2);
+
+    await setConnectionStatus(service.services.storage.db, connection.id, 'expired', new Date());
+    const refused = await service.call('list_social_photo_accounts', {}, { key: owner.key });
+    expect([refused.status, refused.body.code]).toEqual([400, 'connection_expired']);
+    const accountId = accounts[0]?.account_id ?? '';
+    const again = await approve(startConnect(service.services, owner.userId, 'social', [accountId]), '');
+    await finishConnect(service.services, owner.userId, 'social', {
+      code: again.searchParams.get('code') ?? '',
+      state: again.searchParams.get('state') ?? '',
+    });
+    const restored = await service.call('list_social_photo_accounts', {}, { key: owner.key });
+    expect(restored.status).toBe(200);
+    expect(restored.body.data.structured.ad_account_id).toBe(accountId);
+  });
+});

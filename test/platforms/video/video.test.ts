@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearThrottles } from '../../../src/platforms/upstream.ts';
+import { SandboxStore } from '../../../src/sandbox/store.ts';
+import { listAdAccounts } from '../../../src/storage/accounts.ts';
+import { TEST_DIALECTS } from '../../support/dialects.ts';
+import { type Owner, TestService } from '../../support/service.ts';
+
+describe.each(TEST_DIALECTS)('update_video_campaign on the TikTok sandbox (%s)', (dialect) => {
+  let service: TestService;
+  let owner: Owner;
+  let advertiserId: string;
+  let campaignId: string;
+
+  beforeAll(async () => {
+    service = await TestService.start(dialect, { env: { ADOPS_UPSTREAM_TIMEOUT_MS: '1500' } });
+    owner = await service.createOwner('pro', ['video']);
+    const [account] = await listAdAccounts(service.services.storage.db, owner.userId, 'video');
+    advertiserId = account?.account_id ?? '';
+    const [campaign] = await new SandboxStore(service.services.storage.db, 'video').list(
+      'campaign',
+      advertiserId,
+    );
+    campaignId = campaign?.id ?? '';
+  });
+  afterAll(() => service.stop());
+  beforeEach(() => clearThrottles());
+
+  const update = (args: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    service.call('update_video_campaign', { campaign_id: campaignId, ...args }, { key: owner.key, headers });
+  const stored = async () =>
+    (
+      await new SandboxStore(service.services.storage.db, 'video').get<Record<string, unknown>>(
+        'campaign',
+        campaignId,
+      )
+    )?.data;
+
+  it('renames and re-budgets, showing the fields before and after', async () => {
+    const { status, body } = await update({ name: 'Summer launch', budget: 75 });
+    expect(status).toBe(200);
+    expect(body.data.structured).toMatchObject({
+      campaign_id: campaignId,
+      before: { name: 'Spring launch', budget: 100, budget_mode: 'BUDGET_MODE_DAY' },
+      after: { name: 'Summer launch', budget: 75, budget_mode: 'BUDGET_MODE_DAY' },
+    });
+    expect(body.data.text).toContain('Spring launch');
+    expect(body.data.quota.used).toBe(1);
+    expect(await stored()).toMatchObject({ campaign_name: 'Summer launch', budget: 75 });
+    const next = await update({ name: 'Summer launch 2' });
+    expect(next.body.data.structured.before.name).toBe('Summer launch');
+  });
+
+  it('shows the request on a dry run and changes nothing', async () => {
+    const before = await stored();
+    const { status, body } = await update({ budget: 500, dry_run: true });
+    expect(status).toBe(200);
+    expect(body.data.structured.preview).toEqual({
+      method: 'POST',
+      url: '/sandbox/video/open_api/v1.3/campaign/update/',
+      body: { advertiser_id: advertiserId, campaign_id: campaignId, budget: 500 },
+    });
+    expect(body.data.quota).toBeUndefined();
+    expect(await stored()).toEqual(before);
+  });
+
+  it("reports the platform's reasons as 400s a marketer understands", async () => {
+    const missing = await update({ campaign_id: '1234567890', name: 'x' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.code).toBe('upstream_rejected');
+    expect(missing.body.error).toContain('no campaign 1234567890');
+    const low = await update({ budget: 20 });
+    expect(low.status).toBe(400);
+    expect(low.body.error).toContain('at least 50');
+    const modeOnly = await update({ budget_mode: 'BUDGET_MODE_TOTAL' });
+    expect(modeOnly.status).toBe(400);
+    expect(modeOnly.body.error).toContain('budget: is required to switch');
+  });
+
+  it('answers a throttle with 429, Retry-After and the wait, using no quota', async () => {
+    const usedBefore = (await service.call('get_usage_status', {}, { key: owner.key })).body.data.quota.used;
+    const { status, body, headers } = await update({ campaign_id: 'sandbox_rate_limited', name: 'x' });
+    expect(status).toBe(429);
+    expect(body.code).toBe('upstream_rate_limited');
+    expect(headers.get('retry-after')).toBe('60');
+    expect(body.error).toContain('wait 60 seconds');
+    expect((await service.call('get_usage_status', {}, { key: owner.key })).body.data.quota.used).toBe(
+      usedBefore,
+    );
+  });
+
+  it('retries a read after a server error, then answers 500 with the Internal error prefix', async () => {
+    const { status, body } = await update({ campaign_id: 'sandbox_server_error', name: 'x' });
+    expect(status).toBe(500);
+    expect(body.code).toBe('upstream_error');
+    expect(body.error).toMatch(/^Internal error: UpstreamServerError\. TikTok Ads \(video\) failed/);
+  });
+
+  it('honours the upstream timeout', async () => {
+    const started = Date.now();
+    const { status, body } = await update({ campaign_id: 'sandbox_slow', name: 'x' }, {});
+    expect(status).toBe(500);
+    expect(body.error).toMatch(/^Internal error: UpstreamTimeout\./);
+    expect(Date.now() - started).toBeLessThan(9_000);
+  }, 20_000);
+
+  it('marks the connection expired when the platform refuses the token, and asks to reconnect', async () => {
+    const other = await service.createOwner('pro', ['video']);
+    const { status, body } = await service.call(
+      'update_video_campaign',
+      { campaign_id: 'sandbox_token_expired', name: 'x' },
+      { key: other.key, headers: { 'idempotency-key': randomUUID() } },
+    );
+    expect(status).toBe(400);
+    expect(body.code).toBe('connection_expired');
+    expect(body.error).toContain(`${service.services.config.appUrl}/connections`);
+    const health = await service.call('get_connections_status', {}, { key: other.key });
+    const video = health.body.data.structured.platforms.find((p: any) => p.platform === 'video');
+    expect(video.status).toBe('expired');
+  });
+
+  it('emulates TikTok: the token goes in Access-Token and must cover the advertiser', async () => {
+    const url = `${service.url}/sandbox/video/open_api/v1.3/campaign/get/?advertiser_id=${advertiserId}`;
+    const noToken = (await (await fetch(url)).json()) as any;
+    expect(noToken).toMatchObject({ code: 40104 });
+    const bearer = (await (await fetch(url, { headers: { authorization: 'Bearer x' } })).json()) as any;
+    expect(bearer.code).toBe(40104);
+    const wrong = (await (
+      await fetch(url, { headers: { 'access-token': 'sbx_video_access_nope' } })
+    ).json()) as any;
+    expect(wrong).toMatchObject({ code: 40105, message: 'Access token is invalid or has expired.' });
+    expect(typeof wrong.request_id).toBe('string');
+  });
+
+  it('keeps the sandbox state across a restart', async () => {
+    await update({ name: 'Persisted name' });
+    const again = await TestService.start(dialect, { database: service.database });
+    try {
+      const result = await again.call(
+        'update_video_campaign',
+        { campaign_id: campaignId, budget: 90 },
+        { key: owner.key },
+      );
+      expect(result.status).toBe(200);
+      expect(result.body.data.structured.before.name).toBe('Persisted name');
+    } finally {
+      await again.stop();
+    }
+  });
+});
