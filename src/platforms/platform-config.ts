@@ -24,6 +24,8 @@ export interface PlatformsConfig {
   /** Where the sandbox emulators are reached; unset: the service's own listening address. */
   sandboxUrl: string | undefined;
   sandboxLatencyMs: number;
+  /** Rows per page of the search sandbox's googleAds:search; Google's own pages hold 10,000. */
+  sandboxPageSize: number;
   /** TikTok's throttle codes (PLATFORMS.md marks 40100 unconfirmed). */
   videoThrottleCodes: number[];
   /** `kid=base64key,...`: the first encrypts, all decrypt. */
@@ -74,6 +76,7 @@ const schema = z.object({
   ADOPS_UPSTREAM_RETRIES: integer(2),
   ADOPS_SANDBOX_URL: z.url().optional(),
   ADOPS_SANDBOX_LATENCY_MS: integer(0),
+  ADOPS_SANDBOX_PAGE_SIZE: z.coerce.number().int().min(1).default(10_000),
   ADOPS_VIDEO_THROTTLE_CODES: z
     .string()
     .default('40100,40133')
@@ -120,6 +123,7 @@ export function loadPlatformsConfig(env: Record<string, string | undefined>): Pl
     retries: e.ADOPS_UPSTREAM_RETRIES,
     sandboxUrl: e.ADOPS_SANDBOX_URL?.replace(/\/+$/, ''),
     sandboxLatencyMs: e.ADOPS_SANDBOX_LATENCY_MS,
+    sandboxPageSize: e.ADOPS_SANDBOX_PAGE_SIZE,
     videoThrottleCodes: e.ADOPS_VIDEO_THROTTLE_CODES,
     encryptionKeys: e.ADOPS_ENCRYPTION_KEYS,
   };

@@ -11,9 +11,6 @@ import { mutateAds, operationAdIds } from './mutate.ts';
 import { registerSearchOAuth } from './oauth.ts';
 import { checkQuery, runQuery } from './resources.ts';
 
-/** Rows per page of googleAds:search. Google's pages hold 10,000 rows; 3 makes paging happen in the sandbox. */
-export const SANDBOX_PAGE_SIZE = 3;
-
 const SEARCH_FIELDS = [
   'query',
   'pageToken',
@@ -199,11 +196,9 @@ export function registerSearchSandbox(scope: FastifyInstance, services: Services
       if (body.validateOnly === true)
         return reply.header('request-id', googleRequestId()).send({ fieldMask });
       const rows = await runQuery(store, customerId, parsed);
-      const page = rows.slice(offset, offset + SANDBOX_PAGE_SIZE);
-      const next =
-        offset + SANDBOX_PAGE_SIZE < rows.length
-          ? encodePageToken(key, offset + SANDBOX_PAGE_SIZE)
-          : undefined;
+      const pageSize = services.config.platforms.sandboxPageSize;
+      const page = rows.slice(offset, offset + pageSize);
+      const next = offset + pageSize < rows.length ? encodePageToken(key, offset + pageSize) : undefined;
       return reply.header('request-id', googleRequestId()).send({
         ...(page.length > 0 && { results: page }),
         ...(next && { nextPageToken: next }),

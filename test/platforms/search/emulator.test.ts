@@ -25,7 +25,7 @@ describe.each(TEST_DIALECTS)('the Google Ads sandbox emulator on %s', (dialect) 
   let ads: SeededAds;
 
   beforeAll(async () => {
-    service = await TestService.start(dialect);
+    service = await TestService.start(dialect, { env: { ADOPS_SANDBOX_PAGE_SIZE: '3' } });
     acme = await searchOwner(service);
     ads = await seededAds(service, acme.customerId);
   });

@@ -20,7 +20,9 @@ describe.each(TEST_DIALECTS)('the search tools on the Google Ads sandbox (%s)', 
   let ads: SeededAds;
 
   beforeAll(async () => {
-    service = await TestService.start(dialect, { env: { ADOPS_UPSTREAM_TIMEOUT_MS: '1500' } });
+    service = await TestService.start(dialect, {
+      env: { ADOPS_UPSTREAM_TIMEOUT_MS: '1500', ADOPS_SANDBOX_PAGE_SIZE: '3' },
+    });
     acme = await searchOwner(service);
     ads = await seededAds(service, acme.customerId);
   });
@@ -261,7 +263,10 @@ describe.each(TEST_DIALECTS)('the search tools on the Google Ads sandbox (%s)', 
     expect((await update({ headlines })).status).toBe(200);
     // The first instance stops for good (its database stays until afterAll); a new one takes over.
     await service.server.close();
-    const second = await TestService.start(dialect, { database: service.database });
+    const second = await TestService.start(dialect, {
+      database: service.database,
+      env: { ADOPS_SANDBOX_PAGE_SIZE: '3' },
+    });
     try {
       const { status, body } = await second.call(
         'update_ad_headlines',
