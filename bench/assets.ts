@@ -3,18 +3,13 @@
 // validated and committed in one call by `adops serve` on SQLite.
 // Prints the wall time of each call and the service process's peak RSS (VmHWM, Linux).
 // Usage: node bench/assets.ts [calls]   (default 3: the first one pays for loading sharp and file-type)
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { serve, startImageServer } from '../test/assets/support/image-server.ts';
 import { createTestCertificate } from '../test/assets/support/test-certificate.ts';
+import { startAdops } from './servers.ts';
 
 const calls = Number(process.argv[2] ?? 3);
-const root = fileURLToPath(new URL('..', import.meta.url));
-const ADOPS = join(root, 'bin/adops.js');
 const IMAGES = 10;
 
 /** Photo-like noise, so each JPEG weighs what a real photo does rather than a few KB. */
@@ -47,26 +42,6 @@ function peakRssMb(pid: number): number | undefined {
   }
 }
 
-function startService(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [ADOPS, 'serve', '--port', '0'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  return new Promise((resolve, reject) => {
-    let seen = '';
-    const onData = (chunk: Buffer) => {
-      seen += chunk;
-      const url = /"url":"(http:\/\/[^"]+)"/.exec(seen)?.[1];
-      if (!url) return;
-      child.stdout?.off('data', onData);
-      child.stdout?.resume();
-      resolve({ child, url });
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`adops serve exited with ${code}`)));
-  });
-}
-
 const certificate = createTestCertificate();
 const photos = await Promise.all(Array.from({ length: IMAGES }, (_, index) => photo(index)));
 const routes = {
@@ -76,25 +51,19 @@ const routes = {
   '/logo.jpg': serve(await photo(60, 256, 256), 'image/jpeg'),
 };
 const images = await startImageServer(certificate, routes);
-const dir = mkdtempSync(join(tmpdir(), 'adops-bench-assets-'));
-const env = {
-  ADOPS_DATABASE_URL: `sqlite:${join(dir, 'adops.db')}`,
+const service = await startAdops({
   ADOPS_RATE_LIMIT_PER_SECOND: '0',
   ADOPS_TIER_LIMITS: 'free=100000,plus=100000,pro=100000,max=100000',
   ADOPS_FETCH_ALLOW_HOSTS: 'localhost',
   ADOPS_FETCH_PORTS: String(images.port),
   ADOPS_FETCH_CA_FILE: certificate.certPath,
-};
-const demo = JSON.parse(
-  execFileSync(process.execPath, [ADOPS, 'demo'], { env: { ...process.env, ...env } }).toString(),
-);
-const { child, url } = await startService(env);
+});
 try {
-  const pid = child.pid as number;
+  const pid = service.pid ?? 0;
   const post = async (tool: string, args: unknown) => {
-    const response = await fetch(`${url}/api/v1/tools/${tool}/execute`, {
+    const response = await fetch(`${service.url}/api/v1/tools/${tool}/execute`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${demo.key}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${service.key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ arguments: args }),
     });
     return { status: response.status, body: (await response.json()) as Answer };
@@ -121,9 +90,7 @@ try {
     JSON.stringify({ images: IMAGES, total_kb: totalKb, idle_peak_rss_mb: idleMb, calls: results }, null, 0),
   );
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
+  service.stop();
   await images.close();
   certificate.remove();
-  rmSync(dir, { recursive: true, force: true });
 }

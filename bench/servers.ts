@@ -9,6 +9,7 @@ const ADOPS = join(root, 'bin/adops.js');
 
 export interface BenchServer {
   url: string;
+  pid: number | undefined;
   stop(): void;
 }
 
@@ -38,7 +39,7 @@ function startProcess(
 
 export async function startBareServer(): Promise<BenchServer> {
   const { child, url } = await startProcess([join(root, 'bench/bare-server.ts')], {});
-  return { url, stop: () => child.kill('SIGTERM') };
+  return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 /** `adops serve` on a fresh SQLite database, as `npm start` runs it, with the demo owner's key. */
@@ -51,6 +52,7 @@ export async function startAdops(env: Record<string, string> = {}): Promise<Benc
   const { child, url } = await startProcess([ADOPS, 'serve', '--port', '0'], fullEnv);
   return {
     url,
+    pid: child.pid,
     key: demo.key,
     stop: () => {
       child.kill('SIGTERM');

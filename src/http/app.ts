@@ -11,8 +11,7 @@ import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { registerMcpRoute } from '../mcp/http-route.ts';
 import { rejectionEntry } from '../pipeline/audit-log.ts';
-import { failureOutcome } from '../pipeline/execute-tool.ts';
-import type { Failure } from '../pipeline/outcome.ts';
+import { failureOutcome, internalFailure } from '../pipeline/execute-tool.ts';
 import { registerSandbox } from '../sandbox/routes.ts';
 import { toEnvelope } from './envelope.ts';
 import { registerExecuteRoute } from './execute-route.ts';
@@ -41,18 +40,6 @@ function fromFrameworkError(error: FastifyError): AppError | undefined {
     );
   }
   return undefined;
-}
-
-function internalFailure(tool: string, requestId: string, error: unknown): Failure {
-  const type = error instanceof Error ? error.constructor.name : typeof error;
-  return {
-    ok: false,
-    status: 500,
-    code: 'internal_error',
-    tool,
-    requestId,
-    message: `Internal error: ${type}. The details are logged under this request_id; report it to support.`,
-  };
 }
 
 /** The HTTP service without `listen`: every answer it gives, the framework's own included, is an envelope. */

@@ -110,9 +110,8 @@ function jsonList(values: string[]): string | null {
   return values.length > 0 ? JSON.stringify(values) : null;
 }
 
-function toFailure(services: Services, tool: string, requestId: string, error: unknown): Failure {
-  if (error instanceof AppError) return failureOutcome(tool, requestId, error);
-  services.logger.error({ err: error, request_id: requestId, tool }, 'tool call failed unexpectedly');
+/** An unexpected failure: the caller learns only the exception type; the details go to the log. */
+export function internalFailure(tool: string, requestId: string, error: unknown): Failure {
   return {
     ok: false,
     status: 500,
@@ -121,6 +120,12 @@ function toFailure(services: Services, tool: string, requestId: string, error: u
     requestId,
     message: internalErrorMessage(error),
   };
+}
+
+function toFailure(services: Services, tool: string, requestId: string, error: unknown): Failure {
+  if (error instanceof AppError) return failureOutcome(tool, requestId, error);
+  services.logger.error({ err: error, request_id: requestId, tool }, 'tool call failed unexpectedly');
+  return internalFailure(tool, requestId, error);
 }
 
 async function runSteps(

@@ -2,31 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishConnect, startConnect } from '../../src/platforms/oauth-flow.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
 import { findConnection, readConnectionTokens, setConnectionStatus } from '../../src/storage/connections.ts';
+import { consent } from '../support/consent.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';
-
-/** Plays the owner in the sandbox's consent page: opens it, then approves (or denies) with its form. */
-async function consent(authorizeUrl: string, decision: 'approve' | 'deny', accountName = 'Launch account') {
-  const page = await fetch(authorizeUrl);
-  const html = await page.text();
-  expect(page.status).toBe(200);
-  expect(html).toContain('Approve');
-  const url = new URL(authorizeUrl);
-  const form = new URLSearchParams({
-    redirect_uri: url.searchParams.get('redirect_uri') ?? '',
-    state: url.searchParams.get('state') ?? '',
-    sandbox_accounts: url.searchParams.get('sandbox_accounts') ?? '',
-    account_name: accountName,
-    decision,
-  });
-  const answer = await fetch(new URL('authorize', authorizeUrl), {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
-  expect(answer.status).toBe(303);
-  return new URL(answer.headers.get('location') ?? '');
-}
 
 describe.each(TEST_DIALECTS)('connecting a platform through OAuth on %s', (dialect) => {
   let service: TestService;

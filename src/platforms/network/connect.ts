@@ -1,8 +1,8 @@
 import { request } from 'undici';
 import type { ConnectProtocol, DiscoveredAccount } from '../connect-protocol.ts';
 import { withReconnectHint } from '../connect-protocol.ts';
+import { exchangeAuthorizationCode } from '../oauth-token.ts';
 import { UpstreamFailure } from '../upstream-failure.ts';
-import { requestOAuthToken } from './oauth.ts';
 import { networkClassifier, networkHeaders } from './protocol.ts';
 
 /** What the service asks LinkedIn for: read and manage the member's ad accounts. */
@@ -31,13 +31,7 @@ export const networkConnect: ConnectProtocol = {
   },
 
   exchangeCode(endpoints, code, redirectUri) {
-    return requestOAuthToken(endpoints, {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      client_id: endpoints.clientId,
-      client_secret: endpoints.clientSecret,
-    });
+    return exchangeAuthorizationCode('network', endpoints, code, redirectUri);
   },
 
   async listAccounts(endpoints, accessToken): Promise<DiscoveredAccount[]> {

@@ -1,7 +1,7 @@
 import type { Endpoints } from '../endpoints.ts';
+import { refreshAccessToken } from '../oauth-token.ts';
 import type { PlatformProtocol, TokenGrant } from '../protocol.ts';
 import type { Classifier, UpstreamResponse } from '../upstream.ts';
-import { requestOAuthToken } from './oauth.ts';
 
 /** The Rest.li protocol version every versioned LinkedIn API call declares. */
 export const RESTLI_PROTOCOL_VERSION = '2.0.0';
@@ -71,12 +71,7 @@ export const networkProtocol: PlatformProtocol = {
   classify: networkClassifier,
   headers: networkHeaders,
   refresh(endpoints, refreshToken): Promise<TokenGrant> {
-    return requestOAuthToken(endpoints, {
-      grant_type: 'refresh_token',
-      refresh_token: refreshToken,
-      client_id: endpoints.clientId,
-      client_secret: endpoints.clientSecret,
-    });
+    return refreshAccessToken('network', endpoints, refreshToken);
   },
 };
 

@@ -1,9 +1,9 @@
 import type { ConnectProtocol, DiscoveredAccount } from '../connect-protocol.ts';
 import { withReconnectHint } from '../connect-protocol.ts';
 import type { Endpoints } from '../endpoints.ts';
+import { exchangeAuthorizationCode } from '../oauth-token.ts';
 import { callUpstream, type UpstreamResponse } from '../upstream.ts';
 import { UpstreamFailure } from '../upstream-failure.ts';
-import { exchangeAuthorizationCode } from './oauth.ts';
 import { searchProtocol } from './protocol.ts';
 import { CUSTOMER_QUERY } from './queries.ts';
 import type { CustomerRow, SearchResponse } from './types.ts';
@@ -82,7 +82,7 @@ export const searchConnect: ConnectProtocol = {
   },
 
   exchangeCode(endpoints, code, redirectUri) {
-    return exchangeAuthorizationCode(endpoints, code, redirectUri);
+    return exchangeAuthorizationCode('search', endpoints, code, redirectUri);
   },
 
   async listAccounts(endpoints, accessToken) {

@@ -1,6 +1,6 @@
+import { refreshAccessToken } from '../oauth-token.ts';
 import type { PlatformProtocol } from '../protocol.ts';
 import type { Classifier, UpstreamResponse } from '../upstream.ts';
-import { refreshAccessToken } from './oauth.ts';
 import type { GoogleAdsError, GoogleStatusBody } from './types.ts';
 
 /** Operator-side problems with the developer token: reconnecting the account cannot fix them. */
@@ -108,5 +108,5 @@ export const searchProtocol: PlatformProtocol = {
       ...(endpoints.loginCustomerId && { 'login-customer-id': endpoints.loginCustomerId }),
     };
   },
-  refresh: refreshAccessToken,
+  refresh: (endpoints, refreshToken) => refreshAccessToken('search', endpoints, refreshToken),
 };

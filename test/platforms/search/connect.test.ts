@@ -4,32 +4,11 @@ import { finishConnect, startConnect } from '../../../src/platforms/oauth-flow.t
 import { searchConnect } from '../../../src/platforms/search/connect.ts';
 import { UpstreamFailure } from '../../../src/platforms/upstream-failure.ts';
 import { findConnection, readConnectionTokens } from '../../../src/storage/connections.ts';
+import { consent } from '../../support/consent.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { TestService } from '../../support/service.ts';
 
 const REDIRECT = 'https://app.example.com/connections/search/callback';
-
-/** Plays the owner on the sandbox consent page: approves, and returns where it redirects to. */
-async function approve(authorizeUrl: string, accountName: string): Promise<URL> {
-  const shown = await fetch(authorizeUrl);
-  expect(shown.status).toBe(200);
-  expect(await shown.text()).toContain('Google Ads (search) sandbox');
-  const url = new URL(authorizeUrl);
-  const response = await fetch(new URL('authorize', url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      redirect_uri: url.searchParams.get('redirect_uri') ?? '',
-      state: url.searchParams.get('state') ?? '',
-      sandbox_accounts: url.searchParams.get('sandbox_accounts') ?? '',
-      account_name: accountName,
-      decision: 'approve',
-    }).toString(),
-    redirect: 'manual',
-  });
-  expect(response.status).toBe(303);
-  return new URL(response.headers.get('location') ?? '');
-}
 
 describe.each(TEST_DIALECTS)('connecting Google Ads through the search sandbox on %s', (dialect) => {
   let service: TestService;
@@ -60,7 +39,11 @@ describe.each(TEST_DIALECTS)('connecting Google Ads through the search sandbox o
 
   it('exchanges the code for access and refresh tokens and lists the granted customers', async () => {
     const endpoints = endpointsFor(service.services, 'search', 'sandbox');
-    const back = await approve(searchConnect.authorizeUrl(endpoints, 'st4te', REDIRECT, []), 'Acme search');
+    const back = await consent(
+      searchConnect.authorizeUrl(endpoints, 'st4te', REDIRECT, []),
+      'approve',
+      'Acme search',
+    );
     expect(back.searchParams.get('state')).toBe('st4te');
     const code = back.searchParams.get('code') ?? '';
     expect(code).toMatch(/^sbx_search_code_/);
@@ -84,7 +67,11 @@ describe.each(TEST_DIALECTS)('connecting Google Ads through the search sandbox o
 
   it('connects through the console flow, then the tools act on the new account', async () => {
     const owner = await service.createOwner('pro');
-    const back = await approve(startConnect(service.services, owner.userId, 'search'), 'Launch account');
+    const back = await consent(
+      startConnect(service.services, owner.userId, 'search'),
+      'approve',
+      'Launch account',
+    );
     const { connection, accounts } = await finishConnect(service.services, owner.userId, 'search', {
       code: back.searchParams.get('code') ?? undefined,
       state: back.searchParams.get('state') ?? undefined,

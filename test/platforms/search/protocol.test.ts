@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Endpoints } from '../../../src/platforms/endpoints.ts';
-import { tokenClassifier } from '../../../src/platforms/search/oauth.ts';
+import { tokenClassifier } from '../../../src/platforms/oauth-token.ts';
 import { searchClassifier, searchProtocol } from '../../../src/platforms/search/protocol.ts';
 import { adInAdGroupQuery, assetQuery, gaqlString } from '../../../src/platforms/search/queries.ts';
 import type { UpstreamResponse } from '../../../src/platforms/upstream.ts';

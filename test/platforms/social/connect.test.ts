@@ -4,6 +4,7 @@ import { finishConnect, startConnect } from '../../../src/platforms/oauth-flow.t
 import { exchangeLongLived, socialConnect } from '../../../src/platforms/social/connect.ts';
 import { UpstreamFailure } from '../../../src/platforms/upstream-failure.ts';
 import { findConnection, setConnectionStatus } from '../../../src/storage/connections.ts';
+import { consent } from '../../support/consent.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { TestService } from '../../support/service.ts';
 import { accessTokenOf, graph } from './support.ts';
@@ -18,28 +19,6 @@ describe.each(TEST_DIALECTS)('connecting Meta through the social sandbox on %s',
     service = await TestService.start(dialect);
   });
   afterAll(() => service.stop());
-
-  /** Drives the approval page like a browser: shows it, approves, and reads the code from the redirect. */
-  async function approve(authorizeUrl: string, accountName: string): Promise<URL> {
-    const shown = await fetch(authorizeUrl);
-    expect(shown.status).toBe(200);
-    expect(await shown.text()).toContain('Approve');
-    const url = new URL(authorizeUrl);
-    const response = await fetch(new URL('authorize', url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        redirect_uri: url.searchParams.get('redirect_uri') ?? '',
-        state: url.searchParams.get('state') ?? '',
-        sandbox_accounts: url.searchParams.get('sandbox_accounts') ?? '',
-        account_name: accountName,
-        decision: 'approve',
-      }).toString(),
-      redirect: 'manual',
-    });
-    expect(response.status).toBe(303);
-    return new URL(response.headers.get('location') ?? '');
-  }
 
   it('sends the owner to the dialog with client id, redirect, state and the ads scopes', () => {
     const endpoints = endpointsFor(service.services, 'social', 'sandbox');
@@ -59,7 +38,11 @@ describe.each(TEST_DIALECTS)('connecting Meta through the social sandbox on %s',
 
   it('exchanges the code, then for a long-lived token, and lists the granted ad accounts', async () => {
     const endpoints = endpointsFor(service.services, 'social', 'sandbox');
-    const back = await approve(socialConnect.authorizeUrl(endpoints, 'st4te', REDIRECT, []), 'Acme Meta ads');
+    const back = await consent(
+      socialConnect.authorizeUrl(endpoints, 'st4te', REDIRECT, []),
+      'approve',
+      'Acme Meta ads',
+    );
     expect(back.origin + back.pathname).toBe(REDIRECT);
     expect(back.searchParams.get('state')).toBe('st4te');
     const code = back.searchParams.get('code') ?? '';
@@ -117,7 +100,11 @@ describe.each(TEST_DIALECTS)('connecting Meta through the social sandbox on %s',
 
   it('connects through the console flow, lists photo accounts, and reconnects an expired connection', async () => {
     const owner = await service.createOwner('free');
-    const back = await approve(startConnect(service.services, owner.userId, 'social'), 'Launch on Meta');
+    const back = await consent(
+      startConnect(service.services, owner.userId, 'social'),
+      'approve',
+      'Launch on Meta',
+    );
     const callback = {
       code: back.searchParams.get('code') ?? '',
       state: back.searchParams.get('state') ?? '',
@@ -135,7 +122,11 @@ describe.each(TEST_DIALECTS)('connecting Meta through the social sandbox on %s',
     const refused = await service.call('list_social_photo_accounts', {}, { key: owner.key });
     expect([refused.status, refused.body.code]).toEqual([400, 'connection_expired']);
     const accountId = accounts[0]?.account_id ?? '';
-    const again = await approve(startConnect(service.services, owner.userId, 'social', [accountId]), '');
+    const again = await consent(
+      startConnect(service.services, owner.userId, 'social', [accountId]),
+      'approve',
+      '',
+    );
     await finishConnect(service.services, owner.userId, 'social', {
       code: again.searchParams.get('code') ?? '',
       state: again.searchParams.get('state') ?? '',

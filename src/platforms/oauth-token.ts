@@ -1,8 +1,10 @@
-import type { Endpoints } from '../endpoints.ts';
-import type { TokenGrant } from '../protocol.ts';
-import { type Classifier, callUpstream } from '../upstream.ts';
+/** The OAuth 2.0 token endpoint as Google and LinkedIn serve it: form-encoded code and refresh grants. */
+import type { Endpoints } from './endpoints.ts';
+import type { Platform } from './families.ts';
+import type { TokenGrant } from './protocol.ts';
+import { type Classifier, callUpstream } from './upstream.ts';
 
-/** Google's token endpoint is called outside a tool's session, so it keeps its own modest limits. */
+/** The token endpoint is called outside a tool's session, so it keeps its own modest limits. */
 const TOKEN_TIMEOUT_MS = 30_000;
 const TOKEN_RETRIES = 2;
 
@@ -14,7 +16,7 @@ interface TokenAnswer {
   error_description?: string;
 }
 
-/** Google's OAuth errors: `{error, error_description}`; a refused grant or client is an auth failure. */
+/** RFC 6749 errors `{error, error_description}` (Google, LinkedIn); a refused grant or client is an auth failure. */
 export const tokenClassifier: Classifier = (response) => {
   if (response.status >= 200 && response.status < 300) return { ok: true };
   let answer: TokenAnswer = {};
@@ -33,6 +35,7 @@ export const tokenClassifier: Classifier = (response) => {
 };
 
 async function requestToken(
+  platform: Platform,
   endpoints: Endpoints,
   fields: Record<string, string>,
   idempotent: boolean,
@@ -51,11 +54,11 @@ async function requestToken(
       idempotent,
     },
     {
-      platform: 'search',
+      platform,
       timeoutMs: TOKEN_TIMEOUT_MS,
       retries: TOKEN_RETRIES,
       classify: tokenClassifier,
-      throttleKey: `search:oauth:${endpoints.clientId}`,
+      throttleKey: `${platform}:oauth:${endpoints.clientId}`,
     },
   );
   const answer = JSON.parse(response.body) as TokenAnswer;
@@ -67,20 +70,31 @@ async function requestToken(
   };
 }
 
-/** `grant_type=refresh_token`: a new access token; Google keeps the refresh token unless it sends one. */
-export function refreshAccessToken(endpoints: Endpoints, refreshToken: string): Promise<TokenGrant> {
+/** `grant_type=refresh_token`: a new access token; the old refresh token stays unless a new one comes. */
+export function refreshAccessToken(
+  platform: Platform,
+  endpoints: Endpoints,
+  refreshToken: string,
+): Promise<TokenGrant> {
   // A lost answer only costs an unused access token: safe to repeat.
-  return requestToken(endpoints, { grant_type: 'refresh_token', refresh_token: refreshToken }, true);
+  return requestToken(
+    platform,
+    endpoints,
+    { grant_type: 'refresh_token', refresh_token: refreshToken },
+    true,
+  );
 }
 
 /** `grant_type=authorization_code`: the tokens of a consent just given. */
 export function exchangeAuthorizationCode(
+  platform: Platform,
   endpoints: Endpoints,
   code: string,
   redirectUri: string,
 ): Promise<TokenGrant> {
   // A code is single use: a repeat after a lost answer would only be refused.
   return requestToken(
+    platform,
     endpoints,
     { grant_type: 'authorization_code', code, redirect_uri: redirectUri },
     false,
