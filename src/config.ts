@@ -80,6 +80,8 @@ export interface MediaFetchConfig {
   concurrency: number;
   /** Extra trusted certificate authorities (PEM), beside the system's. */
   extraCaPem: string | undefined;
+  /** Largest `video_url` file the network tools download (TOOLS.md: size capped by configuration). */
+  maxVideoBytes: number;
 }
 
 /** Every environment variable the service reads, with its default. The README's table mirrors this. */
@@ -104,6 +106,11 @@ const environmentSchema = z.object({
   ADOPS_FETCH_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   ADOPS_FETCH_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   ADOPS_FETCH_CA_FILE: z.string().optional().transform(readCaFile),
+  ADOPS_FETCH_MAX_VIDEO_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(200 * 1024 * 1024),
   ADOPS_NETWORK_BANNED_WORDS: z
     .string()
     .default('LinkedIn')
@@ -175,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.ADOPS_FETCH_TIMEOUT_MS,
       concurrency: e.ADOPS_FETCH_CONCURRENCY,
       extraCaPem: e.ADOPS_FETCH_CA_FILE,
+      maxVideoBytes: e.ADOPS_FETCH_MAX_VIDEO_BYTES,
     },
     networkBannedWords: e.ADOPS_NETWORK_BANNED_WORDS,
     logLevel: e.ADOPS_LOG_LEVEL,

@@ -29,7 +29,7 @@ export abstract class ToolMethods {
   ): Promise<ToolCallResult>;
 
   /**
-   * Shows how many tool calls the account owner has used this month, the monthly limit of their tier, and when the counter resets. Free: never uses quota. Call it before a batch of billable calls or after a 402 quota error.
+   * Shows how many tool calls the account owner has used this month, the monthly limit of their tier, and when the counter resets. Free: never uses quota. Call it before a batch of billable calls or after a 402 quota error. Not for account or connection questions (list_connected_accounts, get_connections_status).
    *
    * Read-only. Free: uses no quota.
    */
@@ -38,7 +38,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Lists the ad accounts the owner has connected, per platform (search = Google Ads, network = LinkedIn, social = Meta, video = TikTok), with the argument name to pass each id as. Use it when a tool answers that several accounts are connected, or before acting on an account. Free: never uses quota.
+   * Lists the ad accounts the owner has connected, per platform (search = Google Ads, network = LinkedIn, social = Meta, video = TikTok), with the argument name to pass each id as. Use it when a tool answers that several accounts are connected, or before acting on an account. Not for connection health or expired tokens (get_connections_status). Free: never uses quota.
    *
    * Read-only. Free: uses no quota.
    */
@@ -50,7 +50,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Tells, per ad platform, whether it is connected, whether the connection is healthy (active, expired, revoked), when its token expires and how many accounts it holds, with the link to connect or reconnect. Use it when a call fails with a connection error. Free: never uses quota.
+   * Tells, per ad platform, whether it is connected, whether the connection is healthy (active, expired, revoked), when its token expires and how many accounts it holds, with the link to connect or reconnect. Use it when a call fails with a connection error. Not for choosing an account id (list_connected_accounts). Free: never uses quota.
    *
    * Read-only. Free: uses no quota.
    */
@@ -62,7 +62,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Lists the assets that already exist in a Google Ads account, grouped by type: images (with size), sitelinks, callouts and structured snippets, each with its id and text. Read-only and safe to call at any time. Use it before creating assets or campaigns, to reuse what exists instead of uploading duplicates. Billable: one quota unit.
+   * Lists the assets that already exist in a Google Ads account, grouped by type: images (with size), sitelinks, callouts and structured snippets, each with its id and text. Read-only and safe to call at any time. Use it before creating assets or campaigns, to reuse what exists instead of uploading duplicates. Not for checking new images (validate_and_prepare_assets) nor for other platforms. Billable: one quota unit.
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */

@@ -49,6 +49,9 @@ export function openStorage(url: string): Storage {
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection closed by the server (restart, failover, an administrator) is dropped by the pool
+  // and replaced on the next query; unlistened, node-postgres would crash the process with it.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -11,8 +11,6 @@ import type { NetworkClient } from './client.ts';
 
 /** Card and text-ad images given by URL: JPEG, PNG or still GIF, at most 10 MB (TOOLS.md). */
 export const MAX_NETWORK_IMAGE_BYTES = 10 * 1024 * 1024;
-/** LinkedIn's limit for sponsored video files; the download stops at the first byte past it. */
-export const MAX_NETWORK_VIDEO_BYTES = 200 * 1024 * 1024;
 /** The asset bundle images a single-image ad takes, in order of preference. */
 export const BUNDLE_IMAGE_GROUPS = ['marketing_images_landscape', 'marketing_images_square'] as const;
 
@@ -62,7 +60,7 @@ export async function prepareMedia(
         const url = (request.source as { url: string }).url;
         const video = request.kind === 'video';
         const outcome = await fetcher.fetch(url, {
-          maxBytes: video ? MAX_NETWORK_VIDEO_BYTES : MAX_NETWORK_IMAGE_BYTES,
+          maxBytes: video ? config.mediaFetch.maxVideoBytes : MAX_NETWORK_IMAGE_BYTES,
           allowedTypes: video ? ['video/mp4'] : IMAGE_TYPES,
         });
         fetched.set(request, outcome);

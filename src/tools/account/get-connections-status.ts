@@ -8,7 +8,8 @@ export const getConnectionsStatus = defineTool({
   description:
     'Tells, per ad platform, whether it is connected, whether the connection is healthy (active, expired, ' +
     'revoked), when its token expires and how many accounts it holds, with the link to connect or ' +
-    'reconnect. Use it when a call fails with a connection error. Free: never uses quota.',
+    'reconnect. Use it when a call fails with a connection error. Not for choosing an account id ' +
+    '(list_connected_accounts). Free: never uses quota.',
   family: null,
   billable: false,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

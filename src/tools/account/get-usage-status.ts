@@ -11,7 +11,8 @@ export const getUsageStatus = defineTool({
   description:
     'Shows how many tool calls the account owner has used this month, the monthly limit of their tier, ' +
     'and when the counter resets. Free: never uses quota. Call it before a batch of billable calls or ' +
-    'after a 402 quota error.',
+    'after a 402 quota error. Not for account or connection questions (list_connected_accounts, ' +
+    'get_connections_status).',
   family: null,
   billable: false,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -8,7 +8,8 @@ export const listConnectedAccounts = defineTool({
   description:
     'Lists the ad accounts the owner has connected, per platform (search = Google Ads, network = LinkedIn, ' +
     'social = Meta, video = TikTok), with the argument name to pass each id as. Use it when a tool answers ' +
-    'that several accounts are connected, or before acting on an account. Free: never uses quota.',
+    'that several accounts are connected, or before acting on an account. Not for connection health or ' +
+    'expired tokens (get_connections_status). Free: never uses quota.',
   family: null,
   billable: false,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

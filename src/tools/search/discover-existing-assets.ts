@@ -20,7 +20,8 @@ export const discoverExistingAssets = defineTool({
     'Lists the assets that already exist in a Google Ads account, grouped by type: images (with size), ' +
     'sitelinks, callouts and structured snippets, each with its id and text. Read-only and safe to call at ' +
     'any time. Use it before creating assets or campaigns, to reuse what exists instead of uploading ' +
-    'duplicates. Billable: one quota unit.',
+    'duplicates. Not for checking new images (validate_and_prepare_assets) nor for other platforms. ' +
+    'Billable: one quota unit.',
   family: 'search',
   billable: true,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
