@@ -8,13 +8,14 @@ describe('media fetcher configuration', () => {
   const dir = mkdtempSync(join(tmpdir(), 'adops-fetch-config-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('is closed by default: no exempt host, ports 80 and 443, 10 s, 4 at once, the system CAs', () => {
+  it('is closed by default: no exempt host, ports 80 and 443, 10 s, 4 at once, the system CAs, 200 MB videos', () => {
     expect(loadConfig({}).mediaFetch).toEqual({
       allowHosts: [],
       ports: [80, 443],
       timeoutMs: 10_000,
       concurrency: 4,
       extraCaPem: undefined,
+      maxVideoBytes: 200 * 1024 * 1024,
     });
   });
 
