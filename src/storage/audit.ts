@@ -22,21 +22,36 @@ const AUDIT_COLUMNS = [
   'created_object_ids',
 ] as const satisfies ReadonlyArray<keyof AuditEntry>;
 
-const insertAuditRow = preparedQuery(AUDIT_COLUMNS.length, (db, ...values) =>
-  db
-    .insertInto('audit_log')
-    .values(
-      Object.fromEntries(AUDIT_COLUMNS.map((column, i) => [column, values[i]])) as unknown as AuditEntry,
-    ),
-);
+/** Rows per multi-row insert: one statement and one commit carry many rows. */
+const ROWS_PER_INSERT = 50;
 
-/** One transaction, one prepared insert run per row: a batch costs no query building. */
+function rowAt(values: unknown[], row: number): AuditEntry {
+  const offset = row * AUDIT_COLUMNS.length;
+  return Object.fromEntries(
+    AUDIT_COLUMNS.map((column, i) => [column, values[offset + i]]),
+  ) as unknown as AuditEntry;
+}
+
+function insertRows(count: number) {
+  return preparedQuery(AUDIT_COLUMNS.length * count, (db, ...values) =>
+    db.insertInto('audit_log').values(Array.from({ length: count }, (_, row) => rowAt(values, row))),
+  );
+}
+
+const insertMany = insertRows(ROWS_PER_INSERT);
+const insertOne = insertRows(1);
+
+function valuesOf(entries: AuditEntry[]): unknown[] {
+  return entries.flatMap((entry) => AUDIT_COLUMNS.map((column) => entry[column] ?? null));
+}
+
+/** Prepared multi-row inserts of ROWS_PER_INSERT rows, then the rest one by one: no query building. */
 export async function insertAuditEntries(db: Kysely<Database>, entries: AuditEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  await db.transaction().execute(async (trx) => {
-    for (const entry of entries)
-      await insertAuditRow(trx, ...AUDIT_COLUMNS.map((column) => entry[column] ?? null));
-  });
+  let next = 0;
+  for (; next + ROWS_PER_INSERT <= entries.length; next += ROWS_PER_INSERT) {
+    await insertMany(db, ...valuesOf(entries.slice(next, next + ROWS_PER_INSERT)));
+  }
+  for (const entry of entries.slice(next)) await insertOne(db, ...valuesOf([entry]));
 }
 
 export async function listAuditEntries(db: Kysely<Database>, userId: string, limit = 100) {
