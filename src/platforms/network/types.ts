@@ -1,5 +1,19 @@
 /** The LinkedIn Marketing API's shapes the network tools send and read (REST, versioned). */
 
+/** The call-to-action labels LinkedIn accepts on sponsored content. */
+export const CALL_TO_ACTIONS = [
+  'APPLY',
+  'DOWNLOAD',
+  'VIEW_QUOTE',
+  'LEARN_MORE',
+  'SIGN_UP',
+  'SUBSCRIBE',
+  'REGISTER',
+  'JOIN',
+  'ATTEND',
+  'REQUEST_DEMO',
+] as const;
+
 export interface Money {
   /** LinkedIn takes amounts as decimal strings, like "25.00". */
   amount: string;

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CALL_TO_ACTIONS } from '../../platforms/network/types.ts';
 import { type StoredObject, sandboxId } from '../store.ts';
 import { created, guarded } from './campaigns.ts';
 import { answerFault, fail, Invalid, listParameter, type NetworkSandbox, urnId } from './context.ts';
 import { mediaFinder } from './media.ts';
 import {
-  CALL_TO_ACTIONS,
   CLOSED_STATUSES,
   CREATIVE_STATUSES,
   https,

@@ -24,18 +24,6 @@ export const FORMATS: Record<string, string[]> = {
   SPONSORED_INMAILS: ['SPONSORED_MESSAGE'],
   DYNAMIC: ['SPOTLIGHT', 'FOLLOW_COMPANY', 'JOBS'],
 };
-export const CALL_TO_ACTIONS = [
-  'APPLY',
-  'DOWNLOAD',
-  'VIEW_QUOTE',
-  'LEARN_MORE',
-  'SIGN_UP',
-  'SUBSCRIBE',
-  'REGISTER',
-  'JOIN',
-  'ATTEND',
-  'REQUEST_DEMO',
-];
 /** LinkedIn's smallest daily budget (10 in the account currency, as for USD). */
 export const MIN_DAILY_BUDGET = 10;
 export const MAX_CAMPAIGNS_PER_ACCOUNT = 5000;
@@ -60,7 +48,7 @@ export function string(body: Json, field: string, options: { max?: number; path?
   return value;
 }
 
-export function oneOf(body: Json, field: string, values: string[], path = field): string {
+export function oneOf(body: Json, field: string, values: readonly string[], path = field): string {
   const value = body[field];
   if (typeof value !== 'string' || !values.includes(value)) {
     throw new Invalid(`${path} must be one of ${values.join(', ')} (got ${JSON.stringify(value)})`, path);

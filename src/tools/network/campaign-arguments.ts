@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { CALL_TO_ACTIONS } from '../../platforms/network/types.ts';
 import {
   accountArgument,
   bannedWordIssues,
@@ -13,18 +14,7 @@ import {
 } from '../arguments.ts';
 import type { FieldIssue } from '../tool.ts';
 
-export const CALL_TO_ACTIONS = [
-  'APPLY',
-  'DOWNLOAD',
-  'VIEW_QUOTE',
-  'LEARN_MORE',
-  'SIGN_UP',
-  'SUBSCRIBE',
-  'REGISTER',
-  'JOIN',
-  'ATTEND',
-  'REQUEST_DEMO',
-] as const;
+export { CALL_TO_ACTIONS };
 export const DEFAULT_CALL_TO_ACTION = 'LEARN_MORE';
 
 export const SPONSORED_CONTENT_OBJECTIVES = [
