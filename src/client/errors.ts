@@ -81,7 +81,7 @@ export class AdopsConflictError extends AdopsApiError {
 export class AdopsRateLimitError extends AdopsApiError {
   override name = 'AdopsRateLimitError';
 }
-/** 5xx: the service failed (500, 502-504) or the tool is not implemented yet (501). */
+/** 5xx: the service or the ad platform failed (500, 502-504). */
 export class AdopsServerError extends AdopsApiError {
   override name = 'AdopsServerError';
 }

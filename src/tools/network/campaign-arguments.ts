@@ -17,6 +17,16 @@ import type { FieldIssue } from '../tool.ts';
 export { CALL_TO_ACTIONS };
 export const DEFAULT_CALL_TO_ACTION = 'LEARN_MORE';
 
+/** The campaign part of the create tools' examples: a new group, the smallest useful budget, one location. */
+export const EXAMPLE_CAMPAIGN = {
+  campaign_name: 'Q4 launch',
+  campaign_group_name: 'Q4 2026',
+  organization_id: '2414183',
+  daily_budget: 25,
+  landing_page_url: 'https://example.com/q4',
+  locations: ['urn:li:geo:103644278'],
+};
+
 export const SPONSORED_CONTENT_OBJECTIVES = [
   'BRAND_AWARENESS',
   'ENGAGEMENT',

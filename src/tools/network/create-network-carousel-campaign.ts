@@ -13,6 +13,7 @@ import {
   cardCopy,
   carouselCards,
   checkCampaign,
+  EXAMPLE_CAMPAIGN,
   objective,
   SPONSORED_CONTENT_OBJECTIVES,
 } from './campaign-arguments.ts';
@@ -42,12 +43,7 @@ export const createNetworkCarouselCampaign = defineTool({
     campaignRules(args, [['introductory_text', args.introductory_text], ...cardCopy(args.cards)], env),
   auditFields: CAMPAIGN_AUDIT_FIELDS,
   example: {
-    campaign_name: 'Q4 launch',
-    campaign_group_name: 'Q4 2026',
-    organization_id: '2414183',
-    daily_budget: 25,
-    landing_page_url: 'https://example.com/q4',
-    locations: ['urn:li:geo:103644278'],
+    ...EXAMPLE_CAMPAIGN,
     introductory_text: 'Pick the plan that fits your team.',
     cards: [
       {

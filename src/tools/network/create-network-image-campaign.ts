@@ -10,6 +10,7 @@ import {
   campaignGroupChoice,
   campaignRules,
   checkCampaign,
+  EXAMPLE_CAMPAIGN,
   objective,
   SPONSORED_CONTENT_OBJECTIVES,
 } from './campaign-arguments.ts';
@@ -60,12 +61,7 @@ export const createNetworkImageCampaign = defineTool({
     ),
   auditFields: [...CAMPAIGN_AUDIT_FIELDS, 'image_urn', 'asset_bundle_id'],
   example: {
-    campaign_name: 'Q4 launch',
-    campaign_group_name: 'Q4 2026',
-    organization_id: '2414183',
-    daily_budget: 25,
-    landing_page_url: 'https://example.com/q4',
-    locations: ['urn:li:geo:103644278'],
+    ...EXAMPLE_CAMPAIGN,
     introductory_text: 'Meet the plan built for small teams.',
     headline: 'Plans from $5 a month',
     image_urn: 'urn:li:image:C4E10AQFoyyAjHPMQuQ',

@@ -10,6 +10,7 @@ import {
   campaignGroupChoice,
   campaignRules,
   checkCampaign,
+  EXAMPLE_CAMPAIGN,
   objective,
   TEXT_OBJECTIVES,
 } from './campaign-arguments.ts';
@@ -57,12 +58,7 @@ export const createNetworkTextCampaign = defineTool({
     ),
   auditFields: [...CAMPAIGN_AUDIT_FIELDS, 'image_urn'],
   example: {
-    campaign_name: 'Q4 launch',
-    campaign_group_name: 'Q4 2026',
-    organization_id: '2414183',
-    daily_budget: 25,
-    landing_page_url: 'https://example.com/q4',
-    locations: ['urn:li:geo:103644278'],
+    ...EXAMPLE_CAMPAIGN,
     headline: 'Plans from $5',
     description: 'Project tools built for small teams.',
   },

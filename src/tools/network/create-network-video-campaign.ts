@@ -10,6 +10,7 @@ import {
   campaignGroupChoice,
   campaignRules,
   checkCampaign,
+  EXAMPLE_CAMPAIGN,
   objective,
   VIDEO_OBJECTIVES,
 } from './campaign-arguments.ts';
@@ -59,12 +60,7 @@ export const createNetworkVideoCampaign = defineTool({
     ),
   auditFields: [...CAMPAIGN_AUDIT_FIELDS, 'video_urn'],
   example: {
-    campaign_name: 'Q4 launch',
-    campaign_group_name: 'Q4 2026',
-    organization_id: '2414183',
-    daily_budget: 25,
-    landing_page_url: 'https://example.com/q4',
-    locations: ['urn:li:geo:103644278'],
+    ...EXAMPLE_CAMPAIGN,
     introductory_text: 'Meet the plan built for small teams.',
     headline: 'Plans from $5 a month',
     video_urn: 'urn:li:video:C5F10AQGKQg',
