@@ -14,7 +14,7 @@ export interface BenchServer {
 }
 
 /** Starts a server process and resolves with the URL from its first `"url":"..."` line; later output is dropped. */
-function startProcess(
+export function startProcess(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; url: string }> {
@@ -45,7 +45,12 @@ export async function startBareServer(): Promise<BenchServer> {
 /** `adops serve` on a fresh SQLite database, as `npm start` runs it, with the demo owner's key. */
 export async function startAdops(env: Record<string, string> = {}): Promise<BenchServer & { key: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'adops-bench-'));
-  const fullEnv = { ADOPS_DATABASE_URL: `sqlite:${join(dir, 'adops.db')}`, ...env };
+  const fullEnv = {
+    ADOPS_DATABASE_URL: `sqlite:${join(dir, 'adops.db')}`,
+    // The run's own key, not one left in the user's config folder.
+    ADOPS_ENCRYPTION_KEY_FILE: join(dir, 'encryption-keys.txt'),
+    ...env,
+  };
   const demo = JSON.parse(
     execFileSync(process.execPath, [ADOPS, 'demo'], { env: { ...process.env, ...fullEnv } }).toString(),
   );

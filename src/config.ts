@@ -82,6 +82,8 @@ export interface MediaFetchConfig {
   extraCaPem: string | undefined;
   /** Largest `video_url` file the network tools download (TOOLS.md: size capped by configuration). */
   maxVideoBytes: number;
+  /** Whether the sample image URLs (src/assets/sample-media.ts) are served: while the sandbox is on. */
+  samples: boolean;
 }
 
 /** Every environment variable the service reads, with its default. The README's table mirrors this. */
@@ -99,7 +101,7 @@ const environmentSchema = z.object({
   ADOPS_RATE_LIMIT_BURST: integer(40),
   ADOPS_REDIS_URL: z.string().optional(),
   ADOPS_IDEMPOTENCY_TTL_HOURS: integer(24),
-  ADOPS_IDEMPOTENCY_LOCK_SECONDS: integer(300),
+  ADOPS_CALL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   // The media fetcher (src/assets).
   ADOPS_FETCH_ALLOW_HOSTS: z.string().default('').transform(parseFetchHosts),
   ADOPS_FETCH_PORTS: z.string().default('80,443').transform(parseFetchPorts),
@@ -126,6 +128,16 @@ const environmentSchema = z.object({
   ADOPS_UPGRADE_URL: z.httpUrl().optional(),
   ADOPS_SESSION_HOURS: z.coerce.number().int().min(1).default(24),
   ADOPS_CONSOLE_SIGNUP: z.enum(['open', 'closed']).default('open'),
+  // Operations: drain on SIGTERM, /metrics.
+  ADOPS_SHUTDOWN_GRACE_MS: integer(25_000),
+  ADOPS_METRICS: z.enum(['on', 'off']).default('on'),
+  ADOPS_METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine(
+      (token) => token === undefined || token === '' || token.length >= 16,
+      'must be at least 16 characters (a random token, like the output of `openssl rand -hex 32`)',
+    ),
 });
 
 export interface Config {
@@ -138,12 +150,27 @@ export interface Config {
   bodyLimitBytes: number;
   rateLimit: { perSecond: number; burst: number };
   redisUrl: string | undefined;
-  idempotency: { ttlHours: number; lockSeconds: number };
+  idempotency: { ttlHours: number };
+  /**
+   * How long a running call's claims (its idempotency record, its quota unit) last without renewal: the
+   * call renews them every third of it, and a crashed call's are taken over or given back after it.
+   */
+  callLeaseSeconds: number;
   mediaFetch: MediaFetchConfig;
   networkBannedWords: string[];
   logLevel: string;
   console: ConsoleConfig;
   platforms: PlatformsConfig;
+  /** How long a stop waits for calls in flight before it closes their connections. */
+  shutdownGraceMs: number;
+  metrics: MetricsConfig;
+}
+
+export interface MetricsConfig {
+  /** Whether `GET /metrics` is served at all. */
+  enabled: boolean;
+  /** When set, `/metrics` answers only requests sending it as `Authorization: Bearer <token>`. */
+  token: string | undefined;
 }
 
 export interface ConsoleConfig {
@@ -165,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const platforms = loadPlatformsConfig(env);
   const appUrl = (e.ADOPS_APP_URL ?? `http://${e.ADOPS_HOST}:${e.ADOPS_PORT}`).replace(/\/+$/, '');
   return {
     host: e.ADOPS_HOST,
@@ -175,7 +203,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: e.ADOPS_BODY_LIMIT_BYTES,
     rateLimit: { perSecond: e.ADOPS_RATE_LIMIT_PER_SECOND, burst: e.ADOPS_RATE_LIMIT_BURST },
     redisUrl: e.ADOPS_REDIS_URL || undefined,
-    idempotency: { ttlHours: e.ADOPS_IDEMPOTENCY_TTL_HOURS, lockSeconds: e.ADOPS_IDEMPOTENCY_LOCK_SECONDS },
+    idempotency: { ttlHours: e.ADOPS_IDEMPOTENCY_TTL_HOURS },
+    callLeaseSeconds: e.ADOPS_CALL_LEASE_SECONDS,
     mediaFetch: {
       allowHosts: e.ADOPS_FETCH_ALLOW_HOSTS,
       ports: e.ADOPS_FETCH_PORTS,
@@ -183,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       concurrency: e.ADOPS_FETCH_CONCURRENCY,
       extraCaPem: e.ADOPS_FETCH_CA_FILE,
       maxVideoBytes: e.ADOPS_FETCH_MAX_VIDEO_BYTES,
+      samples: platforms.sandboxEnabled,
     },
     networkBannedWords: e.ADOPS_NETWORK_BANNED_WORDS,
     logLevel: e.ADOPS_LOG_LEVEL,
@@ -192,6 +222,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sessionHours: e.ADOPS_SESSION_HOURS,
       signup: e.ADOPS_CONSOLE_SIGNUP,
     },
-    platforms: loadPlatformsConfig(env),
+    platforms,
+    shutdownGraceMs: e.ADOPS_SHUTDOWN_GRACE_MS,
+    metrics: { enabled: e.ADOPS_METRICS === 'on', token: e.ADOPS_METRICS_TOKEN || undefined },
   };
 }

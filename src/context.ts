@@ -1,7 +1,10 @@
 import type { Logger } from 'pino';
+import type { Dispatcher } from 'undici';
+import type { KeyLimits } from './auth/key-limits.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { TokenCipher } from './crypto/token-cipher.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { AuditLog } from './pipeline/audit-log.ts';
 import type { RateLimiter } from './ratelimit/rate-limiter.ts';
 import type { Storage } from './storage/database.ts';
@@ -19,14 +22,28 @@ export interface Services {
   tools: ToolRegistry;
   /** Encrypts platform tokens at rest. */
   cipher: TokenCipher;
+  /** Prometheus metrics of this service, on a registry of its own. */
+  metrics: Metrics;
   /** Facts known only once the service runs. */
-  runtime: { listeningUrl: string | undefined };
+  runtime: Runtime;
 }
 
-/** Who is calling: the owner of the API key the door authenticated. */
+export interface Runtime {
+  listeningUrl: string | undefined;
+  /**
+   * Reaches the service's own sandbox through a listener of its own, which stays open while a drain
+   * refuses new connections, so calls in flight can finish their platform steps.
+   */
+  sandboxDispatcher: Dispatcher | undefined;
+  /** True from the stop signal on: new calls are turned away, readiness fails. */
+  draining: boolean;
+}
+
+/** Who is calling: the owner of the API key the door authenticated, and what that key may do. */
 export interface Caller {
   userId: string;
   email: string;
   tier: string;
   apiKeyId: string;
+  limits: KeyLimits;
 }

@@ -1,9 +1,9 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { checkKeyShape, hashApiKey } from './auth/api-key.ts';
 import type { Config } from './config.ts';
 import type { Services } from './context.ts';
-import { addAccount, createKey } from './owners.ts';
+import { addAccount, createKey, OwnerError } from './owners.ts';
 import type { Platform } from './platforms/families.ts';
 import { listAdAccounts } from './storage/accounts.ts';
 import { findApiKeyByHash } from './storage/api-keys.ts';
@@ -12,12 +12,13 @@ import { createUser, findUserByEmail } from './storage/users.ts';
 
 export const DEMO_EMAIL = 'demo@adops.local';
 
-// Two social accounts, so the multi-account rule shows on the first call.
-const DEMO_ACCOUNTS: Array<{ platform: Platform; name: string }> = [
+// Two social accounts, so the multi-account rule shows on the first call; their ids are fixed, since the
+// social tools' examples must name one (the brand's, whose campaigns get the examples' ids).
+const DEMO_ACCOUNTS: Array<{ platform: Platform; name: string; accountId?: string }> = [
   { platform: 'search', name: 'Demo Search Ads' },
   { platform: 'network', name: 'Demo Network Ads' },
-  { platform: 'social', name: 'Demo Social Brand' },
-  { platform: 'social', name: 'Demo Social Shop' },
+  { platform: 'social', name: 'Demo Social Brand', accountId: 'act_310000000000001' },
+  { platform: 'social', name: 'Demo Social Shop', accountId: 'act_310000000000002' },
   { platform: 'video', name: 'Demo Video Ads' },
 ];
 
@@ -42,16 +43,29 @@ async function storedKeyStillWorks(storage: Storage, file: string, now: Date): P
 /** The demo owner with sandbox accounts on every platform, made once; later calls reuse it and its key. */
 export async function ensureDemo(services: Services) {
   const { storage, config } = services;
+  if (!config.platforms.sandboxEnabled) {
+    throw new OwnerError(
+      "The demo owner's accounts are sandbox accounts, and the sandbox is turned off (ADOPS_SANDBOX=off).",
+    );
+  }
   const { db } = storage;
   const now = services.clock.now();
   let user = await findUserByEmail(db, DEMO_EMAIL);
-  const created = !user;
+  let created = !user;
   if (!user) {
-    user = await createUser(db, DEMO_EMAIL, 'free', now);
-    for (const account of DEMO_ACCOUNTS) await addAccount(services, user, account);
+    try {
+      user = await createUser(db, DEMO_EMAIL, 'free', now);
+    } catch (error) {
+      // Two first starts on one database: the other made the owner (and adds its accounts).
+      user = /unique|duplicate/i.test(String(error)) ? await findUserByEmail(db, DEMO_EMAIL) : undefined;
+      if (!user) throw error;
+      created = false;
+    }
+    if (created) for (const account of DEMO_ACCOUNTS) await addAccount(services, user, account);
   }
   const file = demoKeyFile(config);
   let key = file ? await storedKeyStillWorks(storage, file, now) : undefined;
+  const keyCreated = !key;
   if (!key) {
     key = (await createKey(db, user, 'demo', 'never', now)).key;
     if (file) {
@@ -63,6 +77,9 @@ export async function ensureDemo(services: Services) {
   return {
     email: user.email,
     key,
+    /** Whether this call made the key: the only time the start banner shows it whole. */
+    keyCreated,
+    keyFile: file && resolve(file),
     created,
     base_url: config.appUrl,
     accounts: accounts.map((a) => ({ platform: a.platform, account_id: a.account_id, name: a.name })),

@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   unauthenticated: 401,
   quota_exceeded: 402,
   origin_not_allowed: 403,
+  /** The API key's scope, accounts or budget ceiling does not allow the call (CONTRACT.md, Scopes). */
+  insufficient_scope: 403,
   not_found: 404,
   tool_not_found: 404,
   method_not_allowed: 405,
@@ -21,9 +23,14 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   upstream_rate_limited: 429,
+  /** Settled units are under the limit, but calls still running hold the rest: retry shortly. */
+  quota_in_flight: 429,
   internal_error: 500,
   upstream_error: 500,
-  not_implemented: 501,
+  /** The database could not be reached; nothing was lost, retry with the same Idempotency-Key. */
+  storage_unavailable: 503,
+  /** The service is stopping (draining): the call did not run; retry, another instance will take it. */
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

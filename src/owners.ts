@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import { generateApiKey } from './auth/api-key.ts';
+import { DEFAULT_LIMITS, type KeyLimits } from './auth/key-limits.ts';
 import type { Tier } from './config.ts';
 import type { Services } from './context.ts';
 import { generateAccountId, normalizeAccountId, PLATFORM_INFO, type Platform } from './platforms/families.ts';
+import { SandboxOwnershipError } from './sandbox/ownership.ts';
 import { connectSandboxAccount } from './sandbox/sandbox-accounts.ts';
 import { insertApiKey } from './storage/api-keys.ts';
 import type { AdAccount, Database, User } from './storage/schema.ts';
@@ -34,6 +36,7 @@ export async function createKey(
   name: string,
   lifetime: KeyLifetime,
   now: Date,
+  limits: KeyLimits = DEFAULT_LIMITS,
 ) {
   const days = KEY_LIFETIMES[lifetime];
   const expiresAt = days === null ? null : new Date(now.getTime() + days * 86_400_000);
@@ -45,6 +48,7 @@ export async function createKey(
     hash: secret.hash,
     expiresAt,
     now,
+    limits,
   });
   return { id: row.id, key: secret.key, prefix: row.prefix, expires_at: row.expires_at };
 }
@@ -59,6 +63,12 @@ export async function addAccount(
     currency?: string | undefined;
   },
 ): Promise<AdAccount> {
+  if (!services.config.platforms.sandboxEnabled) {
+    throw new OwnerError(
+      'The sandbox is turned off (ADOPS_SANDBOX=off), so no sandbox account can be added. Turn it on, or ' +
+        `have the owner connect the live platform at ${services.config.appUrl}/connections.`,
+    );
+  }
   const info = PLATFORM_INFO[fields.platform];
   const accountId = fields.accountId
     ? normalizeAccountId(fields.platform, fields.accountId)
@@ -67,12 +77,17 @@ export async function addAccount(
   const currency = (fields.currency ?? info.defaultCurrency).toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency))
     throw new OwnerError(`--currency must be an ISO 4217 code like USD (got "${currency}")`);
-  return connectSandboxAccount(services, user.id, {
-    platform: fields.platform,
-    accountId,
-    name: fields.name ?? `Sandbox ${fields.platform} ${accountId}`,
-    currency,
-  });
+  try {
+    return await connectSandboxAccount(services, user.id, {
+      platform: fields.platform,
+      accountId,
+      name: fields.name ?? `Sandbox ${fields.platform} ${accountId}`,
+      currency,
+    });
+  } catch (error) {
+    if (error instanceof SandboxOwnershipError) throw new OwnerError(error.message);
+    throw error;
+  }
 }
 
 export function isTier(value: string, tiers: readonly string[]): value is Tier {

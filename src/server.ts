@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from './context.ts';
 import { buildApp } from './http/app.ts';
+import { openSandboxLoopback, type SandboxLoopback } from './http/sandbox-loopback.ts';
 import { closeServices } from './services.ts';
 import { deleteExpired } from './storage/idempotency.ts';
+import { reclaimExpiredHolds } from './storage/quota.ts';
 
-const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
+const MAINTENANCE_INTERVAL_MS = 60_000;
+/** How often a drain closes connections that fell idle after their last answer. */
+const IDLE_SWEEP_MS = 250;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -12,14 +16,20 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Removes idempotency records past their retention, now and every ten minutes. */
+/**
+ * Now and every minute: removes idempotency records past their retention, and gives back the quota units
+ * of calls whose instance died (a reservation refused for want of units also does this for its owner).
+ */
 function startMaintenance(services: Services): NodeJS.Timeout {
   const sweep = async () => {
+    const now = services.clock.now();
     try {
-      const removed = await deleteExpired(services.storage.db, services.clock.now());
+      const removed = await deleteExpired(services.storage.db, now);
       if (removed > 0) services.logger.info({ removed }, 'expired idempotency records removed');
+      const reclaimed = await reclaimExpiredHolds(services.storage.db, now.toISOString());
+      if (reclaimed > 0) services.logger.info({ reclaimed }, 'quota units of crashed calls given back');
     } catch (error) {
-      services.logger.error({ err: error }, 'idempotency cleanup failed');
+      services.logger.error({ err: error }, 'maintenance sweep failed');
     }
   };
   void sweep();
@@ -28,7 +38,41 @@ function startMaintenance(services: Services): NodeJS.Timeout {
   return timer;
 }
 
-/** Listens on host:port (port 0 picks a free one); `close` drains requests, then flushes and disconnects. */
+/**
+ * Stops taking work and finishes what runs: the listener closes (new connections are refused), idle
+ * connections close at once, requests arriving on open ones get the 503 envelope, calls in flight run to
+ * their end or to the grace period, whose end closes what is left. Then the audit rows and logs are
+ * flushed and the pools closed.
+ */
+async function drain(
+  services: Services,
+  app: FastifyInstance,
+  loopback: SandboxLoopback | undefined,
+): Promise<void> {
+  const started = performance.now();
+  const graceMs = services.config.shutdownGraceMs;
+  services.runtime.draining = true;
+  services.logger.info({ grace_ms: graceMs }, 'draining: no new connections, calls in flight finish');
+  const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+  const grace = setTimeout(() => {
+    services.logger.warn(
+      { grace_ms: graceMs },
+      'grace period over: closing the connections of calls still running',
+    );
+    app.server.closeAllConnections();
+  }, graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(grace);
+  }
+  await loopback?.close();
+  services.logger.info({ drain_ms: Math.round(performance.now() - started) }, 'drained');
+  await closeServices(services);
+}
+
+/** Listens on host:port (port 0 picks a free one); `close` drains (see `drain`), then disconnects. */
 export async function startServer(services: Services, host: string, port: number): Promise<RunningServer> {
   const app = buildApp(services);
   await app.listen({ host, port });
@@ -36,17 +80,18 @@ export async function startServer(services: Services, host: string, port: number
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
   services.runtime.listeningUrl = url;
+  // An external sandbox (ADOPS_SANDBOX_URL) drains on its own; the service's own needs the loopback.
+  const loopback =
+    services.config.platforms.sandboxUrl === undefined ? await openSandboxLoopback(app, url) : undefined;
+  services.runtime.sandboxDispatcher = loopback?.dispatcher;
   const timer = startMaintenance(services);
   let closing: Promise<void> | undefined;
   return {
     app,
     url,
     close: () => {
-      closing ??= (async () => {
-        clearInterval(timer);
-        await app.close();
-        await closeServices(services);
-      })();
+      clearInterval(timer);
+      closing ??= drain(services, app, loopback);
       return closing;
     },
   };

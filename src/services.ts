@@ -3,6 +3,7 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Services } from './context.ts';
 import { loadTokenCipher } from './crypto/key-ring.ts';
+import { Metrics } from './metrics/metrics.ts';
 import { AuditLog } from './pipeline/audit-log.ts';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.ts';
 import type { RateLimiter } from './ratelimit/rate-limiter.ts';
@@ -47,6 +48,7 @@ export interface ServiceOptions {
 export function createServices(config: Config, options: ServiceOptions = {}): Services {
   const logger = options.logger ?? createLogger(config);
   const storage = openStorage(config.databaseUrl);
+  const tools = createRegistry(options.tools);
   return {
     config,
     storage,
@@ -54,15 +56,17 @@ export function createServices(config: Config, options: ServiceOptions = {}): Se
     clock: options.clock ?? systemClock,
     audit: new AuditLog(storage, logger),
     rateLimiter: createRateLimiter(config),
-    tools: createRegistry(options.tools),
-    cipher: loadTokenCipher(config),
-    runtime: { listeningUrl: undefined },
+    tools,
+    cipher: loadTokenCipher(config, logger),
+    metrics: new Metrics({ tools: tools.keys(), poolState: storage.poolState }),
+    runtime: { listeningUrl: undefined, sandboxDispatcher: undefined, draining: false },
   };
 }
 
 /** Flushes the audit rows, then closes the connections. */
 export async function closeServices(services: Services): Promise<void> {
-  await services.audit.flush();
+  // A stop does not wait long for a database that is away: what cannot be written by then is logged.
+  await services.audit.flush({ within: 5000 });
   await services.rateLimiter?.close();
   await services.storage.close();
   await new Promise<void>((resolve) => services.logger.flush(() => resolve()));

@@ -3,6 +3,7 @@ import { type Agent, request } from 'undici';
 import type { MediaFetchConfig } from '../config.ts';
 import { createGuardedAgent, FetchRefused, type Resolver, systemResolver } from './guarded-agent.ts';
 import { formatKilobytes, formatSeconds, mediaTypeLabel, mediaTypeList } from './media-words.ts';
+import { fetchSample, SAMPLE_HOST } from './sample-media.ts';
 
 const MAX_REDIRECTS = 3;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -19,6 +20,8 @@ export interface FetchPolicy {
   /** For the whole fetch: every redirect, the headers and the body. */
   timeoutMs: number;
   extraCaPem?: string | undefined;
+  /** Whether `https://samples.adops.invalid/...` URLs give the service's own sample images (the sandbox is on). */
+  samples?: boolean | undefined;
   resolve?: Resolver;
 }
 
@@ -28,6 +31,7 @@ export function fetchPolicy(config: MediaFetchConfig, resolve?: Resolver): Fetch
     ports: config.ports,
     timeoutMs: config.timeoutMs,
     extraCaPem: config.extraCaPem,
+    samples: config.samples,
     ...(resolve && { resolve }),
   };
 }
@@ -57,10 +61,11 @@ export interface MediaFetcher {
 }
 
 /**
- * A fetcher safe to point at any URL a user gives (OWASP SSRF rules): http and https on the allowed
- * ports only, every connection's addresses checked when it opens, at most 3 redirects each checked the
- * same way, one time limit for the whole fetch, a size cap enforced while reading, and the type decided
- * by the bytes. Reasons name the rule broken, never the content fetched.
+ * A fetcher safe to point at any URL a user gives (OWASP SSRF rules): https on the allowed ports only
+ * (the tools' arguments are https URLs, and a redirect to plain http is refused, as it would let anyone
+ * on the path read or replace the file), every connection's addresses checked when it opens, at most 3
+ * redirects each checked the same way, one time limit for the whole fetch, a size cap enforced while
+ * reading, and the type decided by the bytes. Reasons name the rule broken, never the content fetched.
  */
 export function createMediaFetcher(policy: FetchPolicy): MediaFetcher {
   const agent = createGuardedAgent({
@@ -94,6 +99,8 @@ async function fetchWithin(
   url: string,
   limits: MediaLimits,
 ): Promise<FetchOutcome> {
+  const sample = policy.samples ? URL.parse(url) : null;
+  if (sample?.protocol === 'https:' && sample.hostname === SAMPLE_HOST) return fetchSample(sample, limits);
   const signal = AbortSignal.timeout(policy.timeoutMs);
   const hops = { redirects: 0 };
   try {
@@ -132,8 +139,15 @@ async function follow(
         throw new FetchRefused(`the server answered HTTP ${status} without saying where to go`);
       if (hops.redirects === MAX_REDIRECTS)
         throw new FetchRefused(`the URL redirects more than ${MAX_REDIRECTS} times`);
+      const next = new URL(location, url);
+      if (next.protocol === 'http:') {
+        throw new FetchRefused(
+          'the URL redirects from https to plain http, which is refused: only https is fetched, so the ' +
+            'file cannot be read or swapped on the way; give the https address the file is served from',
+        );
+      }
       hops.redirects++;
-      url = checkedUrl(new URL(location, url).href, policy);
+      url = checkedUrl(next.href, policy);
       continue;
     }
     if (status !== 200) {
@@ -157,11 +171,11 @@ async function follow(
 function checkedUrl(text: string, policy: FetchPolicy): URL {
   const url = URL.parse(text);
   if (!url) throw new FetchRefused('the URL is not valid');
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new FetchRefused(`only http and https URLs are fetched (got ${url.protocol.replace(/:$/, '')})`);
+  if (url.protocol !== 'https:')
+    throw new FetchRefused(`only https URLs are fetched (got ${url.protocol.replace(/:$/, '')})`);
   if (url.username !== '' || url.password !== '')
     throw new FetchRefused('the URL must not contain a user name or password');
-  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+  const port = url.port === '' ? 443 : Number(url.port);
   if (!policy.ports.includes(port))
     throw new FetchRefused(`port ${port} is not allowed (allowed: ${policy.ports.join(', ')})`);
   url.hash = '';

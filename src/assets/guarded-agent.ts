@@ -44,10 +44,11 @@ export interface GuardOptions {
 type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void;
 
 /**
- * An undici Agent that checks the address of every connection it opens, at the moment it opens it: a
- * host name is resolved once, every address it resolves to is checked, and the socket connects to
- * those same addresses. A name that resolved to a public address for an earlier check and to a private
- * one now (DNS rebinding) is caught, as there is no earlier check to trust.
+ * An undici Agent that opens TLS connections only, and checks the address of every connection it
+ * opens at the moment it opens it: a host name is resolved once, every address it resolves to is
+ * checked, and the socket connects to those same addresses. A name that resolved to a public address
+ * for an earlier check and to a private one now (DNS rebinding) is caught, as there is no earlier check
+ * to trust.
  */
 export function createGuardedAgent(options: GuardOptions): Agent {
   const allowed = new Set(options.allowHosts);
@@ -90,6 +91,11 @@ export function createGuardedAgent(options: GuardOptions): Agent {
 
   return new Agent({
     connect: (connectOptions, callback) => {
+      // The fetcher refuses http URLs; this holds for any other use of the agent too: no plain sockets.
+      if (connectOptions.protocol !== 'https:') {
+        callback(new FetchRefused('only https connections are made'), null);
+        return;
+      }
       // Sockets skip the lookup for an IP address, so an address written in the URL is checked here.
       const host = connectOptions.hostname;
       const kind = isIP(host) && !allowed.has(host) ? blockedAddressKind(host) : undefined;

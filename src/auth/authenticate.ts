@@ -2,6 +2,7 @@ import type { Caller, Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { findApiKeyByHash, touchApiKey } from '../storage/api-keys.ts';
 import { checkKeyShape, hashApiKey } from './api-key.ts';
+import { limitsOfRow } from './key-limits.ts';
 
 /** last_used_at is kept to the minute: a write per call would cost more than it tells. */
 const LAST_USED_PRECISION_MS = 60_000;
@@ -41,5 +42,11 @@ export async function authenticate(services: Services, authorization: string | u
   if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_PRECISION_MS) {
     await touchApiKey(services.storage.db, row.id, now);
   }
-  return { userId: row.user_id, email: row.email, tier: row.tier, apiKeyId: row.id };
+  return {
+    userId: row.user_id,
+    email: row.email,
+    tier: row.tier,
+    apiKeyId: row.id,
+    limits: limitsOfRow(row),
+  };
 }

@@ -8,6 +8,7 @@ import {
   AdopsInvalidRequestError,
   AdopsNetworkError,
   AdopsNotFoundError,
+  AdopsPermissionError,
   AdopsQuotaError,
   AdopsRateLimitError,
   AdopsServerError,
@@ -27,6 +28,7 @@ export const CALL_EXIT = {
   rateLimited: 7,
   server: 8,
   network: 9,
+  forbidden: 10,
 } as const;
 
 export const CALL_HELP = `
@@ -96,6 +98,7 @@ export function exitCodeFor(error: unknown): number {
   if (error instanceof AdopsInvalidRequestError) return CALL_EXIT.usage;
   if (error instanceof AdopsAuthenticationError) return CALL_EXIT.unauthenticated;
   if (error instanceof AdopsQuotaError) return CALL_EXIT.quota;
+  if (error instanceof AdopsPermissionError) return CALL_EXIT.forbidden;
   if (error instanceof AdopsNotFoundError) return CALL_EXIT.notFound;
   if (error instanceof AdopsConflictError) return CALL_EXIT.conflict;
   if (error instanceof AdopsRateLimitError) return CALL_EXIT.rateLimited;

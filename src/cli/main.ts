@@ -8,6 +8,7 @@ import {
   demoCommand,
   keysCreate,
   keysList,
+  keysNarrow,
   keysRevoke,
   usersCreate,
   usersSetPassword,
@@ -26,6 +27,11 @@ function tier(value: string): string {
 function platform(value: string): string {
   if (!isPlatform(value)) throw new InvalidArgumentError(`must be one of ${PLATFORMS.join(', ')}`);
   return value;
+}
+
+/** A repeatable option: every value, in order. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 function port(value: string): number {
@@ -96,7 +102,37 @@ keys
   .requiredOption('--email <email>')
   .option('--name <name>', 'a name to recognise the key by', 'default')
   .option('--expires <lifetime>', '30d|90d|1y|never', 'never')
+  .option(
+    '--scope <scope>',
+    'read|write|spend: read tools only; writes that cannot start or raise spend; all',
+    'write',
+  )
+  .option(
+    '--account <id>',
+    'only this connected account (repeatable; platform:id when ids clash)',
+    collect,
+    [],
+  )
+  .option(
+    '--max-daily-budget <amount:currency>',
+    'the largest daily budget a call may set, like 50:USD (repeatable)',
+    collect,
+    [],
+  )
   .action((options) => run((services) => keysCreate(services, options)));
+keys
+  .command('narrow')
+  .description("Narrow a key's scope, accounts or budget ceilings (a key is never widened)")
+  .requiredOption('--id <id>')
+  .option('--scope <scope>', "read|write|spend, at most the key's own")
+  .option('--account <id>', "only these of the key's accounts (repeatable)", collect, [])
+  .option(
+    '--max-daily-budget <amount:currency>',
+    "a ceiling at or below the key's own (repeatable)",
+    collect,
+    [],
+  )
+  .action((options) => run((services) => keysNarrow(services, options)));
 keys
   .command('list')
   .requiredOption('--email <email>')

@@ -1,10 +1,13 @@
+import { type KeyLimits, limitsOfRow, wideningOf } from '../auth/key-limits.ts';
+import { KeyLimitsError, type KeyLimitsInput, keyLimitsFrom } from '../auth/key-limits-input.ts';
 import type { Tier } from '../config.ts';
 import { setUserPassword } from '../console/credentials.ts';
 import type { Services } from '../context.ts';
 import { ensureDemo } from '../demo.ts';
+import { formatMicros } from '../money.ts';
 import { addAccount, createKey, OwnerError, parseLifetime, requireUser } from '../owners.ts';
 import type { Platform } from '../platforms/families.ts';
-import { findApiKeyById, listApiKeys, revokeApiKey } from '../storage/api-keys.ts';
+import { findApiKeyById, listApiKeys, revokeApiKey, setApiKeyLimits } from '../storage/api-keys.ts';
 import { createUser, findUserByEmail, setUserTier } from '../storage/users.ts';
 
 export async function usersCreate(services: Services, options: { email: string; tier: Tier }) {
@@ -33,13 +36,63 @@ export async function usersSetPassword(
   return { id: user.id, email: user.email, password_set: true };
 }
 
+interface LimitOptions {
+  scope?: string;
+  account?: string[];
+  maxDailyBudget?: string[];
+}
+
+function limitsInput(options: LimitOptions): KeyLimitsInput {
+  return { scope: options.scope, accounts: options.account, ceilings: options.maxDailyBudget };
+}
+
+/** A key's limits as the CLI prints them. */
+function limitsOutput(limits: KeyLimits) {
+  return {
+    scope: limits.scope,
+    accounts: limits.accounts?.map((a) => ({ platform: a.platform, account_id: a.accountId })) ?? null,
+    max_daily_budget:
+      limits.ceilings &&
+      Object.fromEntries(Object.entries(limits.ceilings).map(([c, micros]) => [c, formatMicros(micros, c)])),
+  };
+}
+
 export async function keysCreate(
   services: Services,
-  options: { email: string; name: string; expires: string },
+  options: { email: string; name: string; expires: string } & LimitOptions,
 ) {
   const lifetime = parseLifetime(options.expires);
-  const user = await requireUser(services.storage.db, options.email);
-  return createKey(services.storage.db, user, options.name, lifetime, services.clock.now());
+  const { db } = services.storage;
+  const user = await requireUser(db, options.email);
+  const limits = await ownerLimits(() => keyLimitsFrom(db, user.id, limitsInput(options)));
+  const key = await createKey(db, user, options.name, lifetime, services.clock.now(), limits);
+  return { ...key, ...limitsOutput(limits) };
+}
+
+/** Narrows a key: what is given replaces the key's own, and must not widen it. */
+export async function keysNarrow(services: Services, options: { id: string } & LimitOptions) {
+  const { db } = services.storage;
+  const key = await findApiKeyById(db, options.id);
+  if (!key) throw new OwnerError(`No API key with id ${options.id}`);
+  const current = limitsOfRow(key);
+  const proposed = await ownerLimits(() => keyLimitsFrom(db, key.user_id, limitsInput(options), current));
+  const widening = wideningOf(current, proposed);
+  if (widening.length > 0) {
+    throw new OwnerError(
+      `A key can be narrowed, never widened (create a new key instead): ${widening.join('; ')}`,
+    );
+  }
+  await setApiKeyLimits(db, key.id, proposed);
+  return { id: key.id, ...limitsOutput(proposed) };
+}
+
+async function ownerLimits(make: () => Promise<KeyLimits>): Promise<KeyLimits> {
+  try {
+    return await make();
+  } catch (error) {
+    if (error instanceof KeyLimitsError) throw new OwnerError(error.message);
+    throw error;
+  }
 }
 
 export async function keysList(services: Services, options: { email: string }) {
@@ -55,6 +108,7 @@ export async function keysList(services: Services, options: { email: string }) {
     last_used_at: k.last_used_at,
     revoked_at: k.revoked_at,
     status: k.revoked_at ? 'revoked' : k.expires_at && k.expires_at <= now ? 'expired' : 'active',
+    ...limitsOutput(limitsOfRow(k)),
   }));
 }
 
@@ -87,5 +141,6 @@ export async function accountsAdd(
 }
 
 export async function demoCommand(services: Services) {
-  return ensureDemo(services);
+  const { keyCreated: _keyCreated, keyFile: _keyFile, ...demo } = await ensureDemo(services);
+  return demo;
 }

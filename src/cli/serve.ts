@@ -1,9 +1,46 @@
+import { API_KEY_PREFIX } from '../auth/api-key.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { Services } from '../context.ts';
 import { ensureDemo } from '../demo.ts';
+import { versionNotice } from '../platforms/network/api-versions.ts';
 import { startServer } from '../server.ts';
 import { createServices } from '../services.ts';
 import { migrateToLatest } from '../storage/migrate.ts';
+
+/**
+ * What a start on the embedded default prints. The demo key is shown whole only by the start that made
+ * it; later starts name its prefix and its file, so the secret does not sit in every start's output.
+ */
+function banner(url: string, demo: Awaited<ReturnType<typeof ensureDemo>>): string {
+  const keyLine =
+    demo.keyCreated || !demo.keyFile
+      ? `${demo.key}   (shown once; ${demo.keyFile ? `kept in ${demo.keyFile}` : 'not kept on disk'})`
+      : `${demo.key.slice(0, API_KEY_PREFIX.length + 6)}…   (kept in ${demo.keyFile})`;
+  const bearer = demo.keyFile ? `$(cat '${demo.keyFile}')` : demo.key;
+  return [
+    '',
+    `adops is running at ${url}`,
+    `  execute a tool:  POST ${url}/api/v1/tools/<tool>/execute`,
+    `  API reference:   ${url}/docs   (OpenAPI: ${url}/api/v1/openapi.json)`,
+    `  MCP endpoint:    ${url}/mcp`,
+    `  owner console:   ${url}/login   (adops users set-password --email ${demo.email})`,
+    `  demo owner:      ${demo.email} (sandbox accounts on search, network, social x2, video)`,
+    `  demo API key:    ${keyLine}`,
+    `  try it:          curl -s -X POST ${url}/api/v1/tools/get_usage_status/execute \\`,
+    `                     -H "Authorization: Bearer ${bearer}" -H 'Content-Type: application/json' -d '{"arguments":{}}'`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Says at start when LinkedIn is about to stop serving the configured API version (within 60 days of
+ * its sunset), and louder once it no longer does: every LinkedIn call would then be refused with 426.
+ */
+export function noteApiVersions(services: Services): void {
+  const version = services.config.platforms.settings.network.apiVersion;
+  const notice = versionNotice(version, services.clock.now());
+  if (notice) services.logger[notice.level]({ platform: 'network', api_version: version }, notice.message);
+}
 
 /** Migrates, makes the demo owner on the embedded default, listens, and stops cleanly on SIGINT/SIGTERM. */
 export async function serveCommand(options: { port?: number; host?: string }): Promise<void> {
@@ -27,29 +64,19 @@ export async function serveCommand(options: { port?: number; host?: string }): P
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
+  noteApiVersions(services);
   const applied = await migrateToLatest(services.storage.db);
   if (applied.length > 0) services.logger.info({ applied }, 'migrations applied');
-  const demo = services.storage.dialect === 'sqlite' ? await ensureDemo(services) : undefined;
+  // The demo owner's accounts are sandbox accounts: none without the sandbox.
+  const makeDemo = services.storage.dialect === 'sqlite' && config.platforms.sandboxEnabled;
+  const demo = makeDemo ? await ensureDemo(services) : undefined;
   const server = await startServer(services, config.host, config.port);
-  if (demo) {
-    process.stderr.write(
-      [
-        '',
-        `adops is running at ${server.url}`,
-        `  execute a tool:  POST ${server.url}/api/v1/tools/<tool>/execute`,
-        `  API reference:   ${server.url}/docs   (OpenAPI: ${server.url}/api/v1/openapi.json)`,
-        `  MCP endpoint:    ${server.url}/mcp`,
-        `  owner console:   ${server.url}/login   (adops users set-password --email ${demo.email})`,
-        `  demo owner:      ${demo.email} (sandbox accounts on search, network, social x2, video)`,
-        `  demo API key:    ${demo.key}`,
-        `  try it:          curl -s -X POST ${server.url}/api/v1/tools/get_usage_status/execute \\`,
-        `                     -H "Authorization: Bearer ${demo.key}" -H 'Content-Type: application/json' -d '{"arguments":{}}'`,
-        '',
-      ].join('\n'),
-    );
-  }
+  if (demo) process.stderr.write(banner(server.url, demo));
   services.logger.info({ url: server.url, dialect: services.storage.dialect }, 'adops is listening');
-  const stop = (signal: string) => {
+  const stop = (signal: NodeJS.Signals) => {
+    // A second signal is not caught: it ends the process at once, without waiting for the drain.
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
     services.logger.info({ signal }, 'shutting down');
     server.close().then(
       () => process.exit(0),
@@ -59,6 +86,6 @@ export async function serveCommand(options: { port?: number; host?: string }): P
       },
     );
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }

@@ -56,6 +56,7 @@ export type ErrorCode =
   | 'unauthenticated'
   | 'quota_exceeded'
   | 'origin_not_allowed'
+  | 'insufficient_scope'
   | 'not_found'
   | 'tool_not_found'
   | 'method_not_allowed'
@@ -65,9 +66,11 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'upstream_rate_limited'
+  | 'quota_in_flight'
   | 'internal_error'
   | 'upstream_error'
-  | 'not_implemented';
+  | 'storage_unavailable'
+  | 'service_unavailable';
 
 /** The answer of every call that failed (HTTP 4xx and 5xx). */
 export interface ErrorEnvelope {
@@ -101,6 +104,92 @@ export interface ListConnectedAccountsArguments {
 
 /** The arguments of `get_connections_status`. */
 export type GetConnectionsStatusArguments = Record<string, never>;
+
+/** The arguments of `get_performance_overview`. */
+export interface GetPerformanceOverviewArguments {
+  /**
+   * A named period in the account time zone: TODAY, YESTERDAY, LAST_7_DAYS and LAST_30_DAYS (the days before today), THIS_MONTH (to today), LAST_MONTH. Give this, or start_date and end_date; neither means LAST_7_DAYS.
+   */
+  date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
+  /** First day of the period, YYYY-MM-DD, in the account time zone. */
+  start_date?: string;
+  /** Last day of the period (included), YYYY-MM-DD, not in the future; at most 366 days after start_date. */
+  end_date?: string;
+}
+
+/** The arguments of `list_search_campaigns`. */
+export interface ListSearchCampaignsArguments {
+  /**
+   * Only campaigns with these statuses: ENABLED, PAUSED, REMOVED; default ENABLED and PAUSED.
+   *
+   * @default ["ENABLED","PAUSED"]
+   */
+  status?: Array<'ENABLED' | 'PAUSED' | 'REMOVED'>;
+  /**
+   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   *
+   * @default 50
+   */
+  limit?: number;
+  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  cursor?: string;
+  /**
+   * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  customer_id?: string;
+}
+
+/** The arguments of `list_search_ads`. */
+export interface ListSearchAdsArguments {
+  /** Only the ads of this campaign (digits). */
+  campaign_id?: string;
+  /** Only the ads of this ad group (digits). */
+  ad_group_id?: string;
+  /**
+   * Only ads with these statuses: ENABLED, PAUSED, REMOVED; default ENABLED and PAUSED.
+   *
+   * @default ["ENABLED","PAUSED"]
+   */
+  status?: Array<'ENABLED' | 'PAUSED' | 'REMOVED'>;
+  /**
+   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   *
+   * @default 50
+   */
+  limit?: number;
+  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  cursor?: string;
+  /**
+   * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  customer_id?: string;
+}
+
+/** The arguments of `get_search_campaign_performance`. */
+export interface GetSearchCampaignPerformanceArguments {
+  /**
+   * A named period in the account time zone: TODAY, YESTERDAY, LAST_7_DAYS and LAST_30_DAYS (the days before today), THIS_MONTH (to today), LAST_MONTH. Give this, or start_date and end_date; neither means LAST_7_DAYS.
+   */
+  date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
+  /** First day of the period, YYYY-MM-DD, in the account time zone. */
+  start_date?: string;
+  /** Last day of the period (included), YYYY-MM-DD, not in the future; at most 366 days after start_date. */
+  end_date?: string;
+  /**
+   * Only these campaigns (at most 100); all of the account's otherwise. Ids that do not exist are listed as not found.
+   */
+  campaign_ids?: Array<string>;
+  /**
+   * "day" adds each campaign's days (days with nothing are left out); "none" gives the period.
+   *
+   * @default "none"
+   */
+  breakdown?: 'none' | 'day';
+  /**
+   * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  customer_id?: string;
+}
 
 /** The arguments of `discover_existing_assets`. */
 export interface DiscoverExistingAssetsArguments {
@@ -731,6 +820,56 @@ export interface AssociateNetworkConversionArguments {
   dry_run?: boolean;
 }
 
+/** The arguments of `list_network_campaigns`. */
+export interface ListNetworkCampaignsArguments {
+  /** Only the campaigns of this campaign group: digits or urn:li:sponsoredCampaignGroup:<digits>. */
+  campaign_group_id?: string;
+  /**
+   * Only campaigns in these statuses (ACTIVE, PAUSED, DRAFT, COMPLETED, ARCHIVED, CANCELED, PENDING_DELETION, REMOVED); default ACTIVE and PAUSED.
+   */
+  status?: Array<
+    'ACTIVE' | 'PAUSED' | 'DRAFT' | 'COMPLETED' | 'ARCHIVED' | 'CANCELED' | 'PENDING_DELETION' | 'REMOVED'
+  >;
+  /**
+   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   *
+   * @default 50
+   */
+  limit?: number;
+  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  cursor?: string;
+  /**
+   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  account_id?: string;
+}
+
+/** The arguments of `get_network_campaign_performance`. */
+export interface GetNetworkCampaignPerformanceArguments {
+  /**
+   * A named period in the account time zone: TODAY, YESTERDAY, LAST_7_DAYS and LAST_30_DAYS (the days before today), THIS_MONTH (to today), LAST_MONTH. Give this, or start_date and end_date; neither means LAST_7_DAYS.
+   */
+  date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
+  /** First day of the period, YYYY-MM-DD, in the account time zone. */
+  start_date?: string;
+  /** Last day of the period (included), YYYY-MM-DD, not in the future; at most 366 days after start_date. */
+  end_date?: string;
+  /**
+   * Only these campaigns (at most 100); all of the account's otherwise. Ids that do not exist are listed as not found.
+   */
+  campaign_ids?: Array<string>;
+  /**
+   * "day" adds each campaign's days (days with nothing are left out); "none" gives the period.
+   *
+   * @default "none"
+   */
+  breakdown?: 'none' | 'day';
+  /**
+   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  account_id?: string;
+}
+
 /** The arguments of `list_social_photo_accounts`. */
 export interface ListSocialPhotoAccountsArguments {
   /**
@@ -741,16 +880,108 @@ export interface ListSocialPhotoAccountsArguments {
   ad_account_id?: string | null;
 }
 
+/** The arguments of `list_social_campaigns`. */
+export interface ListSocialCampaignsArguments {
+  /**
+   * Only campaigns with one of these effective statuses (ACTIVE, PAUSED, IN_PROCESS, WITH_ISSUES, ARCHIVED). Absent: every campaign neither archived nor deleted. Meta does not list deleted campaigns; get_social_campaign_performance still reports what they spent.
+   */
+  status?: Array<'ACTIVE' | 'PAUSED' | 'IN_PROCESS' | 'WITH_ISSUES' | 'ARCHIVED'>;
+  /**
+   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   *
+   * @default 50
+   */
+  limit?: number;
+  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  cursor?: string;
+  /**
+   * Meta Ads (social) account to act on (act_<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  ad_account_id?: string;
+}
+
+/** The arguments of `get_social_campaign_performance`. */
+export interface GetSocialCampaignPerformanceArguments {
+  /**
+   * A named period in the account time zone: TODAY, YESTERDAY, LAST_7_DAYS and LAST_30_DAYS (the days before today), THIS_MONTH (to today), LAST_MONTH. Give this, or start_date and end_date; neither means LAST_7_DAYS.
+   */
+  date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
+  /** First day of the period, YYYY-MM-DD, in the account time zone. */
+  start_date?: string;
+  /** Last day of the period (included), YYYY-MM-DD, not in the future; at most 366 days after start_date. */
+  end_date?: string;
+  /**
+   * Only these campaigns (at most 100); all of the account's otherwise. Ids that do not exist are listed as not found.
+   */
+  campaign_ids?: Array<string>;
+  /**
+   * "day" adds each campaign's days (days with nothing are left out); "none" gives the period.
+   *
+   * @default "none"
+   */
+  breakdown?: 'none' | 'day';
+  /**
+   * Meta Ads (social) account to act on (act_<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  ad_account_id?: string;
+}
+
+/** The arguments of `list_video_campaigns`. */
+export interface ListVideoCampaignsArguments {
+  /**
+   * Only campaigns in these statuses: ENABLE (on), DISABLE (paused), DELETE (deleted, which TikTok keeps readable). Default ENABLE and DISABLE.
+   */
+  status?: Array<'ENABLE' | 'DISABLE' | 'DELETE'>;
+  /**
+   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   *
+   * @default 50
+   */
+  limit?: number;
+  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  cursor?: string;
+  /**
+   * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  advertiser_id?: string;
+}
+
+/** The arguments of `get_video_campaign_performance`. */
+export interface GetVideoCampaignPerformanceArguments {
+  /**
+   * A named period in the account time zone: TODAY, YESTERDAY, LAST_7_DAYS and LAST_30_DAYS (the days before today), THIS_MONTH (to today), LAST_MONTH. Give this, or start_date and end_date; neither means LAST_7_DAYS.
+   */
+  date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
+  /** First day of the period, YYYY-MM-DD, in the account time zone. */
+  start_date?: string;
+  /** Last day of the period (included), YYYY-MM-DD, not in the future; at most 366 days after start_date. */
+  end_date?: string;
+  /**
+   * Only these campaigns (at most 100); all of the account's otherwise. Ids that do not exist are listed as not found.
+   */
+  campaign_ids?: Array<string>;
+  /**
+   * "day" adds each campaign's days (days with nothing are left out); "none" gives the period.
+   *
+   * @default "none"
+   */
+  breakdown?: 'none' | 'day';
+  /**
+   * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  advertiser_id?: string;
+}
+
 /** The arguments of `update_video_campaign`. */
 export interface UpdateVideoCampaignArguments {
   /** The campaign to change (digits). */
   campaign_id: string;
-  /** New campaign name, 1 to 512 characters. */
+  /** New campaign name, up to 512 characters (each Chinese or Japanese character counts as two), no emoji. */
   name?: string;
-  /** New budget in the account currency; at least 50 for both budget modes. */
+  /**
+   * New budget in the account currency, at least 50, in the campaign's own budget type: per day for a daily budget, for the whole run for a lifetime budget.
+   */
   budget?: number;
-  /** BUDGET_MODE_DAY (daily) or BUDGET_MODE_TOTAL (lifetime); a change of mode needs a budget. */
-  budget_mode?: 'BUDGET_MODE_DAY' | 'BUDGET_MODE_TOTAL';
   /**
    * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
    */
@@ -769,6 +1000,10 @@ export interface ToolArguments {
   get_usage_status: GetUsageStatusArguments;
   list_connected_accounts: ListConnectedAccountsArguments;
   get_connections_status: GetConnectionsStatusArguments;
+  get_performance_overview: GetPerformanceOverviewArguments;
+  list_search_campaigns: ListSearchCampaignsArguments;
+  list_search_ads: ListSearchAdsArguments;
+  get_search_campaign_performance: GetSearchCampaignPerformanceArguments;
   discover_existing_assets: DiscoverExistingAssetsArguments;
   update_ad_headlines: UpdateAdHeadlinesArguments;
   validate_and_prepare_assets: ValidateAndPrepareAssetsArguments;
@@ -779,7 +1014,13 @@ export interface ToolArguments {
   add_network_campaign_to_group: AddNetworkCampaignToGroupArguments;
   add_network_carousel_creative: AddNetworkCarouselCreativeArguments;
   associate_network_conversion: AssociateNetworkConversionArguments;
+  list_network_campaigns: ListNetworkCampaignsArguments;
+  get_network_campaign_performance: GetNetworkCampaignPerformanceArguments;
   list_social_photo_accounts: ListSocialPhotoAccountsArguments;
+  list_social_campaigns: ListSocialCampaignsArguments;
+  get_social_campaign_performance: GetSocialCampaignPerformanceArguments;
+  list_video_campaigns: ListVideoCampaignsArguments;
+  get_video_campaign_performance: GetVideoCampaignPerformanceArguments;
   update_video_campaign: UpdateVideoCampaignArguments;
 }
 

@@ -69,6 +69,13 @@ export class AdopsAuthenticationError extends AdopsApiError {
 export class AdopsQuotaError extends AdopsApiError {
   override name = 'AdopsQuotaError';
 }
+/**
+ * 403: the API key may not make this call (`insufficient_scope`: its scope, its accounts or its daily
+ * budget ceiling); the same call with this key fails the same way.
+ */
+export class AdopsPermissionError extends AdopsApiError {
+  override name = 'AdopsPermissionError';
+}
 /** 404: no such tool on this service. */
 export class AdopsNotFoundError extends AdopsApiError {
   override name = 'AdopsNotFoundError';
@@ -96,6 +103,7 @@ export function apiError(init: ApiErrorInit): AdopsApiError {
   if (status === 400 || status === 413 || status === 415) return new AdopsInvalidRequestError(init);
   if (status === 401) return new AdopsAuthenticationError(init);
   if (status === 402) return new AdopsQuotaError(init);
+  if (status === 403) return new AdopsPermissionError(init);
   if (status === 404) return new AdopsNotFoundError(init);
   if (status === 409 || status === 422) return new AdopsConflictError(init);
   if (status === 429) return new AdopsRateLimitError(init);

@@ -11,6 +11,7 @@ export {
   AdopsInvalidRequestError,
   AdopsNetworkError,
   AdopsNotFoundError,
+  AdopsPermissionError,
   AdopsQuotaError,
   AdopsRateLimitError,
   AdopsServerError,

@@ -20,8 +20,8 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 
 /**
  * 429 (wait and ask again), 409 (the first attempt with this key still runs: asking again later returns
- * its recorded result) and the 5xx a retry can cure. Never 501: the tool is not there yet. Never other
- * 4xx: the same request would fail the same way.
+ * its recorded result) and the 5xx a retry can cure. Never other 4xx: the same request would fail the
+ * same way.
  */
 export function isRetryableStatus(status: number): boolean {
   return (

@@ -9,9 +9,19 @@ import type {
   CreateNetworkVideoCampaignArguments,
   DiscoverExistingAssetsArguments,
   GetConnectionsStatusArguments,
+  GetNetworkCampaignPerformanceArguments,
+  GetPerformanceOverviewArguments,
+  GetSearchCampaignPerformanceArguments,
+  GetSocialCampaignPerformanceArguments,
   GetUsageStatusArguments,
+  GetVideoCampaignPerformanceArguments,
   ListConnectedAccountsArguments,
+  ListNetworkCampaignsArguments,
+  ListSearchAdsArguments,
+  ListSearchCampaignsArguments,
+  ListSocialCampaignsArguments,
   ListSocialPhotoAccountsArguments,
+  ListVideoCampaignsArguments,
   ToolArguments,
   ToolName,
   UpdateAdHeadlinesArguments,
@@ -59,6 +69,51 @@ export abstract class ToolMethods {
     options?: CallOptions,
   ): Promise<ToolCallResult> {
     return this.callTool('get_connections_status', args, options);
+  }
+
+  /**
+   * Reports every connected ad account of the owner, on all four platforms, for a period: one row per account with impressions, clicks, spend, conversions, CTR, average CPC and cost per conversion, totals per currency (amounts in different currencies are never added), and the accounts that could not be read (an expired connection, a throttle) with the reason. Read-only. Use it for a portfolio briefing, then the platform performance tools for the campaigns of one account. Billable: one quota unit for the whole call.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  getPerformanceOverview(
+    args: GetPerformanceOverviewArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult> {
+    return this.callTool('get_performance_overview', args, options);
+  }
+
+  /**
+   * Lists the campaigns of a Google Ads account: id, name, status, channel type (SEARCH, PERFORMANCE_MAX, ...), daily budget in the account currency, and the budget id with whether other campaigns share that budget. Read-only. Use it to find the campaign ids that get_search_campaign_performance and list_search_ads take, or to review budgets before changing them. Enabled and paused campaigns unless status says otherwise; pages of `limit` with next_cursor. Billable: one quota unit per call.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  listSearchCampaigns(
+    args: ListSearchCampaignsArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult> {
+    return this.callTool('list_search_campaigns', args, options);
+  }
+
+  /**
+   * Lists the ads of a Google Ads account by ad group: ad group and campaign ids and names, each ad's id, status and type, and the headlines of responsive search ads with their pins. Read-only. Use it to find the ad_group_id and ad_id that update_ad_headlines takes, or to review ad copy. Filter by campaign_id or ad_group_id; enabled and paused ads unless status says otherwise; pages of `limit` ads with next_cursor. Billable: one quota unit per call.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  listSearchAds(args: ListSearchAdsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('list_search_ads', args, options);
+  }
+
+  /**
+   * Reports how the campaigns of a Google Ads (search) account performed over a period: impressions, clicks, spend, conversions, CTR, average CPC and cost per conversion, per campaign (and per day with breakdown "day"), with totals, sorted by spend, in the account currency. Read-only. Use it for daily briefings, to compare campaigns, and to find spend without conversions before acting. It reads Google Ads reporting (GAQL FROM campaign with metrics by segments.date), in the account's time zone; removed campaigns appear when they spent in the period or are asked for. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  getSearchCampaignPerformance(
+    args: GetSearchCampaignPerformanceArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult> {
+    return this.callTool('get_search_campaign_performance', args, options);
   }
 
   /**
@@ -179,6 +234,30 @@ export abstract class ToolMethods {
   }
 
   /**
+   * Lists the campaigns of a LinkedIn ad account with their campaign groups: ids, names, status, type, format, objective, daily budget in the account currency and how many creatives (ads) each campaign has. Use it to find the ids the other network tools take: campaign_group_id for add_network_campaign_to_group, campaign_id for add_network_carousel_creative, associate_network_conversion and get_network_campaign_performance. Filter by campaign_group_id and status (default ACTIVE and PAUSED); large accounts page with limit and next_cursor. Read-only. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  listNetworkCampaigns(
+    args: ListNetworkCampaignsArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult> {
+    return this.callTool('list_network_campaigns', args, options);
+  }
+
+  /**
+   * Reports how the campaigns of a LinkedIn Ads (network) account performed over a period: impressions, clicks, spend, conversions, CTR, average CPC and cost per conversion, per campaign (and per day with breakdown "day"), with totals, sorted by spend, in the account currency. Read-only. Use it for daily briefings, to compare campaigns, and to find spend without conversions before acting. It reads LinkedIn's ad analytics by campaign (conversions are external website conversions); campaign ids as list_network_campaigns gives them. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  getNetworkCampaignPerformance(
+    args: GetNetworkCampaignPerformanceArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult> {
+    return this.callTool('get_network_campaign_performance', args, options);
+  }
+
+  /**
    * Lists the Instagram (photo network) accounts authorized for ads on a Meta ad account and linked to its Facebook pages: id, username and linked page. Pass a returned id as photo_account_id to the Meta campaign tools to run ads on Instagram placements. Use it before creating a Meta campaign with Instagram placements, when the user asks which Instagram accounts they can advertise with, or when linking an Instagram account fails. An empty list is not an error: the answer explains how to authorize an account in the business manager. Read-only. Billable: one quota unit.
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
@@ -191,7 +270,52 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Changes the name, the budget or the budget mode (daily or lifetime total) of an existing TikTok campaign; the result shows the fields before and after. Use it to rename a campaign or raise or lower its spend. It never changes the campaign status and does not create campaigns. Budgets are in the account currency, at least 50. Switching budget_mode needs a budget too. Billable: one quota unit; pass dry_run to check the change first.
+   * Lists the campaigns of a Meta ad account: id, name, status (as set), effective status (what Meta actually runs, e.g. PAUSED because the account or a parent is), objective, and the daily or lifetime budget in the account currency (null when the budgets are set on the campaign's ad sets). Use it to find campaign ids for get_social_campaign_performance and the campaign tools, or to see what runs. Without status: every campaign that is neither archived nor deleted, as Meta lists them. Pages with limit and next_cursor. Read-only. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  listSocialCampaigns(
+    args: ListSocialCampaignsArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult> {
+    return this.callTool('list_social_campaigns', args, options);
+  }
+
+  /**
+   * Reports how the campaigns of a Meta Ads (social) account performed over a period: impressions, clicks, spend, conversions, CTR, average CPC and cost per conversion, per campaign (and per day with breakdown "day"), with totals, sorted by spend, in the account currency. Read-only. Use it for daily briefings, to compare campaigns, and to find spend without conversions before acting. It reads Meta's Insights API by campaign (act_{id}/insights, level=campaign, each ad set's attribution setting, as Ads Manager shows it); conversions are the Meta pixel purchases, leads and registrations and the leads of Meta's lead forms. Spend is in the ad account's currency, days in its time zone. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  getSocialCampaignPerformance(
+    args: GetSocialCampaignPerformanceArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult> {
+    return this.callTool('get_social_campaign_performance', args, options);
+  }
+
+  /**
+   * Lists a TikTok advertiser's campaigns with their ids, names, status, objective, budget type and budget in the account currency, in the order TikTok keeps them. Read-only. Use it to find the campaign_id that update_video_campaign and get_video_campaign_performance take. Pages: pass the answer's next_cursor for more. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  listVideoCampaigns(args: ListVideoCampaignsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('list_video_campaigns', args, options);
+  }
+
+  /**
+   * Reports how the campaigns of a TikTok Ads (video) account performed over a period: impressions, clicks, spend, conversions, CTR, average CPC and cost per conversion, per campaign (and per day with breakdown "day"), with totals, sorted by spend, in the account currency. Read-only. Use it for daily briefings, to compare campaigns, and to find spend without conversions before acting. It reads TikTok's BASIC campaign report (spend, impressions, clicks, conversion), deleted campaigns included, in the advertiser time zone; TikTok reports at most 30 days by day at once, so longer daily breakdowns take one report per 30 days. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  getVideoCampaignPerformance(
+    args: GetVideoCampaignPerformanceArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult> {
+    return this.callTool('get_video_campaign_performance', args, options);
+  }
+
+  /**
+   * Renames an existing TikTok campaign or changes its budget amount; the result shows the fields before and after. The budget applies in the campaign's own budget type (daily or lifetime total), which TikTok fixes when the campaign is created: this tool cannot switch it, and a campaign without a budget limit cannot be given one. It never changes the campaign status and does not create campaigns. Budgets are in the account currency, at least 50. Names have up to 512 characters (each Chinese or Japanese character counts as two) and no emoji. Billable: one quota unit; pass dry_run to check the change first.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */

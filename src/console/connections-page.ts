@@ -9,10 +9,12 @@ export interface ConnectionsView {
   session: SignedIn;
   connections: Connection[];
   accounts: AdAccount[];
-  /** Whether each platform connects through its sandbox or the live platform. */
-  modes: Record<Platform, 'live' | 'sandbox'>;
+  /** Whether each platform connects through its sandbox or the live platform, or cannot (sandbox off). */
+  modes: Record<Platform, 'live' | 'sandbox' | 'unavailable'>;
   /** Platforms whose OAuth flow exists. */
   connectable: Record<Platform, boolean>;
+  /** ADOPS_SANDBOX: off, sandbox connections cannot be used. */
+  sandboxEnabled: boolean;
   notice?: Notice | undefined;
 }
 
@@ -20,6 +22,9 @@ function connectForm(view: ConnectionsView, platform: Platform, label: string, s
   const platformLabel = PLATFORM_INFO[platform].label;
   if (!view.connectable[platform]) {
     return html`<p class="muted">${platformLabel} cannot be connected through OAuth yet.</p>`;
+  }
+  if (view.modes[platform] === 'unavailable') {
+    return html`<p class="muted">${platformLabel} cannot be connected: the sandbox is turned off on this service and no live app is configured.</p>`;
   }
   const where = view.modes[platform] === 'sandbox' ? 'the sandbox approval page' : platformLabel;
   return html`<form method="post" action="/connections/${platform}/connect">
@@ -59,6 +64,7 @@ function connectionBlock(view: ConnectionsView, connection: Connection, platform
   return html`<p><span class="status-${connection.status}">${connection.status}</span> · ${connection.mode} ·
 ${plural(accounts.length, 'account')}${connection.token_expires_at ? html` · token expires ${formatTime(connection.token_expires_at)}` : ''}</p>
 ${healthy ? '' : html`<p class="notice notice-error">This connection is ${connection.status}: reconnect it so tools can reach its accounts.</p>`}
+${connection.mode === 'sandbox' && !view.sandboxEnabled ? html`<p class="notice notice-error">The sandbox is turned off on this service: tools cannot reach the accounts of this sandbox connection.</p>` : ''}
 ${accountsTable(accounts, label)}
 <div class="actions">
   ${connectForm(view, platform, 'Reconnect', healthy)}

@@ -3,7 +3,7 @@ import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { CONNECT_PROTOCOLS } from '../platforms/connect-registry.ts';
 import { isPlatform, PLATFORMS, type Platform } from '../platforms/families.ts';
-import { disconnect, finishConnect, startConnect } from '../platforms/oauth-flow.ts';
+import { connectMode, disconnect, finishConnect, startConnect } from '../platforms/oauth-flow.ts';
 import { listAdAccounts, listConnections } from '../storage/accounts.ts';
 import { connectionsPage } from './connections-page.ts';
 import { signedIn } from './console-request.ts';
@@ -23,10 +23,11 @@ interface CallbackQuery {
 }
 
 export function registerConnectionsRoutes(app: FastifyInstance, services: Services): void {
-  const { config, storage } = services;
-  const modes = Object.fromEntries(
-    PLATFORMS.map((p) => [p, config.platforms.settings[p].live ? 'live' : 'sandbox']),
-  ) as Record<Platform, 'live' | 'sandbox'>;
+  const { storage } = services;
+  const modes = Object.fromEntries(PLATFORMS.map((p) => [p, connectMode(services, p)])) as Record<
+    Platform,
+    ReturnType<typeof connectMode>
+  >;
   const connectable = Object.fromEntries(
     PLATFORMS.map((p) => [p, CONNECT_PROTOCOLS[p] !== undefined]),
   ) as Record<Platform, boolean>;
@@ -40,7 +41,15 @@ export function registerConnectionsRoutes(app: FastifyInstance, services: Servic
     return sendPage(
       reply,
       status,
-      connectionsPage({ session, connections, accounts, modes, connectable, notice }),
+      connectionsPage({
+        session,
+        connections,
+        accounts,
+        modes,
+        connectable,
+        sandboxEnabled: services.config.platforms.sandboxEnabled,
+        notice,
+      }),
     );
   }
 

@@ -1,5 +1,15 @@
+import {
+  describeLimits,
+  type KeyLimits,
+  limitsOfRow,
+  SCOPES,
+  type Scope,
+  scopeCovers,
+} from '../auth/key-limits.ts';
+import { formatMicros } from '../money.ts';
 import type { KEY_LIFETIMES } from '../owners.ts';
-import type { ApiKey } from '../storage/schema.ts';
+import { PLATFORM_INFO, type Platform } from '../platforms/families.ts';
+import type { AdAccount, ApiKey } from '../storage/schema.ts';
 import { formatTime, plural } from './format.ts';
 import { html } from './html.ts';
 import { keyStatus } from './key-status.ts';
@@ -19,9 +29,18 @@ export interface NewKey {
   key: string;
 }
 
+const SCOPE_LABELS: Record<Scope, string> = {
+  read: 'Read: only tools that read (lists, performance, usage)',
+  write:
+    'Write: also change campaigns, never starting or raising spend (create paused, pause, lower a budget)',
+  spend: 'Spend: also activate campaigns and raise budgets',
+};
+
 export interface KeysView {
   session: SignedIn;
   keys: ApiKey[];
+  /** The owner's connected accounts, to limit a key to some of them. */
+  accounts: AdAccount[];
   limit: number;
   now: Date;
   newKey?: NewKey | undefined;
@@ -58,8 +77,48 @@ ${full ? html`<p class="notice notice-error">Revoke a key or <a href="/billing">
   <label>Name <input type="text" name="name" required maxlength="100" value="${view.draftName ?? ''}" placeholder="e.g. n8n production"></label>
   <div class="field"><label for="key-expires">Expires after</label>
     <select id="key-expires" name="expires">${options}</select></div>
+  ${limitFields('new', DEFAULT_VIEW_LIMITS, view.accounts)}
   <button type="submit"${full ? html` disabled` : ''}>Create key</button>
 </form>`;
+}
+
+const DEFAULT_VIEW_LIMITS: KeyLimits = { scope: 'write', accounts: null, ceilings: null };
+
+/**
+ * The scope, accounts and ceiling of a key: to create one, or to narrow one (then only what the key has
+ * now is offered, as a key is never widened).
+ */
+function limitFields(id: string, limits: KeyLimits, accounts: AdAccount[]) {
+  const scopes = SCOPES.filter((scope) => scopeCovers(limits.scope, scope));
+  const offered = accounts.filter(
+    (a) =>
+      limits.accounts === null ||
+      limits.accounts.some((k) => k.platform === a.platform && k.accountId === a.account_id),
+  );
+  const ceilings = limits.ceilings
+    ? Object.entries(limits.ceilings)
+        .map(([currency, micros]) => `${formatMicros(micros, currency)} ${currency}`)
+        .join(', ')
+    : '';
+  return html`<fieldset><legend>What the key may do</legend>
+  ${scopes.map(
+    (scope) =>
+      html`<label><input type="radio" name="scope" value="${scope}"${scope === limits.scope ? html` checked` : ''}> ${SCOPE_LABELS[scope]}</label>`,
+  )}
+</fieldset>
+${
+  offered.length > 0
+    ? html`<fieldset><legend>Accounts it may act on</legend>
+  <p class="muted">None ticked: ${limits.accounts === null ? 'every account, those you connect later too' : 'the ones it has now'}.</p>
+  ${offered.map(
+    (a) =>
+      html`<label><input type="checkbox" name="account" value="${a.platform}:${a.account_id}"> ${PLATFORM_INFO[a.platform as Platform].label}: ${a.name} (${a.account_id})</label>`,
+  )}
+</fieldset>`
+    : ''
+}
+<div class="field"><label for="ceiling-${id}">Largest daily budget it may set (optional)</label>
+  <input id="ceiling-${id}" type="text" name="max_daily_budget" value="${ceilings}" placeholder="e.g. 50 USD, 40 EUR" maxlength="200"></div>`;
 }
 
 function keyRow(key: ApiKey, view: KeysView) {
@@ -75,14 +134,27 @@ function keyRow(key: ApiKey, view: KeysView) {
     <button type="submit" class="danger">Revoke “${key.name}”</button>
   </form>
 </details>`;
+  const narrow =
+    status === 'revoked'
+      ? ''
+      : html`<details class="confirm">
+  <summary>Narrow<span class="visually-hidden"> key ${key.name}</span></summary>
+  <form method="post" action="/keys/${key.id}/narrow">
+    ${csrfInput(view.session.csrfToken)}
+    <p>A key can be narrowed, never widened: for more, create a new key.</p>
+    ${limitFields(key.id, limitsOfRow(key), view.accounts)}
+    <button type="submit">Narrow “${key.name}”</button>
+  </form>
+</details>`;
   return html`<tr>
   <td>${key.name}</td>
   <td><code>${key.prefix}…</code></td>
+  <td>${describeLimits(limitsOfRow(key))}</td>
   <td>${formatTime(key.created_at)}</td>
   <td>${formatTime(key.last_used_at, 'never')}</td>
   <td>${formatTime(key.expires_at, 'never')}</td>
   <td class="status-${status}">${status}</td>
-  <td>${revoke}</td>
+  <td>${narrow}${revoke}</td>
 </tr>`;
 }
 
@@ -93,7 +165,7 @@ export function keysPage(view: KeysView) {
       ? html`<p>No keys yet.</p>`
       : html`<div class="table-wrap"><table>
   <caption class="visually-hidden">Your API keys</caption>
-  <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col">Status</th><th scope="col">Action</th></tr></thead>
+  <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">May do</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col">Status</th><th scope="col">Action</th></tr></thead>
   <tbody>${view.keys.map((key) => keyRow(key, view))}</tbody>
 </table></div>`;
   const body = html`${view.newKey ? secretBox(view.newKey) : ''}

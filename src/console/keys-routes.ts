@@ -1,17 +1,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type KeyLimits, limitsOfRow, wideningOf } from '../auth/key-limits.ts';
+import { KeyLimitsError, type KeyLimitsInput, keyLimitsFrom } from '../auth/key-limits-input.ts';
 import type { Tier } from '../config.ts';
 import type { Services } from '../context.ts';
 import { createKey, KEY_LIFETIMES, type KeyLifetime } from '../owners.ts';
-import { findApiKeyById, listApiKeys, revokeApiKey } from '../storage/api-keys.ts';
+import { listAdAccounts } from '../storage/accounts.ts';
+import { findApiKeyById, listApiKeys, revokeApiKey, setApiKeyLimits } from '../storage/api-keys.ts';
 import { claimKeyForm } from '../storage/console-sessions.ts';
 import { findUserById } from '../storage/users.ts';
 import { signedIn } from './console-request.ts';
-import { formField } from './form.ts';
+import { formField, formFields } from './form.ts';
 import { keyStatus } from './key-status.ts';
 import { keysPage, type NewKey } from './keys-page.ts';
 import { type Notice, sendPage } from './layout.ts';
 
 const MAX_NAME_LENGTH = 100;
+
+/** The limits the form asks for: the scope, the ticked accounts (none: all), the ceilings. */
+function limitsInput(request: FastifyRequest): KeyLimitsInput {
+  const ceilings = formField(request, 'max_daily_budget')
+    .split(/[,;]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return { scope: formField(request, 'scope'), accounts: formFields(request, 'account'), ceilings };
+}
 
 function isLifetime(value: string): value is KeyLifetime {
   return Object.hasOwn(KEY_LIFETIMES, value);
@@ -28,14 +40,21 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
     extra: { newKey?: NewKey; notice?: Notice; draftName?: string } = {},
   ) {
     const session = signedIn(request);
-    const keys = await listApiKeys(storage.db, session.user.id);
-    const view = { session, keys, limit: limitOf(session.user.tier), now: clock.now(), ...extra };
+    const [keys, accounts] = await Promise.all([
+      listApiKeys(storage.db, session.user.id),
+      listAdAccounts(storage.db, session.user.id),
+    ]);
+    const view = { session, keys, accounts, limit: limitOf(session.user.tier), now: clock.now(), ...extra };
     return sendPage(reply, status, keysPage(view));
   }
 
   app.get<{ Querystring: { done?: string } }>('/keys', async (request, reply) => {
     const notice: Notice | undefined =
-      request.query.done === 'revoked' ? { kind: 'success', text: 'The key is revoked.' } : undefined;
+      request.query.done === 'revoked'
+        ? { kind: 'success', text: 'The key is revoked.' }
+        : request.query.done === 'narrowed'
+          ? { kind: 'success', text: 'The key is narrowed: its next call already follows.' }
+          : undefined;
     return render(request, reply, 200, notice && { notice });
   });
 
@@ -71,9 +90,42 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
         `Your ${user.tier} plan allows ${limitOf(user.tier)} active keys. Revoke one first.`,
       );
     }
-    const created = await createKey(storage.db, user, name, expires, now);
+    let limits: KeyLimits;
+    try {
+      limits = await keyLimitsFrom(storage.db, user.id, limitsInput(request));
+    } catch (error) {
+      if (error instanceof KeyLimitsError) return refuse(400, `The key was not created: ${error.message}.`);
+      throw error;
+    }
+    const created = await createKey(storage.db, user, name, expires, now, limits);
     request.log.info({ api_key_id: created.id }, 'console created an API key');
     return render(request, reply, 200, { newKey: { name, key: created.key } });
+  });
+
+  app.post<{ Params: { id: string } }>('/keys/:id/narrow', async (request, reply) => {
+    const session = signedIn(request);
+    const key = await findApiKeyById(storage.db, request.params.id);
+    if (!key || key.user_id !== session.user.id || key.revoked_at !== null) {
+      return render(request, reply, 404, { notice: { kind: 'error', text: 'There is no such key.' } });
+    }
+    const current = limitsOfRow(key);
+    let proposed: KeyLimits;
+    try {
+      proposed = await keyLimitsFrom(storage.db, session.user.id, limitsInput(request), current);
+    } catch (error) {
+      if (!(error instanceof KeyLimitsError)) throw error;
+      return render(request, reply, 400, {
+        notice: { kind: 'error', text: `Nothing changed: ${error.message}.` },
+      });
+    }
+    const widening = wideningOf(current, proposed);
+    if (widening.length > 0) {
+      const text = `Nothing changed: a key can be narrowed, never widened (create a new key for more): ${widening.join('; ')}.`;
+      return render(request, reply, 400, { notice: { kind: 'error', text } });
+    }
+    await setApiKeyLimits(storage.db, key.id, proposed);
+    request.log.info({ api_key_id: key.id }, 'console narrowed an API key');
+    return reply.redirect('/keys?done=narrowed', 303);
   });
 
   app.post<{ Params: { id: string } }>('/keys/:id/revoke', async (request, reply) => {

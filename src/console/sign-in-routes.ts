@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
+import { isSandboxConsentPath } from '../sandbox/approval-page.ts';
 import { consoleRequest } from './console-request.ts';
 import { checkCredentials, EMAIL_PATTERN, signUp } from './credentials.ts';
 import { formField } from './form.ts';
@@ -11,11 +12,13 @@ import { signInPage, signUpPage } from './sign-in-pages.ts';
 import type { SignInThrottle } from './throttle.ts';
 
 const HOME = '/keys';
-// Only the console's own pages: a `next` pointing elsewhere would make the sign-in an open redirect.
+// Only the console's own pages and the sandbox consent pages that sent the owner here: a `next`
+// pointing elsewhere would make the sign-in an open redirect.
 const RETURN_PATHS = new Set(['/keys', '/connections', '/usage', '/billing']);
 
 function safeNext(value: unknown): string | undefined {
-  return typeof value === 'string' && RETURN_PATHS.has(value) ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  return RETURN_PATHS.has(value) || isSandboxConsentPath(value) ? value : undefined;
 }
 
 function tooManyAttempts(seconds: number): Notice {

@@ -9,7 +9,7 @@ export const STATUS_CHOICES: ReadonlyArray<{ value: string; label: string }> = [
   { value: '', label: 'All statuses' },
   { value: 'succeeded', label: 'Succeeded' },
   { value: 'failed', label: 'Failed' },
-  ...[200, 400, 401, 402, 404, 409, 413, 415, 422, 429, 500, 501].map((code) => ({
+  ...[200, 400, 401, 402, 404, 409, 413, 415, 422, 429, 500, 503].map((code) => ({
     value: String(code),
     label: String(code),
   })),

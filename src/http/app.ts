@@ -11,10 +11,12 @@ import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { registerMcpRoute } from '../mcp/http-route.ts';
 import { rejectionEntry } from '../pipeline/audit-log.ts';
-import { failureOutcome, internalFailure } from '../pipeline/execute-tool.ts';
+import { failureOutcome, internalFailure } from '../pipeline/outcome.ts';
 import { registerSandbox } from '../sandbox/routes.ts';
+import { isStorageFault, storageUnavailable } from '../storage/storage-fault.ts';
 import { toEnvelope } from './envelope.ts';
 import { registerExecuteRoute } from './execute-route.ts';
+import { OPERATOR_PATHS, registerHealthRoutes } from './health-routes.ts';
 import { registerOpenApiRoutes } from './openapi-route.ts';
 import { callInfo, toolFromPath } from './request-info.ts';
 
@@ -42,6 +44,15 @@ function fromFrameworkError(error: FastifyError): AppError | undefined {
   return undefined;
 }
 
+/** Seconds a caller turned away by a drain is asked to wait: by then another instance takes the call. */
+const DRAIN_RETRY_AFTER_SECONDS = 1;
+
+/** What a draining service still answers: the sandbox (calls in flight use it) and the operators' paths. */
+function servedWhileDraining(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path.startsWith('/sandbox/') || OPERATOR_PATHS.has(path);
+}
+
 /** The HTTP service without `listen`: every answer it gives, the framework's own included, is an envelope. */
 export function buildApp(services: Services): FastifyInstance {
   const { config } = services;
@@ -54,11 +65,28 @@ export function buildApp(services: Services): FastifyInstance {
     requestIdHeader: false,
     requestTimeout: 120_000,
     keepAliveTimeout: 72_000,
-    return503OnClosing: true,
+    // A drain answers with the error envelope itself (below), and closes idle connections at once.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
   });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    if (!services.runtime.draining) return;
+    reply.header('Connection', 'close');
+    if (!servedWhileDraining(request.url)) {
+      throw new AppError(
+        'service_unavailable',
+        `The service is shutting down and did not run this request. Retry in ${DRAIN_RETRY_AFTER_SECONDS} ` +
+          'second; another instance will take it.',
+        { retryAfterSeconds: DRAIN_RETRY_AFTER_SECONDS },
+      );
+    }
+  });
+
+  // A response already under way when the drain began must not keep its connection open afterwards.
+  app.addHook('onSend', async (_request, reply) => {
+    if (services.runtime.draining) reply.header('Connection', 'close');
   });
 
   app.addHook('onResponse', async (request: FastifyRequest, reply) => {
@@ -78,7 +106,13 @@ export function buildApp(services: Services): FastifyInstance {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const tool = toolFromPath(request.url);
-    const appError = error instanceof AppError ? error : fromFrameworkError(error);
+    const storageFault = !(error instanceof AppError) && isStorageFault(error);
+    const appError =
+      error instanceof AppError ? error : storageFault ? storageUnavailable() : fromFrameworkError(error);
+    if (storageFault) {
+      services.metrics.storageFault();
+      request.log.warn({ err: error }, 'the database failed a request');
+    }
     if (!appError) request.log.error({ err: error }, 'request failed unexpectedly');
     const failure = appError
       ? failureOutcome(tool, request.id, appError)
@@ -125,5 +159,6 @@ export function buildApp(services: Services): FastifyInstance {
   registerConsole(app, services);
   registerOpenApiRoutes(app, services);
   registerMcpRoute(app, services);
+  registerHealthRoutes(app, services);
   return app;
 }

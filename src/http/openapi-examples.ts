@@ -28,6 +28,9 @@ const MESSAGES: Record<ErrorCode, (tool: string) => string> = {
     'Missing or invalid API key. Create a key at https://adops.example.com/keys and send it as ' +
     'Authorization: Bearer sk_live_...',
   origin_not_allowed: () => 'Requests from web pages on https://elsewhere.example are not accepted.',
+  insufficient_scope: (tool) =>
+    `This API key has the read scope, and ${tool} writes. Use a key with the write scope, or create one ` +
+    'at https://adops.example.com/keys.',
   method_not_allowed: () => 'GET /mcp is not served. Send each JSON-RPC message with POST /mcp.',
   quota_exceeded: () =>
     'Monthly quota used up: 150 of 150 calls on the plus tier. It resets on 2026-12-01; upgrade at ' +
@@ -44,12 +47,16 @@ const MESSAGES: Record<ErrorCode, (tool: string) => string> = {
   rate_limited: () =>
     'Too many requests with this API key: at most 20 a second, in bursts of up to 40. Retry after 1 second.',
   upstream_rate_limited: () => 'The ad platform is throttling this account. Retry after 30 seconds.',
+  quota_in_flight: () =>
+    'Monthly quota: 148 of 150 calls used, and 2 calls still running hold the other 2 units. Retry after ' +
+    '2 seconds: a unit comes back if one of them fails.',
   internal_error: () =>
     'Internal error: TypeError. The details are logged under this request_id; report it to support.',
   upstream_error: () => 'The ad platform failed to answer. It may have acted; check before you retry.',
-  not_implemented: (tool) =>
-    `${tool} validated your arguments, but this server cannot reach the ad platform for it yet. ` +
-    'Nothing was sent and no quota was used.',
+  storage_unavailable: () =>
+    'The database could not be reached. Nothing was lost: retry after 1 second with the same Idempotency-Key.',
+  service_unavailable: () =>
+    'The service is shutting down and did not run this call. Retry in 1 second; another instance will take it.',
 };
 
 function structuredContent(code: ErrorCode): Record<string, unknown> | undefined {

@@ -1,3 +1,4 @@
+import { toolScope } from '../pipeline/key-checks.ts';
 import type { Tool } from '../tools/tool.ts';
 import { argumentsSchemaName } from './openapi-arguments.ts';
 import { errorExample, successExample } from './openapi-examples.ts';
@@ -9,14 +10,15 @@ const WHEN: Record<number, string> = {
   400: 'The body, the arguments (every offending field named), the Idempotency-Key header or the account choice is wrong, or the platform rejected the call.',
   401: 'The API key is missing, malformed, unknown, expired or revoked.',
   402: 'The monthly quota is used up; `quota.upgrade_url` says where to upgrade.',
+  403: "The API key's scope, accounts or daily budget ceiling does not allow this call (`insufficient_scope`); nothing was sent and no quota was used. `x-required-scope` names the scope the tool needs; starting or raising spend needs `spend`.",
   404: 'No tool of this name is served here.',
-  409: 'A request with this Idempotency-Key is still running; retry later with the same key to get its result.',
+  409: 'A request with this Idempotency-Key is still running; retry after `Retry-After` seconds with the same key to get its result.',
   413: 'The body is larger than the service accepts.',
   415: 'The body was not sent as `application/json`.',
   422: 'This Idempotency-Key was already used for another tool or other arguments.',
-  429: 'Too many requests with this key, or the platform throttled the call; wait `Retry-After` seconds.',
+  429: 'Too many requests with this key, the platform throttled the call, or calls still running hold the last quota units; wait `Retry-After` seconds.',
   500: 'Unexpected failure; `error` names the exception type, details are logged under `request_id`.',
-  501: "This tool's platform adapter has not landed yet: the arguments were valid, nothing was sent, no quota was used.",
+  503: 'The database could not be reached (`storage_unavailable`: nothing was lost; retry with the same Idempotency-Key), or the service is stopping and did not run the call (`service_unavailable`: another instance may answer). Wait `Retry-After` seconds.',
 };
 
 const header = (name: string): JsonSchema => ({ $ref: `#/components/headers/${name}` });
@@ -33,7 +35,7 @@ function responseHeaders(status: number): JsonSchema {
     ...((status === 200 || status === 400 || status === 500) && {
       'Idempotent-Replayed': header('IdempotentReplayed'),
     }),
-    ...(status === 429 && { 'Retry-After': header('RetryAfter') }),
+    ...((status === 409 || status === 429 || status === 503) && { 'Retry-After': header('RetryAfter') }),
   };
 }
 
@@ -52,7 +54,10 @@ function response(tool: Tool, status: number): JsonSchema {
     };
   }
   const examples = Object.fromEntries(
-    codesForStatus(status).map((code) => [code, { summary: code, value: errorExample(tool, code) }]),
+    codesForStatus(status)
+      // The execute endpoint never answers the MCP door's origin check.
+      .filter((code) => code !== 'origin_not_allowed')
+      .map((code) => [code, { summary: code, value: errorExample(tool, code) }]),
   );
   return {
     description,
@@ -74,7 +79,7 @@ export function toolOperation(tool: Tool): JsonSchema {
     operationId: tool.name,
     summary: firstSentence(tool.description),
     description: tool.description,
-    tags: [tool.family ?? 'diagnostics'],
+    tags: [tool.platform ?? 'diagnostics'],
     parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }],
     requestBody: {
       required: true,
@@ -94,7 +99,9 @@ export function toolOperation(tool: Tool): JsonSchema {
     ),
     'x-read-only': tool.annotations.readOnlyHint,
     'x-billable': tool.billable,
-    'x-family': tool.family,
+    'x-platform': tool.platform,
+    // The key scope the tool needs; a write that starts or raises spend needs `spend` as well.
+    'x-required-scope': toolScope(tool),
     // ChatGPT actions ask the user before calling a consequential operation.
     'x-openai-isConsequential': !tool.annotations.readOnlyHint,
   };

@@ -5,7 +5,9 @@ import type { Tool } from '../tools/tool.ts';
 export function toolStatuses(tool: Tool): number[] {
   const statuses = [200, 400, 401];
   if (tool.billable) statuses.push(402);
-  statuses.push(404, 409, 413, 415, 422, 429, 500);
+  // A key's scope or budget ceiling refuses only tools that write.
+  if (!tool.annotations.readOnlyHint) statuses.push(403);
+  statuses.push(404, 409, 413, 415, 422, 429, 500, 503);
   return statuses;
 }
 

@@ -20,12 +20,12 @@ operation: a repeat returns the recorded answer without running again or using q
 and 5xx with exponential backoff and jitter, honouring \`Retry-After\`; do not retry other 4xx.`;
 
 function tags(tools: readonly Tool[]): JsonSchema[] {
-  const used = new Set<string>(tools.map((tool) => tool.family ?? 'diagnostics'));
+  const used = new Set<string>(tools.map((tool) => tool.platform ?? 'diagnostics'));
   const all: JsonSchema[] = [
     { name: 'diagnostics', description: 'Free diagnostic tools: usage, accounts, connections.' },
-    ...(Object.keys(PLATFORM_INFO) as Platform[]).map((family) => ({
-      name: family,
-      description: `${PLATFORM_INFO[family].label} tools.`,
+    ...(Object.keys(PLATFORM_INFO) as Platform[]).map((platform) => ({
+      name: platform,
+      description: `${PLATFORM_INFO[platform].label} tools.`,
     })),
   ];
   return all.filter((tag) => used.has(String(tag.name)));

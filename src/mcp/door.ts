@@ -1,3 +1,4 @@
+import type { Scope } from '../auth/key-limits.ts';
 import type { Caller } from '../context.ts';
 import type { AppError } from '../errors.ts';
 
@@ -14,6 +15,8 @@ export interface McpDoor {
   /** The request id of the next tools/call: its audit row, its log line and its result's `_meta`. */
   nextRequestId(): string;
   admit(): Promise<Admission>;
+  /** The scope of the key, for tools/list: a client is shown only the tools its key may call. */
+  scope(): Promise<Scope>;
   /** An `Idempotency-Key` the transport carries, like the HTTP header; a call's own `_meta` key wins. */
   idempotencyKey?: string | undefined;
 }

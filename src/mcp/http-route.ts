@@ -30,6 +30,7 @@ function httpDoor(services: Services, request: FastifyRequest, caller: Caller): 
       const admission = await admitCaller(services, caller);
       return admission.rejection ? { caller, rejection: admission.rejection } : { caller };
     },
+    scope: async () => caller.limits.scope,
     idempotencyKey: headerValue(request, 'idempotency-key'),
   };
 }

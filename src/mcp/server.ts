@@ -10,7 +10,8 @@ import {
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Services } from '../context.ts';
 import { rejectionEntry } from '../pipeline/audit-log.ts';
-import { executeTool, failureOutcome } from '../pipeline/execute-tool.ts';
+import { executeTool } from '../pipeline/execute-tool.ts';
+import { failureOutcome } from '../pipeline/outcome.ts';
 import { toCallToolResult } from './call-result.ts';
 import type { McpDoor } from './door.ts';
 import { META } from './meta.ts';
@@ -50,7 +51,9 @@ export function createMcpServer(services: Services, door: McpDoor): Server {
     { name: 'adops', version: VERSION },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: SCHEMA_VALIDATOR },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpToolList(services.tools) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: mcpToolList(services.tools, await door.scope()),
+  }));
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     callTool(services, door, request.params, extra),
   );

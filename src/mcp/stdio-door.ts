@@ -25,5 +25,7 @@ export function stdioDoor(services: Services, apiKey: string): McpDoor {
       const admission = await admitCaller(services, caller);
       return admission.rejection ? { caller, rejection: admission.rejection } : { caller };
     },
+    // Checked again each time, like a call: a key narrowed meanwhile lists fewer tools at once.
+    scope: async () => (await authenticate(services, authorization)).limits.scope,
   };
 }

@@ -1,22 +1,24 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { type Scope, scopeCovers } from '../auth/key-limits.ts';
+import { toolScope } from '../pipeline/key-checks.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import type { Tool } from '../tools/tool.ts';
 
-const listings = new WeakMap<ToolRegistry, McpTool[]>();
+const listings = new WeakMap<ToolRegistry, Array<{ tool: McpTool; scope: Scope }>>();
 
 /**
- * The tools/list answer for a registry. The input schemas are generated from the zod schemas the
- * pipeline validates with, so what a client is told and what the service accepts cannot drift apart.
- * The registry is fixed at start, so the list is made once.
+ * The tools/list answer for a registry and a key's scope: only the tools the key may call. The input
+ * schemas are generated from the zod schemas the pipeline validates with, so what a client is told and
+ * what the service accepts cannot drift apart. The registry is fixed at start, so the list is made once.
  */
-export function mcpToolList(registry: ToolRegistry): McpTool[] {
+export function mcpToolList(registry: ToolRegistry, scope: Scope): McpTool[] {
   let listing = listings.get(registry);
   if (!listing) {
-    listing = [...registry.values()].map(toMcpTool);
+    listing = [...registry.values()].map((tool) => ({ tool: toMcpTool(tool), scope: toolScope(tool) }));
     listings.set(registry, listing);
   }
-  return listing;
+  return listing.filter((entry) => scopeCovers(scope, entry.scope)).map((entry) => entry.tool);
 }
 
 function toMcpTool(tool: Tool): McpTool {

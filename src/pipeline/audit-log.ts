@@ -1,16 +1,23 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { newId } from '../ids.ts';
 import { insertAuditEntries } from '../storage/audit.ts';
 import type { Storage } from '../storage/database.ts';
 import type { AuditEntry } from '../storage/schema.ts';
+import { isStorageFault } from '../storage/storage-fault.ts';
 
 const FLUSH_INTERVAL_MS = 100;
 const MAX_BATCH = 500;
+/** How long a batch waits for a database that went away before its rows are given up (and logged). */
+const RETRY_FOR_MS = 60_000;
+const MAX_RETRY_DELAY_MS = 2_000;
 
 /**
  * Writes audit rows in batches, one transaction per flush, so the audit costs a hot path one array
- * push instead of one commit a call. A crash loses at most the last FLUSH_INTERVAL_MS of rows; a
- * graceful stop flushes everything.
+ * push instead of one commit a call. Rows of calls that can spend or carry an Idempotency-Key are not
+ * written here but before their answer, with the call's settlement (settle-call.ts). A batch the database
+ * refuses for a lost connection is retried (rows are keyed by id, so a retry adds none twice), up to
+ * RETRY_FOR_MS. A crash loses at most the last FLUSH_INTERVAL_MS of rows; a graceful stop flushes.
  */
 export class AuditLog {
   readonly #storage: Storage;
@@ -18,6 +25,8 @@ export class AuditLog {
   #pending: AuditEntry[] = [];
   #timer: NodeJS.Timeout | undefined;
   #writing: Promise<void> = Promise.resolve();
+  /** Set by a stop: retries end by then. */
+  #deadline: number | undefined;
 
   constructor(storage: Storage, logger: Logger) {
     this.#storage = storage;
@@ -30,8 +39,12 @@ export class AuditLog {
     else this.#timer ??= setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS);
   }
 
-  /** Resolves once every row recorded before the call is stored. */
-  flush(): Promise<void> {
+  /**
+   * Resolves once every row recorded before the call is stored, or given up. `within` (a stop) bounds how
+   * long batches keep waiting for the database from now.
+   */
+  flush(options: { within?: number } = {}): Promise<void> {
+    if (options.within !== undefined) this.#deadline = Date.now() + options.within;
     clearTimeout(this.#timer);
     this.#timer = undefined;
     const batch = this.#pending;
@@ -41,12 +54,27 @@ export class AuditLog {
   }
 
   async #write(batch: AuditEntry[]): Promise<void> {
-    try {
-      for (let i = 0; i < batch.length; i += MAX_BATCH) {
-        await insertAuditEntries(this.#storage.db, batch.slice(i, i + MAX_BATCH));
+    const giveUpAt = Math.min(Date.now() + RETRY_FOR_MS, this.#deadline ?? Number.POSITIVE_INFINITY);
+    let written = 0;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        for (; written < batch.length; written += MAX_BATCH) {
+          await insertAuditEntries(this.#storage.db, batch.slice(written, written + MAX_BATCH));
+        }
+        return;
+      } catch (error) {
+        const delay = Math.min(MAX_RETRY_DELAY_MS, 50 * 2 ** attempt);
+        if (!isStorageFault(error) || Date.now() + delay > Math.min(giveUpAt, this.#deadline ?? giveUpAt)) {
+          this.#logger.error(
+            { err: error, rows: batch.length - written },
+            'audit rows could not be written and are given up',
+          );
+          return;
+        }
+        if (attempt === 0)
+          this.#logger.warn({ rows: batch.length - written }, 'audit rows wait for the database');
+        await sleep(delay);
       }
-    } catch (error) {
-      this.#logger.error({ err: error, rows: batch.length }, 'audit rows could not be written');
     }
   }
 }

@@ -1,20 +1,22 @@
 import type { Caller, Services } from '../context.ts';
-import { AppError, internalErrorMessage } from '../errors.ts';
+import { AppError } from '../errors.ts';
+import { fingerprint } from '../fingerprint.ts';
 import { newId } from '../ids.ts';
 import { PLATFORM_INFO } from '../platforms/families.ts';
-import {
-  claimIdempotencyKey,
-  recordIdempotentOutcome,
-  releaseIdempotencyKey,
-} from '../storage/idempotency.ts';
-import { releaseQuotaUnit, reserveQuotaUnit } from '../storage/quota.ts';
-import type { AdAccount } from '../storage/schema.ts';
+import { RecoveryPoints } from '../platforms/recovery-points.ts';
+import { type ClaimHandle, claimIdempotencyKey, saveRecovery } from '../storage/idempotency.ts';
+import { reclaimExpiredHolds } from '../storage/quota.ts';
+import type { AdAccount, AuditEntry } from '../storage/schema.ts';
+import { isStorageFault, storageUnavailable } from '../storage/storage-fault.ts';
 import type { Progress, Tool, ToolContext } from '../tools/tool.ts';
-import { fingerprint } from './fingerprint.ts';
+import { CallLease } from './call-lease.ts';
 import { parseIdempotencyKey } from './idempotency-key.ts';
-import type { Failure, Outcome } from './outcome.ts';
-import { quotaBlock, quotaPeriod, tierLimit, upgradeUrl } from './quota.ts';
+import { checkChange, requireToolScope } from './key-checks.ts';
+import { type Failure, failureOutcome, internalFailure, type Outcome } from './outcome.ts';
+import { quotaBlock } from './quota.ts';
+import { holdQuotaUnit, type QuotaHold } from './quota-hold.ts';
 import { resolveAccount } from './resolve-account.ts';
+import { type ClaimFate, settleCall } from './settle-call.ts';
 import { validateArguments } from './validate-arguments.ts';
 
 export interface ExecuteOptions {
@@ -29,7 +31,7 @@ export interface Execution {
   replayed: boolean;
 }
 
-/** What the audit row needs to know, filled in as the call goes through the steps. */
+/** What the audit row and the settlement need to know, filled in as the call goes through the steps. */
 interface CallRecord {
   tool: Tool | undefined;
   account: AdAccount | null;
@@ -38,27 +40,16 @@ interface CallRecord {
   fingerprint: string | null;
   details: Record<string, unknown> | null;
   trace: ToolContext['trace'];
-}
-
-export function failureOutcome(tool: string, requestId: string, error: AppError): Failure {
-  return {
-    ok: false,
-    status: error.status,
-    code: error.code,
-    tool,
-    requestId,
-    message: error.message,
-    ...(error.options.structuredContent && { structuredContent: error.options.structuredContent }),
-    ...(error.options.retryAfterSeconds !== undefined && {
-      retryAfterSeconds: error.options.retryAfterSeconds,
-    }),
-  };
+  /** The idempotency record this attempt holds, and what becomes of it. */
+  claim?: { handle: ClaimHandle; earlierRecovery: string | null | undefined; fate?: ClaimFate };
+  /** The quota unit this call holds, `billed` once the call ended in success. */
+  hold?: QuotaHold & { billed: boolean };
 }
 
 /**
- * The one pipeline every door runs: look up the tool, validate, resolve the account, take the
- * idempotency record, reserve quota, run the handler, settle quota and the record, write the audit row.
- * It authenticates nothing: the door did.
+ * The one pipeline every door runs: look up the tool, validate, resolve the account, claim the
+ * idempotency key, hold a quota unit, run the handler while renewing both claims, then settle the unit,
+ * the record and the audit row together. It authenticates nothing: the door did.
  */
 export async function executeTool(
   services: Services,
@@ -68,6 +59,25 @@ export async function executeTool(
   options: ExecuteOptions,
 ): Promise<Execution> {
   const started = performance.now();
+  services.metrics.callStarted(toolName);
+  let execution: Execution | undefined;
+  try {
+    execution = await runCall(services, caller, toolName, rawArguments, options, started);
+    return execution;
+  } finally {
+    const status = execution?.outcome.status ?? 500;
+    services.metrics.callFinished(toolName, status, (performance.now() - started) / 1000);
+  }
+}
+
+async function runCall(
+  services: Services,
+  caller: Caller,
+  toolName: string,
+  rawArguments: unknown,
+  options: ExecuteOptions,
+  started: number,
+): Promise<Execution> {
   const record: CallRecord = {
     tool: undefined,
     account: null,
@@ -82,12 +92,51 @@ export async function executeTool(
     outcome = await runSteps(services, caller, toolName, rawArguments, options, record);
   } catch (error) {
     outcome = toFailure(services, toolName, options.requestId, error);
+    if (record.claim) record.claim.fate ??= fateOfFailure(error);
   }
-  const now = services.clock.now();
-  services.audit.record({
+  const audit = auditEntry(services, caller, toolName, options.requestId, record, outcome, started);
+  // Calls that can spend or carry an Idempotency-Key are audited before they are answered; the rest
+  // (reads of the service's own state) in batches.
+  const durable =
+    record.claim || record.hold || options.idempotencyKey !== undefined || record.tool?.billable;
+  if (!durable) {
+    services.audit.record(audit);
+    return { outcome, replayed: record.replayed };
+  }
+  const claim = record.claim && {
+    handle: record.claim.handle,
+    fate: record.claim.fate ?? { kind: 'record', outcome: JSON.stringify(outcome) },
+  };
+  const hold = record.hold && { ...record.hold, userId: caller.userId };
+  try {
+    await settleCall(services, { hold, claim, audit });
+  } catch (error) {
+    services.logger.error(
+      { err: error, request_id: options.requestId, tool: toolName },
+      'the call could not be settled',
+    );
+    if (!isStorageFault(error)) throw error;
+    services.metrics.storageFault();
+    // Its claims lapse within one lease: the unit comes back, and a retry with the key resumes the call.
+    if (claim) outcome = failureOutcome(toolName, options.requestId, storageUnavailable());
+    services.audit.record({ ...audit, status: outcome.status, code: outcome.ok ? null : outcome.code });
+  }
+  return { outcome, replayed: record.replayed };
+}
+
+function auditEntry(
+  services: Services,
+  caller: Caller,
+  toolName: string,
+  requestId: string,
+  record: CallRecord,
+  outcome: Outcome,
+  started: number,
+): AuditEntry {
+  return {
     id: newId('aud'),
-    created_at: now.toISOString(),
-    request_id: options.requestId,
+    created_at: services.clock.now().toISOString(),
+    request_id: requestId,
     user_id: caller.userId,
     api_key_id: caller.apiKeyId,
     tool: toolName,
@@ -95,37 +144,44 @@ export async function executeTool(
     status: outcome.status,
     code: outcome.ok ? null : outcome.code,
     latency_ms: Math.round(performance.now() - started),
-    billable: record.tool?.billable && !record.dryRun && !record.replayed && outcome.ok ? 1 : 0,
+    billable: record.hold?.billed ? 1 : 0,
     replayed: record.replayed ? 1 : 0,
     dry_run: record.dryRun ? 1 : 0,
     fingerprint: record.fingerprint,
     details: record.details && JSON.stringify(record.details),
     upstream_request_ids: jsonList(record.trace.upstreamRequestIds),
     created_object_ids: jsonList(record.trace.createdObjectIds),
-  });
-  return { outcome, replayed: record.replayed };
+  };
 }
 
 function jsonList(values: string[]): string | null {
   return values.length > 0 ? JSON.stringify(values) : null;
 }
 
-/** An unexpected failure: the caller learns only the exception type; the details go to the log. */
-export function internalFailure(tool: string, requestId: string, error: unknown): Failure {
-  return {
-    ok: false,
-    status: 500,
-    code: 'internal_error',
-    tool,
-    requestId,
-    message: internalErrorMessage(error),
-  };
-}
-
 function toFailure(services: Services, tool: string, requestId: string, error: unknown): Failure {
   if (error instanceof AppError) return failureOutcome(tool, requestId, error);
+  if (isStorageFault(error)) {
+    services.metrics.storageFault();
+    services.logger.warn({ err: error, request_id: requestId, tool }, 'the database failed a call');
+    return failureOutcome(tool, requestId, storageUnavailable());
+  }
   services.logger.error({ err: error, request_id: requestId, tool }, 'tool call failed unexpectedly');
   return internalFailure(tool, requestId, error);
+}
+
+/**
+ * What a failed attempt leaves for a retry with the same key (CONTRACT.md, Idempotency): the platform's
+ * own rejections, and anything raised after the platform may have acted, are recorded and replayed; a
+ * lost database leaves the recovery points for a retry to resume from; anything else runs again. An
+ * unexpected exception counts as possibly acted upon, since nothing says the platform did not act.
+ */
+function fateOfFailure(error: unknown): ClaimFate | undefined {
+  if (isStorageFault(error) || (error instanceof AppError && error.code === 'storage_unavailable')) {
+    return { kind: 'abandon' };
+  }
+  if (!(error instanceof AppError)) return undefined;
+  if (error.code === 'upstream_rejected' || error.options.upstreamMayHaveActed === true) return undefined;
+  return { kind: 'release' };
 }
 
 async function runSteps(
@@ -146,13 +202,13 @@ async function runSteps(
   const args = validateArguments(tool, rawArguments, config, now);
   record.dryRun = args.dry_run === true;
   record.details = pick(args, tool.auditFields);
-  if (tool.family) {
-    const requested = args[PLATFORM_INFO[tool.family].accountArgument] as string | null | undefined;
-    record.account = await resolveAccount(storage, config, caller.userId, tool.family, requested);
+  if (tool.platform) {
+    const requested = args[PLATFORM_INFO[tool.platform].accountArgument] as string | null | undefined;
+    record.account = await resolveAccount(storage, config, caller, tool.platform, requested);
   }
   record.fingerprint = fingerprint({ arguments: args, account: record.account?.account_id ?? null });
+  requireToolScope(caller, tool, config);
 
-  let lockToken: string | undefined;
   if (idempotencyKey) {
     const claim = await claimIdempotencyKey(storage.db, {
       userId: caller.userId,
@@ -160,46 +216,52 @@ async function runSteps(
       tool: tool.name,
       fingerprint: record.fingerprint,
       now,
-      lockSeconds: config.idempotency.lockSeconds,
+      leaseSeconds: config.callLeaseSeconds,
       ttlHours: config.idempotency.ttlHours,
     });
     switch (claim.kind) {
       case 'replay':
+        services.metrics.idempotency('replay');
         record.replayed = true;
         return JSON.parse(claim.outcome) as Outcome;
       case 'in_flight':
+        services.metrics.idempotency('in_flight');
         throw new AppError(
           'idempotency_key_in_flight',
-          'A request with this Idempotency-Key is still running. Wait for it to finish, then retry with ' +
-            'the same key to get its result.',
+          `A request with this Idempotency-Key is still running. Retry after ${claim.retryAfterSeconds} ` +
+            'second(s) with the same key: you get its result once it ends, or, if its server stopped, ' +
+            'the retry takes it over and finishes it.',
+          { retryAfterSeconds: claim.retryAfterSeconds },
         );
       case 'mismatch':
+        services.metrics.idempotency('mismatch');
         throw new AppError(
           'idempotency_key_reused',
           `This Idempotency-Key was already used for a different call (${claim.tool} with other arguments). ` +
             'Use a fresh UUID for each logical operation.',
         );
       case 'claimed':
-        lockToken = claim.lockToken;
+        record.claim = {
+          handle: { userId: caller.userId, key: idempotencyKey, lockToken: claim.lockToken },
+          earlierRecovery: claim.takenOver?.recovery,
+        };
+        if (claim.takenOver) {
+          services.metrics.idempotency('takeover');
+          // The dead attempt's quota unit lapsed with its claim: give it back before this one holds its own.
+          await reclaimExpiredHolds(storage.db, now.toISOString(), caller.userId);
+        }
     }
   }
 
-  if (!idempotencyKey || !lockToken)
-    return (await runHandler(services, caller, tool, args, options, record)).outcome;
-  let handled: Awaited<ReturnType<typeof runHandler>>;
-  try {
-    handled = await runHandler(services, caller, tool, args, options, record);
-  } catch (error) {
-    await releaseIdempotencyKey(storage.db, caller.userId, idempotencyKey, lockToken);
-    throw error;
+  if (tool.billable && !record.dryRun) {
+    const held = await holdQuotaUnit(services, caller, tool.name, options.requestId);
+    if ('refusal' in held) {
+      if (record.claim) record.claim.fate = { kind: 'release' };
+      return held.refusal;
+    }
+    record.hold = { ...held.hold, billed: false };
   }
-  if (handled.keep) {
-    const outcome = JSON.stringify(handled.outcome);
-    await recordIdempotentOutcome(storage.db, caller.userId, idempotencyKey, lockToken, outcome);
-  } else {
-    await releaseIdempotencyKey(storage.db, caller.userId, idempotencyKey, lockToken);
-  }
-  return handled.outcome;
+  return runHandler(services, caller, tool, args, options, record);
 }
 
 async function runHandler(
@@ -209,26 +271,24 @@ async function runHandler(
   args: Record<string, unknown>,
   options: ExecuteOptions,
   record: CallRecord,
-): Promise<{ outcome: Outcome; keep: boolean }> {
-  const { config, storage, clock } = services;
+): Promise<Outcome> {
+  const { config, clock, storage } = services;
   const now = clock.now();
-  const billed = tool.billable && !record.dryRun;
-  const period = quotaPeriod(now);
-  let used: number | null = null;
-  if (billed) {
-    used = await reserveQuotaUnit(storage.db, caller.userId, period, tierLimit(config, caller.tier));
-    if (used === null) {
-      const limit = tierLimit(config, caller.tier);
-      const quota = { ...quotaBlock(config, caller.tier, limit, now), upgrade_url: upgradeUrl(config) };
-      const error = new AppError(
-        'quota_exceeded',
-        `Monthly quota used up: ${quota.used} of ${quota.limit} calls on the ${caller.tier} tier. ` +
-          `It resets on ${quota.period_end}; upgrade at ${quota.upgrade_url}.`,
-      );
-      return { outcome: { ...failureOutcome(tool.name, options.requestId, error), quota }, keep: false };
-    }
-  }
-
+  const claim = record.claim;
+  const lease = new CallLease(services, { claim: claim?.handle, holdId: record.hold?.id });
+  const recovery = new RecoveryPoints({
+    earlier: claim?.earlierRecovery,
+    now: () => clock.now(),
+    ...(claim && {
+      save: async (json: string) => {
+        lease.assertHeld();
+        if (!(await saveRecovery(storage.db, claim.handle, json))) {
+          lease.markTakenOver();
+          lease.assertHeld();
+        }
+      },
+    }),
+  });
   const context: ToolContext = {
     services,
     caller,
@@ -238,38 +298,33 @@ async function runHandler(
     now,
     onProgress: options.onProgress ?? (() => {}),
     trace: record.trace,
+    recovery,
+    authorizeChange: (change) => checkChange(caller, config, tool.name, change),
+    noteChange: (before, after) => {
+      record.details = { ...record.details, before, after };
+    },
   };
+  lease.start();
   try {
     const result = await tool.run(args, context);
-    const outcome: Outcome = {
+    if (record.hold) record.hold.billed = true;
+    return {
       ok: true,
       status: 200,
       tool: tool.name,
       requestId: options.requestId,
       data: {
         text: result.text,
-        ...(used !== null
-          ? { quota: quotaBlock(config, caller.tier, used, now) }
+        ...(record.hold
+          ? { quota: quotaBlock(config, caller.tier, record.hold.counted, now) }
           : result.quota && { quota: result.quota }),
         ...(result.structured && { structured: result.structured }),
         ...(result.content && { content: result.content }),
       },
     };
-    return { outcome, keep: true };
-  } catch (error) {
-    if (used !== null) await releaseQuotaUnit(storage.db, caller.userId, period);
-    return { outcome: toFailure(services, tool.name, options.requestId, error), keep: keepFailure(error) };
+  } finally {
+    lease.stop();
   }
-}
-
-/**
- * Which handler failures a retry must see again rather than cause again (CONTRACT.md, Idempotency):
- * the platform's own rejections, and anything raised after the platform may have acted. An unexpected
- * exception inside a handler counts as that, since nothing says the platform did not act.
- */
-function keepFailure(error: unknown): boolean {
-  if (!(error instanceof AppError)) return true;
-  return error.code === 'upstream_rejected' || error.options.upstreamMayHaveActed === true;
 }
 
 function pick(

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../errors.ts';
+import { type AppError, type ErrorCode, internalErrorMessage } from '../errors.ts';
 
 export interface QuotaBlock {
   used: number;
@@ -36,3 +36,30 @@ export type Outcome =
     };
 
 export type Failure = Extract<Outcome, { ok: false }>;
+
+export function failureOutcome(tool: string, requestId: string, error: AppError): Failure {
+  return {
+    ok: false,
+    status: error.status,
+    code: error.code,
+    tool,
+    requestId,
+    message: error.message,
+    ...(error.options.structuredContent && { structuredContent: error.options.structuredContent }),
+    ...(error.options.retryAfterSeconds !== undefined && {
+      retryAfterSeconds: error.options.retryAfterSeconds,
+    }),
+  };
+}
+
+/** An unexpected failure: the caller learns only the exception type; the details go to the log. */
+export function internalFailure(tool: string, requestId: string, error: unknown): Failure {
+  return {
+    ok: false,
+    status: 500,
+    code: 'internal_error',
+    tool,
+    requestId,
+    message: internalErrorMessage(error),
+  };
+}

@@ -1,7 +1,8 @@
+import { callerAccounts } from '../caller-accounts.ts';
 import type { Config } from '../config.ts';
+import type { Caller } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { normalizeAccountId, PLATFORM_INFO, type Platform } from '../platforms/families.ts';
-import { listAdAccounts } from '../storage/accounts.ts';
 import type { Storage } from '../storage/database.ts';
 import type { AdAccount } from '../storage/schema.ts';
 
@@ -21,16 +22,19 @@ function accountChoices(accounts: AdAccount[]) {
 export async function resolveAccount(
   storage: Storage,
   config: Config,
-  userId: string,
+  caller: Caller,
   platform: Platform,
   requested: string | null | undefined,
 ): Promise<AdAccount> {
   const info = PLATFORM_INFO[platform];
-  const accounts = await listAdAccounts(storage.db, userId, platform);
+  const accounts = await callerAccounts(storage.db, caller, platform);
   if (accounts.length === 0) {
+    const forKey =
+      caller.limits.accounts === null ? '' : ' for this API key (it is limited to some accounts)';
     throw new AppError(
       'account_not_connected',
-      `No ${info.label} account is connected. Connect one at ${config.appUrl}/connections, then call again.`,
+      `No ${info.label} account is connected${forKey}. Connect one at ${config.appUrl}/connections, or use ` +
+        `a key that may act on it (${config.appUrl}/keys), then call again.`,
     );
   }
   const listing = accounts.map((a) => `${a.account_id} (${a.name})`).join(', ');

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { fieldNames } from '../tools/arguments.ts';
+import { formatIssues } from '../tools/invalid-arguments.ts';
 import type { FieldIssue, Tool } from '../tools/tool.ts';
 
 function fieldPath(path: readonly PropertyKey[]): string {
@@ -33,7 +34,11 @@ function unit(origin: string, count: number | bigint): string {
 }
 
 /** One sentence per problem, saying what is wrong and what is accepted. */
-function issueMessages(issue: z.core.$ZodIssue, accepted: string[]): FieldIssue[] {
+function issueMessages(
+  issue: z.core.$ZodIssue,
+  accepted: string[],
+  refused: Readonly<Record<string, string>> = {},
+): FieldIssue[] {
   const field = fieldPath(issue.path);
   switch (issue.code) {
     case 'invalid_type':
@@ -71,15 +76,11 @@ function issueMessages(issue: z.core.$ZodIssue, accepted: string[]): FieldIssue[
     case 'unrecognized_keys':
       return issue.keys.map((key) => ({
         field: field === '' ? key : `${field}.${key}`,
-        message: `is not an accepted field (accepted: ${accepted.join(', ')})`,
+        message: refused[key] ?? `is not an accepted field (accepted: ${accepted.join(', ')})`,
       }));
     default:
       return [{ field, message: issue.message }];
   }
-}
-
-export function formatIssues(issues: FieldIssue[]): string {
-  return issues.map((issue) => (issue.field ? `${issue.field}: ${issue.message}` : issue.message)).join('; ');
 }
 
 /** Parses the arguments with the tool's schema and rules; 400 naming every offending field. */
@@ -94,7 +95,9 @@ export function validateArguments(
   const issues = parsed.success
     ? (tool.rules?.(parsed.data, { config, now }) ?? [])
     : parsed.error.issues.flatMap((issue) =>
-        issueMessages(issue, nestedAccepted(tool.input, issue) ?? accepted),
+        issue.path.length === 0
+          ? issueMessages(issue, accepted, tool.refusedFields)
+          : issueMessages(issue, nestedAccepted(tool.input, issue) ?? accepted),
       );
   if (issues.length > 0 || !parsed.success) {
     throw new AppError('invalid_arguments', `Invalid arguments for ${tool.name}: ${formatIssues(issues)}.`, {

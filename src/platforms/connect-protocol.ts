@@ -5,6 +5,8 @@ export interface DiscoveredAccount {
   accountId: string;
   name: string;
   currency: string;
+  /** The IANA time zone of the account's reporting days, when the platform says (else UTC). */
+  timeZone?: string | undefined;
 }
 
 /** A platform's OAuth connect flow: the consent URL, the code exchange, and the accounts the grant covers. */

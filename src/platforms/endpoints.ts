@@ -1,5 +1,6 @@
 import type { Services } from '../context.ts';
 import type { Platform } from './families.ts';
+import type { UpstreamLink } from './upstream.ts';
 
 /** Where and as whom an adapter talks to a platform: the live platform or its sandbox emulator. */
 export interface Endpoints {
@@ -12,6 +13,8 @@ export interface Endpoints {
   clientSecret: string;
   developerToken: string | undefined;
   loginCustomerId: string | undefined;
+  /** The service's own sandbox is reached through its own dispatcher; every request is observed. */
+  link?: UpstreamLink;
 }
 
 export const SANDBOX_CLIENT = { clientId: 'adops-sandbox', clientSecret: 'adops-sandbox-secret' };
@@ -31,6 +34,13 @@ export function sandboxRoot(services: Services): string {
   return root;
 }
 
+function linkFor(services: Services, platform: Platform, mode: 'live' | 'sandbox'): UpstreamLink {
+  return {
+    dispatcher: mode === 'sandbox' ? services.runtime.sandboxDispatcher : undefined,
+    observe: (outcome, seconds) => services.metrics.upstreamRequest(platform, mode, outcome, seconds),
+  };
+}
+
 export function endpointsFor(services: Services, platform: Platform, mode: string): Endpoints {
   const settings = services.config.platforms.settings[platform];
   if (mode === 'live') {
@@ -44,6 +54,7 @@ export function endpointsFor(services: Services, platform: Platform, mode: strin
       clientSecret: settings.clientSecret ?? '',
       developerToken: settings.developerToken,
       loginCustomerId: settings.loginCustomerId,
+      link: linkFor(services, platform, 'live'),
     };
   }
   const base = `${sandboxRoot(services)}/sandbox/${platform}`;
@@ -51,10 +62,12 @@ export function endpointsFor(services: Services, platform: Platform, mode: strin
     mode: 'sandbox',
     apiUrl: `${base}${SANDBOX_API_PATH[platform]}`,
     apiVersion: settings.apiVersion,
-    authorizeUrl: `${base}/oauth/authorize`,
+    // The consent page is the browser's: on the console's address, where the owner's sign-in cookie goes.
+    authorizeUrl: `${services.config.appUrl}/sandbox/${platform}/oauth/authorize`,
     tokenUrl: `${base}/oauth/token`,
     ...SANDBOX_CLIENT,
     developerToken: platform === 'search' ? SANDBOX_DEVELOPER_TOKEN : undefined,
     loginCustomerId: undefined,
+    link: linkFor(services, platform, 'sandbox'),
   };
 }

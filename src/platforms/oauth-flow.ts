@@ -3,6 +3,7 @@ import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { listConnectionAccounts } from '../storage/accounts.ts';
 import { saveConnectionTokens } from '../storage/connections.ts';
+import { sandboxOwners } from '../storage/sandbox-owners.ts';
 import type { AdAccount, Connection } from '../storage/schema.ts';
 import type { ConnectProtocol } from './connect-protocol.ts';
 import { CONNECT_PROTOCOLS } from './connect-registry.ts';
@@ -25,9 +26,26 @@ export function connectRedirectUri(services: Services, platform: Platform): stri
   return `${services.config.appUrl}/connections/${platform}/callback`;
 }
 
+/** How a platform connects: live when the operator configured its app, else the sandbox unless it is off. */
+export function connectMode(services: Services, platform: Platform): 'live' | 'sandbox' | 'unavailable' {
+  const { platforms } = services.config;
+  if (platforms.settings[platform].live) return 'live';
+  return platforms.sandboxEnabled ? 'sandbox' : 'unavailable';
+}
+
+export function sandboxOffError(platform: Platform): AppError {
+  const label = PLATFORM_INFO[platform].label;
+  return new AppError(
+    'invalid_arguments',
+    `${label} cannot be connected: the sandbox is turned off on this service (ADOPS_SANDBOX=off) and no ` +
+      `live ${label} app is configured. Ask the operator to configure the platform's app ` +
+      `(ADOPS_${platform.toUpperCase()}_CLIENT_ID and ADOPS_${platform.toUpperCase()}_CLIENT_SECRET) or to turn the sandbox on.`,
+  );
+}
+
 /**
- * The consent URL to send the owner to. Live when the operator configured the platform's app, else the
- * sandbox. The state is encrypted and bound to the owner, so a callback cannot be replayed by someone else.
+ * The consent URL to send the owner to: the live platform's, or the sandbox's (see connectMode). The
+ * state is encrypted and bound to the owner, so a callback cannot be replayed by someone else.
  */
 export function startConnect(
   services: Services,
@@ -35,7 +53,8 @@ export function startConnect(
   platform: Platform,
   reconnectAccountIds: string[] = [],
 ): string {
-  const mode = services.config.platforms.settings[platform].live ? 'live' : 'sandbox';
+  const mode = connectMode(services, platform);
+  if (mode === 'unavailable') throw sandboxOffError(platform);
   const state: State = {
     userId,
     platform,
@@ -75,6 +94,27 @@ function openState(services: Services, sealed: string, userId: string, platform:
 }
 
 /**
+ * A sandbox grant holds only its owner's accounts; a code made for another owner and slipped into this
+ * owner's callback (code injection) must not connect that owner's accounts here.
+ */
+async function refuseForeignSandboxAccounts(
+  services: Services,
+  userId: string,
+  platform: Platform,
+  discovered: Array<{ accountId: string }>,
+): Promise<void> {
+  const ids = discovered.map((account) => account.accountId);
+  const owners = await sandboxOwners(services.storage.db, platform, ids);
+  const foreign = ids.filter((id) => owners.get(id) !== userId);
+  if (foreign.length === 0) return;
+  throw new AppError(
+    'invalid_arguments',
+    `The ${PLATFORM_INFO[platform].label} sandbox granted accounts that are not yours (${foreign.join(', ')}). ` +
+      'Nothing was connected; start again from the connections page.',
+  );
+}
+
+/**
  * Completes the connect flow: exchanges the code, learns which accounts the grant covers, and stores
  * the connection (tokens encrypted) with its accounts. Reconnecting reuses the connection and
  * marks it active again.
@@ -93,6 +133,7 @@ export async function finishConnect(
       `${label} did not grant access (${callback.error ?? 'no code'}). Nothing changed.`,
     );
   }
+  if (state.mode === 'sandbox' && !services.config.platforms.sandboxEnabled) throw sandboxOffError(platform);
   const protocol = CONNECT_PROTOCOLS[platform];
   const endpoints = endpointsFor(services, platform, state.mode);
   let grant: Awaited<ReturnType<ConnectProtocol['exchangeCode']>>;
@@ -109,6 +150,7 @@ export async function finishConnect(
     }
     throw error;
   }
+  if (state.mode === 'sandbox') await refuseForeignSandboxAccounts(services, userId, platform, discovered);
   const now = services.clock.now();
   return services.storage.db.transaction().execute(async (trx) => {
     let connection = await trx
@@ -148,6 +190,7 @@ export async function finishConnect(
           currency: account.currency,
           status: 'active',
           created_at: now.toISOString(),
+          time_zone: account.timeZone ?? 'UTC',
         })
         .onConflict((conflict) => conflict.columns(['user_id', 'platform', 'account_id']).doNothing())
         .execute();

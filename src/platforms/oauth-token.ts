@@ -1,12 +1,13 @@
 /** The OAuth 2.0 token endpoint as Google and LinkedIn serve it: form-encoded code and refresh grants. */
+import { z } from 'zod';
+import { readAnswer } from './answer-shape.ts';
 import type { Endpoints } from './endpoints.ts';
 import type { Platform } from './families.ts';
-import type { TokenGrant } from './protocol.ts';
+import type { TokenGrant, TokenLimits } from './protocol.ts';
 import { type Classifier, callUpstream } from './upstream.ts';
 
-/** The token endpoint is called outside a tool's session, so it keeps its own modest limits. */
-const TOKEN_TIMEOUT_MS = 30_000;
-const TOKEN_RETRIES = 2;
+/** The code exchange runs outside a tool's session, so it keeps its own modest limits. */
+const EXCHANGE_LIMITS: TokenLimits = { timeoutMs: 30_000, retries: 2 };
 
 interface TokenAnswer {
   access_token?: string;
@@ -16,7 +17,18 @@ interface TokenAnswer {
   error_description?: string;
 }
 
-/** RFC 6749 errors `{error, error_description}` (Google, LinkedIn); a refused grant or client is an auth failure. */
+/** What a granted token request answers, of what the adapters use. */
+const tokenGrantSchema = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.number().optional(),
+  refresh_token: z.string().optional(),
+});
+
+/**
+ * RFC 6749 errors `{error, error_description}` (Google, LinkedIn). Only a refusal (400 `invalid_grant`,
+ * 401 `invalid_client`...) is an auth failure; a throttle, a 5xx, a timeout or an unreachable endpoint
+ * say nothing about the grant and stay retryable.
+ */
 export const tokenClassifier: Classifier = (response) => {
   if (response.status >= 200 && response.status < 300) return { ok: true };
   let answer: TokenAnswer = {};
@@ -28,7 +40,15 @@ export const tokenClassifier: Classifier = (response) => {
   const message = answer.error
     ? `${answer.error}${answer.error_description ? `: ${answer.error_description}` : ''}`
     : `HTTP ${response.status}`;
-  if (response.status === 429) return { ok: false, kind: 'throttled', message };
+  if (response.status === 429) {
+    const stated = Number(response.headers['retry-after']);
+    return {
+      ok: false,
+      kind: 'throttled',
+      message,
+      ...(Number.isFinite(stated) && stated > 0 && { retryAfterSeconds: Math.ceil(stated) }),
+    };
+  }
   if (response.status >= 500) return { ok: false, kind: 'server', message };
   if (response.status === 400 || response.status === 401) return { ok: false, kind: 'auth', message };
   return { ok: false, kind: 'rejected', message };
@@ -39,6 +59,7 @@ async function requestToken(
   endpoints: Endpoints,
   fields: Record<string, string>,
   idempotent: boolean,
+  limits: TokenLimits,
 ): Promise<TokenGrant> {
   const body = new URLSearchParams({
     ...fields,
@@ -55,14 +76,14 @@ async function requestToken(
     },
     {
       platform,
-      timeoutMs: TOKEN_TIMEOUT_MS,
-      retries: TOKEN_RETRIES,
+      timeoutMs: limits.timeoutMs,
+      retries: limits.retries,
       classify: tokenClassifier,
       throttleKey: `${platform}:oauth:${endpoints.clientId}`,
+      ...endpoints.link,
     },
   );
-  const answer = JSON.parse(response.body) as TokenAnswer;
-  if (!answer.access_token) throw new Error('the token endpoint answered without an access_token');
+  const answer = readAnswer(platform, 'the token request', tokenGrantSchema, response.body);
   return {
     accessToken: answer.access_token,
     refreshToken: answer.refresh_token ?? null,
@@ -75,6 +96,7 @@ export function refreshAccessToken(
   platform: Platform,
   endpoints: Endpoints,
   refreshToken: string,
+  limits: TokenLimits = EXCHANGE_LIMITS,
 ): Promise<TokenGrant> {
   // A lost answer only costs an unused access token: safe to repeat.
   return requestToken(
@@ -82,6 +104,7 @@ export function refreshAccessToken(
     endpoints,
     { grant_type: 'refresh_token', refresh_token: refreshToken },
     true,
+    limits,
   );
 }
 
@@ -98,5 +121,6 @@ export function exchangeAuthorizationCode(
     endpoints,
     { grant_type: 'authorization_code', code, redirect_uri: redirectUri },
     false,
+    EXCHANGE_LIMITS,
   );
 }

@@ -1,3 +1,5 @@
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from '../config.ts';
 import type { Platform } from './families.ts';
@@ -21,15 +23,21 @@ export interface PlatformsConfig {
   settings: Record<Platform, PlatformSettings>;
   timeoutMs: number;
   retries: number;
+  /** `ADOPS_SANDBOX=off`: no sandbox routes, no new sandbox connections, existing ones refuse tool calls. */
+  sandboxEnabled: boolean;
+  /** New sandbox accounts an owner may make through the consent page in 24 hours; 0: no limit. */
+  sandboxAccountsPerDay: number;
   /** Where the sandbox emulators are reached; unset: the service's own listening address. */
   sandboxUrl: string | undefined;
   sandboxLatencyMs: number;
-  /** Rows per page of the search sandbox's googleAds:search; Google's own pages hold 10,000. */
+  /** Rows per page of the search sandbox's googleAds:search and per batch of its searchStream (Google's: 10,000). */
   sandboxPageSize: number;
   /** TikTok's throttle codes (PLATFORMS.md marks 40100 unconfirmed). */
   videoThrottleCodes: number[];
   /** `kid=base64key,...`: the first encrypts, all decrypt. */
   encryptionKeys: string | undefined;
+  /** Where the SQLite default keeps its key when ADOPS_ENCRYPTION_KEYS is unset (src/crypto/key-ring.ts). */
+  encryptionKeyFile: { path: string; explicit: boolean };
 }
 
 const DEFAULTS: Record<
@@ -44,7 +52,7 @@ const DEFAULTS: Record<
   },
   network: {
     apiUrl: 'https://api.linkedin.com/rest',
-    apiVersion: '202511',
+    apiVersion: '202607',
     authorizeUrl: 'https://www.linkedin.com/oauth/v2/authorization',
     tokenUrl: 'https://www.linkedin.com/oauth/v2/accessToken',
   },
@@ -74,6 +82,8 @@ const integer = (fallback: number) => z.coerce.number().int().min(0).default(fal
 const schema = z.object({
   ADOPS_UPSTREAM_TIMEOUT_MS: integer(30_000),
   ADOPS_UPSTREAM_RETRIES: integer(2),
+  ADOPS_SANDBOX: z.enum(['on', 'off']).default('on'),
+  ADOPS_SANDBOX_ACCOUNTS_PER_DAY: integer(20),
   ADOPS_SANDBOX_URL: z.url().optional(),
   ADOPS_SANDBOX_LATENCY_MS: integer(0),
   ADOPS_SANDBOX_PAGE_SIZE: z.coerce.number().int().min(1).default(10_000),
@@ -83,6 +93,7 @@ const schema = z.object({
     .refine((text) => /^\d+(,\d+)*$/.test(text.replaceAll(' ', '')), 'must be comma-separated numbers')
     .transform((text) => text.split(',').map((code) => Number(code.trim()))),
   ADOPS_ENCRYPTION_KEYS: z.string().optional(),
+  ADOPS_ENCRYPTION_KEY_FILE: z.string().trim().min(1).optional(),
 });
 
 function settingsOf(platform: Platform, env: Record<string, string | undefined>): PlatformSettings {
@@ -121,10 +132,23 @@ export function loadPlatformsConfig(env: Record<string, string | undefined>): Pl
     },
     timeoutMs: e.ADOPS_UPSTREAM_TIMEOUT_MS,
     retries: e.ADOPS_UPSTREAM_RETRIES,
+    sandboxEnabled: e.ADOPS_SANDBOX === 'on',
+    sandboxAccountsPerDay: e.ADOPS_SANDBOX_ACCOUNTS_PER_DAY,
     sandboxUrl: e.ADOPS_SANDBOX_URL?.replace(/\/+$/, ''),
     sandboxLatencyMs: e.ADOPS_SANDBOX_LATENCY_MS,
     sandboxPageSize: e.ADOPS_SANDBOX_PAGE_SIZE,
     videoThrottleCodes: e.ADOPS_VIDEO_THROTTLE_CODES,
     encryptionKeys: e.ADOPS_ENCRYPTION_KEYS,
+    encryptionKeyFile: e.ADOPS_ENCRYPTION_KEY_FILE
+      ? { path: resolve(e.ADOPS_ENCRYPTION_KEY_FILE), explicit: true }
+      : { path: join(userConfigDir(env), 'adops', 'encryption-keys.txt'), explicit: false },
   };
+}
+
+/** The user's configuration directory (XDG Base Directory): `$XDG_CONFIG_HOME`, else `~/.config`. */
+function userConfigDir(env: Record<string, string | undefined>): string {
+  const xdg = env.XDG_CONFIG_HOME;
+  // The specification says a relative value is invalid and must be ignored.
+  if (xdg && isAbsolute(xdg)) return xdg;
+  return join(env.HOME || homedir(), '.config');
 }

@@ -9,10 +9,10 @@ import {
   setConnectionStatus,
 } from '../storage/connections.ts';
 import type { AdAccount, Connection } from '../storage/schema.ts';
-import type { ToolContext } from '../tools/tool.ts';
+import type { CallTrace, PlatformCallContext } from './call-context.ts';
 import { type Endpoints, endpointsFor } from './endpoints.ts';
 import type { Platform } from './families.ts';
-import type { PlatformProtocol } from './protocol.ts';
+import type { PlatformProtocol, TokenGrant } from './protocol.ts';
 import { callUpstream, type UpstreamRequest, type UpstreamResponse } from './upstream.ts';
 import { toAppError } from './upstream-errors.ts';
 import { UpstreamFailure } from './upstream-failure.ts';
@@ -31,7 +31,7 @@ export class PlatformSession {
   readonly endpoints: Endpoints;
   readonly #services: Services;
   readonly #protocol: PlatformProtocol;
-  readonly #trace: ToolContext['trace'];
+  readonly #trace: CallTrace;
   #connection: Connection;
   #tokens: ConnectionTokens;
 
@@ -41,7 +41,7 @@ export class PlatformSession {
     account: AdAccount,
     connection: Connection,
     tokens: ConnectionTokens,
-    trace: ToolContext['trace'],
+    trace: CallTrace,
   ) {
     this.#services = services;
     this.#protocol = protocol;
@@ -53,10 +53,18 @@ export class PlatformSession {
     this.endpoints = endpointsFor(services, this.platform, connection.mode);
   }
 
-  static async open(context: ToolContext, protocol: PlatformProtocol): Promise<PlatformSession> {
+  static async open(context: PlatformCallContext, protocol: PlatformProtocol): Promise<PlatformSession> {
     const { services, account } = context;
     if (!account) throw new Error('a platform session needs the resolved account');
     const connection = await findConnection(services.storage.db, account.connection_id);
+    if (connection?.mode === 'sandbox' && !services.config.platforms.sandboxEnabled) {
+      throw new AppError(
+        'connection_expired',
+        `Account ${account.account_id} is a sandbox account, and the sandbox is turned off on this service ` +
+          `(ADOPS_SANDBOX=off): no tool can reach it. Connect the live platform at ` +
+          `${services.config.appUrl}/connections, or ask the operator to turn the sandbox on.`,
+      );
+    }
     let tokens: ConnectionTokens | undefined;
     try {
       tokens = connection && readConnectionTokens(services.cipher, connection);
@@ -101,35 +109,42 @@ export class PlatformSession {
 
   async #sendWithToken(request: UpstreamRequest): Promise<UpstreamResponse> {
     const now = this.#services.clock.now().getTime();
-    if (this.#tokens.expiresAt && this.#tokens.expiresAt.getTime() - now < REFRESH_MARGIN_MS)
-      await this.#refresh();
+    const expiresAt = this.#tokens.expiresAt?.getTime();
+    if (expiresAt !== undefined && expiresAt - now < REFRESH_MARGIN_MS) {
+      const refreshed = await this.#refresh({ stillValid: expiresAt > now });
+      if (refreshed.outcome === 'refused') await this.#expire(refreshed.failure);
+    }
     try {
       return await this.#attempt(request);
     } catch (error) {
       if (!(error instanceof UpstreamFailure) || error.kind !== 'auth') throw error;
-      if (await this.#refresh()) {
+      let refreshed: RefreshResult;
+      try {
+        refreshed = await this.#refresh({ stillValid: false });
+      } catch (refreshError) {
+        // The refused call's request id belongs in the audit row as much as the refresh's failure.
+        this.noteRequestId(error.requestId);
+        throw refreshError;
+      }
+      if (refreshed.outcome === 'refreshed') {
         try {
           return await this.#attempt(request);
         } catch (retryError) {
           if (!(retryError instanceof UpstreamFailure) || retryError.kind !== 'auth') throw retryError;
         }
       }
-      await setConnectionStatus(
-        this.#services.storage.db,
-        this.#connection.id,
-        'expired',
-        this.#services.clock.now(),
-      );
-      throw error;
+      return this.#expire(error);
     }
   }
 
   #attempt(request: UpstreamRequest): Promise<UpstreamResponse> {
     const { platforms } = this.#services.config;
+    const { accessToken } = this.#tokens;
     return callUpstream(
       {
         ...request,
-        headers: { ...this.#protocol.headers(this.#tokens.accessToken, this.endpoints), ...request.headers },
+        url: this.#protocol.signUrl?.(request.url, accessToken, this.endpoints) ?? request.url,
+        headers: { ...this.#protocol.headers(accessToken, this.endpoints), ...request.headers },
       },
       {
         platform: this.platform,
@@ -137,28 +152,70 @@ export class PlatformSession {
         retries: platforms.retries,
         classify: this.#protocol.classify,
         throttleKey: `${this.platform}:${this.account.account_id}`,
+        ...this.endpoints.link,
       },
     );
   }
 
-  /** Returns whether a new token was obtained and stored. */
-  async #refresh(): Promise<boolean> {
+  /**
+   * Gets a new access token and stores it. Only the platform's own refusal of the grant (`refused`)
+   * means the connection is over; a token endpoint that is down, slow or throttling says nothing about
+   * the connection, so that failure is answered as the upstream error it is (retry later), unless the
+   * current token still works for a while (`stillValid`), in which case the call goes on with it.
+   */
+  async #refresh(options: { stillValid: boolean }): Promise<RefreshResult> {
     const refreshToken = this.#tokens.refreshToken;
-    if (!this.#protocol.refresh || !refreshToken) return false;
+    if (!this.#protocol.refresh || !refreshToken) return { outcome: 'unavailable' };
+    const { timeoutMs, retries } = this.#services.config.platforms;
+    let grant: TokenGrant;
     try {
-      const grant = await this.#protocol.refresh(this.endpoints, refreshToken);
-      this.#tokens = { ...grant, refreshToken: grant.refreshToken ?? refreshToken };
-      await saveConnectionTokens(
-        this.#services.storage.db,
-        this.#services.cipher,
-        this.#connection.id,
-        this.#tokens,
-        this.#services.clock.now(),
-      );
-      return true;
+      grant = await this.#protocol.refresh(this.endpoints, refreshToken, { timeoutMs, retries });
     } catch (error) {
-      if (error instanceof UpstreamFailure) return false;
-      throw error;
+      if (!(error instanceof UpstreamFailure)) throw error;
+      if (error.kind === 'auth') return { outcome: 'refused', failure: error };
+      if (options.stillValid) return { outcome: 'unavailable' };
+      // Thrown as the service's error here: send() would count the failed call as possibly acted upon.
+      throw toAppError(renewalFailure(error), this.#services.config, false);
     }
+    this.#tokens = { ...grant, refreshToken: grant.refreshToken ?? refreshToken };
+    await saveConnectionTokens(
+      this.#services.storage.db,
+      this.#services.cipher,
+      this.#connection.id,
+      this.#tokens,
+      this.#services.clock.now(),
+    );
+    return { outcome: 'refreshed' };
   }
+
+  /** The platform refused the connection's tokens for good: marked expired, the owner must reconnect. */
+  async #expire(failure: UpstreamFailure): Promise<never> {
+    await setConnectionStatus(
+      this.#services.storage.db,
+      this.#connection.id,
+      'expired',
+      this.#services.clock.now(),
+    );
+    throw failure;
+  }
+}
+
+type RefreshResult =
+  | { outcome: 'refreshed' }
+  /** No refresh token, or the token endpoint failed while the current token still works. */
+  | { outcome: 'unavailable' }
+  | { outcome: 'refused'; failure: UpstreamFailure };
+
+/** The token endpoint's failure, worded so the caller knows which step of the call failed. */
+function renewalFailure(failure: UpstreamFailure): UpstreamFailure {
+  return new UpstreamFailure({
+    platform: failure.platform,
+    kind: failure.kind,
+    message: `the access token could not be renewed: ${failure.message}`,
+    status: failure.status,
+    retryAfterSeconds: failure.retryAfterSeconds,
+    requestId: failure.requestId,
+    method: failure.method,
+    path: failure.path,
+  });
 }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { request } from 'undici';
+import { type Dispatcher, request } from 'undici';
 import type { Platform } from './families.ts';
 import { type FailureKind, UpstreamFailure } from './upstream-failure.ts';
 
@@ -26,7 +26,20 @@ export type Classifier = (
   | { ok: true }
   | { ok: false; kind: FailureKind; message: string; retryAfterSeconds?: number; requestId?: string };
 
-export interface UpstreamOptions {
+/** How one request to a platform ended: `ok`, or the kind of failure (a refusal counts as one). */
+export type UpstreamOutcome = 'ok' | FailureKind;
+
+/** Told of every request sent to a platform (each retry too): its outcome and time in seconds. */
+export type UpstreamObserver = (outcome: UpstreamOutcome, seconds: number) => void;
+
+/** How requests reach a platform and who hears of them: filled in by `endpointsFor` from the service. */
+export interface UpstreamLink {
+  /** undici's global dispatcher when absent. */
+  dispatcher?: Dispatcher | undefined;
+  observe?: UpstreamObserver | undefined;
+}
+
+export interface UpstreamOptions extends UpstreamLink {
   platform: Platform;
   timeoutMs: number;
   retries: number;
@@ -66,6 +79,7 @@ async function sendOnce(req: UpstreamRequest, options: UpstreamOptions): Promise
     });
   try {
     const response = await request(req.url, {
+      ...(options.dispatcher && { dispatcher: options.dispatcher }),
       method: req.method,
       headers,
       body,
@@ -110,9 +124,13 @@ export async function callUpstream(
   }
   for (let attempt = 0; ; attempt++) {
     let failure: UpstreamFailure;
+    const sent = performance.now();
+    const observe = (outcome: UpstreamOutcome) =>
+      options.observe?.(outcome, (performance.now() - sent) / 1000);
     try {
       const response = await sendOnce(req, options);
       const verdict = options.classify(response);
+      observe(verdict.ok ? 'ok' : verdict.kind);
       if (verdict.ok) return response;
       failure = new UpstreamFailure({
         platform: options.platform,
@@ -126,6 +144,7 @@ export async function callUpstream(
       });
     } catch (error) {
       if (!(error instanceof UpstreamFailure)) throw error;
+      observe(error.kind);
       failure = error;
     }
     const wait = failure.retryAfterSeconds;

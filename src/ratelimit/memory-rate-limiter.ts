@@ -29,5 +29,7 @@ export class MemoryRateLimiter implements RateLimiter {
     }
   }
 
+  async ping(): Promise<void> {}
+
   async close(): Promise<void> {}
 }

@@ -15,6 +15,8 @@ export interface RateLimiter {
   readonly perSecond: number;
   readonly burst: number;
   take(bucket: string): Promise<RateLimitDecision>;
+  /** Resolves once the store of the buckets answers (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

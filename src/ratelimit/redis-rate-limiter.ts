@@ -50,6 +50,10 @@ export class RedisRateLimiter implements RateLimiter {
     return decide(allowed === 1, Number(tokens), this.perSecond, this.burst);
   }
 
+  async ping(): Promise<void> {
+    await this.#redis.ping();
+  }
+
   async close(): Promise<void> {
     await this.#redis.quit();
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../context.ts';
 import type { Platform } from '../platforms/families.ts';
+import { adoptLegacySandboxTokens } from './legacy-tokens.ts';
 import { registerNetworkSandbox } from './network/emulator.ts';
 import { registerSearchSandbox } from './search/emulator.ts';
 import { registerSocialSandbox } from './social/emulator.ts';
@@ -16,8 +17,17 @@ const EMULATORS: Array<[Platform, Emulator]> = [
   ['video', registerVideoSandbox],
 ];
 
-/** Serves every platform's sandbox under `/sandbox/<platform>`, shaped like the platform's own API. */
+/**
+ * Serves every platform's sandbox under `/sandbox/<platform>`, shaped like the platform's own API;
+ * nothing at all with ADOPS_SANDBOX=off. Tokens from before sandbox accounts had owners are settled first.
+ */
 export function registerSandbox(app: FastifyInstance, services: Services): void {
+  if (!services.config.platforms.sandboxEnabled) return;
+  app.register(async () => {
+    const settled = await adoptLegacySandboxTokens(services);
+    if (settled.adopted + settled.revoked > 0)
+      services.logger.info(settled, 'sandbox tokens from before account owners adopted or revoked');
+  });
   for (const [platform, register] of EMULATORS) {
     app.register(
       async (scope) => {

@@ -3,7 +3,7 @@ import type { Platform } from '../platforms/families.ts';
 import { addSandboxAccount, listConnectionAccounts } from '../storage/accounts.ts';
 import { saveConnectionTokens } from '../storage/connections.ts';
 import type { AdAccount } from '../storage/schema.ts';
-import { seedSandboxAccount } from './seed.ts';
+import { createOwnedSandboxAccount, foreignSandboxAccounts, SandboxOwnershipError } from './ownership.ts';
 import { SandboxStore } from './store.ts';
 import { ACCESS_TOKEN_SECONDS, issueSandboxToken } from './tokens.ts';
 
@@ -26,9 +26,10 @@ const GRANTS: Record<Platform, { accessSeconds: number | null; refreshable: bool
 };
 
 /**
- * Connects a sandbox account to an owner in one transaction: the account under the owner's sandbox
- * connection, the account (with seed data) in the platform's sandbox unless another owner already
- * connected it, and fresh sandbox tokens covering every account of the connection, stored encrypted.
+ * Connects a sandbox account to an owner in one transaction: the account (with seed data, owned by
+ * this owner) in the platform's sandbox unless the owner made it before, the account under the
+ * owner's sandbox connection, and fresh sandbox tokens covering every account of the connection, stored
+ * encrypted. An id that exists and is not this owner's is refused with SandboxOwnershipError.
  */
 export async function connectSandboxAccount(
   services: Services,
@@ -37,23 +38,27 @@ export async function connectSandboxAccount(
 ): Promise<AdAccount> {
   const now = services.clock.now();
   return services.storage.db.transaction().execute(async (trx) => {
-    const account = await addSandboxAccount(trx, { userId, ...fields, now });
     const store = new SandboxStore(trx, fields.platform);
-    if (!(await store.get('account', fields.accountId))) {
-      await seedSandboxAccount(trx, fields.platform, fields.accountId, fields, now);
+    if (await store.get('account', fields.accountId)) {
+      const foreign = await foreignSandboxAccounts(trx, fields.platform, userId, [fields.accountId]);
+      if (foreign.length > 0) throw new SandboxOwnershipError(fields.platform, foreign);
+    } else {
+      await createOwnedSandboxAccount(trx, fields.platform, userId, fields.accountId, fields, now);
     }
+    const account = await addSandboxAccount(trx, { userId, ...fields, now });
     const accountIds = (await listConnectionAccounts(trx, account.connection_id)).map((a) => a.account_id);
-    const grant = GRANTS[fields.platform];
+    const lifetime = GRANTS[fields.platform];
+    const grant = { userId, accountIds };
     const access = await issueSandboxToken(
       trx,
       fields.platform,
       'access',
-      accountIds,
+      grant,
       now,
-      grant.accessSeconds,
+      lifetime.accessSeconds,
     );
-    const refresh = grant.refreshable
-      ? await issueSandboxToken(trx, fields.platform, 'refresh', accountIds, now)
+    const refresh = lifetime.refreshable
+      ? await issueSandboxToken(trx, fields.platform, 'refresh', grant, now)
       : undefined;
     await saveConnectionTokens(
       trx,

@@ -39,6 +39,11 @@ export class SandboxStore {
     this.#platform = platform;
   }
 
+  /** The database (or transaction) the store writes to, for the sandbox's other tables (activity). */
+  get db(): Kysely<Database> {
+    return this.#db;
+  }
+
   async put<Data>(
     object: { type: string; id: string; accountId: string; parentId?: string | null; data: Data },
     now: Date,

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Platform } from '../platforms/families.ts';
 import type { Database } from '../storage/schema.ts';
+import { foreignSandboxAccounts, SandboxOwnershipError } from './ownership.ts';
 
 export type SandboxTokenKind = 'access' | 'refresh' | 'code';
 
@@ -13,39 +14,52 @@ const LIFETIME_SECONDS: Record<SandboxTokenKind, number | null> = {
   code: 600,
 };
 
-function hashToken(token: string): string {
+export function hashSandboxToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** Whom a token is for: an owner, and sandbox accounts that owner created. */
+export interface SandboxGrant {
+  userId: string;
+  accountIds: string[];
+}
+
+/**
+ * Every sandbox token, code and refresh token is made here, and only for accounts of the owner it is
+ * issued to: whatever a caller asks, a token never reaches another owner's account.
+ */
 export async function issueSandboxToken(
   db: Kysely<Database>,
   platform: Platform,
   kind: SandboxTokenKind,
-  accountIds: string[],
+  grant: SandboxGrant,
   now: Date,
   /** Overrides the kind's lifetime (null: never expires), e.g. Meta's 60-day long-lived tokens. */
   lifetimeSeconds?: number | null,
 ): Promise<{ token: string; expiresAt: Date | null }> {
+  const foreign = await foreignSandboxAccounts(db, platform, grant.userId, grant.accountIds);
+  if (foreign.length > 0) throw new SandboxOwnershipError(platform, foreign);
   const token = `sbx_${platform}_${kind}_${randomBytes(24).toString('base64url')}`;
   const lifetime = lifetimeSeconds === undefined ? LIFETIME_SECONDS[kind] : lifetimeSeconds;
   const expiresAt = lifetime === null ? null : new Date(now.getTime() + lifetime * 1000);
   await db
     .insertInto('sandbox_tokens')
     .values({
-      hash: hashToken(token),
+      hash: hashSandboxToken(token),
       platform,
       kind,
-      account_ids: JSON.stringify(accountIds),
+      account_ids: JSON.stringify(grant.accountIds),
       expires_at: expiresAt?.toISOString() ?? null,
       revoked_at: null,
       created_at: now.toISOString(),
+      user_id: grant.userId,
     })
     .execute();
   return { token, expiresAt };
 }
 
 export type TokenCheck =
-  | { ok: true; accountIds: string[] }
+  | ({ ok: true } & SandboxGrant)
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
 
 export async function checkSandboxToken(
@@ -58,14 +72,15 @@ export async function checkSandboxToken(
   const row = await db
     .selectFrom('sandbox_tokens')
     .selectAll()
-    .where('hash', '=', hashToken(token))
+    .where('hash', '=', hashSandboxToken(token))
     .where('platform', '=', platform)
     .where('kind', '=', kind)
     .executeTakeFirst();
   if (!row) return { ok: false, reason: 'unknown' };
-  if (row.revoked_at) return { ok: false, reason: 'revoked' };
+  // A token without owner predates ownership and was neither adopted nor revoked at start: refused.
+  if (row.revoked_at || row.user_id === null) return { ok: false, reason: 'revoked' };
   if (row.expires_at && row.expires_at <= now.toISOString()) return { ok: false, reason: 'expired' };
-  return { ok: true, accountIds: JSON.parse(row.account_ids) as string[] };
+  return { ok: true, userId: row.user_id, accountIds: JSON.parse(row.account_ids) as string[] };
 }
 
 /** Authorization codes are single use. */
@@ -73,6 +88,6 @@ export async function revokeSandboxToken(db: Kysely<Database>, token: string, no
   await db
     .updateTable('sandbox_tokens')
     .set({ revoked_at: now.toISOString() })
-    .where('hash', '=', hashToken(token))
+    .where('hash', '=', hashSandboxToken(token))
     .execute();
 }

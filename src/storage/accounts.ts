@@ -64,6 +64,8 @@ export async function addSandboxAccount(db: Kysely<Database>, fields: NewSandbox
     currency: fields.currency,
     status: 'active',
     created_at: now,
+    // Sandbox reports count their days in UTC.
+    time_zone: 'UTC',
   };
   await db.insertInto('ad_accounts').values(account).execute();
   return account;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { type KeyLimits, rowOfLimits } from '../auth/key-limits.ts';
 import { newId } from '../ids.ts';
 import { preparedQuery } from './prepared-query.ts';
 import type { ApiKey, Database } from './schema.ts';
@@ -10,7 +11,15 @@ export interface ApiKeyWithOwner extends ApiKey {
 
 export async function insertApiKey(
   db: Kysely<Database>,
-  fields: { userId: string; name: string; prefix: string; hash: string; expiresAt: Date | null; now: Date },
+  fields: {
+    userId: string;
+    name: string;
+    prefix: string;
+    hash: string;
+    expiresAt: Date | null;
+    now: Date;
+    limits: KeyLimits;
+  },
 ): Promise<ApiKey> {
   const row: ApiKey = {
     id: newId('key'),
@@ -22,6 +31,7 @@ export async function insertApiKey(
     expires_at: fields.expiresAt?.toISOString() ?? null,
     revoked_at: null,
     last_used_at: null,
+    ...rowOfLimits(fields.limits),
   };
   await db.insertInto('api_keys').values(row).execute();
   return row;
@@ -70,6 +80,11 @@ export async function revokeApiKey(db: Kysely<Database>, keyId: string, now: Dat
 
 export async function findApiKeyById(db: Kysely<Database>, keyId: string): Promise<ApiKey | undefined> {
   return db.selectFrom('api_keys').selectAll().where('id', '=', keyId).executeTakeFirst();
+}
+
+/** Sets a key's limits; the caller has checked that they only narrow it (key-limits.ts `wideningOf`). */
+export async function setApiKeyLimits(db: Kysely<Database>, keyId: string, limits: KeyLimits): Promise<void> {
+  await db.updateTable('api_keys').set(rowOfLimits(limits)).where('id', '=', keyId).execute();
 }
 
 export async function touchApiKey(db: Kysely<Database>, keyId: string, now: Date): Promise<void> {

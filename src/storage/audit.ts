@@ -34,7 +34,11 @@ function rowAt(values: unknown[], row: number): AuditEntry {
 
 function insertRows(count: number) {
   return preparedQuery(AUDIT_COLUMNS.length * count, (db, ...values) =>
-    db.insertInto('audit_log').values(Array.from({ length: count }, (_, row) => rowAt(values, row))),
+    db
+      .insertInto('audit_log')
+      .values(Array.from({ length: count }, (_, row) => rowAt(values, row)))
+      // A batch retried after a commit whose answer was lost must not add its rows twice.
+      .onConflict((conflict) => conflict.column('id').doNothing()),
   );
 }
 
@@ -52,6 +56,11 @@ export async function insertAuditEntries(db: Kysely<Database>, entries: AuditEnt
     await insertMany(db, ...valuesOf(entries.slice(next, next + ROWS_PER_INSERT)));
   }
   for (const entry of entries.slice(next)) await insertOne(db, ...valuesOf([entry]));
+}
+
+export async function auditEntryExists(db: Kysely<Database>, id: string): Promise<boolean> {
+  const row = await db.selectFrom('audit_log').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function listAuditEntries(db: Kysely<Database>, userId: string, limit = 100) {

@@ -1,16 +1,38 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type SqliteDatabase as KyselySqliteDatabase, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  type SqliteDatabase as KyselySqliteDatabase,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** The PostgreSQL connection pool at one moment. */
+export interface PoolState {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
+}
+
 export interface Storage {
   db: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool right now. */
+  poolState?: (() => PoolState) | undefined;
+}
+
+/** Resolves once the database answers a trivial query. */
+export async function checkConnection(storage: Storage): Promise<void> {
+  await sql`select 1`.execute(storage.db);
 }
 
 /**
@@ -48,10 +70,20 @@ export function openStorage(url: string): Storage {
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle connection closed by the server (restart, failover, an administrator) is dropped by the pool
-  // and replaced on the next query; unlistened, node-postgres would crash the process with it.
+  const max = 10;
+  // A pool that cannot connect fails the call after a few seconds (503) instead of queueing it forever.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, keepAlive: true });
+  // A connection closed by the server (restart, failover, an administrator, an idle timeout) emits 'error':
+  // on an idle one the pool's own listener drops it; on one checked out for a query, only a listener of
+  // its own keeps node-postgres from crashing the process. The query fails with the error (503), the pool
+  // discards the broken connection when it is released, and the next query gets a new one.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    close: () => db.destroy(),
+    poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+  };
 }

@@ -1,12 +1,17 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import { addSeconds } from '../clock.ts';
 import { randomBase62 } from '../ids.ts';
-import type { Database } from './schema.ts';
+import type { Database, IdempotencyRecordsTable } from './schema.ts';
 
 export type Claim =
-  | { kind: 'claimed'; lockToken: string }
+  | {
+      kind: 'claimed';
+      lockToken: string;
+      /** The recovery points of an earlier attempt whose holder died (JSON), when this claim took it over. */
+      takenOver: { recovery: string | null } | undefined;
+    }
   | { kind: 'replay'; outcome: string }
-  | { kind: 'in_flight' }
+  | { kind: 'in_flight'; retryAfterSeconds: number }
   | { kind: 'mismatch'; tool: string };
 
 export interface ClaimRequest {
@@ -15,18 +20,31 @@ export interface ClaimRequest {
   tool: string;
   fingerprint: string;
   now: Date;
-  lockSeconds: number;
+  /** How long the claim lasts unless its holder renews it. */
+  leaseSeconds: number;
   ttlHours: number;
 }
 
+/** Identifies one attempt's hold on one record: only that attempt may renew or settle it. */
+export interface ClaimHandle {
+  userId: string;
+  key: string;
+  lockToken: string;
+}
+
+function secondsUntil(until: string, now: Date): number {
+  return Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 1000));
+}
+
 /**
- * Takes the key for one attempt, or says why not. The insert and the lock takeover are each one
- * conditional statement, so two instances racing for the same key cannot both win.
+ * Takes the key for one attempt, or says why not. The insert and the takeover of a dead holder's claim
+ * (one that stopped renewing its lease) are each one conditional statement, so two instances racing
+ * for the same key cannot both win.
  */
 export async function claimIdempotencyKey(db: Kysely<Database>, request: ClaimRequest): Promise<Claim> {
   const { userId, key, now } = request;
   const lockToken = randomBase62(16);
-  const lockedUntil = addSeconds(now, request.lockSeconds).toISOString();
+  const lockedUntil = addSeconds(now, request.leaseSeconds).toISOString();
   for (let attempt = 0; attempt < 2; attempt++) {
     const inserted = await db
       .insertInto('idempotency_records')
@@ -38,13 +56,14 @@ export async function claimIdempotencyKey(db: Kysely<Database>, request: ClaimRe
         lock_token: lockToken,
         locked_until: lockedUntil,
         outcome: null,
+        recovery: null,
         created_at: now.toISOString(),
         expires_at: addSeconds(now, request.ttlHours * 3600).toISOString(),
       })
       .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
       .returning('key')
       .executeTakeFirst();
-    if (inserted) return { kind: 'claimed', lockToken };
+    if (inserted) return { kind: 'claimed', lockToken, takenOver: undefined };
 
     const existing = await db
       .selectFrom('idempotency_records')
@@ -61,9 +80,10 @@ export async function claimIdempotencyKey(db: Kysely<Database>, request: ClaimRe
       return { kind: 'mismatch', tool: existing.tool };
     }
     if (existing.outcome !== null) return { kind: 'replay', outcome: existing.outcome };
-    if (existing.locked_until > now.toISOString()) return { kind: 'in_flight' };
+    if (existing.locked_until > now.toISOString()) {
+      return { kind: 'in_flight', retryAfterSeconds: secondsUntil(existing.locked_until, now) };
+    }
 
-    // The lock of an attempt that never settled (a crashed instance) has expired: take it over.
     const taken = await db
       .updateTable('idempotency_records')
       .set({ lock_token: lockToken, locked_until: lockedUntil })
@@ -72,39 +92,67 @@ export async function claimIdempotencyKey(db: Kysely<Database>, request: ClaimRe
       .where('lock_token', '=', existing.lock_token)
       .where('outcome', 'is', null)
       .executeTakeFirst();
-    return Number(taken.numUpdatedRows) === 1 ? { kind: 'claimed', lockToken } : { kind: 'in_flight' };
+    return Number(taken.numUpdatedRows) === 1
+      ? { kind: 'claimed', lockToken, takenOver: { recovery: existing.recovery } }
+      : { kind: 'in_flight', retryAfterSeconds: request.leaseSeconds };
   }
-  return { kind: 'in_flight' };
+  return { kind: 'in_flight', retryAfterSeconds: request.leaseSeconds };
 }
 
-export async function recordIdempotentOutcome(
+/**
+ * Changes the record only while this attempt still holds it (its lock token, no outcome yet): every
+ * write of an attempt that was taken over changes nothing. Returns whether it did.
+ */
+async function updateHeld(
   db: Kysely<Database>,
-  userId: string,
-  key: string,
-  lockToken: string,
-  outcome: string,
-): Promise<void> {
-  await db
+  claim: ClaimHandle,
+  set: Updateable<IdempotencyRecordsTable>,
+): Promise<boolean> {
+  const result = await db
     .updateTable('idempotency_records')
-    .set({ outcome })
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .where('lock_token', '=', lockToken)
-    .execute();
+    .set(set)
+    .where('user_id', '=', claim.userId)
+    .where('key', '=', claim.key)
+    .where('lock_token', '=', claim.lockToken)
+    .where('outcome', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Extends a live attempt's lease. False when the claim is no longer this attempt's (taken over). */
+export function renewClaim(db: Kysely<Database>, claim: ClaimHandle, lockedUntil: string): Promise<boolean> {
+  return updateHeld(db, claim, { locked_until: lockedUntil });
+}
+
+/** Stores the recovery points of the attempt. False when the claim is no longer this attempt's. */
+export function saveRecovery(db: Kysely<Database>, claim: ClaimHandle, recovery: string): Promise<boolean> {
+  return updateHeld(db, claim, { recovery });
+}
+
+/** Records the outcome a repeat replays. False when the claim is no longer this attempt's. */
+export function recordIdempotentOutcome(
+  db: Kysely<Database>,
+  claim: ClaimHandle,
+  outcome: string,
+): Promise<boolean> {
+  return updateHeld(db, claim, { outcome, recovery: null });
+}
+
+/**
+ * Leaves the claim and its recovery points to the next retry at once, for an attempt that stopped without
+ * knowing how far the platform got (its database went away): the retry takes over and resumes.
+ */
+export async function abandonClaim(db: Kysely<Database>, claim: ClaimHandle, now: Date): Promise<void> {
+  await updateHeld(db, claim, { locked_until: now.toISOString() });
 }
 
 /** Gives the key back so that a retry runs again. */
-export async function releaseIdempotencyKey(
-  db: Kysely<Database>,
-  userId: string,
-  key: string,
-  lockToken: string,
-): Promise<void> {
+export async function releaseIdempotencyKey(db: Kysely<Database>, claim: ClaimHandle): Promise<void> {
   await db
     .deleteFrom('idempotency_records')
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .where('lock_token', '=', lockToken)
+    .where('user_id', '=', claim.userId)
+    .where('key', '=', claim.key)
+    .where('lock_token', '=', claim.lockToken)
     .where('outcome', 'is', null)
     .execute();
 }

@@ -4,6 +4,10 @@ import * as initial from './migrations/0001_initial.ts';
 import * as assetBundles from './migrations/0002_asset_bundles.ts';
 import * as platforms from './migrations/0003_platforms.ts';
 import * as consoleSignIn from './migrations/0004_console.ts';
+import * as callClaims from './migrations/0005_call_claims.ts';
+import * as sandboxOwners from './migrations/0006_sandbox_owners.ts';
+import * as reporting from './migrations/0007_reporting.ts';
+import * as keyLimits from './migrations/0008_key_limits.ts';
 import type { Database } from './schema.ts';
 
 // An explicit list: a migration is applied because it is named here, not because a file exists.
@@ -12,6 +16,10 @@ const migrations: Record<string, Migration> = {
   '0002_asset_bundles': assetBundles,
   '0003_platforms': platforms,
   '0004_console': consoleSignIn,
+  '0005_call_claims': callClaims,
+  '0006_sandbox_owners': sandboxOwners,
+  '0007_reporting': reporting,
+  '0008_key_limits': keyLimits,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** Times are ISO 8601 UTC strings (`2026-11-22T10:00:00.000Z`): they sort as text on every dialect. */
 type Timestamp = string;
@@ -22,13 +22,31 @@ export interface ApiKeysTable {
   expires_at: Timestamp | null;
   revoked_at: Timestamp | null;
   last_used_at: Timestamp | null;
+  /** `read`, `write` or `spend` (each allows what the ones before it do): src/auth/key-limits.ts. */
+  scope: Generated<string>;
+  /** JSON `[{platform, account_id}]`: the only accounts the key may act on; null: all of the owner's. */
+  account_limits: string | null;
+  /** JSON `{currency: micros}`: the largest daily budget a call of the key may set; null: no ceiling. */
+  budget_ceilings: string | null;
 }
 
 export interface QuotaUsageTable {
   user_id: string;
   /** Calendar month in UTC, `YYYY-MM`. */
   period: string;
+  /** Units of calls that ended in success. */
   used: number;
+  /** Units held by calls still running (one row each in `quota_holds`). */
+  held: Generated<number>;
+}
+
+/** One unit of quota held by a running call; the call renews its lease, so a crashed call's unit comes back. */
+export interface QuotaHoldsTable {
+  id: string;
+  user_id: string;
+  period: string;
+  lease_until: Timestamp;
+  created_at: Timestamp;
 }
 
 export interface IdempotencyRecordsTable {
@@ -41,6 +59,8 @@ export interface IdempotencyRecordsTable {
   locked_until: Timestamp;
   /** The recorded outcome as JSON; null while the first request still runs. */
   outcome: string | null;
+  /** JSON: the recovery points of a multi-step write (pipeline/recovery-points.ts). */
+  recovery: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
 }
@@ -69,6 +89,8 @@ export interface AdAccountsTable {
   currency: string;
   status: string;
   created_at: Timestamp;
+  /** IANA time zone of the account's reporting days (`UTC` for sandbox accounts). */
+  time_zone: Generated<string>;
 }
 
 export interface AuditLogTable {
@@ -106,6 +128,18 @@ export interface SandboxObjectsTable {
   updated_at: Timestamp;
 }
 
+/**
+ * When a sandbox object (a campaign) became active or inactive, or changed its daily budget: from
+ * `from_date` (YYYY-MM-DD) on, until the next row. The sandboxes' reports are computed from it.
+ */
+export interface SandboxActivityTable {
+  platform: string;
+  object_id: string;
+  from_date: string;
+  active: Flag;
+  daily_budget_micros: number | null;
+}
+
 /** Tokens the sandbox emulators issued: access, refresh and authorization codes, stored hashed. */
 export interface SandboxTokensTable {
   hash: string;
@@ -115,6 +149,16 @@ export interface SandboxTokensTable {
   account_ids: string;
   expires_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  created_at: Timestamp;
+  /** The owner the token was issued to; null for tokens issued before sandbox accounts had owners. */
+  user_id: string | null;
+}
+
+/** The owner of each sandbox account: the one who created it, the only one its consent page grants it to. */
+export interface SandboxAccountOwnersTable {
+  platform: string;
+  account_id: string;
+  user_id: string;
   created_at: Timestamp;
 }
 
@@ -171,6 +215,7 @@ export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
   quota_usage: QuotaUsageTable;
+  quota_holds: QuotaHoldsTable;
   idempotency_records: IdempotencyRecordsTable;
   connections: ConnectionsTable;
   ad_accounts: AdAccountsTable;
@@ -182,6 +227,8 @@ export interface Database {
   console_sessions: ConsoleSessionsTable;
   sandbox_objects: SandboxObjectsTable;
   sandbox_tokens: SandboxTokensTable;
+  sandbox_activity: SandboxActivityTable;
+  sandbox_account_owners: SandboxAccountOwnersTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -115,7 +115,7 @@ export const dryRun = z
   .default(false)
   .describe('Validate everything and show the request that would be sent upstream, without sending it.');
 
-/** The optional account argument of a platform family, named as the multi-account rule says. */
+/** The optional account argument of a platform, named as the multi-account rule says. */
 export function accountArgument(platform: Platform) {
   const info = PLATFORM_INFO[platform];
   return z

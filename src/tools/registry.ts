@@ -1,4 +1,5 @@
 import { getConnectionsStatus } from './account/get-connections-status.ts';
+import { getPerformanceOverview } from './account/get-performance-overview.ts';
 import { getUsageStatus } from './account/get-usage-status.ts';
 import { listConnectedAccounts } from './account/list-connected-accounts.ts';
 import { addNetworkCampaignToGroup } from './network/add-network-campaign-to-group.ts';
@@ -8,11 +9,20 @@ import { createNetworkCarouselCampaign } from './network/create-network-carousel
 import { createNetworkImageCampaign } from './network/create-network-image-campaign.ts';
 import { createNetworkTextCampaign } from './network/create-network-text-campaign.ts';
 import { createNetworkVideoCampaign } from './network/create-network-video-campaign.ts';
+import { getNetworkCampaignPerformance } from './network/get-network-campaign-performance.ts';
+import { listNetworkCampaigns } from './network/list-network-campaigns.ts';
 import { discoverExistingAssets } from './search/discover-existing-assets.ts';
+import { getSearchCampaignPerformance } from './search/get-search-campaign-performance.ts';
+import { listSearchAds } from './search/list-search-ads.ts';
+import { listSearchCampaigns } from './search/list-search-campaigns.ts';
 import { updateAdHeadlines } from './search/update-ad-headlines.ts';
 import { validateAndPrepareAssets } from './search/validate-and-prepare-assets.ts';
+import { getSocialCampaignPerformance } from './social/get-social-campaign-performance.ts';
+import { listSocialCampaigns } from './social/list-social-campaigns.ts';
 import { listSocialPhotoAccounts } from './social/list-social-photo-accounts.ts';
 import type { Tool } from './tool.ts';
+import { getVideoCampaignPerformance } from './video/get-video-campaign-performance.ts';
+import { listVideoCampaigns } from './video/list-video-campaigns.ts';
 import { updateVideoCampaign } from './video/update-video-campaign.ts';
 
 /** Every tool the service serves, by name; REST, MCP, the OpenAPI document and the CLI read this one list. */
@@ -21,7 +31,12 @@ export const ALL_TOOLS: readonly Tool[] = [
   getUsageStatus,
   listConnectedAccounts,
   getConnectionsStatus,
+  // Across every platform.
+  getPerformanceOverview,
   // search (Google Ads)
+  listSearchCampaigns,
+  listSearchAds,
+  getSearchCampaignPerformance,
   discoverExistingAssets,
   updateAdHeadlines,
   validateAndPrepareAssets,
@@ -33,9 +48,15 @@ export const ALL_TOOLS: readonly Tool[] = [
   addNetworkCampaignToGroup,
   addNetworkCarouselCreative,
   associateNetworkConversion,
+  listNetworkCampaigns,
+  getNetworkCampaignPerformance,
   // social (Meta)
   listSocialPhotoAccounts,
+  listSocialCampaigns,
+  getSocialCampaignPerformance,
   // video (TikTok)
+  listVideoCampaigns,
+  getVideoCampaignPerformance,
   updateVideoCampaign,
 ];
 

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
-import type { Caller, Services } from '../context.ts';
+import type { Caller } from '../context.ts';
 import type { ContentBlock, QuotaBlock } from '../pipeline/outcome.ts';
+import type { PlatformCallContext } from '../platforms/call-context.ts';
 import type { Platform } from '../platforms/families.ts';
-import type { AdAccount } from '../storage/schema.ts';
+import type { RecoveryPoints } from '../platforms/recovery-points.ts';
 
 export interface FieldIssue {
   /** The argument's path, like `cards[2].headline`; empty for the arguments as a whole. */
@@ -19,17 +20,31 @@ export interface Progress {
 }
 
 /** What a tool's handler sees. It never sees the API key, only its owner. */
-export interface ToolContext {
-  services: Services;
+export interface ToolContext extends PlatformCallContext {
   caller: Caller;
-  /** The account the multi-account rule resolved; null for tools outside a platform family. */
-  account: AdAccount | null;
   dryRun: boolean;
   requestId: string;
   now: Date;
   onProgress(progress: Progress): void;
-  /** Ids kept in the audit row: the platform's request ids and the objects the call created. */
-  trace: { upstreamRequestIds: string[]; createdObjectIds: string[] };
+  /** Where a multi-step write records each step, so that a retry after a crash resumes it. */
+  recovery: RecoveryPoints;
+  /**
+   * Before a platform write that sets a daily budget or can start or raise spend: throws 403
+   * `insufficient_scope` when the calling key may not make it (its scope, its budget ceiling).
+   */
+  authorizeChange(change: SpendChange): void;
+  /** Notes what the call changed, before and after, for its audit row. */
+  noteChange(before: Record<string, unknown>, after: Record<string, unknown>): void;
+}
+
+/** A change a write tool is about to make, which the calling key must allow (pipeline/key-checks.ts). */
+export interface SpendChange {
+  /** In words, for the refusal: `activate campaign 123`, `raise the daily budget to 80.00 USD`. */
+  what: string;
+  /** Whether it can start or raise spend: activating, raising a daily budget, creating anything not paused. */
+  startsOrRaisesSpend: boolean;
+  /** The daily budget it sets, in the account's currency: checked against the key's ceiling. */
+  dailyBudget?: { micros: number; currency: string } | undefined;
 }
 
 export interface ToolResult {
@@ -51,8 +66,8 @@ export interface ToolDefinition<Schema extends z.ZodObject> {
   name: string;
   /** Written for a model: when to use the tool, when not, what it costs. */
   description: string;
-  /** The platform family whose account the call acts on, or null. */
-  family: Platform | null;
+  /** The platform whose account the call acts on, or null. */
+  platform: Platform | null;
   billable: boolean;
   annotations: ToolAnnotations;
   input: Schema;
@@ -60,6 +75,11 @@ export interface ToolDefinition<Schema extends z.ZodObject> {
   example: z.input<Schema>;
   /** Rules that need configuration or the time, checked after the schema passes. */
   rules?: (args: z.output<Schema>, env: { config: Config; now: Date }) => FieldIssue[];
+  /**
+   * Fields a caller may expect that the platform does not take, each with why and what to do instead:
+   * kept out of the schema, and answered with that reason rather than "is not an accepted field".
+   */
+  refusedFields?: Readonly<Record<string, string>>;
   /** Argument fields safe to keep in the audit log ("who created this campaign and when"). */
   auditFields?: readonly string[];
   run(args: z.output<Schema>, context: ToolContext): Promise<ToolResult>;

@@ -16,6 +16,7 @@ describe('media fetcher configuration', () => {
       concurrency: 4,
       extraCaPem: undefined,
       maxVideoBytes: 200 * 1024 * 1024,
+      samples: true,
     });
   });
 

@@ -1,14 +1,17 @@
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaFetcher, type FetchPolicy, fetchMedia } from '../../src/assets/fetch-media.ts';
-import type { ResolvedAddress, Resolver } from '../../src/assets/guarded-agent.ts';
+import { createGuardedAgent, type ResolvedAddress, type Resolver } from '../../src/assets/guarded-agent.ts';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../src/assets/image-rules.ts';
 import {
   endlessBody,
   type ImageServer,
   oneBytePerSecond,
+  type PlainServer,
   redirect,
   serve,
   startImageServer,
+  startPlainServer,
   status,
 } from './support/image-server.ts';
 import { makeImage, pngOfSize } from './support/images.ts';
@@ -42,6 +45,7 @@ describe('the safe media fetcher', () => {
   let policy: FetchPolicy;
   let png: Buffer;
   let endless: ReturnType<typeof endlessBody>;
+  let plain: PlainServer;
 
   beforeAll(async () => {
     certificate = createTestCertificate();
@@ -64,11 +68,15 @@ describe('the safe media fetcher', () => {
       '/hop3': redirect(() => server.url('/image.png')),
       '/loop': redirect(() => server.url('/loop')),
       '/to-ftp': redirect(() => 'ftp://localhost/image.png'),
+      '/to-http': redirect(() => `http://localhost:${plain.port}/image.png`),
+      '/hop-to-http': redirect(() => server.url('/to-http')),
     };
     server = await startImageServer(certificate, routes);
+    plain = await startPlainServer(png);
     policy = {
       allowHosts: ['localhost', 'images.test'],
-      ports: [443, server.port],
+      // The plain server's port is allowed, so only the scheme rule can refuse it.
+      ports: [443, server.port, plain.port],
       timeoutMs: 1500,
       extraCaPem: certificate.cert,
       resolve: resolver,
@@ -77,6 +85,7 @@ describe('the safe media fetcher', () => {
 
   afterAll(async () => {
     await server?.close();
+    await plain?.close();
     certificate?.remove();
   });
 
@@ -143,9 +152,34 @@ describe('the safe media fetcher', () => {
       'internal.test resolves to a private address',
     );
     expect(await refusal(server.url('/to-ftp'))).toBe(
-      'after a redirect, only http and https URLs are fetched (got ftp)',
+      'after a redirect, only https URLs are fetched (got ftp)',
     );
     expect(server.hits('/image.png')).toBe(before);
+  });
+
+  it('refuses a redirect from https to plain http without connecting to it', async () => {
+    const downgrade =
+      'the URL redirects from https to plain http, which is refused: only https is fetched, so the file ' +
+      'cannot be read or swapped on the way; give the https address the file is served from';
+    expect(await refusal(server.url('/to-http'))).toBe(downgrade);
+    expect(await refusal(server.url('/hop-to-http'))).toBe(`after a redirect, ${downgrade}`);
+    expect(plain.hits()).toBe(0);
+  });
+
+  it('opens no plain connection even when asked directly', async () => {
+    const agent = createGuardedAgent({
+      allowHosts: ['localhost'],
+      resolve: resolver,
+      connectTimeoutMs: 1500,
+    });
+    try {
+      await expect(
+        request(`http://localhost:${plain.port}/image.png`, { dispatcher: agent }),
+      ).rejects.toThrow('only https connections are made');
+    } finally {
+      await agent.close();
+    }
+    expect(plain.hits()).toBe(0);
   });
 
   it('follows at most 3 redirects', async () => {
@@ -157,10 +191,14 @@ describe('the safe media fetcher', () => {
   });
 
   it('refuses other schemes, other ports and credentials before connecting', async () => {
-    expect(await refusal('ftp://localhost/image.png')).toBe('only http and https URLs are fetched (got ftp)');
-    expect(await refusal('file:///etc/passwd')).toBe('only http and https URLs are fetched (got file)');
+    expect(await refusal('ftp://localhost/image.png')).toBe('only https URLs are fetched (got ftp)');
+    expect(await refusal('file:///etc/passwd')).toBe('only https URLs are fetched (got file)');
+    expect(await refusal(`http://localhost:${plain.port}/image.png`)).toBe(
+      'only https URLs are fetched (got http)',
+    );
+    expect(plain.hits()).toBe(0);
     expect(await refusal('https://localhost:8443/image.png')).toBe(
-      `port 8443 is not allowed (allowed: 443, ${server.port})`,
+      `port 8443 is not allowed (allowed: 443, ${server.port}, ${plain.port})`,
     );
     expect(await refusal(server.url('/image.png').replace('://', '://me:secret@'))).toBe(
       'the URL must not contain a user name or password',

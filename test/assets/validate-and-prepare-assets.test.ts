@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../src/auth/key-limits.ts';
 import { executeTool } from '../../src/pipeline/execute-tool.ts';
 import { findAssetBundle, firstBundleImage, listAssetBundleImages } from '../../src/storage/asset-bundles.ts';
 import type { Progress } from '../../src/tools/tool.ts';
@@ -234,7 +235,13 @@ describe.each(TEST_DIALECTS)('validate_and_prepare_assets on %s', (dialect) => {
   it('reports download, validate and commit progress in order, with counts', async () => {
     const owner = await service.createOwner('free', ['search']);
     const events: Progress[] = [];
-    const caller = { userId: owner.userId, email: owner.email, tier: 'free', apiKeyId: owner.keyId };
+    const caller = {
+      userId: owner.userId,
+      email: owner.email,
+      tier: 'free',
+      apiKeyId: owner.keyId,
+      limits: DEFAULT_LIMITS,
+    };
     const args = { ...good(), logos_square: [url('/logo.png'), url('/missing.png')] };
     const { outcome } = await executeTool(service.services, caller, TOOL, args, {
       requestId: `req_${randomUUID()}`,

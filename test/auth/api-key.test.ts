@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkKeyShape, generateApiKey, hashApiKey } from '../../src/auth/api-key.ts';
+import { API_KEY_PREFIX, checkKeyShape, generateApiKey, hashApiKey } from '../../src/auth/api-key.ts';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 describe('API keys', () => {
   it('are sk_live_ with 32 random and 6 checksum base62 characters', () => {
@@ -18,11 +20,17 @@ describe('API keys', () => {
     expect(keys.size).toBe(200);
   });
 
-  it('detect a changed character through the checksum', () => {
-    const { key } = generateApiKey();
-    const position = 10;
-    const changed = key.slice(0, position) + (key[position] === 'a' ? 'b' : 'a') + key.slice(position + 1);
-    expect(checkKeyShape(changed)).toBe('bad_checksum');
+  it('detect any single changed character of the random part or the checksum', () => {
+    for (let round = 0; round < 20; round++) {
+      const { key } = generateApiKey();
+      for (let position = API_KEY_PREFIX.length; position < key.length; position++) {
+        for (const replacement of BASE62) {
+          if (replacement === key[position]) continue;
+          const changed = key.slice(0, position) + replacement + key.slice(position + 1);
+          expect(checkKeyShape(changed), `${replacement} at ${position}`).toBe('bad_checksum');
+        }
+      }
+    }
   });
 
   it('reject other shapes as malformed', () => {

@@ -40,6 +40,10 @@ describe.each(TEST_DIALECTS)('the adops CLI on %s', { timeout: 90_000 }, (dialec
       key: expect.stringMatching(/^sk_live_[0-9A-Za-z]{38}$/),
       prefix: expect.stringMatching(/^sk_live_/),
       expires_at: expect.any(String),
+      // A new key may write but not start or raise spend, on every account, with no ceiling.
+      scope: 'write',
+      accounts: null,
+      max_daily_budget: null,
     });
     const days = (Date.parse(key.json.expires_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(89.9);
@@ -83,6 +87,52 @@ describe.each(TEST_DIALECTS)('the adops CLI on %s', { timeout: 90_000 }, (dialec
       name: 'Main',
       currency: 'EUR',
     });
+  });
+
+  it('makes keys with a scope, accounts and ceilings, and narrows them but never widens them', async () => {
+    await adops(['users', 'create', '--email', 'limits@example.com'], env);
+    const account = (
+      await adops(['accounts', 'add', '--email', 'limits@example.com', '--platform', 'network'], env)
+    ).json.account_id;
+    const create = (args: string[]) =>
+      adops(['keys', 'create', '--email', 'limits@example.com', ...args], env);
+    const key = await create([
+      '--scope',
+      'spend',
+      '--account',
+      account,
+      '--max-daily-budget',
+      '50:USD',
+      '--max-daily-budget',
+      '40.5 eur',
+    ]);
+    expect(key.json).toMatchObject({
+      scope: 'spend',
+      accounts: [{ platform: 'network', account_id: account }],
+      max_daily_budget: { USD: '50.00', EUR: '40.50' },
+    });
+    const narrowed = await adops(
+      ['keys', 'narrow', '--id', key.json.id, '--scope', 'write', '--max-daily-budget', '25:USD'],
+      env,
+    );
+    expect(narrowed.json).toMatchObject({ scope: 'write', max_daily_budget: { USD: '25.00' } });
+    for (const widen of [
+      ['--scope', 'spend'],
+      ['--max-daily-budget', '30:USD'],
+    ]) {
+      const refused = await adops(['keys', 'narrow', '--id', key.json.id, ...widen], env);
+      expect(refused.code).toBe(1);
+      expect(refused.json.error).toMatch(/narrowed, never widened/);
+    }
+    expect((await adops(['keys', 'list', '--email', 'limits@example.com'], env)).json[0]).toMatchObject({
+      scope: 'write',
+      max_daily_budget: { USD: '25.00' },
+    });
+    expect((await create(['--scope', 'admin'])).json.error).toMatch(/"admin" is not a scope/);
+    expect((await create(['--account', '999'])).json.error).toMatch(
+      /"999" is not one of the owner's connected accounts/,
+    );
+    expect((await create(['--max-daily-budget', 'fifty'])).json.error).toMatch(/like 50:USD/);
   });
 
   it('explains bad input on stderr with exit code 1', async () => {

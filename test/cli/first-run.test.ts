@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adopsServe } from '../support/cli.ts';
+import { adopsServe, type ServeProcess } from '../support/cli.ts';
+
+const KEY_FILE = 'encryption-keys.txt';
 
 async function call(url: string, key: string, tool: string) {
   const response = await fetch(`${url}/api/v1/tools/${tool}/execute`, {
@@ -13,16 +15,28 @@ async function call(url: string, key: string, tool: string) {
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
+/** The start banner on stderr, whole: it can arrive after the log line that says the service listens. */
+async function bannerOf(server: ServeProcess): Promise<string> {
+  await expect.poll(() => server.stderr(), { timeout: 5_000 }).toContain(`-d '{"arguments":{}}'`);
+  return server.stderr();
+}
+
 describe('the first run on the embedded default', () => {
   const dir = mkdtempSync(join(tmpdir(), 'adops-first-run-'));
-  const env = { ADOPS_DATABASE_URL: `sqlite:${join(dir, 'adops.db')}` };
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // The user's config directory, where the key goes: a temporary one, never the real home's.
+  const configHome = mkdtempSync(join(tmpdir(), 'adops-first-run-config-'));
+  const env = { ADOPS_DATABASE_URL: `sqlite:${join(dir, 'adops.db')}`, XDG_CONFIG_HOME: configHome };
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(configHome, { recursive: true, force: true });
+  });
 
-  it('migrates, creates the demo owner once, prints its key, and stops cleanly', async () => {
+  it('migrates, creates the demo owner once, prints its key once, and stops cleanly', async () => {
     const first = await adopsServe([], env);
-    const key = /demo API key:\s+(sk_live_\S+)/.exec(first.stderr())?.[1] ?? '';
+    const firstBanner = await bannerOf(first);
+    const key = /demo API key:\s+(sk_live_\S+)/.exec(firstBanner)?.[1] ?? '';
     expect(key).toMatch(/^sk_live_/);
-    expect(first.stderr()).toContain(`${first.url}/api/v1/tools/<tool>/execute`);
+    expect(firstBanner).toContain(`${first.url}/api/v1/tools/<tool>/execute`);
     const accounts = await call(first.url, key, 'list_connected_accounts');
     expect(accounts.status).toBe(200);
     expect(accounts.body.data.structured.accounts.map((a: any) => a.platform)).toEqual([
@@ -32,13 +46,51 @@ describe('the first run on the embedded default', () => {
       'social',
       'video',
     ]);
-    expect(statSync(join(dir, 'demo-key.txt')).mode & 0o777).toBe(0o600);
+    const keyFile = join(dir, 'demo-key.txt');
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(firstBanner).toContain(`${key}   (shown once; kept in ${keyFile})`);
+    // The key that decrypts the platform tokens is kept apart from the data folder it protects.
+    expect(statSync(join(configHome, 'adops', KEY_FILE)).mode & 0o777).toBe(0o600);
+    expect(existsSync(join(dir, KEY_FILE))).toBe(false);
+    const tokens = await call(first.url, key, 'discover_existing_assets');
+    expect(tokens.status).toBe(200);
     expect(await first.stop()).toBe(0);
 
     const second = await adopsServe([], env);
-    expect(second.stderr()).toContain(key);
+    const secondBanner = await bannerOf(second);
+    // The key is printed once, by the start that made it; later starts name its prefix and its file.
+    expect(secondBanner).not.toContain(key);
+    expect(secondBanner).toContain(`demo API key:    ${key.slice(0, 14)}…   (kept in ${keyFile})`);
+    expect(secondBanner).toContain(`Bearer $(cat '${keyFile}')`);
+    expect(readFileSync(keyFile, 'utf8').trim()).toBe(key);
     const again = await call(second.url, key, 'list_connected_accounts');
     expect(again.body.data.structured.accounts).toEqual(accounts.body.data.structured.accounts);
     expect(await second.stop()).toBe(0);
+  });
+});
+
+describe('a database made by an earlier version, its encryption key beside it', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'adops-earlier-'));
+  const configHome = mkdtempSync(join(tmpdir(), 'adops-earlier-config-'));
+  const database = { ADOPS_DATABASE_URL: `sqlite:${join(dir, 'adops.db')}` };
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(configHome, { recursive: true, force: true });
+  });
+
+  it('keeps decrypting its tokens with that key, and warns at start that the data folder carries it', async () => {
+    // The layout earlier versions made: the key file beside the SQLite file.
+    const earlier = await adopsServe([], { ...database, ADOPS_ENCRYPTION_KEY_FILE: join(dir, KEY_FILE) });
+    const key = readFileSync(join(dir, 'demo-key.txt'), 'utf8').trim();
+    expect((await call(earlier.url, key, 'discover_existing_assets')).status).toBe(200);
+    expect(await earlier.stop()).toBe(0);
+
+    const upgraded = await adopsServe([], { ...database, XDG_CONFIG_HOME: configHome });
+    const tokens = await call(upgraded.url, key, 'discover_existing_assets');
+    expect(tokens.status).toBe(200);
+    expect(upgraded.stdout()).toContain('every copy of the data folder carries the key');
+    expect(existsSync(join(configHome, 'adops', KEY_FILE))).toBe(false);
+    expect(existsSync(join(dir, KEY_FILE))).toBe(true);
+    expect(await upgraded.stop()).toBe(0);
   });
 });

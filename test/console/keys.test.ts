@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAccount } from '../../src/owners.ts';
 import { findUserByEmail, setUserTier } from '../../src/storage/users.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';
@@ -31,6 +32,55 @@ describe.each(TEST_DIALECTS)('console API keys on %s', (dialect) => {
   function createKey(client: ConsoleClient, name: string, expires = '30d') {
     return client.submit('/keys', '/keys', { name, expires });
   }
+
+  it('creates a key limited in scope, accounts and budget, shows its limits, and narrows it but never widens it', async () => {
+    const { client, email } = await owner();
+    const user = await findUserByEmail(service.services.storage.db, email);
+    if (!user) throw new Error('no owner');
+    const shop = await addAccount(service.services, user, { platform: 'social', name: 'Shop' });
+    await addAccount(service.services, user, { platform: 'social', name: 'Brand' });
+    const form = await client.get('/keys');
+    expect(form.text).toContain('What the key may do');
+    expect(form.text).toContain(`value="social:${shop.account_id}"`);
+
+    const created = await client.submit('/keys', '/keys', {
+      name: 'agent',
+      expires: '30d',
+      scope: 'write',
+      account: [`social:${shop.account_id}`],
+      max_daily_budget: '20 USD',
+    });
+    expect(created.status).toBe(200);
+    const key = KEY_PATTERN.exec(created.text)?.[0] ?? '';
+    const listed = await callTool(service.url, key, 'list_connected_accounts');
+    expect(listed.body.data.structured.accounts.map((a: any) => a.account_id)).toEqual([shop.account_id]);
+    const list = await client.get('/keys');
+    expect(list.text).toContain(`write; social ${shop.account_id}; daily budgets up to 20.00 USD`);
+
+    const id = /action="\/keys\/(key_[0-9a-f]+)\/narrow"/.exec(list.text)?.[1] ?? '';
+    const csrf = csrfTokenOf(list.text);
+    const narrowed = await client.post(`/keys/${id}/narrow`, {
+      _csrf: csrf,
+      scope: 'read',
+      max_daily_budget: '10 USD',
+    });
+    expect([narrowed.status, narrowed.location]).toEqual([303, '/keys?done=narrowed']);
+    expect((await client.get('/keys?done=narrowed')).text).toContain(
+      `read; social ${shop.account_id}; daily budgets up to 10.00 USD`,
+    );
+
+    const widened = await client.post(`/keys/${id}/narrow`, { _csrf: csrf, scope: 'spend' });
+    expect(widened.status).toBe(400);
+    expect(widened.text).toContain('never widened');
+    const bad = await client.submit('/keys', '/keys', {
+      name: 'bad',
+      expires: '30d',
+      scope: 'write',
+      max_daily_budget: 'lots',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('like 50:USD');
+  });
 
   it('shows a new key once, lists it by prefix only, and the key works until revoked', async () => {
     const { client } = await owner();

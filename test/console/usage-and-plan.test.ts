@@ -84,7 +84,7 @@ describe.each(TEST_DIALECTS)('console usage and plan on %s', (dialect) => {
     expect(rows[0]).toMatch(/^2026-11-05 08:30 UTC\|test_probe\|—\|200\|\d+ ms\|yes\|no$/);
     expect(rows.find((row) => row.includes('test_social_probe'))).toMatch(/\|act_\d+\|200\|/);
     expect(rows.find((row) => row.includes('get_usage_status'))).toMatch(/\|200\|\d+ ms\|no\|no$/);
-    expect(rows.find((row) => row.includes('400'))).toMatch(
+    expect(rows.find((row) => row.includes('|400 '))).toMatch(
       /test_probe\|—\|400 upstream_rejected\|\d+ ms\|no\|no$/,
     );
   });

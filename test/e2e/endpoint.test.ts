@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_PREFIX, generateApiKey, hashApiKey } from '../../src/auth/api-key.ts';
+import { DEFAULT_LIMITS } from '../../src/auth/key-limits.ts';
+import { insertApiKey } from '../../src/storage/api-keys.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { type Owner, TestService } from '../support/service.ts';
 
@@ -147,6 +150,28 @@ describe.each(TEST_DIALECTS)('the execute endpoint on %s', (dialect) => {
     expect(unknownTool.status).toBe(404);
     expectErrorEnvelope(unknownTool.body, 'tool_not_found', 'nope');
     expect(unknownTool.body.error).toBe('Tool not found: nope');
+  });
+
+  it('refuses a key with any one character of its random part changed before looking it up', async () => {
+    const { db } = service.services.storage;
+    const { key } = generateApiKey();
+    for (let position = API_KEY_PREFIX.length; position < key.length; position++) {
+      const changed = key.slice(0, position) + (key[position] === 'x' ? 'y' : 'x') + key.slice(position + 1);
+      // Stored as a live key of the owner: only the checksum, checked before the lookup, can refuse it.
+      await insertApiKey(db, {
+        userId: owner.userId,
+        name: `mistyped at ${position}`,
+        prefix: changed.slice(0, 14),
+        hash: hashApiKey(changed),
+        expiresAt: null,
+        limits: DEFAULT_LIMITS,
+        now: service.services.clock.now(),
+      });
+      const { status, body } = await service.call('get_usage_status', {}, { key: changed });
+      expect(status, `changed at ${position}`).toBe(401);
+      expectErrorEnvelope(body, 'unauthenticated', 'get_usage_status');
+      expect(body.error, `changed at ${position}`).toContain('its checksum does not match');
+    }
   });
 
   it('answers unknown routes and methods with a 404 envelope', async () => {

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAccount } from '../../src/owners.ts';
+import { disconnect } from '../../src/platforms/oauth-flow.ts';
+import { listAdAccounts } from '../../src/storage/accounts.ts';
 import { claimIdempotencyKey } from '../../src/storage/idempotency.ts';
+import { findUserById } from '../../src/storage/users.ts';
 import { TestClock } from '../support/clock.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { probeTool } from '../support/fixture-tools.ts';
@@ -9,12 +13,16 @@ import { type Owner, TestService } from '../support/service.ts';
 describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
   const probe = probeTool('test_probe');
   const other = probeTool('test_other');
+  const onAccount = probeTool('test_on_account', 'social');
   const clock = new TestClock();
   let service: TestService;
   let owner: Owner;
 
   beforeAll(async () => {
-    service = await TestService.start(dialect, { clock, extraTools: [probe.tool, other.tool] });
+    service = await TestService.start(dialect, {
+      clock,
+      extraTools: [probe.tool, other.tool, onAccount.tool],
+    });
     owner = await service.createOwner('pro');
   });
   afterAll(() => service.stop());
@@ -75,19 +83,68 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
     expect(probe.runs()).toBe(runs + 1);
   });
 
-  it('keeps keys apart between owners', async () => {
+  it('keeps keys apart between owners: the same key, tool and arguments run once for each owner', async () => {
     const key = randomUUID();
     const bob = await service.createOwner('pro');
-    const ann = await service.call('test_probe', { tag: 'ann' }, withKey(key));
-    const bobs = await service.call(
-      'test_probe',
-      { tag: 'bob' },
-      { key: bob.key, headers: { 'idempotency-key': key } },
-    );
+    const asBob = { key: bob.key, headers: { 'idempotency-key': key } };
+    // No account and the same arguments: the two calls have the same fingerprint, only the owner differs.
+    const args = { tag: 'shared' };
+    const runs = probe.runs();
+    const ann = await service.call('test_probe', args, withKey(key));
+    const bobs = await service.call('test_probe', args, asBob);
     expect(ann.status).toBe(200);
     expect(bobs.status).toBe(200);
     expect(bobs.headers.get('idempotent-replayed')).toBeNull();
-    expect(bobs.body.data.text).toContain('bob');
+    expect(probe.runs()).toBe(runs + 2);
+    expect(bobs.body.request_id).not.toBe(ann.body.request_id);
+    expect(bobs.body.data.structured.run).not.toBe(ann.body.data.structured.run);
+
+    // Each owner's repeat replays that owner's own outcome, whichever record was written first.
+    const annAgain = await service.call('test_probe', args, withKey(key));
+    const bobAgain = await service.call('test_probe', args, asBob);
+    expect(annAgain.headers.get('idempotent-replayed')).toBe('true');
+    expect(bobAgain.headers.get('idempotent-replayed')).toBe('true');
+    expect(annAgain.body).toEqual(ann.body);
+    expect(bobAgain.body).toEqual(bobs.body);
+    expect(probe.runs()).toBe(runs + 2);
+    expect(await used(bob)).toBe(1);
+  });
+
+  it('refuses the same key and arguments resolved to another account with 422, never replaying', async () => {
+    const ann = await service.createOwner('pro', ['social']);
+    const user = await findUserById(service.services.storage.db, ann.userId);
+    if (!user) throw new Error('owner vanished');
+    const accountsOf = () => listAdAccounts(service.services.storage.db, ann.userId, 'social');
+    const asAnn = (key: string) => ({ key: ann.key, headers: { 'idempotency-key': key } });
+
+    // The owner's only account is replaced: `{}` now resolves to the new one.
+    const key = randomUUID();
+    const [first] = await accountsOf();
+    const ran = await service.call('test_on_account', { tag: 'x' }, asAnn(key));
+    expect(ran.status).toBe(200);
+    expect(ran.body.data.structured.account_id).toBe(first?.account_id);
+    expect(await disconnect(service.services, ann.userId, first?.connection_id ?? '')).toBe(true);
+    const second = await addAccount(service.services, user, { platform: 'social' });
+    const runs = onAccount.runs();
+    const elsewhere = await service.call('test_on_account', { tag: 'x' }, asAnn(key));
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.code).toBe('idempotency_key_reused');
+    expect(elsewhere.headers.get('idempotent-replayed')).toBeNull();
+    expect(onAccount.runs()).toBe(runs);
+
+    // The implicit account first, then another account named explicitly, under the same key.
+    const implicitKey = randomUUID();
+    const implicit = await service.call('test_on_account', { tag: 'y' }, asAnn(implicitKey));
+    expect(implicit.body.data.structured.account_id).toBe(second.account_id);
+    const third = await addAccount(service.services, user, { platform: 'social' });
+    const named = await service.call(
+      'test_on_account',
+      { tag: 'y', ad_account_id: third.account_id },
+      asAnn(implicitKey),
+    );
+    expect(named.status).toBe(422);
+    expect(named.body.code).toBe('idempotency_key_reused');
+    expect(onAccount.runs()).toBe(runs + 1);
   });
 
   it('rejects a malformed key with 400 before running anything', async () => {
@@ -163,7 +220,7 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
     expect(afterUpgrade.headers.get('idempotent-replayed')).toBeNull();
   });
 
-  it('takes over the lock of a crashed request after it expires', async () => {
+  it('takes over the claim of a crashed request once its lease ran out', async () => {
     const key = randomUUID();
     // A record left in flight by an instance that died mid-call, with the fingerprint the real call has.
     const first = service.call('test_probe', { tag: 'orphan', delay_ms: 400 }, withKey(key));
@@ -183,7 +240,9 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
       .execute();
     const stillLocked = await service.call('test_probe', { tag: 'orphan', delay_ms: 400 }, withKey(key));
     expect(stillLocked.status).toBe(409);
-    clock.advanceSeconds(301);
+    expect(Number(stillLocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(stillLocked.headers.get('retry-after'))).toBeLessThanOrEqual(10);
+    clock.advanceSeconds(11);
     const runs = probe.runs();
     const takenOver = await service.call('test_probe', { tag: 'orphan', delay_ms: 400 }, withKey(key));
     expect(takenOver.status).toBe(200);
@@ -204,7 +263,7 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
       tool: 'test_probe',
       fingerprint: 'x',
       now: clock.now(),
-      lockSeconds: 300,
+      leaseSeconds: 10,
       ttlHours: 24,
     });
     expect(claim.kind).toBe('mismatch');

@@ -38,7 +38,13 @@ describe.each(TEST_DIALECTS)('quota on %s', (dialect) => {
     const results = await Promise.all(calls);
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
-    expect(statuses.filter((s) => s === 402)).toHaveLength(40);
+    // Refused: 402 once the ten have settled, 429 quota_in_flight while they still hold the units.
+    const refused = results.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(40);
+    for (const r of refused) {
+      expect([402, 429]).toContain(r.status);
+      expect(r.body.code).toBe(r.status === 402 ? 'quota_exceeded' : 'quota_in_flight');
+    }
     const counts = results.filter((r) => r.status === 200).map((r) => r.body.data.quota.used);
     expect(new Set(counts)).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
     const usage = await second.call('get_usage_status', {}, { key: owner.key });
@@ -79,6 +85,60 @@ describe.each(TEST_DIALECTS)('quota on %s', (dialect) => {
     expect(dry.status).toBe(200);
     expect(dry.body.data.quota).toBeUndefined();
     expect((await first.call('get_usage_status', {}, { key: owner.key })).body.data.quota.used).toBe(1);
+  });
+
+  it('tells a caller when running calls hold the last units, and gives back those that fail', async () => {
+    const owner = await first.createOwner('free');
+    for (let i = 0; i < 8; i++) await first.call('test_probe', {}, { key: owner.key });
+    const running = [
+      first.call('test_probe', { delay_ms: 600 }, { key: owner.key }),
+      second.call('test_probe', { delay_ms: 600, outcome: 'upstream_throttled' }, { key: owner.key }),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const whileRunning = await first.call('test_probe', {}, { key: owner.key });
+    expect(whileRunning.status).toBe(429);
+    expect(whileRunning.body.code).toBe('quota_in_flight');
+    expect(whileRunning.headers.get('retry-after')).toBe('2');
+    expect(whileRunning.body.error).toContain('8 of 10 calls used, and 2 call(s) still running');
+    expect(whileRunning.body.quota).toMatchObject({ used: 8, limit: 10 });
+    expect((await Promise.all(running)).map((r) => r.status)).toEqual([200, 429]);
+    const afterwards = await first.call('test_probe', {}, { key: owner.key });
+    expect(afterwards.status).toBe(200);
+    expect(afterwards.body.data.quota.used).toBe(10);
+    expect((await first.call('test_probe', {}, { key: owner.key })).status).toBe(402);
+  });
+
+  it('gives back the unit of a call whose instance died, once its lease ran out', async () => {
+    const owner = await first.createOwner('free');
+    const { db } = first.services.storage;
+    const period = clock.now().toISOString().slice(0, 7);
+    // Ten units held by calls of an instance that was killed: their leases are not renewed.
+    await db.insertInto('quota_usage').values({ user_id: owner.userId, period, used: 0, held: 10 }).execute();
+    const lease = new Date(clock.now().getTime() + 10_000).toISOString();
+    await db
+      .insertInto('quota_holds')
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({
+          id: `hold_dead_${owner.userId}_${i}`,
+          user_id: owner.userId,
+          period,
+          lease_until: lease,
+          created_at: clock.now().toISOString(),
+        })),
+      )
+      .execute();
+    expect((await first.call('test_probe', {}, { key: owner.key })).body.code).toBe('quota_in_flight');
+    clock.advanceSeconds(11);
+    const after = await first.call('test_probe', {}, { key: owner.key });
+    expect(after.status).toBe(200);
+    expect(after.body.data.quota.used).toBe(1);
+    const usage = await db
+      .selectFrom('quota_usage')
+      .selectAll()
+      .where('user_id', '=', owner.userId)
+      .execute();
+    expect(usage).toMatchObject([{ used: 1, held: 0 }]);
+    clock.set('2026-11-30T23:59:00.000Z');
   });
 
   it('starts a new count on the first of the month, in UTC', async () => {

@@ -1,7 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { META } from '../../src/mcp/meta.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';
 import { connectOverHttp } from './clients.ts';
@@ -101,7 +100,7 @@ describe.each(TEST_DIALECTS)('the MCP door on %s', (dialect) => {
     expect(answer.status).toBe(200);
     const [message] = answer.messages;
     expect(message).toMatchObject({ jsonrpc: '2.0', id: 7 });
-    expect(message.result._meta[META.requestId]).toBe(answer.headers.get('x-request-id'));
+    expect(message.result._meta['adops/request-id']).toBe(answer.headers.get('x-request-id'));
   });
 
   it('refuses pages on other origins and foreign Host names, and lets the console through', async () => {
@@ -139,7 +138,7 @@ describe.each(TEST_DIALECTS)('the MCP door on %s', (dialect) => {
     expect(batch.status).toBe(200);
     const results = [...batch.messages].sort((a, b) => a.id - b.id).map((message) => message.result);
     expect(results.map((result) => result.isError ?? false)).toEqual([false, false, false, true]);
-    expect(results[3]._meta[META.code]).toBe('rate_limited');
+    expect(results[3]._meta['adops/code']).toBe('rate_limited');
     const refused = await postMcp(limited, usageCall(5), { authorization });
     expect(refused.status).toBe(429);
     expect(JSON.parse(refused.text)).toMatchObject({ success: false, code: 'rate_limited' });

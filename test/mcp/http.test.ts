@@ -4,7 +4,6 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { META } from '../../src/mcp/meta.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
 import { listAuditEntries } from '../../src/storage/audit.ts';
 import { ALL_TOOLS } from '../../src/tools/registry.ts';
@@ -39,7 +38,7 @@ describe.each(TEST_DIALECTS)('MCP over HTTP on %s', (dialect) => {
     const owner = await service.createOwner();
     const { tools } = await (await connect(owner.key)).listTools();
     expect(tools.map((tool) => tool.name)).toEqual([...service.services.tools.keys()]);
-    expect(ALL_TOOLS).toHaveLength(15);
+    expect(ALL_TOOLS).toHaveLength(25);
     const ajv = new Ajv({ allErrors: true, strict: false });
     addFormats.default(ajv);
     for (const tool of ALL_TOOLS) {
@@ -68,17 +67,17 @@ describe.each(TEST_DIALECTS)('MCP over HTTP on %s', (dialect) => {
     expect(probed.isError).toBeFalsy();
     expect(textOf(probed)).toBe('ran first on no account');
     expect(probed.structuredContent).toMatchObject({ account_id: null });
-    expect(probed._meta?.[META.quota]).toMatchObject({ used: 1, limit: 3, tier: 'free' });
+    expect(probed._meta?.['adops/quota']).toMatchObject({ used: 1, limit: 3, tier: 'free' });
 
     const usage = await callTool(client, { name: 'get_usage_status', arguments: {} });
     const rest = await service.call('get_usage_status', {}, { key: owner.key });
     expect(textOf(usage)).toBe(rest.body.data.text);
     expect(usage.structuredContent).toEqual(rest.body.data.structured);
-    expect(usage._meta?.[META.quota]).toEqual(rest.body.data.quota);
+    expect(usage._meta?.['adops/quota']).toEqual(rest.body.data.quota);
 
     await service.services.audit.flush();
     const audit = await listAuditEntries(service.services.storage.db, owner.userId);
-    const row = audit.find((entry) => entry.request_id === probed._meta?.[META.requestId]);
+    const row = audit.find((entry) => entry.request_id === probed._meta?.['adops/request-id']);
     expect(row).toMatchObject({ tool: 'test_probe', status: 200, billable: 1, api_key_id: owner.keyId });
   });
 
@@ -91,8 +90,22 @@ describe.each(TEST_DIALECTS)('MCP over HTTP on %s', (dialect) => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toBe(rest.body.error);
     expect(textOf(result)).toContain('colour');
-    expect(result._meta).toMatchObject({ [META.code]: 'invalid_arguments', [META.status]: 400 });
+    expect(result._meta).toMatchObject({ 'adops/code': 'invalid_arguments', 'adops/status': 400 });
     expect(result.structuredContent).toEqual(rest.body.structured_content);
+  });
+
+  it("names the platform's wait in _meta when it throttles, as Retry-After does on REST", async () => {
+    const owner = await service.createOwner('free');
+    const args = { outcome: 'upstream_throttled' };
+    const result = await callTool(await connect(owner.key), { name: 'test_probe', arguments: args });
+    const rest = await service.call('test_probe', args, { key: owner.key });
+    expect(rest.headers.get('retry-after')).toBe('30');
+    expect(result.isError).toBe(true);
+    expect(result._meta).toMatchObject({
+      'adops/code': 'upstream_rate_limited',
+      'adops/status': 429,
+      'adops/retry-after-seconds': 30,
+    });
   });
 
   it('wants the account named when several are connected, and uses the one named', async () => {
@@ -104,7 +117,7 @@ describe.each(TEST_DIALECTS)('MCP over HTTP on %s', (dialect) => {
     const runs = socialProbe.runs();
     const unnamed = await callTool(client, { name: 'test_social_probe', arguments: {} });
     expect(unnamed.isError).toBe(true);
-    expect(unnamed._meta?.[META.code]).toBe('account_selection_required');
+    expect(unnamed._meta?.['adops/code']).toBe('account_selection_required');
     const offered = (unnamed.structuredContent as { accounts: Array<{ account_id: string }> }).accounts.map(
       (a) => a.account_id,
     );
@@ -120,20 +133,20 @@ describe.each(TEST_DIALECTS)('MCP over HTTP on %s', (dialect) => {
     const client = await connect(owner.key);
     for (let i = 1; i <= 3; i++) {
       const result = await callTool(client, { name: 'test_probe', arguments: {} });
-      expect(result._meta?.[META.quota]).toMatchObject({ used: i });
+      expect(result._meta?.['adops/quota']).toMatchObject({ used: i });
     }
     const refused = await callTool(client, { name: 'test_probe', arguments: {} });
     const rest = await service.call('test_probe', {}, { key: owner.key });
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toBe(rest.body.error);
     expect(refused._meta).toMatchObject({
-      [META.code]: 'quota_exceeded',
-      [META.status]: 402,
-      [META.quota]: { used: 3, limit: 3, upgrade_url: `${service.services.config.appUrl}/billing` },
+      'adops/code': 'quota_exceeded',
+      'adops/status': 402,
+      'adops/quota': { used: 3, limit: 3, upgrade_url: `${service.services.config.appUrl}/billing` },
     });
     const usage = await callTool(client, { name: 'get_usage_status', arguments: {} });
     expect(usage.isError).toBeFalsy();
-    expect(usage._meta?.[META.quota]).toMatchObject({ used: 3, limit: 3 });
+    expect(usage._meta?.['adops/quota']).toMatchObject({ used: 3, limit: 3 });
   });
 
   it('replays a call made again with the same key in _meta, without running it or using quota', async () => {
@@ -141,20 +154,20 @@ describe.each(TEST_DIALECTS)('MCP over HTTP on %s', (dialect) => {
     const client = await connect(owner.key);
     const key = randomUUID();
     const runs = probe.runs();
-    const call = { name: 'test_probe', arguments: { tag: 'once' }, _meta: { [META.idempotencyKey]: key } };
+    const call = { name: 'test_probe', arguments: { tag: 'once' }, _meta: { 'adops/idempotency-key': key } };
     const first = await callTool(client, call);
     const again = await callTool(client, call);
     expect(probe.runs()).toBe(runs + 1);
-    expect(first._meta?.[META.replayed]).toBeUndefined();
-    expect(again._meta?.[META.replayed]).toBe(true);
+    expect(first._meta?.['adops/replayed']).toBeUndefined();
+    expect(again._meta?.['adops/replayed']).toBe(true);
     expect(again.structuredContent).toEqual(first.structuredContent);
-    expect(again._meta?.[META.requestId]).toBe(first._meta?.[META.requestId]);
+    expect(again._meta?.['adops/request-id']).toBe(first._meta?.['adops/request-id']);
     const other = await callTool(client, { ...call, arguments: { tag: 'other' } });
-    expect(other._meta?.[META.code]).toBe('idempotency_key_reused');
-    const malformed = await callTool(client, { ...call, _meta: { [META.idempotencyKey]: 'not-a-uuid' } });
-    expect(malformed._meta?.[META.code]).toBe('invalid_idempotency_key');
+    expect(other._meta?.['adops/code']).toBe('idempotency_key_reused');
+    const malformed = await callTool(client, { ...call, _meta: { 'adops/idempotency-key': 'not-a-uuid' } });
+    expect(malformed._meta?.['adops/code']).toBe('invalid_idempotency_key');
     const usage = await callTool(client, { name: 'get_usage_status', arguments: {} });
-    expect(usage._meta?.[META.quota]).toMatchObject({ used: 1 });
+    expect(usage._meta?.['adops/quota']).toMatchObject({ used: 1 });
   });
 
   it('takes the Idempotency-Key header too, and shares the record with REST', async () => {
@@ -170,8 +183,8 @@ describe.each(TEST_DIALECTS)('MCP over HTTP on %s', (dialect) => {
     const client = await connect(owner.key, { 'idempotency-key': key });
     const replay = await callTool(client, { name: 'test_probe', arguments: { tag: 'rest' } });
     expect(probe.runs()).toBe(runs);
-    expect(replay._meta?.[META.replayed]).toBe(true);
-    expect(replay._meta?.[META.requestId]).toBe(rest.body.request_id);
+    expect(replay._meta?.['adops/replayed']).toBe(true);
+    expect(replay._meta?.['adops/request-id']).toBe(rest.body.request_id);
     expect(replay.structuredContent).toEqual(rest.body.data.structured);
   });
 

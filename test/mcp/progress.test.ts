@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ProgressNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { META } from '../../src/mcp/meta.ts';
 import type { ProgressParams } from '../../src/mcp/progress.ts';
 import { type ImageServer, serve, startImageServer } from '../assets/support/image-server.ts';
 import { makeImage } from '../assets/support/images.ts';
@@ -95,7 +94,7 @@ describe.each(TEST_DIALECTS)('progress of validate_and_prepare_assets over MCP o
 
       expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
       expect(result.structuredContent?.asset_bundle_id).toEqual(expect.any(String));
-      const stages = updates.map((update) => update._meta?.[META.stage]);
+      const stages = updates.map((update) => update._meta?.['adops/stage']);
       expect(stages).toEqual([
         'download',
         'download',

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { META } from '../../src/mcp/meta.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
 import { revokeApiKey } from '../../src/storage/api-keys.ts';
 import { listAuditEntries } from '../../src/storage/audit.ts';
@@ -68,27 +67,27 @@ describe.each(TEST_DIALECTS)('adops mcp over stdio on %s', (dialect) => {
       const restInvalid = await service.call('update_ad_headlines', bad, { key: owner.key });
       expect(invalid.isError).toBe(true);
       expect(textOf(invalid)).toBe(restInvalid.body.error);
-      expect(invalid._meta).toMatchObject({ [META.code]: 'invalid_arguments', [META.status]: 400 });
+      expect(invalid._meta).toMatchObject({ 'adops/code': 'invalid_arguments', 'adops/status': 400 });
 
       const ids = (await listAdAccounts(service.services.storage.db, owner.userId, 'social')).map(
         (account) => account.account_id,
       );
       const unnamed = await callTool(client, { name: 'list_social_photo_accounts', arguments: {} });
-      expect(unnamed._meta?.[META.code]).toBe('account_selection_required');
+      expect(unnamed._meta?.['adops/code']).toBe('account_selection_required');
       const offered = (unnamed.structuredContent as { accounts: Array<{ account_id: string }> }).accounts;
       expect(offered.map((account) => account.account_id).sort()).toEqual([...ids].sort());
       const named = await callTool(client, {
         name: 'list_social_photo_accounts',
         arguments: { ad_account_id: ids[0] },
       });
-      expect(named._meta?.[META.code]).not.toBe('account_selection_required');
+      expect(named._meta?.['adops/code']).not.toBe('account_selection_required');
 
       const key = randomUUID();
-      const call = { name: 'get_usage_status', arguments: {}, _meta: { [META.idempotencyKey]: key } };
+      const call = { name: 'get_usage_status', arguments: {}, _meta: { 'adops/idempotency-key': key } };
       const first = await callTool(client, call);
       const replay = await callTool(client, call);
-      expect(replay._meta?.[META.replayed]).toBe(true);
-      expect(replay._meta?.[META.requestId]).toBe(first._meta?.[META.requestId]);
+      expect(replay._meta?.['adops/replayed']).toBe(true);
+      expect(replay._meta?.['adops/request-id']).toBe(first._meta?.['adops/request-id']);
 
       await expect(callTool(client, { name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({
         code: ErrorCode.InvalidParams,
@@ -104,8 +103,8 @@ describe.each(TEST_DIALECTS)('adops mcp over stdio on %s', (dialect) => {
       const audited = (await listAuditEntries(service.services.storage.db, owner.userId)).map(
         (entry) => entry.request_id,
       );
-      expect(audited).toContain(first._meta?.[META.requestId]);
-      expect(audited).toContain(invalid._meta?.[META.requestId]);
+      expect(audited).toContain(first._meta?.['adops/request-id']);
+      expect(audited).toContain(invalid._meta?.['adops/request-id']);
     });
 
     it('stops working as soon as its key is revoked', async () => {
@@ -115,7 +114,7 @@ describe.each(TEST_DIALECTS)('adops mcp over stdio on %s', (dialect) => {
       await revokeApiKey(service.services.storage.db, owner.keyId, service.services.clock.now());
       const refused = await callTool(client, { name: 'get_usage_status', arguments: {} });
       expect(refused.isError).toBe(true);
-      expect(refused._meta).toMatchObject({ [META.code]: 'unauthenticated', [META.status]: 401 });
+      expect(refused._meta).toMatchObject({ 'adops/code': 'unauthenticated', 'adops/status': 401 });
       expect(textOf(refused)).toContain('revoked');
     });
 
@@ -138,9 +137,9 @@ describe.each(TEST_DIALECTS)('adops mcp over stdio on %s', (dialect) => {
     const refused = await callTool(client, { name: 'list_social_photo_accounts', arguments: {} });
     expect(refused.isError).toBe(true);
     expect(refused._meta).toMatchObject({
-      [META.code]: 'quota_exceeded',
-      [META.status]: 402,
-      [META.quota]: { used: 0, limit: 0, tier: 'free' },
+      'adops/code': 'quota_exceeded',
+      'adops/status': 402,
+      'adops/quota': { used: 0, limit: 0, tier: 'free' },
     });
     const usage = await callTool(client, { name: 'get_usage_status', arguments: {} });
     expect(usage.isError).toBeFalsy();

@@ -8,17 +8,20 @@ import { type Owner, TestService } from '../support/service.ts';
 
 const dialect = TEST_DIALECTS[0] ?? 'sqlite';
 
-/** A tool that answers 501, which no tool's document lists: a change the document does not know of. */
+/**
+ * A tool free of charge that answers 402, which its document does not list (402 is for billable tools
+ * only): a change the document does not know of.
+ */
 const unfinished = defineTool({
   name: 'test_unfinished',
   description: 'Test fixture.',
-  family: null,
+  platform: null,
   billable: false,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({}),
   example: {},
   async run() {
-    throw new AppError('not_implemented', 'test_unfinished is not finished.');
+    throw new AppError('quota_exceeded', 'test_unfinished charges after all.');
   },
 });
 
@@ -79,7 +82,7 @@ describe('validation of answers against the OpenAPI document', () => {
 
   it('fails a test whose tool answers a status its document does not promise', async () => {
     await expect(service.call('test_unfinished', {}, { key: owner.key })).rejects.toThrow(
-      /HTTP 501\) does not match the OpenAPI document:\n {2}POST \/api\/v1\/tools\/test_unfinished\/execute: status 501 is not documented/,
+      /HTTP 402\) does not match the OpenAPI document:\n {2}POST \/api\/v1\/tools\/test_unfinished\/execute: status 402 is not documented/,
     );
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishConnect, startConnect } from '../../src/platforms/oauth-flow.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
 import { findConnection, readConnectionTokens, setConnectionStatus } from '../../src/storage/connections.ts';
-import { consent } from '../support/consent.ts';
+import { consent, serveConsoleHere } from '../support/consent.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';
 
@@ -11,6 +11,7 @@ describe.each(TEST_DIALECTS)('connecting a platform through OAuth on %s', (diale
 
   beforeAll(async () => {
     service = await TestService.start(dialect);
+    serveConsoleHere(service);
   });
   afterAll(() => service.stop());
 
@@ -18,7 +19,7 @@ describe.each(TEST_DIALECTS)('connecting a platform through OAuth on %s', (diale
     const owner = await service.createOwner('pro');
     const authorizeUrl = startConnect(service.services, owner.userId, 'video');
     expect(authorizeUrl.startsWith(`${service.url}/sandbox/video/oauth/authorize?app_id=`)).toBe(true);
-    const back = await consent(authorizeUrl, 'approve');
+    const back = await consent(service, owner.userId, authorizeUrl, 'approve');
     expect(back.toString().startsWith(`${service.services.config.appUrl}/connections/video/callback`)).toBe(
       true,
     );
@@ -70,6 +71,8 @@ describe.each(TEST_DIALECTS)('connecting a platform through OAuth on %s', (diale
       .executeTakeFirstOrThrow();
     await setConnectionStatus(service.services.storage.db, connection.id, 'expired', new Date());
     const back = await consent(
+      service,
+      owner.userId,
       startConnect(service.services, owner.userId, 'video', [listed.account_id]),
       'approve',
     );
@@ -111,10 +114,35 @@ describe.each(TEST_DIALECTS)('connecting a platform through OAuth on %s', (diale
     expect(call.body.code).toBe('connection_expired');
   });
 
+  it("connects no account of another owner's code slipped into an owner's callback", async () => {
+    const ann = await service.createOwner('pro');
+    const bob = await service.createOwner('pro');
+    const annStart = new URL(startConnect(service.services, ann.userId, 'video'));
+    const bobBack = await consent(
+      service,
+      bob.userId,
+      startConnect(service.services, bob.userId, 'video'),
+      'approve',
+    );
+    await expect(
+      finishConnect(service.services, ann.userId, 'video', {
+        code: bobBack.searchParams.get('auth_code') ?? undefined,
+        state: annStart.searchParams.get('state') ?? undefined,
+      }),
+    ).rejects.toThrow(/granted accounts that are not yours/);
+    const listed = await service.call('list_connected_accounts', {}, { key: ann.key });
+    expect(listed.body.data.structured.accounts).toEqual([]);
+  });
+
   it("refuses a denied consent and another owner's state", async () => {
     const owner = await service.createOwner('pro');
     const intruder = await service.createOwner('pro');
-    const denied = await consent(startConnect(service.services, owner.userId, 'video'), 'deny');
+    const denied = await consent(
+      service,
+      owner.userId,
+      startConnect(service.services, owner.userId, 'video'),
+      'deny',
+    );
     expect(denied.searchParams.get('error')).toBe('access_denied');
     await expect(
       finishConnect(service.services, owner.userId, 'video', {
@@ -122,7 +150,12 @@ describe.each(TEST_DIALECTS)('connecting a platform through OAuth on %s', (diale
         state: denied.searchParams.get('state') ?? undefined,
       }),
     ).rejects.toThrow(/did not grant access/);
-    const back = await consent(startConnect(service.services, owner.userId, 'video'), 'approve');
+    const back = await consent(
+      service,
+      owner.userId,
+      startConnect(service.services, owner.userId, 'video'),
+      'approve',
+    );
     await expect(
       finishConnect(service.services, intruder.userId, 'video', {
         code: back.searchParams.get('auth_code') ?? undefined,

@@ -1,16 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../src/auth/api-key.ts';
+import { DEFAULT_LIMITS } from '../../src/auth/key-limits.ts';
 import { addSandboxAccount, listAdAccounts, listConnections } from '../../src/storage/accounts.ts';
 import { findApiKeyByHash, insertApiKey, listApiKeys, revokeApiKey } from '../../src/storage/api-keys.ts';
 import { openStorage, type Storage } from '../../src/storage/database.ts';
 import {
+  abandonClaim,
+  type Claim,
   claimIdempotencyKey,
   deleteExpired,
   recordIdempotentOutcome,
   releaseIdempotencyKey,
+  renewClaim,
+  saveRecovery,
 } from '../../src/storage/idempotency.ts';
 import { MIGRATION_NAMES, migrateToLatest } from '../../src/storage/migrate.ts';
-import { quotaUsed, releaseQuotaUnit, reserveQuotaUnit } from '../../src/storage/quota.ts';
+import {
+  quotaUsage,
+  quotaUsed,
+  reclaimExpiredHolds,
+  reserveQuotaHold,
+  settleQuotaHold,
+} from '../../src/storage/quota.ts';
+import type { Database } from '../../src/storage/schema.ts';
 import { createUser, findUserByEmail, setUserTier } from '../../src/storage/users.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
@@ -53,6 +67,7 @@ describe.each(TEST_DIALECTS)('storage on %s', (dialect) => {
       prefix: secret.prefix,
       hash: secret.hash,
       expiresAt: null,
+      limits: DEFAULT_LIMITS,
       now: NOW,
     });
     const found = await findApiKeyByHash(storage.db, secret.hash);
@@ -80,45 +95,100 @@ describe.each(TEST_DIALECTS)('storage on %s', (dialect) => {
   });
 
   describe('quota', () => {
-    it('never goes past the limit and gives units back', async () => {
+    const hold = (
+      userId: string,
+      period: string,
+      limit: number,
+      leaseUntil = '2026-11-22T10:00:10.000Z',
+    ) => ({
+      holdId: `hold_${randomUUID()}`,
+      userId,
+      period,
+      limit,
+      leaseUntil,
+      now: NOW.toISOString(),
+    });
+    const settle = (db: Kysely<Database>, holdId: string, billed: boolean) =>
+      db.transaction().execute((trx) => settleQuotaHold(trx, holdId, billed));
+
+    it('never holds past the limit, bills successes and gives failures back', async () => {
       const user = await createUser(storage.db, 'quota@example.com', 'free', NOW);
-      expect(await reserveQuotaUnit(storage.db, user.id, '2026-11', 2)).toBe(1);
-      expect(await reserveQuotaUnit(storage.db, user.id, '2026-11', 2)).toBe(2);
-      expect(await reserveQuotaUnit(storage.db, user.id, '2026-11', 2)).toBeNull();
-      await releaseQuotaUnit(storage.db, user.id, '2026-11');
-      expect(await quotaUsed(storage.db, user.id, '2026-11')).toBe(1);
+      const first = hold(user.id, '2026-11', 2);
+      const second = hold(user.id, '2026-11', 2);
+      expect(await reserveQuotaHold(storage.db, first)).toEqual({ ok: true, counted: 1 });
+      expect(await reserveQuotaHold(storage.db, second)).toEqual({ ok: true, counted: 2 });
+      expect(await reserveQuotaHold(storage.db, hold(user.id, '2026-11', 2))).toEqual({
+        ok: false,
+        used: 0,
+        held: 2,
+      });
+      expect(await settle(storage.db, first.holdId, true)).toBe(true);
+      expect(await settle(storage.db, second.holdId, false)).toBe(true);
+      expect(await settle(storage.db, second.holdId, true)).toBe(false);
+      expect(await quotaUsage(storage.db, user.id, '2026-11')).toEqual({ used: 1, held: 0 });
       expect(await quotaUsed(storage.db, user.id, '2026-12')).toBe(0);
-      expect(await reserveQuotaUnit(storage.db, user.id, '2026-12', 0)).toBeNull();
+      expect((await reserveQuotaHold(storage.db, hold(user.id, '2026-12', 0))).ok).toBe(false);
+    });
+
+    it('gives back the units of holds whose lease ran out, and only those', async () => {
+      const user = await createUser(storage.db, 'quota-dead@example.com', 'free', NOW);
+      const dead = hold(user.id, '2026-11', 3, '2026-11-22T10:00:05.000Z');
+      const live = hold(user.id, '2026-11', 3, '2026-11-22T10:00:30.000Z');
+      await reserveQuotaHold(storage.db, dead);
+      await reserveQuotaHold(storage.db, live);
+      expect(await reclaimExpiredHolds(storage.db, '2026-11-22T10:00:06.000Z', user.id)).toBe(1);
+      expect(await quotaUsage(storage.db, user.id, '2026-11')).toEqual({ used: 0, held: 1 });
+      // The crashed call's late settlement finds nothing to settle; the live one still bills.
+      expect(await settle(storage.db, dead.holdId, true)).toBe(false);
+      expect(await settle(storage.db, live.holdId, true)).toBe(true);
+      expect(await quotaUsage(storage.db, user.id, '2026-11')).toEqual({ used: 1, held: 0 });
     });
 
     it('grants exactly the limit to 50 concurrent reservations from two connection pools', async () => {
       const user = await createUser(storage.db, 'race@example.com', 'free', NOW);
-      const other = openStorage(database.url);
+      // SQLite has one writer: two handles in one process would wait on each other while blocking the
+      // event loop, so there the race runs on one handle (test/cli covers two processes on one file).
+      const other = dialect === 'postgres' ? openStorage(database.url) : storage;
       try {
         const attempts = Array.from({ length: 50 }, (_, i) =>
-          reserveQuotaUnit((i % 2 ? other : storage).db, user.id, '2026-11', 10),
+          reserveQuotaHold((i % 2 ? other : storage).db, hold(user.id, '2026-11', 10)),
         );
         const results = await Promise.all(attempts);
-        expect(results.filter((r) => r !== null)).toHaveLength(10);
-        expect(new Set(results.filter((r) => r !== null))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
-        expect(await quotaUsed(storage.db, user.id, '2026-11')).toBe(10);
+        const counted = results.flatMap((r) => (r.ok ? [r.counted] : []));
+        expect(counted).toHaveLength(10);
+        expect(new Set(counted)).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
+        expect(await quotaUsage(storage.db, user.id, '2026-11')).toEqual({ used: 0, held: 10 });
+        const holds = await storage.db
+          .selectFrom('quota_holds')
+          .select('id')
+          .where('user_id', '=', user.id)
+          .execute();
+        expect(holds).toHaveLength(10);
       } finally {
-        await other.close();
+        if (other !== storage) await other.close();
       }
     });
   });
 
   describe('idempotency records', () => {
-    const base = { tool: 'probe', fingerprint: 'f1', lockSeconds: 300, ttlHours: 24 };
+    const base = { tool: 'probe', fingerprint: 'f1', leaseSeconds: 10, ttlHours: 24 };
+    const handle = (userId: string, key: string, claim: Claim) => {
+      if (claim.kind !== 'claimed') throw new Error(`expected a claim, got ${claim.kind}`);
+      return { userId, key, lockToken: claim.lockToken };
+    };
 
     it('claims once, replays the recorded outcome, and refuses other arguments', async () => {
       const user = await createUser(storage.db, 'idem@example.com', 'free', NOW);
       const request = { ...base, userId: user.id, key: 'k1', now: NOW };
       const first = await claimIdempotencyKey(storage.db, request);
       expect(first.kind).toBe('claimed');
-      expect(await claimIdempotencyKey(storage.db, request)).toEqual({ kind: 'in_flight' });
-      if (first.kind !== 'claimed') throw new Error('unreachable');
-      await recordIdempotentOutcome(storage.db, user.id, 'k1', first.lockToken, '{"ok":true}');
+      expect(await claimIdempotencyKey(storage.db, request)).toEqual({
+        kind: 'in_flight',
+        retryAfterSeconds: 10,
+      });
+      expect(await recordIdempotentOutcome(storage.db, handle(user.id, 'k1', first), '{"ok":true}')).toBe(
+        true,
+      );
       expect(await claimIdempotencyKey(storage.db, request)).toEqual({
         kind: 'replay',
         outcome: '{"ok":true}',
@@ -141,33 +211,48 @@ describe.each(TEST_DIALECTS)('storage on %s', (dialect) => {
       expect(
         (await claimIdempotencyKey(storage.db, { ...base, userId: bob.id, key: 'shared', now: NOW })).kind,
       ).toBe('claimed');
-      if (claim.kind !== 'claimed') throw new Error('unreachable');
-      await releaseIdempotencyKey(storage.db, ann.id, 'shared', claim.lockToken);
+      await releaseIdempotencyKey(storage.db, handle(ann.id, 'shared', claim));
       expect(
         (await claimIdempotencyKey(storage.db, { ...base, userId: ann.id, key: 'shared', now: NOW })).kind,
       ).toBe('claimed');
     });
 
-    it('takes over the lock of a crashed attempt only after it expires, once', async () => {
+    it('keeps a renewed claim, and takes over a dead one once, with its recovery points', async () => {
       const user = await createUser(storage.db, 'idem-crash@example.com', 'free', NOW);
       const request = { ...base, userId: user.id, key: 'crash' };
+      const at = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
       const first = await claimIdempotencyKey(storage.db, { ...request, now: NOW });
-      expect(first.kind).toBe('claimed');
-      const beforeExpiry = new Date(NOW.getTime() + 299_000);
-      expect(await claimIdempotencyKey(storage.db, { ...request, now: beforeExpiry })).toEqual({
+      const held = handle(user.id, 'crash', first);
+      expect(await saveRecovery(storage.db, held, '{"group":{"begun":"x","result":"42"}}')).toBe(true);
+      expect(await claimIdempotencyKey(storage.db, { ...request, now: at(7) })).toEqual({
         kind: 'in_flight',
+        retryAfterSeconds: 3,
       });
-      const afterExpiry = new Date(NOW.getTime() + 301_000);
+      // A heartbeat moves the lease on: past the first lease the claim is still live.
+      expect(await renewClaim(storage.db, held, at(17).toISOString())).toBe(true);
+      expect((await claimIdempotencyKey(storage.db, { ...request, now: at(12) })).kind).toBe('in_flight');
       const racers = await Promise.all([
-        claimIdempotencyKey(storage.db, { ...request, now: afterExpiry }),
-        claimIdempotencyKey(storage.db, { ...request, now: afterExpiry }),
+        claimIdempotencyKey(storage.db, { ...request, now: at(18) }),
+        claimIdempotencyKey(storage.db, { ...request, now: at(18) }),
       ]);
       expect(racers.map((c) => c.kind).sort()).toEqual(['claimed', 'in_flight']);
-      // The crashed attempt's late settle must not overwrite the new owner's record.
-      if (first.kind !== 'claimed') throw new Error('unreachable');
-      await recordIdempotentOutcome(storage.db, user.id, 'crash', first.lockToken, '{"stale":true}');
-      expect(await claimIdempotencyKey(storage.db, { ...request, now: afterExpiry })).toEqual({
-        kind: 'in_flight',
+      const winner = racers.find((c) => c.kind === 'claimed');
+      expect(winner).toMatchObject({ takenOver: { recovery: '{"group":{"begun":"x","result":"42"}}' } });
+      // The dead attempt's late writes change nothing now that the claim is another's.
+      expect(await renewClaim(storage.db, held, at(30).toISOString())).toBe(false);
+      expect(await saveRecovery(storage.db, held, '{}')).toBe(false);
+      expect(await recordIdempotentOutcome(storage.db, held, '{"stale":true}')).toBe(false);
+      expect((await claimIdempotencyKey(storage.db, { ...request, now: at(19) })).kind).toBe('in_flight');
+    });
+
+    it('hands an abandoned claim to the next attempt at once', async () => {
+      const user = await createUser(storage.db, 'idem-abandon@example.com', 'free', NOW);
+      const request = { ...base, userId: user.id, key: 'abandon', now: NOW };
+      const first = await claimIdempotencyKey(storage.db, request);
+      await abandonClaim(storage.db, handle(user.id, 'abandon', first), NOW);
+      expect(await claimIdempotencyKey(storage.db, request)).toMatchObject({
+        kind: 'claimed',
+        takenOver: { recovery: null },
       });
     });
 
@@ -175,8 +260,7 @@ describe.each(TEST_DIALECTS)('storage on %s', (dialect) => {
       const user = await createUser(storage.db, 'idem-ttl@example.com', 'free', NOW);
       const request = { ...base, userId: user.id, key: 'ttl', now: NOW };
       const claim = await claimIdempotencyKey(storage.db, request);
-      if (claim.kind !== 'claimed') throw new Error('unreachable');
-      await recordIdempotentOutcome(storage.db, user.id, 'ttl', claim.lockToken, '{}');
+      await recordIdempotentOutcome(storage.db, handle(user.id, 'ttl', claim), '{}');
       const dayLater = new Date(NOW.getTime() + 24 * 3600_000 + 1000);
       expect(await deleteExpired(storage.db, new Date(NOW.getTime() + 3600_000))).toBe(0);
       // An expired record is replaced by a new claim even before the sweep runs.

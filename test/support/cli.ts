@@ -1,7 +1,15 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ADOPS_BIN = fileURLToPath(new URL('../../bin/adops.js', import.meta.url));
+
+/**
+ * The processes a test starts never see the real home's configuration directory, where the embedded
+ * default keeps its encryption key: a test that wants the key somewhere sets its own variable.
+ */
+const ISOLATED = { XDG_CONFIG_HOME: join(tmpdir(), 'adops-tests-config-home') };
 
 export interface CliResult {
   code: number;
@@ -16,7 +24,7 @@ export function adops(args: string[], env: Record<string, string>): Promise<CliR
     execFile(
       process.execPath,
       [ADOPS_BIN, ...args],
-      { env: { ...process.env, ...env } },
+      { env: { ...process.env, ...ISOLATED, ...env } },
       (error, stdout, stderr) => {
         let json: unknown;
         try {
@@ -33,6 +41,8 @@ export function adops(args: string[], env: Record<string, string>): Promise<CliR
 export interface ServeProcess {
   child: ChildProcess;
   url: string;
+  /** The JSON log lines so far. */
+  stdout: () => string;
   stderr: () => string;
   stop(): Promise<number | null>;
 }
@@ -40,7 +50,7 @@ export interface ServeProcess {
 /** Starts `adops serve` on a free port and waits for its "listening" log line. */
 export function adopsServe(args: string[], env: Record<string, string>): Promise<ServeProcess> {
   const child = spawn(process.execPath, [ADOPS_BIN, 'serve', '--port', '0', ...args], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...ISOLATED, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -66,6 +76,7 @@ export function adopsServe(args: string[], env: Record<string, string>): Promise
       resolve({
         child,
         url: match[1],
+        stdout: () => stdout,
         stderr: () => stderr,
         stop: () => {
           child.kill('SIGTERM');

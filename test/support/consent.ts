@@ -1,30 +1,53 @@
 import { expect } from 'vitest';
+import { startSession } from '../../src/console/session.ts';
+import { hiddenFieldsOf } from '../console/support/console-client.ts';
+import type { TestService } from './service.ts';
 
 /**
- * Plays the owner on a sandbox consent page, as a browser would: opens it, submits its form with the
- * decision, and returns where the sandbox redirects back to (with the code, or `error`).
+ * The consent page lives on the console's address ({app_url}), like the callback it sends the owner back
+ * to; the test server's port is known only once it listens.
+ */
+export function serveConsoleHere(service: TestService): void {
+  service.services.config.appUrl = service.url;
+}
+
+/** The `name=value` of a new console session cookie for the owner, as the browser holds it after signing in. */
+export async function sessionCookie(service: TestService, userId: string): Promise<string> {
+  const setCookie = await startSession(service.services, userId);
+  return setCookie.split(';')[0] ?? '';
+}
+
+/**
+ * Plays the owner, signed in to the console, on a sandbox consent page, as a browser would: opens it,
+ * submits its form (hidden fields and form token included) with the decision and any other fields the
+ * owner fills in (`choices`), and returns where the sandbox redirects back to (with the code, or `error`).
  */
 export async function consent(
+  service: TestService,
+  userId: string,
   authorizeUrl: string,
   decision: 'approve' | 'deny',
   accountName = 'Launch account',
+  choices: Record<string, string> = {},
 ): Promise<URL> {
-  const page = await fetch(authorizeUrl);
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain('Approve');
+  const cookie = await sessionCookie(service, userId);
+  const page = await fetch(authorizeUrl, { headers: { cookie }, redirect: 'manual' });
+  const html = await page.text();
+  expect(page.status, html).toBe(200);
+  expect(html).toContain('Approve');
   const url = new URL(authorizeUrl);
-  const answer = await fetch(new URL('authorize', url), {
+  const fields: Record<string, string> = { ...hiddenFieldsOf(html, url.pathname), decision };
+  if (html.includes('name="account_name"')) fields.account_name = accountName;
+  for (const [name, value] of Object.entries(choices)) {
+    expect(html, `the consent page has no field ${name}`).toContain(`name="${name}"`);
+    fields[name] = value;
+  }
+  const answer = await fetch(new URL(url.pathname, url), {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      redirect_uri: url.searchParams.get('redirect_uri') ?? '',
-      state: url.searchParams.get('state') ?? '',
-      sandbox_accounts: url.searchParams.get('sandbox_accounts') ?? '',
-      account_name: accountName,
-      decision,
-    }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
-  expect(answer.status).toBe(303);
+  expect(answer.status, await answer.text()).toBe(303);
   return new URL(answer.headers.get('location') ?? '');
 }

@@ -9,20 +9,23 @@ import { defineTool, type Tool } from '../../src/tools/tool.ts';
  * how it ends. It exercises the pipeline's rules (quota, idempotency, accounts) where a real tool
  * could not be made slow or failing on demand.
  */
-export function probeTool(name: string, family: 'social' | null = null): { tool: Tool; runs: () => number } {
+export function probeTool(
+  name: string,
+  platform: 'social' | null = null,
+): { tool: Tool; runs: () => number } {
   let runs = 0;
   const tool = defineTool({
     name,
     description: 'Test fixture.',
     example: {},
-    family,
+    platform,
     billable: true,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     input: z.strictObject({
       delay_ms: z.number().int().min(0).max(10_000).default(0),
       outcome: z.enum(['ok', 'upstream_rejected', 'upstream_throttled', 'crash']).default('ok'),
       tag: z.string().optional(),
-      ...(family === 'social' && { ad_account_id: accountArgument('social') }),
+      ...(platform === 'social' && { ad_account_id: accountArgument('social') }),
       dry_run: dryRun,
     }),
     async run(args, context) {
@@ -41,4 +44,40 @@ export function probeTool(name: string, family: 'social' | null = null): { tool:
     },
   });
   return { tool, runs: () => runs };
+}
+
+/**
+ * A write tool that sets a daily budget on the caller's social account and may start spend, as the
+ * platform update tools do: it asks the key first (`authorizeChange`), then counts how often it acted.
+ */
+export function budgetTool(name: string): { tool: Tool; acted: () => number } {
+  let acted = 0;
+  const tool = defineTool({
+    name,
+    description: 'Test fixture.',
+    example: { daily_budget: 10 },
+    platform: 'social',
+    billable: true,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    input: z.strictObject({
+      daily_budget: z.number().positive().optional(),
+      activate: z.boolean().default(false),
+      ad_account_id: accountArgument('social'),
+      dry_run: dryRun,
+    }),
+    async run(args, context) {
+      const currency = context.account?.currency ?? 'USD';
+      context.authorizeChange({
+        what: args.activate ? 'activate the campaign' : 'set the daily budget',
+        startsOrRaisesSpend: args.activate,
+        ...(args.daily_budget !== undefined && {
+          dailyBudget: { micros: Math.round(args.daily_budget * 1_000_000), currency },
+        }),
+      });
+      acted++;
+      context.noteChange({ daily_budget: null }, { daily_budget: args.daily_budget ?? null });
+      return { text: 'done', structured: { account_id: context.account?.account_id ?? null } };
+    },
+  });
+  return { tool, acted: () => acted };
 }

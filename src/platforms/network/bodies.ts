@@ -1,3 +1,4 @@
+import { formatMicros, unitsToMicros } from '../../money.ts';
 import type {
   CampaignBody,
   CampaignGroupBody,
@@ -57,9 +58,7 @@ export function targetingCriteria(args: TargetingArgs): TargetingCriteria {
 
 /** An amount as LinkedIn takes it: a decimal string with the currency's usual digits ("25.00", "2500"). */
 export function money(amount: number, currencyCode: string): Money {
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).resolvedOptions()
-    .maximumFractionDigits;
-  return { amount: amount.toFixed(digits ?? 2), currencyCode };
+  return { amount: formatMicros(unitsToMicros(amount), currencyCode), currencyCode };
 }
 
 const DAY_MS = 86_400_000;
@@ -74,6 +73,10 @@ export function runSchedule(
   return endDate ? { start, end: Date.parse(`${endDate}T00:00:00Z`) + DAY_MS } : { start };
 }
 
+/**
+ * Created PAUSED and activated by the call's last step, once its campaign and ad exist: a call cut short
+ * (a crash, a failure nothing could clean up) never leaves an ACTIVE empty group behind.
+ */
 export function groupBody(fields: {
   accountId: string;
   name: string;
@@ -83,7 +86,7 @@ export function groupBody(fields: {
   return {
     account: urn.account(fields.accountId),
     name: fields.name,
-    status: 'ACTIVE',
+    status: 'PAUSED',
     runSchedule: { start: fields.start },
     objectiveType: fields.objective,
   };

@@ -70,8 +70,8 @@ export function networkHeaders(accessToken: string, endpoints: Endpoints): Recor
 export const networkProtocol: PlatformProtocol = {
   classify: networkClassifier,
   headers: networkHeaders,
-  refresh(endpoints, refreshToken): Promise<TokenGrant> {
-    return refreshAccessToken('network', endpoints, refreshToken);
+  refresh(endpoints, refreshToken, limits): Promise<TokenGrant> {
+    return refreshAccessToken('network', endpoints, refreshToken, limits);
   },
 };
 

@@ -39,10 +39,6 @@ export interface CampaignGroupBody {
   objectiveType?: string;
 }
 
-export interface NetworkCampaignGroup extends Partial<CampaignGroupBody> {
-  id: number | string;
-}
-
 export interface CampaignBody {
   account: string;
   campaignGroup: string;
@@ -62,12 +58,6 @@ export interface CampaignBody {
   associatedEntity?: string;
   offsiteDeliveryEnabled: boolean;
   politicalIntent?: string;
-}
-
-export interface NetworkCampaign extends Omit<Partial<CampaignBody>, 'status' | 'type'> {
-  id: number | string;
-  status?: string;
-  type?: string;
 }
 
 export interface PostBody {
@@ -101,24 +91,6 @@ export interface CreativeBody {
   content: { reference: string } | { textAd: TextAd };
   intendedStatus: 'ACTIVE';
   name?: string;
-}
-
-export interface NetworkCreative extends Omit<Partial<CreativeBody>, 'intendedStatus'> {
-  id: string;
-  intendedStatus?: string;
-}
-
-export interface NetworkMedia {
-  id: string;
-  status?: string;
-  owner?: string;
-}
-
-export interface NetworkConversion {
-  id: number | string;
-  name?: string;
-  account?: string;
-  type?: string;
 }
 
 export interface UploadInstruction {

@@ -25,7 +25,24 @@ export function compoundKey(parts: Record<string, string>): string {
   return `(${fields.join(',')})`;
 }
 
+/**
+ * A value inside a Rest.li 2.0 query parameter: percent-encoded, the characters Rest.li reads as
+ * structure (`(`, `)`, `,`, `:`, `'`) included, so a name like "Spring (EU)" stays one value.
+ */
+export function restliValue(value: string): string {
+  return encodeURIComponent(value).replace(
+    /[()'!*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
 /** A Rest.li 2.0 list in a query parameter, like `List(urn%3Ali%3AsponsoredCampaign%3A1)`. */
 export function restliList(values: string[]): string {
-  return `List(${values.map((value) => encodeURIComponent(value)).join(',')})`;
+  return `List(${values.map(restliValue).join(',')})`;
+}
+
+/** A `q=search` finder's criteria, `(name:(values:List(...)),status:(values:List(...)))`. */
+export function restliSearch(criteria: Record<string, string[]>): string {
+  const fields = Object.entries(criteria).map(([field, values]) => `${field}:(values:${restliList(values)})`);
+  return `(${fields.join(',')})`;
 }

@@ -2,7 +2,7 @@ import { AppError } from '../../errors.ts';
 import { PLATFORM_INFO } from '../families.ts';
 import type { SearchClient } from './client.ts';
 import { adAnywhereQuery, adInAdGroupQuery } from './queries.ts';
-import type { AdGroupAdRow, AdOperation, AdTextAsset } from './types.ts';
+import { type AdOperation, type AdTextAsset, adGroupAdRowSchema } from './types.ts';
 
 const LABEL = PLATFORM_INFO.search.label;
 
@@ -26,9 +26,9 @@ export async function findResponsiveSearchAd(
   adGroupId: string,
   adId: string,
 ): Promise<FoundAd> {
-  const [row] = await client.search<AdGroupAdRow>(customerId, adInAdGroupQuery(adGroupId, adId));
+  const [row] = await client.search(customerId, adInAdGroupQuery(adGroupId, adId), adGroupAdRowSchema);
   if (!row) {
-    const [elsewhere] = await client.search<AdGroupAdRow>(customerId, adAnywhereQuery(adId));
+    const [elsewhere] = await client.search(customerId, adAnywhereQuery(adId), adGroupAdRowSchema);
     const actual = elsewhere?.adGroup;
     if (actual?.id) {
       throw rejected(
@@ -67,9 +67,10 @@ export function withKeptPins(texts: string[], before: AdTextAsset[]): AdTextAsse
   });
 }
 
+/** The update of the headlines alone; the mask in proto3 JSON's FieldMask form, lowerCamel paths. */
 export function headlinesUpdate(resourceName: string, headlines: AdTextAsset[]): AdOperation {
   return {
     update: { resourceName, responsiveSearchAd: { headlines } },
-    updateMask: 'responsive_search_ad.headlines',
+    updateMask: 'responsiveSearchAd.headlines',
   };
 }

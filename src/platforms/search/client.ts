@@ -1,6 +1,13 @@
+import type { z } from 'zod';
+import { readAnswer } from '../answer-shape.ts';
 import type { PlatformSession } from '../session.ts';
-import type { UpstreamRequest, UpstreamResponse } from '../upstream.ts';
-import type { AdOperation, MutateAdsResponse, SearchResponse } from './types.ts';
+import type { UpstreamRequest } from '../upstream.ts';
+import {
+  type AdOperation,
+  type MutateAdsResponse,
+  mutateAdsResponseSchema,
+  searchPageSchema,
+} from './types.ts';
 
 /** A guard against a platform that keeps handing out page tokens. */
 const MAX_PAGES = 500;
@@ -18,14 +25,14 @@ export class SearchClient {
     return `${apiUrl}/${apiVersion}/customers/${encodeURIComponent(customerId)}/${method}`;
   }
 
-  #read<Body>(response: UpstreamResponse): Body {
-    this.#session.noteRequestId(response.headers['request-id']);
-    return JSON.parse(response.body) as Body;
-  }
-
-  /** Runs a GAQL query and returns the rows of every page. */
-  async search<Row>(customerId: string, query: string): Promise<Row[]> {
-    const rows: Row[] = [];
+  /** Runs a GAQL query and returns the rows of every page, each read through `row`. */
+  async search<Row extends z.ZodType>(
+    customerId: string,
+    query: string,
+    row: Row,
+  ): Promise<Array<z.output<Row>>> {
+    const pageSchema = searchPageSchema(row);
+    const rows: Array<z.output<Row>> = [];
     let pageToken: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
       const response = await this.#session.send({
@@ -34,8 +41,8 @@ export class SearchClient {
         body: { query, ...(pageToken && { pageToken }) },
         idempotent: true,
       });
-      const answer = this.#read<SearchResponse<Row>>(response);
-      // Google leaves `results` out of a page with no rows.
+      this.#session.noteRequestId(response.headers['request-id']);
+      const answer = readAnswer('search', 'a googleAds:search page', pageSchema, response.body);
       rows.push(...(answer.results ?? []));
       pageToken = answer.nextPageToken || undefined;
       if (!pageToken) return rows;
@@ -62,6 +69,9 @@ export class SearchClient {
     validateOnly: boolean,
   ): Promise<MutateAdsResponse> {
     const response = await this.#session.send(this.mutateAdsRequest(customerId, operations, validateOnly));
-    return this.#read<MutateAdsResponse>(response);
+    this.#session.noteRequestId(response.headers['request-id']);
+    return readAnswer('search', 'ads:mutate', mutateAdsResponseSchema, response.body, {
+      mayHaveActed: !validateOnly,
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { readAnswer } from '../answer-shape.ts';
 import type { ConnectProtocol, DiscoveredAccount } from '../connect-protocol.ts';
 import { withReconnectHint } from '../connect-protocol.ts';
 import type { Endpoints } from '../endpoints.ts';
@@ -6,7 +7,7 @@ import { callUpstream, type UpstreamResponse } from '../upstream.ts';
 import { UpstreamFailure } from '../upstream-failure.ts';
 import { searchProtocol } from './protocol.ts';
 import { CUSTOMER_QUERY } from './queries.ts';
-import type { CustomerRow, SearchResponse } from './types.ts';
+import { accessibleCustomersSchema, customerRowSchema, searchPageSchema } from './types.ts';
 
 export const ADWORDS_SCOPE = 'https://www.googleapis.com/auth/adwords';
 
@@ -33,6 +34,7 @@ function call(
       retries: CONNECT_RETRIES,
       classify: searchProtocol.classify,
       throttleKey,
+      ...endpoints.link,
     },
   );
 }
@@ -55,7 +57,8 @@ async function describeCustomer(
     if (error instanceof UpstreamFailure && error.kind === 'rejected') return undefined;
     throw error;
   }
-  const [row] = (JSON.parse(response.body) as SearchResponse<CustomerRow>).results ?? [];
+  const page = readAnswer('search', 'the customer query', searchPageSchema(customerRowSchema), response.body);
+  const [row] = page.results ?? [];
   const customer = row?.customer;
   // A manager account holds no ads of its own: the tools act on its client accounts.
   if (!customer || customer.manager) return undefined;
@@ -63,6 +66,8 @@ async function describeCustomer(
     accountId: customerId,
     name: customer.descriptiveName || `Google Ads ${customerId}`,
     currency: customer.currencyCode ?? 'USD',
+    // Google's reports count days in the customer's time zone; so do adops's date ranges for it.
+    ...(customer.timeZone && { timeZone: customer.timeZone }),
   };
 }
 
@@ -92,7 +97,13 @@ export const searchConnect: ConnectProtocol = {
       { method: 'GET', path: 'customers:listAccessibleCustomers' },
       `search:oauth:${endpoints.clientId}`,
     );
-    const names = (JSON.parse(listed.body) as { resourceNames?: string[] }).resourceNames ?? [];
+    const listing = readAnswer(
+      'search',
+      'customers:listAccessibleCustomers',
+      accessibleCustomersSchema,
+      listed.body,
+    );
+    const names = listing.resourceNames ?? [];
     const accounts: DiscoveredAccount[] = [];
     for (const name of names) {
       const id = /^customers\/(\d+)$/.exec(name)?.[1];

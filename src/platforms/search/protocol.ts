@@ -1,7 +1,7 @@
 import { refreshAccessToken } from '../oauth-token.ts';
 import type { PlatformProtocol } from '../protocol.ts';
 import type { Classifier, UpstreamResponse } from '../upstream.ts';
-import type { GoogleAdsError, GoogleStatusBody } from './types.ts';
+import { type GoogleAdsError, googleStatusBodySchema } from './types.ts';
 
 /** Operator-side problems with the developer token: reconnecting the account cannot fix them. */
 const DEVELOPER_TOKEN_ERRORS = new Set([
@@ -17,13 +17,21 @@ interface ReadError {
   requestId: string | undefined;
 }
 
+/**
+ * Google's error body, read through its schema; a body of another shape (a proxy's HTML page, say) leaves
+ * the HTTP status alone to classify the failure, so it is read leniently, never thrown on.
+ */
 function readError(response: UpstreamResponse): ReadError {
-  let body: GoogleStatusBody;
+  let json: unknown;
   try {
-    body = JSON.parse(response.body) as GoogleStatusBody;
+    json = JSON.parse(response.body);
   } catch {
-    return { message: undefined, errors: [], requestId: response.headers['request-id'] };
+    json = undefined;
   }
+  // searchStream sends its error as the one element of a JSON array.
+  const parsed = googleStatusBodySchema.safeParse(Array.isArray(json) ? json[0] : json);
+  if (!parsed.success) return { message: undefined, errors: [], requestId: response.headers['request-id'] };
+  const body = parsed.data;
   const failure = body.error?.details?.find((detail) =>
     detail['@type']?.endsWith('.errors.GoogleAdsFailure'),
   );
@@ -108,5 +116,5 @@ export const searchProtocol: PlatformProtocol = {
       ...(endpoints.loginCustomerId && { 'login-customer-id': endpoints.loginCustomerId }),
     };
   },
-  refresh: (endpoints, refreshToken) => refreshAccessToken('search', endpoints, refreshToken),
+  refresh: (endpoints, refreshToken, limits) => refreshAccessToken('search', endpoints, refreshToken, limits),
 };

@@ -47,4 +47,99 @@ export function adAnywhereQuery(adId: string): string {
 }
 
 export const CUSTOMER_QUERY =
-  'SELECT customer.id, customer.descriptive_name, customer.currency_code, customer.manager FROM customer';
+  'SELECT customer.id, customer.descriptive_name, customer.currency_code, customer.time_zone, customer.manager ' +
+  'FROM customer';
+
+/** `AND`-joined conditions after WHERE, or nothing. */
+function where(conditions: Array<string | false | undefined>): string {
+  const kept = conditions.filter((condition): condition is string => Boolean(condition));
+  return kept.length > 0 ? ` WHERE ${kept.join(' AND ')}` : '';
+}
+
+function inList(values: readonly string[], quote: (value: string) => string): string {
+  return `(${values.map(quote).join(', ')})`;
+}
+
+/**
+ * Campaigns with their budgets, in id order from after `afterId`: at most `limit` rows, so that a page is
+ * one query whatever Google's own page size.
+ */
+export function campaignsQuery(
+  statuses: readonly string[],
+  afterId: string | undefined,
+  limit: number,
+): string {
+  return (
+    'SELECT campaign.id, campaign.name, campaign.status, campaign.advertising_channel_type, ' +
+    'campaign_budget.id, campaign_budget.amount_micros, campaign_budget.explicitly_shared, ' +
+    `customer.currency_code FROM campaign${where([
+      `campaign.status IN ${inList(statuses, gaqlString)}`,
+      afterId !== undefined && `campaign.id > ${gaqlId(afterId)}`,
+    ])} ORDER BY campaign.id LIMIT ${limit}`
+  );
+}
+
+export interface AdFilter {
+  statuses: readonly string[];
+  campaignId?: string | undefined;
+  adGroupId?: string | undefined;
+}
+
+const LISTED_AD_FIELDS =
+  'SELECT campaign.id, campaign.name, ad_group.id, ad_group.name, ad_group.status, ad_group_ad.status, ' +
+  'ad_group_ad.ad.id, ad_group_ad.ad.type, ad_group_ad.ad.final_urls, ' +
+  'ad_group_ad.ad.responsive_search_ad.headlines FROM ad_group_ad';
+
+function adConditions(filter: AdFilter): string[] {
+  return [
+    `ad_group_ad.status IN ${inList(filter.statuses, gaqlString)}`,
+    ...(filter.campaignId !== undefined ? [`campaign.id = ${gaqlId(filter.campaignId)}`] : []),
+    ...(filter.adGroupId !== undefined ? [`ad_group.id = ${gaqlId(filter.adGroupId)}`] : []),
+  ];
+}
+
+/** The ads of one ad group after `afterAdId`, in id order: the rest of the ad group a page stopped in. */
+export function adsInGroupQuery(
+  filter: AdFilter,
+  adGroupId: string,
+  afterAdId: string,
+  limit: number,
+): string {
+  return `${LISTED_AD_FIELDS}${where([
+    ...adConditions(filter),
+    `ad_group.id = ${gaqlId(adGroupId)}`,
+    `ad_group_ad.ad.id > ${gaqlId(afterAdId)}`,
+  ])} ORDER BY ad_group_ad.ad.id LIMIT ${limit}`;
+}
+
+/** Ads by ad group, then ad, from the ad group after `afterAdGroupId` (or the first). */
+export function adsQuery(filter: AdFilter, afterAdGroupId: string | undefined, limit: number): string {
+  return `${LISTED_AD_FIELDS}${where([
+    ...adConditions(filter),
+    afterAdGroupId !== undefined && `ad_group.id > ${gaqlId(afterAdGroupId)}`,
+  ])} ORDER BY ad_group.id, ad_group_ad.ad.id LIMIT ${limit}`;
+}
+
+/**
+ * Campaign metrics over the days from `start` to `end` (both included): one row per campaign, or per
+ * campaign and day with `byDay` (Google leaves out the days with nothing).
+ */
+export function performanceQuery(
+  period: { start: string; end: string; campaignIds?: readonly string[] | undefined },
+  byDay: boolean,
+): string {
+  return (
+    'SELECT campaign.id, campaign.name, campaign.status, metrics.impressions, metrics.clicks, ' +
+    `metrics.cost_micros, metrics.conversions${byDay ? ', segments.date' : ''} FROM campaign${where([
+      `segments.date BETWEEN ${gaqlString(period.start)} AND ${gaqlString(period.end)}`,
+      period.campaignIds !== undefined && `campaign.id IN ${inList(period.campaignIds, gaqlId)}`,
+    ])}`
+  );
+}
+
+/** The campaigns a report by day is about, whether or not they have a day to report. */
+export function campaignNamesQuery(campaignIds: readonly string[] | undefined): string {
+  return `SELECT campaign.id, campaign.name, campaign.status FROM campaign${where([
+    campaignIds !== undefined && `campaign.id IN ${inList(campaignIds, gaqlId)}`,
+  ])}`;
+}

@@ -1,90 +1,195 @@
+import { z } from 'zod';
+
 /**
  * Google Ads API REST shapes (proto3 JSON: camelCase names, int64 values as strings), shared by the
- * adapter and the sandbox emulator.
+ * adapter and the sandbox emulator. The answers the adapter reads are zod schemas of the fields it uses,
+ * read through `readAnswer`: anything else Google adds is left out, and a field of another type is an
+ * `upstream_error` naming it.
  */
 
-export interface AdTextAsset {
-  text: string;
-  pinnedField?: string;
+const optionalString = z.string().optional();
+/** An int64 as proto3 JSON writes it: digits in a string. */
+const optionalInt64 = z
+  .string()
+  .regex(/^-?\d+$/, 'must be an int64 written as a string of digits')
+  .optional();
+
+export const adTextAssetSchema = z.object({ text: z.string(), pinnedField: optionalString });
+export type AdTextAsset = z.infer<typeof adTextAssetSchema>;
+
+export const assetSchema = z.object({
+  resourceName: optionalString,
+  id: optionalString,
+  name: optionalString,
+  type: optionalString,
+  finalUrls: z.array(z.string()).optional(),
+  imageAsset: z
+    .object({
+      fileSize: optionalString,
+      mimeType: optionalString,
+      fullSize: z
+        .object({ url: optionalString, widthPixels: optionalString, heightPixels: optionalString })
+        .optional(),
+    })
+    .optional(),
+  sitelinkAsset: z
+    .object({ linkText: optionalString, description1: optionalString, description2: optionalString })
+    .optional(),
+  calloutAsset: z.object({ calloutText: optionalString }).optional(),
+  structuredSnippetAsset: z
+    .object({ header: optionalString, values: z.array(z.string()).optional() })
+    .optional(),
+  textAsset: z.object({ text: optionalString }).optional(),
+});
+export type Asset = z.infer<typeof assetSchema>;
+
+export const assetRowSchema = z.object({ asset: assetSchema.optional() });
+
+export const adSchema = z.object({
+  resourceName: optionalString,
+  id: optionalString,
+  type: optionalString,
+  finalUrls: z.array(z.string()).optional(),
+  responsiveSearchAd: z
+    .object({
+      headlines: z.array(adTextAssetSchema).optional(),
+      descriptions: z.array(adTextAssetSchema).optional(),
+    })
+    .optional(),
+  expandedTextAd: z
+    .object({ headlinePart1: optionalString, headlinePart2: optionalString, description: optionalString })
+    .optional(),
+});
+export type Ad = z.infer<typeof adSchema>;
+
+export const adGroupAdRowSchema = z.object({
+  campaign: z.object({ id: optionalString, name: optionalString }).optional(),
+  adGroup: z
+    .object({
+      resourceName: optionalString,
+      id: optionalString,
+      name: optionalString,
+      status: optionalString,
+    })
+    .optional(),
+  adGroupAd: z
+    .object({
+      resourceName: optionalString,
+      status: optionalString,
+      adGroup: optionalString,
+      ad: adSchema.optional(),
+    })
+    .optional(),
+});
+export type AdGroupAdRow = z.infer<typeof adGroupAdRowSchema>;
+
+export const customerRowSchema = z.object({
+  customer: z
+    .object({
+      resourceName: optionalString,
+      id: optionalString,
+      descriptiveName: optionalString,
+      currencyCode: optionalString,
+      timeZone: optionalString,
+      manager: z.boolean().optional(),
+    })
+    .optional(),
+});
+
+const campaignSchema = z.object({
+  resourceName: optionalString,
+  id: optionalString,
+  name: optionalString,
+  status: optionalString,
+  advertisingChannelType: optionalString,
+});
+
+export const campaignRowSchema = z.object({
+  campaign: campaignSchema.optional(),
+  campaignBudget: z
+    .object({
+      resourceName: optionalString,
+      id: optionalString,
+      amountMicros: optionalInt64,
+      explicitlyShared: z.boolean().optional(),
+    })
+    .optional(),
+  customer: z.object({ currencyCode: optionalString }).optional(),
+});
+export type CampaignRow = z.infer<typeof campaignRowSchema>;
+
+/** Metrics as Google's JSON gives them: int64 counts and micros as strings, conversions a number. */
+export const metricsSchema = z.object({
+  impressions: optionalInt64,
+  clicks: optionalInt64,
+  costMicros: optionalInt64,
+  conversions: z.number().optional(),
+});
+
+export const performanceRowSchema = z.object({
+  campaign: campaignSchema.optional(),
+  metrics: metricsSchema.optional(),
+  segments: z.object({ date: optionalString }).optional(),
+});
+export type PerformanceRow = z.infer<typeof performanceRowSchema>;
+
+/** One page of googleAds:search; Google leaves `results` out of a page with no rows. */
+export function searchPageSchema<Row extends z.ZodType>(row: Row) {
+  return z.object({ results: z.array(row).optional(), nextPageToken: optionalString });
 }
 
-export interface Asset {
-  resourceName?: string;
-  id?: string;
-  name?: string;
-  type?: string;
-  finalUrls?: string[];
-  imageAsset?: {
-    fileSize?: string;
-    mimeType?: string;
-    fullSize?: { url?: string; widthPixels?: string; heightPixels?: string };
-  };
-  sitelinkAsset?: { linkText?: string; description1?: string; description2?: string };
-  calloutAsset?: { calloutText?: string };
-  structuredSnippetAsset?: { header?: string; values?: string[] };
-  textAsset?: { text?: string };
-}
+export const mutateAdsResponseSchema = z.object({
+  results: z.array(z.object({ resourceName: optionalString })).optional(),
+  partialFailureError: z.unknown().optional(),
+});
+export type MutateAdsResponse = z.infer<typeof mutateAdsResponseSchema>;
 
-export interface Ad {
-  resourceName?: string;
-  id?: string;
-  type?: string;
-  finalUrls?: string[];
-  responsiveSearchAd?: { headlines?: AdTextAsset[]; descriptions?: AdTextAsset[] };
-  expandedTextAd?: { headlinePart1?: string; headlinePart2?: string; description?: string };
-}
-
-export interface AdGroupAdRow {
-  adGroup?: { resourceName?: string; id?: string; name?: string };
-  adGroupAd?: { resourceName?: string; status?: string; adGroup?: string; ad?: Ad };
-}
-
-export interface CustomerRow {
-  customer?: {
-    resourceName?: string;
-    id?: string;
-    descriptiveName?: string;
-    currencyCode?: string;
-    manager?: boolean;
-  };
-}
-
-export interface SearchResponse<Row> {
-  results?: Row[];
-  nextPageToken?: string;
-  fieldMask?: string;
-}
+export const accessibleCustomersSchema = z.object({ resourceNames: z.array(z.string()).optional() });
 
 export interface AdOperation {
   update: { resourceName: string; responsiveSearchAd: { headlines: AdTextAsset[] } };
   updateMask: string;
 }
 
-export interface MutateAdsResponse {
-  results?: Array<{ resourceName?: string }>;
-  partialFailureError?: unknown;
-}
+export const googleAdsErrorSchema = z.object({
+  errorCode: z.record(z.string(), z.string()).optional(),
+  message: optionalString,
+  location: z
+    .object({
+      fieldPathElements: z
+        .array(z.object({ fieldName: z.string(), index: z.number().optional() }))
+        .optional(),
+    })
+    .optional(),
+  details: z
+    .object({
+      quotaErrorDetails: z
+        .object({ rateScope: optionalString, rateName: optionalString, retryDelay: optionalString })
+        .optional(),
+    })
+    .optional(),
+});
+export type GoogleAdsError = z.infer<typeof googleAdsErrorSchema>;
 
 /** Google's error `Status` body; `details` carries a GoogleAdsFailure for Google Ads errors. */
-export interface GoogleStatusBody {
-  error?: {
-    code?: number;
-    message?: string;
-    status?: string;
-    details?: Array<{
-      '@type'?: string;
-      errors?: GoogleAdsError[];
-      requestId?: string;
-    }>;
-  };
-}
-
-export interface GoogleAdsError {
-  errorCode?: Record<string, string>;
-  message?: string;
-  location?: { fieldPathElements?: Array<{ fieldName: string; index?: number }> };
-  details?: { quotaErrorDetails?: { rateScope?: string; rateName?: string; retryDelay?: string } };
-}
+export const googleStatusBodySchema = z.object({
+  error: z
+    .object({
+      code: z.number().optional(),
+      message: optionalString,
+      status: optionalString,
+      details: z
+        .array(
+          z.object({
+            '@type': optionalString,
+            errors: z.array(googleAdsErrorSchema).optional(),
+            requestId: optionalString,
+          }),
+        )
+        .optional(),
+    })
+    .optional(),
+});
 
 /** The `@type` of the failure inside a Google Ads error body. */
 export function googleAdsFailureType(apiVersion: string): string {

@@ -1,18 +1,19 @@
+import { z } from 'zod';
 import type { PlatformSession } from '../session.ts';
-import { type GraphPage, graphUrl, readAllPages } from './graph.ts';
+import { graphUrl } from './graph.ts';
+import { readEveryPage } from './graph-read.ts';
 
-/** An Instagram account as the ad account's edges list it (an IG User node). */
-export interface InstagramAccount {
-  id: string;
-  username?: string;
-}
+/** An Instagram account as the ad account's edges list it (an IG User node): what the adapter reads of it. */
+const instagramAccountSchema = z.object({ id: z.string().min(1), username: z.string().optional() });
+export type InstagramAccount = z.output<typeof instagramAccountSchema>;
 
 /** A Facebook page the ad account promotes, with the Instagram account linked in its settings. */
-export interface PromotePage {
-  id: string;
-  name?: string;
-  connected_instagram_account?: { id: string };
-}
+const promotePageSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().optional(),
+  connected_instagram_account: z.object({ id: z.string().min(1) }).nullish(),
+});
+export type PromotePage = z.output<typeof promotePageSchema>;
 
 export interface UsablePhotoAccount {
   id: string;
@@ -39,31 +40,41 @@ export class SocialClient {
     this.#session = session;
   }
 
-  /** Every item of an edge; reads are safe to retry. */
-  async #edge<Item>(path: string, fields: string): Promise<Item[]> {
-    const { endpoints } = this.#session;
-    return readAllPages<Item>(endpoints, graphUrl(endpoints, path, { fields }), async (url) => {
-      const response = await this.#session.send({ method: 'GET', url, idempotent: true });
-      this.#session.noteRequestId(response.headers['x-fb-trace-id']);
-      return JSON.parse(response.body) as GraphPage<Item>;
-    });
+  /** Every item of an edge, each page read through the schema of its items; reads are safe to retry. */
+  #edge<Item extends z.ZodType>(
+    what: string,
+    path: string,
+    fields: string,
+    item: Item,
+  ): Promise<Array<z.output<Item>>> {
+    return readEveryPage(this.#session, what, graphUrl(this.#session.endpoints, path, { fields }), item);
   }
 
   /** `GET /act_{id}/instagram_accounts`: Instagram accounts authorized for ads on the ad account. */
   instagramAccounts(adAccountId: string): Promise<InstagramAccount[]> {
-    return this.#edge(`/${encodeURIComponent(adAccountId)}/instagram_accounts`, IG_FIELDS);
+    const path = `/${encodeURIComponent(adAccountId)}/instagram_accounts`;
+    return this.#edge("the ad account's Instagram accounts", path, IG_FIELDS, instagramAccountSchema);
   }
 
   /** `GET /act_{id}/connected_instagram_accounts`: Instagram accounts linked to the ad account's pages. */
   connectedInstagramAccounts(adAccountId: string): Promise<InstagramAccount[]> {
-    return this.#edge(`/${encodeURIComponent(adAccountId)}/connected_instagram_accounts`, IG_FIELDS);
+    const path = `/${encodeURIComponent(adAccountId)}/connected_instagram_accounts`;
+    return this.#edge(
+      'the Instagram accounts linked to the ad account',
+      path,
+      IG_FIELDS,
+      instagramAccountSchema,
+    );
   }
 
   /** `GET /act_{id}/promote_pages`: the ad account's pages, with the Instagram account each links to. */
   promotePages(adAccountId: string): Promise<PromotePage[]> {
+    const path = `/${encodeURIComponent(adAccountId)}/promote_pages`;
     return this.#edge(
-      `/${encodeURIComponent(adAccountId)}/promote_pages`,
+      "the ad account's pages",
+      path,
       'id,name,connected_instagram_account',
+      promotePageSchema,
     );
   }
 

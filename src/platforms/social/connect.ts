@@ -1,23 +1,60 @@
 import { request } from 'undici';
+import { z } from 'zod';
+import { readAnswer } from '../answer-shape.ts';
 import { type ConnectProtocol, type DiscoveredAccount, withReconnectHint } from '../connect-protocol.ts';
 import type { Endpoints } from '../endpoints.ts';
 import type { TokenGrant } from '../protocol.ts';
 import { UpstreamFailure } from '../upstream-failure.ts';
-import { type GraphPage, graphUrl, readAllPages } from './graph.ts';
+import { graphPageSchema, graphUrl, readAllPages } from './graph.ts';
+import { withProof } from './proof.ts';
 import { socialClassifier } from './protocol.ts';
 
 /** What the app asks for: manage and read ads, and see the business's assets (pages, Instagram accounts). */
 export const SOCIAL_SCOPES = ['ads_management', 'ads_read', 'business_management'];
 const TIMEOUT_MS = 30_000;
 
-interface TokenAnswer {
-  access_token: string;
-  token_type?: string;
-  expires_in?: number;
+/** Facebook Login's token answer: Meta sends `expires_in` as a number of seconds (none: it does not lapse). */
+const tokenAnswerSchema = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().optional(),
+  expires_in: z.union([z.number(), z.string()]).optional(),
+});
+type TokenAnswer = z.output<typeof tokenAnswerSchema>;
+
+const adAccountPageSchema = graphPageSchema(
+  z.object({
+    id: z.string().optional(),
+    account_id: z.string().min(1),
+    name: z.string().optional(),
+    currency: z.string().optional(),
+    timezone_name: z.string().optional(),
+  }),
+);
+
+/** The ad account's time zone, which Meta's reports use for their days, when it is an IANA name. */
+function knownTimeZone(name: string | undefined): string | undefined {
+  if (!name) return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name;
+  } catch {
+    return undefined;
+  }
 }
 
-/** One Graph call of the connect flow (no session yet): Meta's errors become UpstreamFailure. */
-async function graphGet<Data>(url: string, accessToken?: string): Promise<Data> {
+/**
+ * One Graph call of the connect flow (no session yet), read through the schema of what it answers; a
+ * call with the user's token goes with it as a header and is signed with `appsecret_proof`. Meta's
+ * errors become UpstreamFailure.
+ */
+async function graphGet<Schema extends z.ZodType>(
+  what: string,
+  schema: Schema,
+  endpoints: Endpoints,
+  target: string,
+  accessToken?: string,
+): Promise<z.output<Schema>> {
+  const url = accessToken ? withProof(target, accessToken, endpoints.clientSecret) : target;
   const path = new URL(url).pathname;
   let status: number;
   let headers: Record<string, string>;
@@ -48,7 +85,7 @@ async function graphGet<Data>(url: string, accessToken?: string): Promise<Data> 
   if (!verdict.ok) {
     throw new UpstreamFailure({ platform: 'social', ...verdict, status, method: 'GET', path });
   }
-  return JSON.parse(body) as Data;
+  return readAnswer('social', what, schema, body);
 }
 
 function grantOf(answer: TokenAnswer): TokenGrant {
@@ -62,7 +99,10 @@ function grantOf(answer: TokenAnswer): TokenGrant {
 
 /** `grant_type=fb_exchange_token`: a short-lived user token for a long-lived one (about 60 days). */
 export async function exchangeLongLived(endpoints: Endpoints, shortLivedToken: string): Promise<TokenGrant> {
-  const answer = await graphGet<TokenAnswer>(
+  const answer = await graphGet(
+    'the long-lived token exchange',
+    tokenAnswerSchema,
+    endpoints,
     graphUrl(endpoints, '/oauth/access_token', {
       grant_type: 'fb_exchange_token',
       client_id: endpoints.clientId,
@@ -72,8 +112,6 @@ export async function exchangeLongLived(endpoints: Endpoints, shortLivedToken: s
   );
   return grantOf(answer);
 }
-
-type AdAccountNode = { id?: string; account_id: string; name?: string; currency?: string };
 
 /**
  * Facebook Login for the Marketing API: the OAuth dialog, the code exchanged for a short-lived user token
@@ -93,7 +131,10 @@ export const socialConnect: ConnectProtocol = {
   },
 
   async exchangeCode(endpoints, code, redirectUri) {
-    const short = await graphGet<TokenAnswer>(
+    const short = await graphGet(
+      'the authorization code exchange',
+      tokenAnswerSchema,
+      endpoints,
       graphUrl(endpoints, '/oauth/access_token', {
         client_id: endpoints.clientId,
         redirect_uri: redirectUri,
@@ -105,14 +146,15 @@ export const socialConnect: ConnectProtocol = {
   },
 
   async listAccounts(endpoints, accessToken): Promise<DiscoveredAccount[]> {
-    const first = graphUrl(endpoints, '/me/adaccounts', { fields: 'account_id,name,currency' });
-    const accounts = await readAllPages<AdAccountNode>(endpoints, first, (url) =>
-      graphGet<GraphPage<AdAccountNode>>(url, accessToken),
+    const first = graphUrl(endpoints, '/me/adaccounts', { fields: 'account_id,name,currency,timezone_name' });
+    const accounts = await readAllPages(endpoints, first, (url) =>
+      graphGet("the token's ad accounts", adAccountPageSchema, endpoints, url, accessToken),
     );
     return accounts.map((a) => ({
       accountId: a.id ?? `act_${a.account_id}`,
       name: a.name ?? `act_${a.account_id}`,
       currency: a.currency ?? 'USD',
+      timeZone: knownTimeZone(a.timezone_name),
     }));
   },
 };

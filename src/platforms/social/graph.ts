@@ -1,9 +1,37 @@
+import { z } from 'zod';
 import type { Endpoints } from '../endpoints.ts';
 
-/** One page of a Graph API edge. */
+/**
+ * One page of a Graph API edge, as far as the adapter reads it: the items, the next page's link, and
+ * the cursor after the last item (what a later call resumes from).
+ */
 export interface GraphPage<Item> {
-  data?: Item[];
-  paging?: { cursors?: { before?: string; after?: string }; next?: string; previous?: string };
+  data: Item[];
+  paging?: { next?: string | undefined; cursors?: { after?: string | undefined } | undefined } | undefined;
+}
+
+/** The zod schema of an edge's page whose items have the given schema. */
+export function graphPageSchema<Item extends z.ZodType>(item: Item) {
+  return z.object({
+    data: z.array(item),
+    paging: z
+      .object({
+        next: z.string().optional(),
+        cursors: z.object({ after: z.string().optional() }).optional(),
+      })
+      .optional(),
+  });
+}
+
+/**
+ * Where the page after this one starts: its `after` cursor, undefined on the last page (no `next`).
+ * Meta puts the cursor both in `paging.cursors.after` and in the `next` link; either will do.
+ */
+export function cursorAfter(page: GraphPage<unknown>): string | undefined {
+  const next = page.paging?.next;
+  if (next === undefined || page.data.length === 0) return undefined;
+  const fromLink = URL.canParse(next) ? new URL(next).searchParams.get('after') : null;
+  return page.paging?.cursors?.after ?? fromLink ?? undefined;
 }
 
 /** A bound on pages followed, so a platform that keeps answering `next` cannot loop a call forever. */
@@ -18,7 +46,7 @@ export function graphUrl(endpoints: Endpoints, path: string, params: Record<stri
 
 /**
  * Reads every page of an edge, following `paging.next`: absolute URLs that must stay on the API's own
- * origin, since the access token goes with them.
+ * origin, since the call's credentials go with them.
  */
 export async function readAllPages<Item>(
   endpoints: Endpoints,
@@ -31,9 +59,9 @@ export async function readAllPages<Item>(
   for (let pages = 0; url !== undefined; pages++) {
     if (pages >= MAX_PAGES) throw new Error(`the Graph API kept paging past ${MAX_PAGES} pages`);
     const page: GraphPage<Item> = await fetchPage(url);
-    items.push(...(page.data ?? []));
+    items.push(...page.data);
     const next = page.paging?.next;
-    if (next === undefined || (page.data ?? []).length === 0) break;
+    if (next === undefined || page.data.length === 0) break;
     if (!URL.canParse(next) || new URL(next).origin !== origin) {
       throw new Error('the Graph API answered a paging link to another host; it was not followed');
     }

@@ -1,5 +1,6 @@
 import type { PlatformProtocol } from '../protocol.ts';
 import type { Classifier, UpstreamResponse } from '../upstream.ts';
+import { withProof } from './proof.ts';
 
 /** The Graph API's error body (Meta, "Handling errors"). */
 export interface GraphError {
@@ -26,6 +27,8 @@ const SERVER_CODES = new Set([1, 2]);
 const NOT_FOUND_SUBCODE = 33;
 /** "Some of the aliases you requested do not exist." */
 const ALIASES_NOT_FOUND = 803;
+/** Insights' data-per-call limit (code 100), for synchronous and asynchronous reports alike. */
+const TOO_MUCH_DATA_SUBCODE = 1487534;
 
 function parseJson(text: string | undefined): unknown {
   if (!text) return undefined;
@@ -95,6 +98,15 @@ export const socialClassifier: Classifier = (response: UpstreamResponse) => {
     };
   }
   if (AUTH_CODES.has(code)) return { ok: false, kind: 'auth', ...failure };
+  if (code === 100 && error.error_subcode === TOO_MUCH_DATA_SUBCODE) {
+    const words = failure.message.replace(/\.?$/, '.');
+    return {
+      ok: false,
+      kind: 'rejected',
+      ...failure,
+      message: `${words} Meta limits how much one report may hold: ask for a shorter period or fewer campaigns.`,
+    };
+  }
   if (SERVER_CODES.has(code) || response.status >= 500) return { ok: false, kind: 'server', ...failure };
   if (code === ALIASES_NOT_FOUND || (code === 100 && error.error_subcode === NOT_FOUND_SUBCODE)) {
     return { ok: false, kind: 'not_found', ...failure };
@@ -102,8 +114,13 @@ export const socialClassifier: Classifier = (response: UpstreamResponse) => {
   return { ok: false, kind: 'rejected', ...failure };
 };
 
-/** The Marketing API takes the user access token as a Bearer header; Meta has no refresh token. */
+/**
+ * The Marketing API takes the user access token as a Bearer header, every call signed with
+ * `appsecret_proof` (the app secret: the sandbox app's, or ADOPS_SOCIAL_CLIENT_SECRET); Meta has no
+ * refresh token.
+ */
 export const socialProtocol: PlatformProtocol = {
   classify: socialClassifier,
   headers: (accessToken) => ({ authorization: `Bearer ${accessToken}` }),
+  signUrl: (url, accessToken, endpoints) => withProof(url, accessToken, endpoints.clientSecret),
 };

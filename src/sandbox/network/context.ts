@@ -154,10 +154,3 @@ export function createSandbox(
     },
   };
 }
-
-/** The values of a Rest.li 2.0 list parameter: `List(a,b)`, already percent-decoded once. */
-export function listParameter(value: string | undefined): string[] {
-  const match = /^List\((.*)\)$/.exec(value ?? '');
-  if (!match?.[1]) return [];
-  return match[1].split(',').map((item) => decodeURIComponent(item));
-}

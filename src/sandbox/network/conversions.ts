@@ -1,13 +1,31 @@
-import type { FastifyInstance } from 'fastify';
-import { guarded, numeric } from './campaigns.ts';
-import { answerFault, fail, Invalid, listParameter, type NetworkSandbox, urnId } from './context.ts';
-import { type Json, object } from './validate.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { answerFault, fail, Invalid, type NetworkSandbox, urnId } from './context.ts';
+import { guarded, numeric } from './entities.ts';
+import {
+  batchGet,
+  listParameter,
+  onlyParameters,
+  PROJECTION,
+  page,
+  parseRestli,
+  project,
+  projectionOf,
+  queryParameter,
+} from './restli.ts';
+import { type Json, knownFields, object } from './validate.ts';
 
-/** `(campaign:urn:li:sponsoredCampaign:1,conversion:urn:lla:llaPartnerConversion:2)`, decoded. */
-function parseKey(key: string): { campaign: string; conversion: string } | undefined {
-  const match = /^\(campaign:([^,]+),conversion:([^)]+)\)$/.exec(key);
-  if (!match?.[1] || !match[2]) return undefined;
-  return { campaign: decodeURIComponent(match[1]), conversion: decodeURIComponent(match[2]) };
+/**
+ * The compound key of the path, `(campaign:urn%3Ali%3A...,conversion:urn%3Alla%3A...)`, read from the
+ * path as sent: its values are percent-encoded once, and decoding the path first would lose that.
+ */
+function keyOf(request: FastifyRequest): { campaign: string; conversion: string } | undefined {
+  const path = request.raw.url?.split('?')[0] ?? '';
+  const key = parseRestli(path.slice(path.lastIndexOf('/') + 1));
+  if (typeof key !== 'object' || Array.isArray(key)) return undefined;
+  const { campaign, conversion, ...rest } = key;
+  if (typeof campaign !== 'string' || typeof conversion !== 'string' || Object.keys(rest).length > 0)
+    return undefined;
+  return { campaign, conversion };
 }
 
 /** Conversion rules and their association with campaigns (`campaignConversions`). */
@@ -19,44 +37,73 @@ export function registerConversionRoutes(scope: FastifyInstance, sandbox: Networ
     return found && sandbox.granted(request).includes(found.accountId) ? found : undefined;
   }
 
-  scope.get<{ Params: { id: string } }>('/rest/conversions/:id', async (request, reply) => {
-    const id = urnId(request.params.id, 'llaPartnerConversion') ?? request.params.id;
-    if (await answerFault(reply, id)) return reply;
+  async function representConversion(request: FastifyRequest, id: string): Promise<Json | undefined> {
     const found = await conversion(request, id);
-    if (!found) return fail(reply, 404, `Conversion ${id} does not exist`);
+    if (!found) return undefined;
     return {
       ...found.data,
       id: numeric(found.id),
       account: `urn:li:sponsoredAccount:${found.accountId}`,
       enabled: true,
     };
-  });
+  }
 
-  scope.get<{ Querystring: { q?: string; campaigns?: string } }>(
+  scope.get(
+    '/rest/conversions',
+    guarded(async (request) => {
+      onlyParameters(request, ['ids', ...PROJECTION]);
+      const ids = listParameter(request, 'ids');
+      if (!ids)
+        throw new Invalid('The sandbox serves conversions by id: /conversions/{id}, or ids=List(...)');
+      return batchGet(
+        request,
+        ids,
+        (id) => representConversion(request, urnId(id, 'llaPartnerConversion') ?? id),
+        (id) => `Conversion ${id} does not exist`,
+      );
+    }),
+  );
+
+  scope.get<{ Params: { id: string } }>(
+    '/rest/conversions/:id',
+    guarded(async (request, reply) => {
+      onlyParameters(request, PROJECTION);
+      const id = urnId(request.params.id, 'llaPartnerConversion') ?? request.params.id;
+      if (await answerFault(reply, id)) return reply;
+      const found = await representConversion(request, id);
+      if (!found) return fail(reply, 404, `Conversion ${id} does not exist`);
+      return project(found, projectionOf(request));
+    }),
+  );
+
+  scope.get(
     '/rest/campaignConversions',
-    async (request, reply) => {
-      const { q, campaigns } = request.query as { q?: string; campaigns?: string };
-      if (q !== 'campaigns')
-        return fail(reply, 400, 'Use the campaigns finder: q=campaigns&campaigns=List(...)');
-      const ids = listParameter(campaigns).map((value) => urnId(value, 'sponsoredCampaign'));
+    guarded(async (request, reply) => {
+      onlyParameters(request, ['q', 'campaigns', 'start', 'count', ...PROJECTION]);
+      if (queryParameter(request, 'q') !== 'campaigns')
+        throw new Invalid('Use the campaigns finder: q=campaigns&campaigns=List(...)');
+      const ids = (listParameter(request, 'campaigns') ?? []).map((value) =>
+        urnId(value, 'sponsoredCampaign'),
+      );
       if (ids.length === 0 || ids.some((id) => id === undefined))
-        return fail(reply, 400, 'campaigns must be a List of urn:li:sponsoredCampaign URNs');
+        throw new Invalid('campaigns must be a List of urn:li:sponsoredCampaign URNs');
       if (await answerFault(reply, ...(ids as string[]))) return reply;
-      const elements = [];
+      const elements: Json[] = [];
       for (const id of ids as string[]) {
         const campaign = await store.get('campaign', id);
         if (!campaign || !sandbox.granted(request).includes(campaign.accountId)) continue;
         for (const pair of await store.list<Json>('campaign_conversion', campaign.accountId, id))
           elements.push(pair.data);
       }
-      return { elements, paging: { start: 0, count: elements.length, total: elements.length, links: [] } };
-    },
+      return page(elements, request, 'index');
+    }),
   );
 
   scope.put<{ Params: { key: string } }>(
     '/rest/campaignConversions/:key',
     guarded(async (request, reply) => {
-      const key = parseKey(request.params.key);
+      onlyParameters(request, []);
+      const key = keyOf(request);
       if (!key) {
         throw new Invalid(
           'The key must be (campaign:urn:li:sponsoredCampaign:N,conversion:urn:lla:llaPartnerConversion:M)',
@@ -68,6 +115,7 @@ export function registerConversionRoutes(scope: FastifyInstance, sandbox: Networ
       if (!campaignId || !conversionId)
         throw new Invalid('The key names a campaign URN and a conversion URN');
       const body = object(request.body, 'body');
+      knownFields(body, ['campaign', 'conversion']);
       if (body.campaign !== key.campaign || body.conversion !== key.conversion)
         throw new Invalid('The body must repeat the campaign and conversion of the key', 'campaign');
       const campaign = await store.get('campaign', campaignId);

@@ -2,27 +2,68 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../context.ts';
 import { SANDBOX_CLIENT } from '../../platforms/endpoints.ts';
+import { versionStatus } from '../../platforms/network/api-versions.ts';
 import { bearerToken, checkAccess, tokenAccounts } from '../access.ts';
 import { registerApprovalPage } from '../approval-page.ts';
 import { sandboxLatency } from '../faults.ts';
-import { ACCESS_TOKEN_SECONDS, checkSandboxToken, issueSandboxToken, revokeSandboxToken } from '../tokens.ts';
-import { registerCampaignRoutes } from './campaigns.ts';
-import { registerContentRoutes } from './content.ts';
+import { answerTokenFault } from '../token-faults.ts';
+import {
+  ACCESS_TOKEN_SECONDS,
+  checkSandboxToken,
+  issueSandboxToken,
+  revokeSandboxToken,
+  type SandboxGrant,
+} from '../tokens.ts';
+import { registerAdAccountRoutes } from './ad-accounts.ts';
+import { registerAnalyticsRoutes } from './ad-analytics.ts';
+import { registerCampaignGroupRoutes } from './ad-campaign-groups.ts';
+import { registerCampaignRoutes } from './ad-campaigns.ts';
 import { createSandbox, fail } from './context.ts';
 import { registerConversionRoutes } from './conversions.ts';
+import { registerCreativeRoutes } from './creatives.ts';
 import { MAX_UPLOAD_BYTES, registerMediaRoutes } from './media.ts';
+import { registerPostRoutes } from './posts.ts';
 
 const PREFIX = '/sandbox/network';
-/** The oldest LinkedIn-Version the sandbox serves; any later month up to the current one is served. */
-const OLDEST_VERSION = '202301';
 const REFRESH_TOKEN_SECONDS = 365 * 86_400;
 
-/** `YYYYMM` (or `YYYYMM.RR`) from the oldest served version up to the current month. */
-function versionProblem(version: string, now: Date): boolean {
-  const match = /^(\d{6})(\.\d{2})?$/.exec(version);
-  if (!match?.[1]) return true;
-  const current = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-  return match[1] < OLDEST_VERSION || match[1] > current;
+/**
+ * Rest.li query tunnelling: a client whose URL would be too long (the official client, past 4 KB) POSTs
+ * it with `X-HTTP-Method-Override: GET` and the query string as a form-encoded body. The emulator
+ * answers it as the GET it stands for.
+ */
+async function tunnelled(scope: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const override = String(request.headers['x-http-method-override']).toUpperCase();
+  const type = String(request.headers['content-type'] ?? '')
+    .split(';')[0]
+    ?.trim();
+  if (override !== 'GET' || type !== 'application/x-www-form-urlencoded') {
+    return fail(
+      reply,
+      400,
+      'The sandbox tunnels only queries: X-HTTP-Method-Override: GET with an application/x-www-form-urlencoded body holding the query string',
+    );
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of request.raw) chunks.push(Buffer.from(chunk));
+  const query = Buffer.concat(chunks).toString();
+  const {
+    'x-http-method-override': _override,
+    'content-type': _type,
+    'content-length': _length,
+    ...headers
+  } = request.headers;
+  const path = request.url.split('?')[0] ?? '';
+  const answer = await scope.inject({
+    method: 'GET',
+    url: query === '' ? path : `${path}?${query}`,
+    headers: headers as Record<string, string>,
+  });
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value !== undefined && !['content-length', 'connection', 'date', 'transfer-encoding'].includes(name))
+      reply.header(name, value);
+  }
+  return reply.status(answer.statusCode).send(answer.rawPayload);
 }
 
 function oauthError(reply: FastifyReply, status: number, error: string, description: string) {
@@ -31,9 +72,9 @@ function oauthError(reply: FastifyReply, status: number, error: string, descript
 
 /**
  * The LinkedIn Marketing API emulator under /sandbox/network: the versioned REST API at /rest (ad
- * accounts, campaign groups, campaigns, media uploads, posts, creatives, conversions), the upload URLs
- * it hands out, and OAuth (the approval page and the form-encoded token endpoint). Every /rest call
- * needs LinkedIn's three headers; errors have LinkedIn's shape.
+ * accounts, campaign groups, campaigns, ad analytics, media uploads, posts, creatives, conversions), one
+ * file per resource, the upload URLs it hands out, and OAuth (the approval page and the form-encoded
+ * token endpoint). Every /rest call needs LinkedIn's three headers; errors have LinkedIn's shape.
  */
 export function registerNetworkSandbox(scope: FastifyInstance, services: Services): void {
   const granted = new WeakMap<FastifyRequest, string[]>();
@@ -46,10 +87,30 @@ export function registerNetworkSandbox(scope: FastifyInstance, services: Service
     (_request, body, done) => done(null, body),
   );
 
+  // Rest.li clients send Content-Type: application/json on a DELETE without a body.
+  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 }));
+    }
+  });
+
+  const routes: Array<{ pattern: RegExp; method: string }> = [];
+  scope.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const pattern = new RegExp(`^${route.url.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+    for (const method of methods) routes.push({ pattern, method });
+  });
+
   scope.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const rest = path.startsWith(`${PREFIX}/rest/`);
     if (!rest && !path.startsWith(`${PREFIX}/dms-uploads/`)) return;
+    if (rest && request.method === 'POST' && request.headers['x-http-method-override'] !== undefined)
+      return tunnelled(scope, request, reply);
     reply.header('x-li-uuid', randomUUID().replaceAll('-', '').slice(0, 22));
     await sandboxLatency(services);
     if (rest) {
@@ -62,9 +123,12 @@ export function registerNetworkSandbox(scope: FastifyInstance, services: Service
           { code: 'VERSION_MISSING' },
         );
       }
-      if (versionProblem(version.trim(), services.clock.now())) {
-        return fail(reply, 426, `Requested version ${version} is not active`, {
+      if (versionStatus(version, services.clock.now()).state !== 'active') {
+        // LinkedIn's own answer, word for word: no serviceErrorCode.
+        return reply.status(426).send({
+          status: 426,
           code: 'NONEXISTENT_VERSION',
+          message: `Requested version ${version} is not active`,
         });
       }
       if (request.headers['x-restli-protocol-version'] !== '2.0.0') {
@@ -105,13 +169,29 @@ export function registerNetworkSandbox(scope: FastifyInstance, services: Service
     services.logger.warn({ err: error, url: request.url }, 'network sandbox failed');
     return fail(reply, 500, 'Internal Server Error', { serviceErrorCode: 0 });
   });
-  scope.setNotFoundHandler((request, reply) =>
-    fail(reply, 404, `Resource ${request.url.split('?')[0]?.slice(PREFIX.length)} does not exist`),
-  );
+  scope.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = routes.filter((route) => route.pattern.test(path)).map((route) => route.method);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      return reply
+        .header('allow', [...new Set(allowed)].join(', '))
+        .status(405)
+        .send({
+          message: `Method ${request.method} is not supported by ${path.slice(PREFIX.length)} (it takes ${[...new Set(allowed)].join(', ')})`,
+          serviceErrorCode: 100,
+          status: 405,
+        });
+    }
+    return fail(reply, 404, `Resource ${path.slice(PREFIX.length)} does not exist`);
+  });
 
+  registerAdAccountRoutes(scope, sandbox);
+  registerCampaignGroupRoutes(scope, sandbox);
   registerCampaignRoutes(scope, sandbox);
+  registerAnalyticsRoutes(scope, sandbox);
   registerMediaRoutes(scope, sandbox);
-  registerContentRoutes(scope, sandbox);
+  registerPostRoutes(scope, sandbox);
+  registerCreativeRoutes(scope, sandbox);
   registerConversionRoutes(scope, sandbox);
 
   // LinkedIn's /oauth/v2/accessToken: form encoded, for the code exchange and the refresh.
@@ -123,7 +203,7 @@ export function registerNetworkSandbox(scope: FastifyInstance, services: Service
         return oauthError(reply, 401, 'invalid_client', 'Client authentication failed');
       const now = services.clock.now();
       const db = services.storage.db;
-      let accountIds: string[];
+      let granted: SandboxGrant;
       let refreshToken: string;
       if (body.grant_type === 'authorization_code') {
         const code = body.code ?? '';
@@ -133,14 +213,16 @@ export function registerNetworkSandbox(scope: FastifyInstance, services: Service
         if (!body.redirect_uri)
           return oauthError(reply, 400, 'invalid_request', 'A required parameter "redirect_uri" is missing');
         await revokeSandboxToken(db, code, now);
-        accountIds = grant.accountIds;
-        refreshToken = (await issueSandboxToken(db, 'network', 'refresh', accountIds, now)).token;
+        granted = grant;
+        refreshToken = (await issueSandboxToken(db, 'network', 'refresh', granted, now)).token;
       } else if (body.grant_type === 'refresh_token') {
+        // LinkedIn's throttle states no wait, on the token endpoint as on the API.
+        if (await answerTokenFault(reply, body.refresh_token, { statesRetryAfter: false })) return reply;
         refreshToken = body.refresh_token ?? '';
         const grant = await checkSandboxToken(db, 'network', 'refresh', refreshToken, now);
         if (!grant.ok)
           return oauthError(reply, 400, 'invalid_grant', 'The provided refresh token is invalid or revoked');
-        accountIds = grant.accountIds;
+        granted = grant;
       } else {
         return oauthError(
           reply,
@@ -149,13 +231,13 @@ export function registerNetworkSandbox(scope: FastifyInstance, services: Service
           'grant_type must be authorization_code or refresh_token',
         );
       }
-      const access = await issueSandboxToken(db, 'network', 'access', accountIds, now);
+      const access = await issueSandboxToken(db, 'network', 'access', granted, now);
       return {
         access_token: access.token,
         expires_in: ACCESS_TOKEN_SECONDS,
         refresh_token: refreshToken,
         refresh_token_expires_in: REFRESH_TOKEN_SECONDS,
-        scope: 'r_ads,rw_ads',
+        scope: 'r_ads,rw_ads,r_ads_reporting',
       };
     },
   );

@@ -2,9 +2,18 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { sandboxRoot } from '../../platforms/endpoints.ts';
-import { guarded } from './campaigns.ts';
 import { answerFault, fail, Invalid, idTail, mediaId, type NetworkSandbox } from './context.ts';
-import { type Json, object } from './validate.ts';
+import { guarded } from './entities.ts';
+import {
+  batchGet,
+  batchIds,
+  onlyParameters,
+  PROJECTION,
+  project,
+  projectionOf,
+  queryParameter,
+} from './restli.ts';
+import { type Json, knownFields, object } from './validate.ts';
 
 /** LinkedIn splits video uploads into parts of 4 MiB. */
 export const VIDEO_PART_BYTES = 4 * 1024 * 1024;
@@ -81,8 +90,10 @@ export function registerMediaRoutes(scope: FastifyInstance, sandbox: NetworkSand
   const { store } = sandbox;
   const { find: media } = mediaFinder(sandbox);
 
-  function owner(body: Json): string {
+  function owner(body: Json, fields: readonly string[]): string {
+    knownFields(body, ['initializeUploadRequest']);
     const request = object(body.initializeUploadRequest, 'initializeUploadRequest');
+    knownFields(request, fields, '/initializeUploadRequest');
     const value = request.owner;
     if (typeof value !== 'string' || !/^urn:li:(organization|person):\S+$/.test(value))
       throw new Invalid(
@@ -101,9 +112,10 @@ export function registerMediaRoutes(scope: FastifyInstance, sandbox: NetworkSand
   scope.post<{ Querystring: { action?: string } }>(
     '/rest/images',
     guarded(async (request, reply) => {
-      if (request.query.action !== 'initializeUpload')
+      onlyParameters(request, ['action']);
+      if (queryParameter(request, 'action') !== 'initializeUpload')
         return fail(reply, 400, 'Unsupported action: use ?action=initializeUpload');
-      const ownerUrn = owner(object(request.body, 'body'));
+      const ownerUrn = owner(object(request.body, 'body'), ['owner', 'mediaLibraryMetadata']);
       if (await answerFault(reply, ownerUrn)) return reply;
       const id = mediaId('D4E10AQ');
       await store.put<MediaData>(
@@ -128,10 +140,17 @@ export function registerMediaRoutes(scope: FastifyInstance, sandbox: NetworkSand
   scope.post<{ Querystring: { action?: string } }>(
     '/rest/videos',
     guarded(async (request, reply) => {
-      const action = request.query.action;
+      onlyParameters(request, ['action']);
+      const action = queryParameter(request, 'action');
       const body = object(request.body, 'body');
       if (action === 'initializeUpload') {
-        const ownerUrn = owner(body);
+        const ownerUrn = owner(body, [
+          'owner',
+          'fileSizeBytes',
+          'uploadCaptions',
+          'uploadThumbnail',
+          'mediaLibraryMetadata',
+        ]);
         if (await answerFault(reply, ownerUrn)) return reply;
         const size = object(body.initializeUploadRequest, 'initializeUploadRequest').fileSizeBytes;
         if (typeof size !== 'number' || !Number.isInteger(size) || size <= 0 || size > MAX_VIDEO_BYTES) {
@@ -166,7 +185,9 @@ export function registerMediaRoutes(scope: FastifyInstance, sandbox: NetworkSand
         };
       }
       if (action === 'finalizeUpload') {
+        knownFields(body, ['finalizeUploadRequest']);
         const finalize = object(body.finalizeUploadRequest, 'finalizeUploadRequest');
+        knownFields(finalize, ['video', 'uploadToken', 'uploadedPartIds'], '/finalizeUploadRequest');
         const videoUrn = String(finalize.video ?? '');
         const found =
           kindOf(videoUrn) === 'video' ? await store.get<MediaData>('video', idTail(videoUrn)) : undefined;
@@ -194,20 +215,39 @@ export function registerMediaRoutes(scope: FastifyInstance, sandbox: NetworkSand
     }),
   );
 
+  async function representMedia(kind: MediaKind, mediaUrn: string): Promise<Json | undefined> {
+    const found = await media(mediaUrn);
+    if (!found || found.kind !== kind) return undefined;
+    return {
+      id: mediaUrn,
+      owner: found.owner,
+      status: found.status,
+      ...(found.size && { size: found.size }),
+    };
+  }
+
   for (const kind of ['image', 'video'] as const) {
-    scope.get<{ Params: { urn: string } }>(`/rest/${kind}s/:urn`, async (request, reply) => {
-      const mediaUrn = request.params.urn;
-      if (await answerFault(reply, mediaUrn)) return reply;
-      const found = await media(mediaUrn);
-      if (!found || found.kind !== kind)
-        return fail(reply, 404, `${kind === 'image' ? 'Image' : 'Video'} ${mediaUrn} does not exist`);
-      return {
-        id: mediaUrn,
-        owner: found.owner,
-        status: found.status,
-        ...(found.size && { size: found.size }),
-      };
-    });
+    const missing = (mediaUrn: string) =>
+      `${kind === 'image' ? 'Image' : 'Video'} ${mediaUrn} does not exist`;
+    scope.get(
+      `/rest/${kind}s`,
+      guarded(async (request) => {
+        const ids = batchIds(request);
+        if (!ids) throw new Invalid(`The sandbox serves ${kind}s by id: /${kind}s/{urn}, or ids=List(...)`);
+        return batchGet(request, ids, (id) => representMedia(kind, id), missing);
+      }),
+    );
+    scope.get<{ Params: { urn: string } }>(
+      `/rest/${kind}s/:urn`,
+      guarded(async (request, reply) => {
+        onlyParameters(request, PROJECTION);
+        const mediaUrn = request.params.urn;
+        if (await answerFault(reply, mediaUrn)) return reply;
+        const found = await representMedia(kind, mediaUrn);
+        if (!found) return fail(reply, 404, missing(mediaUrn));
+        return project(found, projectionOf(request));
+      }),
+    );
   }
 
   /** The upload URLs initializeUpload hands out; not under /rest, like LinkedIn's own upload hosts. */

@@ -135,3 +135,79 @@ export function targeting(value: unknown): Record<string, string[]> {
   }
   return facets;
 }
+
+/**
+ * Refuses a field LinkedIn does not know, with Rest.li's 422: a misspelt field is an error there, never
+ * silently dropped. `path` is where the object sits in the body (`/initializeUploadRequest`).
+ */
+export function knownFields(body: Json, allowed: readonly string[], path = ''): void {
+  for (const field of Object.keys(body)) {
+    if (!allowed.includes(field)) {
+      throw new Invalid(
+        `ERROR :: ${path}/${field} :: unrecognized field found but not allowed`,
+        `${path.slice(1)}${path ? '/' : ''}${field}`,
+        422,
+      );
+    }
+  }
+}
+
+/** The fields LinkedIn takes when it creates each entity (what the sandbox checks, and what it keeps as given). */
+export const GROUP_FIELDS = [
+  'account',
+  'name',
+  'status',
+  'runSchedule',
+  'objectiveType',
+  'totalBudget',
+  'dailyBudget',
+  'test',
+  'budgetOptimization',
+] as const;
+export const CAMPAIGN_FIELDS = [
+  'account',
+  'campaignGroup',
+  'name',
+  'type',
+  'format',
+  'objectiveType',
+  'costType',
+  'optimizationTargetType',
+  'unitCost',
+  'dailyBudget',
+  'totalBudget',
+  'locale',
+  'runSchedule',
+  'status',
+  'targetingCriteria',
+  'associatedEntity',
+  'offsiteDeliveryEnabled',
+  'offsitePreferences',
+  'politicalIntent',
+  'audienceExpansionEnabled',
+  'creativeSelection',
+  'pacingStrategy',
+  'storyDeliveryEnabled',
+  'test',
+] as const;
+export const POST_FIELDS = [
+  'author',
+  'commentary',
+  'visibility',
+  'distribution',
+  'content',
+  'contentLandingPage',
+  'contentCallToActionLabel',
+  'lifecycleState',
+  'isReshareDisabledByAuthor',
+  'adContext',
+  'container',
+  'reshareContext',
+] as const;
+export const CREATIVE_FIELDS = [
+  'campaign',
+  'content',
+  'intendedStatus',
+  'name',
+  'leadgenCallToAction',
+] as const;

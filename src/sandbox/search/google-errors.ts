@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { type GoogleAdsError, googleAdsFailureType } from '../../platforms/search/types.ts';
+import type { Violation } from './proto-json.ts';
 
 /** HTTP status to Google's canonical status and its usual message. */
 const STATUS = {
@@ -45,36 +46,66 @@ export function adsError(
   };
 }
 
-/** A Google Ads failure as the `Status` body Google sends, its request id also in the `request-id` header. */
-export function sendFailure(
-  reply: FastifyReply,
+/** An error answer: HTTP status, Google's `Status` body, and the request id when Google Ads sends one. */
+export interface GoogleErrorAnswer {
+  httpStatus: GoogleHttpStatus;
+  body: { error: Record<string, unknown> };
+  requestId?: string;
+}
+
+/** A Google Ads failure: the `Status` with a `GoogleAdsFailure`, its request id also in the `request-id` header. */
+export function failureAnswer(
   apiVersion: string,
   httpStatus: GoogleHttpStatus,
   errors: GoogleAdsError[],
-): FastifyReply {
+): GoogleErrorAnswer {
   const requestId = googleRequestId();
   const status = STATUS[httpStatus];
-  return reply
-    .status(httpStatus)
-    .header('request-id', requestId)
-    .send({
-      error: {
-        ...status,
-        details: [{ '@type': googleAdsFailureType(apiVersion), errors, requestId }],
-      },
-    });
+  return {
+    httpStatus,
+    requestId,
+    body: {
+      error: { ...status, details: [{ '@type': googleAdsFailureType(apiVersion), errors, requestId }] },
+    },
+  };
 }
 
 /** A `Status` without Google Ads details: what Google's front end answers before the API is reached. */
-export function sendStatus(
-  reply: FastifyReply,
-  httpStatus: GoogleHttpStatus,
-  message?: string,
-): FastifyReply {
+export function statusAnswer(httpStatus: GoogleHttpStatus, message?: string): GoogleErrorAnswer {
   const status = STATUS[httpStatus];
-  return reply
-    .status(httpStatus)
-    .send({ error: { code: status.code, message: message ?? status.message, status: status.status } });
+  return {
+    httpStatus,
+    body: { error: { code: status.code, message: message ?? status.message, status: status.status } },
+  };
+}
+
+/** What Google's front end answers for a body or query it cannot read into the request message. */
+export function badRequestAnswer(violations: Violation[]): GoogleErrorAnswer {
+  return {
+    httpStatus: 400,
+    body: {
+      error: {
+        code: 400,
+        message: violations.map((violation) => violation.description).join('\n'),
+        status: 'INVALID_ARGUMENT',
+        details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: violations }],
+      },
+    },
+  };
+}
+
+/**
+ * Sends an error answer; a streaming method (googleAds:searchStream) answers a JSON array of its
+ * messages, so its error comes as the array's one element, as Google's REST streams send it.
+ */
+export function sendError(
+  reply: FastifyReply,
+  answer: GoogleErrorAnswer,
+  shape: 'unary' | 'stream' = 'unary',
+): FastifyReply {
+  reply.status(answer.httpStatus);
+  if (answer.requestId) reply.header('request-id', answer.requestId);
+  return reply.send(shape === 'stream' ? [answer.body] : answer.body);
 }
 
 /** The failure of a GoogleAdsFailure inside a 200 answer (partial failure). */

@@ -1,6 +1,7 @@
-import type { AdTextAsset, GoogleAdsError } from '../../platforms/search/types.ts';
+import type { Ad, AdTextAsset, GoogleAdsError } from '../../platforms/search/types.ts';
 import type { SandboxStore } from '../store.ts';
 import { adsError, type FieldPath } from './google-errors.ts';
+import type { AdOperationRead } from './messages.ts';
 import type { StoredAd } from './resources.ts';
 
 export const SUPPORTED_UPDATE_MASK = 'responsive_search_ad.headlines';
@@ -10,13 +11,6 @@ const MAX_HEADLINE_LENGTH = 30;
 const PINS = ['HEADLINE_1', 'HEADLINE_2', 'HEADLINE_3'];
 const AD_NAME = /^customers\/([^/]+)\/ads\/([^/]+)$/;
 
-interface Operation {
-  create?: unknown;
-  remove?: unknown;
-  update?: { resourceName?: unknown; responsiveSearchAd?: { headlines?: unknown } };
-  updateMask?: unknown;
-}
-
 /** A checked operation, ready to apply. */
 interface Change {
   ad: { id: string; data: StoredAd };
@@ -25,10 +19,10 @@ interface Change {
 }
 
 /** The ad id each operation names, so that magic ids can answer before anything is checked. */
-export function operationAdIds(operations: unknown[]): string[] {
+export function operationAdIds(operations: AdOperationRead[]): string[] {
   return operations.flatMap((operation) => {
-    const name = (operation as Operation | null)?.update?.resourceName;
-    const id = typeof name === 'string' ? AD_NAME.exec(name)?.[2] : undefined;
+    const name = operation.update?.resourceName;
+    const id = name === undefined ? undefined : AD_NAME.exec(name)?.[2];
     return id === undefined ? [] : [id];
   });
 }
@@ -58,8 +52,8 @@ function checkHeadlines(
   }
   const seen = new Set<string>();
   const headlines = value.map((item: unknown, index): AdTextAsset => {
-    const headline = (item ?? {}) as { text?: unknown; pinnedField?: unknown };
-    const text = typeof headline.text === 'string' ? headline.text : '';
+    const headline = (item ?? {}) as { text?: string; pinnedField?: string };
+    const text = headline.text ?? '';
     const here = [...path.slice(0, -1), { fieldName: 'headlines', index }, { fieldName: 'text' }];
     if (text.trim() === '') {
       errors.push(adsError({ stringLengthError: 'EMPTY' }, `Headline ${index + 1} is empty.`, here));
@@ -78,7 +72,7 @@ function checkHeadlines(
     }
     seen.add(text.trim().toLowerCase());
     const pin = headline.pinnedField;
-    if (pin !== undefined && (typeof pin !== 'string' || !PINS.includes(pin))) {
+    if (pin !== undefined && !PINS.includes(pin)) {
       errors.push(
         adsError(
           { fieldError: 'INVALID_VALUE' },
@@ -87,7 +81,7 @@ function checkHeadlines(
         ),
       );
     }
-    return typeof pin === 'string' ? { text, pinnedField: pin } : { text };
+    return pin === undefined ? { text } : { text, pinnedField: pin };
   });
   return { headlines, errors };
 }
@@ -95,33 +89,28 @@ function checkHeadlines(
 async function checkOperation(
   store: SandboxStore,
   customerId: string,
-  raw: unknown,
+  operation: AdOperationRead,
   index: number,
 ): Promise<{ change?: Change; errors: GoogleAdsError[] }> {
   const at: FieldPath = [{ fieldName: 'operations', index }];
-  const operation = (raw ?? {}) as Operation;
-  if (operation.create !== undefined || operation.remove !== undefined) {
-    const message = 'Ads can only be updated here; create or remove them through the ad group ad service.';
-    return { errors: [adsError({ mutateError: 'MUTATE_NOT_ALLOWED' }, message, at)] };
-  }
   const update = operation.update;
-  if (!update || typeof update !== 'object') {
+  if (!update) {
     const path = [...at, { fieldName: 'update' }];
     return { errors: [adsError({ fieldError: 'REQUIRED' }, 'The required field was not present.', path)] };
   }
   const maskPath = [...at, { fieldName: 'update_mask' }];
-  if (typeof operation.updateMask !== 'string' || operation.updateMask.trim() === '') {
+  const masks = operation.updateMask ?? [];
+  if (masks.length === 0) {
     const message = 'The field mask must be provided for update operations.';
     return { errors: [adsError({ fieldMaskError: 'FIELD_MASK_MISSING' }, message, maskPath)] };
   }
-  const masks = operation.updateMask.split(',').map((mask) => mask.trim());
   const unsupported = masks.find((mask) => mask !== SUPPORTED_UPDATE_MASK);
   if (unsupported !== undefined) {
     const message = `The sandbox can update only ${SUPPORTED_UPDATE_MASK}, not '${unsupported}'.`;
     return { errors: [adsError({ fieldMaskError: 'FIELD_NOT_FOUND' }, message, maskPath)] };
   }
   const namePath = [...at, { fieldName: 'update' }, { fieldName: 'resource_name' }];
-  const name = typeof update.resourceName === 'string' ? update.resourceName : '';
+  const name = update.resourceName ?? '';
   const match = AD_NAME.exec(name);
   if (!match || match[1] !== customerId) {
     const message = match
@@ -152,8 +141,8 @@ async function checkOperation(
 
 export interface MutateOutcome {
   errors: GoogleAdsError[];
-  /** One entry per operation: its resource name, or `{}` for an operation that failed or was only validated. */
-  results: Array<{ resourceName?: string }>;
+  /** One entry per operation: its resource name (and the ad, when asked), or `{}` for one that failed. */
+  results: Array<{ resourceName?: string; ad?: Ad }>;
 }
 
 /**
@@ -163,8 +152,8 @@ export interface MutateOutcome {
 export async function mutateAds(
   store: SandboxStore,
   customerId: string,
-  operations: unknown[],
-  options: { validateOnly: boolean; partialFailure: boolean; now: Date },
+  operations: AdOperationRead[],
+  options: { validateOnly: boolean; partialFailure: boolean; mutableResource: boolean; now: Date },
 ): Promise<MutateOutcome> {
   const checked = [];
   for (const [index, operation] of operations.entries()) {
@@ -186,7 +175,12 @@ export async function mutateAds(
       ad: { ...ad, responsiveSearchAd: { ...ad.responsiveSearchAd, headlines: change.headlines } },
     };
     await store.update('ad', change.ad.id, next, options.now);
-    results.push({ resourceName: change.resourceName });
+    results.push({
+      resourceName: change.resourceName,
+      ...(options.mutableResource && {
+        ad: { resourceName: change.resourceName, id: change.ad.id, ...next.ad },
+      }),
+    });
   }
   return { errors, results };
 }

@@ -1,11 +1,24 @@
 import type { Ad, Asset } from '../../platforms/search/types.ts';
-import { magicFault } from '../faults.ts';
-import type { SandboxAccount } from '../seed.ts';
 import type { SandboxStore } from '../store.ts';
-import { GaqlError, type GaqlQuery } from './gaql.ts';
+import { customersBelow, type SearchCustomer } from './managers.ts';
 
-/** What the sandbox keeps per object (type `asset`, `ad_group`, `ad` with its ad group as parent). */
+/**
+ * What the sandbox keeps per object, as the API's own JSON resources: types `asset`, `campaign_budget`,
+ * `campaign` (budget by id), `ad_group` (its campaign as parent) and `ad` (its ad group as parent).
+ */
 export type StoredAsset = Omit<Asset, 'resourceName' | 'id'>;
+export interface StoredBudget {
+  name: string;
+  amountMicros: string;
+  explicitlyShared: boolean;
+  status: 'ENABLED' | 'REMOVED';
+}
+export interface StoredCampaign {
+  name: string;
+  status: 'ENABLED' | 'PAUSED' | 'REMOVED';
+  advertisingChannelType: string;
+  budgetId: string;
+}
 export interface StoredAdGroup {
   name: string;
   status: string;
@@ -15,184 +28,186 @@ export interface StoredAd {
   ad: Omit<Ad, 'resourceName' | 'id'>;
 }
 
-type Kind = 'int64' | 'string' | 'enum' | 'bool' | 'repeated';
-interface FieldSpec {
-  kind: Kind;
-  values?: readonly string[];
+/** A row before projection: each resource's fields under their JSON names, as Google's rows nest them. */
+export type Row = Record<string, Record<string, unknown>>;
+
+/** The customer's time zone: sandbox accounts report their days in UTC, as ad_accounts.time_zone says. */
+export const SANDBOX_TIME_ZONE = 'UTC';
+
+/** The customer's today, `YYYY-MM-DD`: GAQL's date ranges are the customer's days. */
+export function customerToday(now: Date): string {
+  return now.toISOString().slice(0, 10);
 }
 
-const string: FieldSpec = { kind: 'string' };
-const int64: FieldSpec = { kind: 'int64' };
-const repeated: FieldSpec = { kind: 'repeated' };
-const enumOf = (...values: string[]): FieldSpec => ({ kind: 'enum', values });
-const STATUS = enumOf('ENABLED', 'PAUSED', 'REMOVED');
-
-/** The fields the sandbox serves, by GAQL name. */
-const FIELDS: Record<string, FieldSpec> = {
-  'asset.resource_name': string,
-  'asset.id': int64,
-  'asset.name': string,
-  'asset.type': enumOf('IMAGE', 'SITELINK', 'CALLOUT', 'STRUCTURED_SNIPPET', 'TEXT', 'YOUTUBE_VIDEO'),
-  'asset.final_urls': repeated,
-  'asset.image_asset.full_size.url': string,
-  'asset.image_asset.full_size.width_pixels': int64,
-  'asset.image_asset.full_size.height_pixels': int64,
-  'asset.image_asset.file_size': int64,
-  'asset.image_asset.mime_type': enumOf('IMAGE_JPEG', 'IMAGE_PNG', 'IMAGE_GIF'),
-  'asset.sitelink_asset.link_text': string,
-  'asset.sitelink_asset.description1': string,
-  'asset.sitelink_asset.description2': string,
-  'asset.callout_asset.callout_text': string,
-  'asset.structured_snippet_asset.header': string,
-  'asset.structured_snippet_asset.values': repeated,
-  'asset.text_asset.text': string,
-  'ad_group.resource_name': string,
-  'ad_group.id': int64,
-  'ad_group.name': string,
-  'ad_group.status': STATUS,
-  'ad_group_ad.resource_name': string,
-  'ad_group_ad.status': STATUS,
-  'ad_group_ad.ad_group': string,
-  'ad_group_ad.ad.resource_name': string,
-  'ad_group_ad.ad.id': int64,
-  'ad_group_ad.ad.type': enumOf('RESPONSIVE_SEARCH_AD', 'EXPANDED_TEXT_AD', 'RESPONSIVE_DISPLAY_AD'),
-  'ad_group_ad.ad.final_urls': repeated,
-  'ad_group_ad.ad.responsive_search_ad.headlines': repeated,
-  'ad_group_ad.ad.responsive_search_ad.descriptions': repeated,
-  'ad_group_ad.ad.expanded_text_ad.headline_part1': string,
-  'ad_group_ad.ad.expanded_text_ad.headline_part2': string,
-  'ad_group_ad.ad.expanded_text_ad.description': string,
-  'customer.resource_name': string,
-  'customer.id': int64,
-  'customer.descriptive_name': string,
-  'customer.currency_code': string,
-  'customer.time_zone': string,
-  'customer.manager': { kind: 'bool' },
-};
-
-/** For each resource the sandbox serves in FROM, the resources whose fields a row carries. */
-const RESOURCES: Record<string, readonly string[]> = {
-  asset: ['asset', 'customer'],
-  ad_group_ad: ['ad_group_ad', 'ad_group', 'customer'],
-  customer: ['customer'],
-};
-
-type Row = Record<string, Record<string, unknown>>;
-
-const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-
-function specOf(field: string, resource: string, clause: 'SELECT' | 'WHERE'): FieldSpec {
-  const spec = FIELDS[field];
-  if (!spec) throw new GaqlError('UNRECOGNIZED_FIELD', `Unrecognized field in the query: '${field}'.`);
-  const owner = field.split('.')[0] ?? '';
-  if (!RESOURCES[resource]?.includes(owner)) {
-    throw new GaqlError(
-      `PROHIBITED_RESOURCE_TYPE_IN_${clause}_CLAUSE`,
-      `Cannot use the field '${field}' in the ${clause} clause of a query FROM ${resource}.`,
-    );
-  }
-  return spec;
-}
-
-/** Checks the query against what the sandbox serves, like Google does before running it. */
-export function checkQuery(query: GaqlQuery): void {
-  if (!RESOURCES[query.resource]) {
-    throw new GaqlError(
-      'BAD_RESOURCE_TYPE_IN_FROM_CLAUSE',
-      `Error in query: the sandbox cannot query FROM '${query.resource}'; it serves ${Object.keys(RESOURCES).join(', ')}.`,
-    );
-  }
-  for (const field of query.fields) specOf(field, query.resource, 'SELECT');
-  for (const condition of query.conditions) {
-    const spec = specOf(condition.field, query.resource, 'WHERE');
-    if (spec.kind === 'repeated') {
-      throw new GaqlError(
-        'BAD_OPERATOR',
-        `Error in query: the repeated field '${condition.field}' cannot be compared with ${condition.operator}.`,
-      );
-    }
-    for (const literal of condition.values) {
-      if (spec.kind === 'enum' && (literal.kind !== 'string' || !spec.values?.includes(literal.value))) {
-        throw new GaqlError(
-          'BAD_ENUM_CONSTANT',
-          `Error in query: invalid enum value ${literal.value} for '${condition.field}'.`,
-        );
-      }
-      const isId =
-        literal.kind === 'number' ? /^\d+$/.test(literal.value) : magicFault(literal.value) !== undefined;
-      if (spec.kind === 'int64' && !isId) {
-        throw new GaqlError(
-          'BAD_NUMBER',
-          `Error in query: '${literal.value}' is not a valid number for '${condition.field}'.`,
-        );
-      }
-    }
-  }
-}
-
-function valueAt(row: Row, field: string): unknown {
-  const [owner = '', ...path] = field.split('.');
-  let value: unknown = row[owner];
-  for (const name of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[camel(name)];
-  }
-  return value;
-}
-
-function matches(row: Row, query: GaqlQuery): boolean {
-  return query.conditions.every((condition) => {
-    const value = valueAt(row, condition.field);
-    return value !== undefined && condition.values.some((literal) => String(value) === literal.value);
-  });
-}
-
-/** The selected fields of a row, shaped as Google's JSON: `{asset: {resourceName, id, ...}}`. */
-function project(row: Row, fields: string[]): Record<string, unknown> {
-  const out: Record<string, Record<string, unknown>> = {};
-  for (const field of fields) {
-    const [owner = '', ...path] = field.split('.');
-    const top = camel(owner);
-    const resource = out[top] ?? { resourceName: row[owner]?.resourceName };
-    out[top] = resource;
-    const value = valueAt(row, field);
-    if (value === undefined) continue;
-    let target = resource;
-    for (const name of path.slice(0, -1)) {
-      const next = (target[camel(name)] ?? {}) as Record<string, unknown>;
-      target[camel(name)] = next;
-      target = next;
-    }
-    target[camel(path.at(-1) ?? '')] = value;
-  }
-  return out;
-}
-
-async function customerOf(store: SandboxStore, customerId: string): Promise<Record<string, unknown>> {
-  const account = await store.get<SandboxAccount>('account', customerId);
+export async function customerOf(store: SandboxStore, customerId: string): Promise<Record<string, unknown>> {
+  const account = await store.get<SearchCustomer>('account', customerId);
   return {
     resourceName: `customers/${customerId}`,
     id: customerId,
     descriptiveName: account?.data.name,
     currencyCode: account?.data.currency,
-    timeZone: 'America/New_York',
-    manager: false,
+    timeZone: SANDBOX_TIME_ZONE,
+    manager: account?.data.manager === true,
   };
 }
 
-async function rowsOf(store: SandboxStore, resource: string, customerId: string): Promise<Row[]> {
+/** The customer itself (level 0) and every account below it, as Google's customer_client rows. */
+async function customerClientRows(
+  store: SandboxStore,
+  customerId: string,
+  customer: Record<string, unknown>,
+): Promise<Row[]> {
+  const hierarchy = [{ id: customerId, level: 0 }, ...(await customersBelow(store, customerId))];
+  const rows: Row[] = [];
+  for (const { id, level } of hierarchy) {
+    const client = id === customerId ? customer : await customerOf(store, id);
+    rows.push({
+      customer_client: {
+        resourceName: `customers/${customerId}/customerClients/${id}`,
+        clientCustomer: `customers/${id}`,
+        id,
+        descriptiveName: client.descriptiveName,
+        currencyCode: client.currencyCode,
+        timeZone: client.timeZone,
+        manager: client.manager,
+        level: String(level),
+        status: 'ENABLED',
+      },
+      customer,
+    });
+  }
+  return rows;
+}
+
+/** The customer's budgets as `campaign_budget` resources, with how many campaigns use each. */
+async function budgetsOf(
+  store: SandboxStore,
+  customerId: string,
+): Promise<Map<string, Record<string, unknown>>> {
+  const campaigns = await store.list<StoredCampaign>('campaign', customerId);
+  const uses = new Map<string, number>();
+  for (const campaign of campaigns) {
+    if (campaign.data.status !== 'REMOVED')
+      uses.set(campaign.data.budgetId, (uses.get(campaign.data.budgetId) ?? 0) + 1);
+  }
+  const budgets = await store.list<StoredBudget>('campaign_budget', customerId);
+  return new Map(
+    budgets.map((budget) => [
+      budget.id,
+      {
+        resourceName: `customers/${customerId}/campaignBudgets/${budget.id}`,
+        id: budget.id,
+        name: budget.data.name,
+        amountMicros: budget.data.amountMicros,
+        explicitlyShared: budget.data.explicitlyShared,
+        deliveryMethod: 'STANDARD',
+        period: 'DAILY',
+        referenceCount: String(uses.get(budget.id) ?? 0),
+        status: budget.data.status,
+      },
+    ]),
+  );
+}
+
+async function campaignsOf(
+  store: SandboxStore,
+  customerId: string,
+): Promise<Map<string, Record<string, unknown>>> {
+  const budgets = await budgetsOf(store, customerId);
+  const campaigns = await store.list<StoredCampaign>('campaign', customerId);
+  return new Map(
+    campaigns.map((campaign) => [
+      campaign.id,
+      {
+        resourceName: `customers/${customerId}/campaigns/${campaign.id}`,
+        id: campaign.id,
+        name: campaign.data.name,
+        status: campaign.data.status,
+        advertisingChannelType: campaign.data.advertisingChannelType,
+        campaignBudget: budgets.get(campaign.data.budgetId)?.resourceName,
+        budget: budgets.get(campaign.data.budgetId),
+      },
+    ]),
+  );
+}
+
+async function adGroupsOf(
+  store: SandboxStore,
+  customerId: string,
+): Promise<Map<string, Record<string, unknown>>> {
+  const groups = await store.list<StoredAdGroup>('ad_group', customerId);
+  return new Map(
+    groups.map((group) => [
+      group.id,
+      {
+        resourceName: `customers/${customerId}/adGroups/${group.id}`,
+        id: group.id,
+        name: group.data.name,
+        status: group.data.status,
+        type: 'SEARCH_STANDARD',
+        ...(group.parentId && { campaign: `customers/${customerId}/campaigns/${group.parentId}` }),
+        campaignId: group.parentId,
+      },
+    ]),
+  );
+}
+
+/** Splits the internal link off a resource built above. */
+function withoutLink(resource: Record<string, unknown> | undefined, link: string) {
+  if (!resource) return undefined;
+  const { [link]: _, ...rest } = resource;
+  return rest;
+}
+
+/** Every row of a resource in the customer, in a stable order (the order the objects were made in). */
+export async function rowsOf(store: SandboxStore, resource: string, customerId: string): Promise<Row[]> {
   const customer = await customerOf(store, customerId);
-  if (resource === 'customer') return [{ customer }];
-  if (resource === 'asset') {
-    const assets = await store.list<StoredAsset>('asset', customerId);
-    return assets.map((asset) => ({
-      asset: { resourceName: `customers/${customerId}/assets/${asset.id}`, id: asset.id, ...asset.data },
+  switch (resource) {
+    case 'customer':
+      return [{ customer }];
+    case 'customer_client':
+      return customerClientRows(store, customerId, customer);
+    case 'asset': {
+      const assets = await store.list<StoredAsset>('asset', customerId);
+      return assets.map((asset) => ({
+        asset: { resourceName: `customers/${customerId}/assets/${asset.id}`, id: asset.id, ...asset.data },
+        customer,
+      }));
+    }
+    case 'campaign_budget':
+      return [...(await budgetsOf(store, customerId)).values()].map((budget) => ({
+        campaign_budget: budget,
+        customer,
+      }));
+    case 'campaign':
+      return [...(await campaignsOf(store, customerId)).values()].map((campaign) => ({
+        campaign: withoutLink(campaign, 'budget') ?? {},
+        campaign_budget: (campaign.budget as Record<string, unknown> | undefined) ?? {},
+        customer,
+      }));
+    default:
+      return adRows(store, resource, customerId, customer);
+  }
+}
+
+/** Rows FROM ad_group and FROM ad_group_ad, each with its campaign. */
+async function adRows(
+  store: SandboxStore,
+  resource: string,
+  customerId: string,
+  customer: Record<string, unknown>,
+): Promise<Row[]> {
+  const campaigns = await campaignsOf(store, customerId);
+  const groups = await adGroupsOf(store, customerId);
+  const campaignOf = (group: Record<string, unknown> | undefined) =>
+    withoutLink(campaigns.get(String(group?.campaignId)), 'budget') ?? {};
+  if (resource === 'ad_group') {
+    return [...groups.values()].map((group) => ({
+      ad_group: withoutLink(group, 'campaignId') ?? {},
+      campaign: campaignOf(group),
       customer,
     }));
   }
-  const groups = new Map(
-    (await store.list<StoredAdGroup>('ad_group', customerId)).map((group) => [group.id, group.data]),
-  );
   const ads = await store.list<StoredAd>('ad', customerId);
   return ads.map((ad) => {
     const groupId = ad.parentId ?? '';
@@ -205,18 +220,9 @@ async function rowsOf(store: SandboxStore, resource: string, customerId: string)
         adGroup: groupName,
         ad: { resourceName: `customers/${customerId}/ads/${ad.id}`, id: ad.id, ...ad.data.ad },
       },
-      ad_group: { resourceName: groupName, id: groupId, name: group?.name, status: group?.status },
+      ad_group: withoutLink(group, 'campaignId') ?? { resourceName: groupName, id: groupId },
+      campaign: campaignOf(group),
       customer,
     };
   });
-}
-
-/** Runs a checked query over the customer's sandbox objects; rows in a stable order, for paging. */
-export async function runQuery(
-  store: SandboxStore,
-  customerId: string,
-  query: GaqlQuery,
-): Promise<Array<Record<string, unknown>>> {
-  const rows = await rowsOf(store, query.resource, customerId);
-  return rows.filter((row) => matches(row, query)).map((row) => project(row, query.fields));
 }

@@ -1,5 +1,25 @@
+import type { Kysely } from 'kysely';
+import { minorDigits } from '../../money.ts';
+import type { Database } from '../../storage/schema.ts';
+import { type Activity, recordActivity } from '../activity.ts';
+import type { SandboxAccount } from '../seed.ts';
 import { type SandboxStore, sandboxId } from '../store.ts';
-import type { StoredAd, StoredAdGroup, StoredAsset } from './resources.ts';
+import { freeId } from './campaigns.ts';
+import { addDays } from './dates.ts';
+import {
+  customerToday,
+  type StoredAd,
+  type StoredAdGroup,
+  type StoredAsset,
+  type StoredBudget,
+  type StoredCampaign,
+} from './resources.ts';
+
+/**
+ * The ids the search tools' examples name. The first sandbox search account of a database (the demo
+ * account) gets them, so every example runs as written there; later accounts get fresh ids.
+ */
+export const EXAMPLE_IDS = { campaign: '20123456789', adGroup: '1234567', ad: '7654321' } as const;
 
 const ASSETS: StoredAsset[] = [
   {
@@ -44,77 +64,294 @@ const ASSETS: StoredAsset[] = [
   { type: 'TEXT', textAsset: { text: 'Project tools for teams' } },
 ];
 
+type Ad = StoredAd['ad'];
+
+const rsa = (finalUrl: string, headlines: Array<[string, string?]>, descriptions: string[]): Ad => ({
+  type: 'RESPONSIVE_SEARCH_AD',
+  finalUrls: [finalUrl],
+  responsiveSearchAd: {
+    headlines: headlines.map(([text, pinnedField]) => (pinnedField ? { text, pinnedField } : { text })),
+    descriptions: descriptions.map((text) => ({ text })),
+  },
+});
+
+interface SeedAdGroup {
+  name: string;
+  preferredId?: string;
+  ads: Array<{ status: string; ad: Ad; preferredId?: string }>;
+}
+
+interface SeedCampaign {
+  name: string;
+  preferredId: string;
+  status: StoredCampaign['status'];
+  channel: string;
+  /** Its budget: by name, so that campaigns may share one. */
+  budget: string;
+  /** How it ran: from so many days before today, whether it was active. */
+  history: Array<[daysAgo: number, active: boolean]>;
+  adGroups: SeedAdGroup[];
+}
+
+const BUDGETS: Record<string, { amount: number; shared: boolean; preferredId: string }> = {
+  'Brand budget': { amount: 50, shared: false, preferredId: '9123456701' },
+  'Competitors budget': { amount: 30, shared: false, preferredId: '9123456702' },
+  'Shared: non-brand': { amount: 80, shared: true, preferredId: '9123456703' },
+  'Performance Max budget': { amount: 120, shared: false, preferredId: '9123456704' },
+  'Holiday sale budget': { amount: 40, shared: false, preferredId: '9123456705' },
+};
+
+/** 90 days of history: enabled and paused campaigns, one paused three weeks ago, one removed long ago. */
+const CAMPAIGNS: SeedCampaign[] = [
+  {
+    name: 'Brand - Search',
+    preferredId: EXAMPLE_IDS.campaign,
+    status: 'ENABLED',
+    channel: 'SEARCH',
+    budget: 'Brand budget',
+    history: [[90, true]],
+    adGroups: [
+      {
+        name: 'Brand terms',
+        preferredId: EXAMPLE_IDS.adGroup,
+        ads: [
+          {
+            status: 'ENABLED',
+            preferredId: EXAMPLE_IDS.ad,
+            ad: rsa(
+              'https://example.com/',
+              [['Project tools for teams', 'HEADLINE_1'], ['Plans from $5 a month'], ['Try it free']],
+              ['Plan, track and ship together.', 'Set up in minutes.'],
+            ),
+          },
+          {
+            status: 'ENABLED',
+            ad: {
+              type: 'EXPANDED_TEXT_AD',
+              finalUrls: ['https://example.com/'],
+              expandedTextAd: {
+                headlinePart1: 'Legacy text ad',
+                headlinePart2: 'Still running',
+                description: 'Created before responsive search ads.',
+              },
+            },
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Competitors - Search',
+    preferredId: '20123456790',
+    status: 'ENABLED',
+    channel: 'SEARCH',
+    budget: 'Competitors budget',
+    history: [[90, true]],
+    adGroups: [
+      {
+        name: 'Competitor terms',
+        ads: [
+          {
+            status: 'ENABLED',
+            ad: rsa(
+              'https://example.com/compare',
+              [['Switch in one click'], ['Import your projects'], ['Compare plans']],
+              ['Bring your boards and keep your history.', 'Free for 30 days.'],
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Generic - Search',
+    preferredId: '20123456791',
+    status: 'ENABLED',
+    channel: 'SEARCH',
+    budget: 'Shared: non-brand',
+    history: [[60, true]],
+    adGroups: [
+      {
+        name: 'Project management software',
+        ads: [
+          {
+            status: 'ENABLED',
+            ad: rsa(
+              'https://example.com/features',
+              [['Project management software'], ['Boards, timelines, reports'], ['Start free today']],
+              ['Everything your team plans, in one place.', 'No credit card needed.'],
+            ),
+          },
+          {
+            status: 'PAUSED',
+            ad: rsa(
+              'https://example.com/features',
+              [['Plan projects faster', 'HEADLINE_1'], ['Made for busy teams'], ['See plans and pricing']],
+              ['Timelines your whole team reads.', 'Try it for 30 days.'],
+            ),
+          },
+        ],
+      },
+      {
+        name: 'Team planning tools',
+        ads: [
+          {
+            status: 'ENABLED',
+            ad: rsa(
+              'https://example.com/planning',
+              [['Team planning made simple'], ['Shared calendars and boards'], ['Free for small teams']],
+              ['Plan sprints, launches and more.', 'Set up in minutes.'],
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Generic - Long tail',
+    preferredId: '20123456792',
+    status: 'PAUSED',
+    channel: 'SEARCH',
+    budget: 'Shared: non-brand',
+    history: [
+      [90, true],
+      [21, false],
+    ],
+    adGroups: [
+      {
+        name: 'Long tail',
+        ads: [
+          {
+            status: 'ENABLED',
+            ad: rsa(
+              'https://example.com/templates',
+              [['Project plan templates'], ['Gantt chart for small teams'], ['Kanban board for agencies']],
+              ['Start from a template that fits.', 'Free templates, no sign-up.'],
+            ),
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Performance Max - Catalog',
+    preferredId: '20123456793',
+    status: 'ENABLED',
+    channel: 'PERFORMANCE_MAX',
+    budget: 'Performance Max budget',
+    history: [[45, true]],
+    adGroups: [],
+  },
+  {
+    name: 'Holiday sale',
+    preferredId: '20123456794',
+    status: 'REMOVED',
+    channel: 'SEARCH',
+    budget: 'Holiday sale budget',
+    history: [
+      [90, true],
+      [62, false],
+    ],
+    adGroups: [
+      {
+        name: 'Holiday offers',
+        ads: [
+          {
+            status: 'REMOVED',
+            ad: rsa(
+              'https://example.com/holiday',
+              [['Holiday sale: 40% off'], ['Plans for every team'], ['Offer ends soon']],
+              ['Our biggest sale of the year.', 'Lock in the price for a year.'],
+            ),
+          },
+        ],
+      },
+    ],
+  },
+];
+
 /**
- * A sandbox Google Ads customer: two ad groups, a responsive search ad in each, a legacy expanded text
- * ad (which cannot take new headlines), and image, sitelink, callout, snippet and text assets, stored
- * as the API's own JSON resources.
+ * A new sandbox Google Ads customer: six campaigns (enabled, paused, removed; search and Performance Max;
+ * two sharing a budget) with 90 days of activity so that reports answer from the first call, their ad
+ * groups and ads (responsive search ads, one with a pinned headline, a paused one, and a legacy expanded
+ * text ad, which cannot take new headlines), and image, sitelink, callout, snippet and text assets, all
+ * stored as the API's own JSON resources. Objects are made a millisecond apart, in this order.
  */
-export async function seedSearchAccount(store: SandboxStore, accountId: string, now: Date): Promise<void> {
-  const brand = sandboxId(11);
-  const competitors = sandboxId(11);
-  const groups: Array<[string, StoredAdGroup]> = [
-    [brand, { name: 'Brand terms', status: 'ENABLED' }],
-    [competitors, { name: 'Competitor terms', status: 'ENABLED' }],
-  ];
-  for (const [id, data] of groups) await store.put({ type: 'ad_group', id, accountId, data }, now);
-  const ads: Array<[string, StoredAd]> = [
-    [
-      brand,
-      {
-        status: 'ENABLED',
-        ad: {
-          type: 'RESPONSIVE_SEARCH_AD',
-          finalUrls: ['https://example.com/'],
-          responsiveSearchAd: {
-            headlines: [
-              { text: 'Project tools for teams', pinnedField: 'HEADLINE_1' },
-              { text: 'Plans from $5 a month' },
-              { text: 'Try it free' },
-            ],
-            descriptions: [{ text: 'Plan, track and ship together.' }, { text: 'Set up in minutes.' }],
-          },
-        },
-      },
-    ],
-    [
-      brand,
-      {
-        status: 'ENABLED',
-        ad: {
-          type: 'EXPANDED_TEXT_AD',
-          finalUrls: ['https://example.com/'],
-          expandedTextAd: {
-            headlinePart1: 'Legacy text ad',
-            headlinePart2: 'Still running',
-            description: 'Created before responsive search ads.',
-          },
-        },
-      },
-    ],
-    [
-      competitors,
-      {
-        status: 'ENABLED',
-        ad: {
-          type: 'RESPONSIVE_SEARCH_AD',
-          finalUrls: ['https://example.com/compare'],
-          responsiveSearchAd: {
-            headlines: [
-              { text: 'Switch in one click' },
-              { text: 'Import your projects' },
-              { text: 'Compare plans' },
-            ],
-            descriptions: [
-              { text: 'Bring your boards and keep your history.' },
-              { text: 'Free for 30 days.' },
-            ],
-          },
-        },
-      },
-    ],
-  ];
-  for (const [adGroup, data] of ads) {
-    await store.put({ type: 'ad', id: sandboxId(12), accountId, parentId: adGroup, data }, now);
+export async function seedSearchAccount(
+  store: SandboxStore,
+  db: Kysely<Database>,
+  accountId: string,
+  now: Date,
+): Promise<void> {
+  let tick = now.getTime();
+  const put = <Data>(type: string, id: string, data: Data, parentId?: string) =>
+    store.put({ type, id, accountId, data, ...(parentId && { parentId }) }, new Date(tick++));
+  const account = await store.get<SandboxAccount>('account', accountId);
+  // A currency without minor units (JPY, KRW) budgets in hundreds, as the sandbox prices its clicks.
+  const scale = minorDigits(account?.data.currency ?? 'USD') === 0 ? 100 : 1;
+  const today = customerToday(now);
+
+  const budgetIds = new Map<string, string>();
+  for (const [name, budget] of Object.entries(BUDGETS)) {
+    const id = await freeId(store, 'campaign_budget', budget.preferredId, 10);
+    const data: StoredBudget = {
+      name,
+      amountMicros: String(budget.amount * scale * 1_000_000),
+      explicitlyShared: budget.shared,
+      status: 'ENABLED',
+    };
+    await put('campaign_budget', id, data);
+    budgetIds.set(name, id);
   }
-  for (const data of ASSETS) await store.put({ type: 'asset', id: sandboxId(11), accountId, data }, now);
+
+  for (const campaign of CAMPAIGNS) {
+    const id = await freeId(store, 'campaign', campaign.preferredId, 11);
+    const data: StoredCampaign = {
+      name: campaign.name,
+      status: campaign.status,
+      advertisingChannelType: campaign.channel,
+      budgetId: budgetIds.get(campaign.budget) ?? '',
+    };
+    await put('campaign', id, data);
+    for (const [daysAgo, activity] of activityOf(campaign, scale)) {
+      await recordActivity(db, 'search', id, addDays(today, -daysAgo), activity);
+    }
+    for (const group of campaign.adGroups) {
+      const groupId = group.preferredId
+        ? await freeId(store, 'ad_group', group.preferredId, 11)
+        : sandboxId(11);
+      const groupData: StoredAdGroup = { name: group.name, status: 'ENABLED' };
+      await put('ad_group', groupId, groupData, id);
+      for (const ad of group.ads) {
+        const adId = ad.preferredId ? await freeId(store, 'ad', ad.preferredId, 12) : sandboxId(12);
+        const adData: StoredAd = { status: ad.status, ad: ad.ad };
+        await put('ad', adId, adData, groupId);
+      }
+    }
+  }
+  for (const data of ASSETS) await put('asset', sandboxId(11), data);
+}
+
+/** Whether the campaign ran `daysAgo` days before today; undefined before it existed. */
+function activeAt(campaign: SeedCampaign, daysAgo: number): boolean | undefined {
+  return [...campaign.history].reverse().find(([from]) => from >= daysAgo)?.[1];
+}
+
+/**
+ * The campaign's activity entries, by days before today: whenever it or a campaign sharing its budget
+ * starts or stops, since a shared budget is split evenly between the campaigns running on it, so that
+ * together they never spend more than it.
+ */
+function activityOf(campaign: SeedCampaign, scale: number): Array<[number, Activity]> {
+  const amount = (BUDGETS[campaign.budget]?.amount ?? 0) * scale * 1_000_000;
+  const sharing = CAMPAIGNS.filter((other) => other.budget === campaign.budget);
+  const changes = [...new Set(sharing.flatMap((other) => other.history.map(([daysAgo]) => daysAgo)))].sort(
+    (a, b) => b - a,
+  );
+  return changes.flatMap((daysAgo): Array<[number, Activity]> => {
+    const active = activeAt(campaign, daysAgo);
+    if (active === undefined) return [];
+    const running = sharing.filter((other) => activeAt(other, daysAgo) === true).length;
+    return [[daysAgo, { active, dailyBudgetMicros: Math.floor(amount / Math.max(1, running)) }]];
+  });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import type { NodeType } from './node-types.ts';
 
 /** A Graph API error as Meta sends it (fbtrace_id is added on the way out). */
 export interface GraphErrorBody {
@@ -70,28 +71,6 @@ export function parseFields(text: string | undefined): FieldSpec[] | undefined {
     });
 }
 
-/** A node type of the emulator: its fields and the ones the Graph API returns when none are asked for. */
-export interface NodeType {
-  name: string;
-  fields: readonly string[];
-  defaults: readonly string[];
-  /** Fields holding another node, with its type. */
-  nested?: Record<string, NodeType>;
-}
-
-export const IG_USER: NodeType = { name: 'IGUser', fields: ['id', 'username', 'name'], defaults: ['id'] };
-export const PAGE: NodeType = {
-  name: 'Page',
-  fields: ['id', 'name', 'connected_instagram_account'],
-  defaults: ['id', 'name'],
-  nested: { connected_instagram_account: IG_USER },
-};
-export const AD_ACCOUNT: NodeType = {
-  name: 'AdAccount',
-  fields: ['id', 'account_id', 'name', 'currency', 'account_status'],
-  defaults: ['account_id', 'id'],
-};
-
 /** The first field the node type does not have, as Meta names it in its error, or undefined. */
 export function unknownField(type: NodeType, specs: FieldSpec[] | undefined): string | undefined {
   for (const spec of specs ?? []) {
@@ -109,9 +88,15 @@ export function unknownField(type: NodeType, specs: FieldSpec[] | undefined): st
   return undefined;
 }
 
-/** The node with only the fields asked for (or the defaults); absent values are left out, as Graph does. */
+/**
+ * The node with only the fields asked for (or the defaults), and its id, which Graph always adds; absent
+ * values are left out, as Graph does.
+ */
 export function project(node: Record<string, unknown>, type: NodeType, specs: FieldSpec[] | undefined) {
-  const wanted = specs ?? type.defaults.map((name) => ({ name, sub: undefined }));
+  const asked = specs ?? type.defaults.map((name) => ({ name, sub: undefined }));
+  const wanted = asked.some((spec) => spec.name === 'id')
+    ? asked
+    : [...asked, { name: 'id', sub: undefined }];
   const out: Record<string, unknown> = {};
   for (const spec of wanted) {
     const value = node[spec.name];

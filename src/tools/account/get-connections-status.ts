@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { callerAccounts } from '../../caller-accounts.ts';
 import { PLATFORM_INFO, PLATFORMS } from '../../platforms/families.ts';
-import { listAdAccounts, listConnections } from '../../storage/accounts.ts';
+import { listConnections } from '../../storage/accounts.ts';
 import { defineTool } from '../tool.ts';
 
 export const getConnectionsStatus = defineTool({
@@ -10,7 +11,7 @@ export const getConnectionsStatus = defineTool({
     'revoked), when its token expires and how many accounts it holds, with the link to connect or ' +
     'reconnect. Use it when a call fails with a connection error. Not for choosing an account id ' +
     '(list_connected_accounts). Free: never uses quota.',
-  family: null,
+  platform: null,
   billable: false,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({}),
@@ -18,10 +19,15 @@ export const getConnectionsStatus = defineTool({
   async run(_args, { services, caller }) {
     const { config, storage } = services;
     const connectUrl = `${config.appUrl}/connections`;
-    const [connections, accounts] = await Promise.all([
+    const [allConnections, accounts] = await Promise.all([
       listConnections(storage.db, caller.userId),
-      listAdAccounts(storage.db, caller.userId),
+      callerAccounts(storage.db, caller),
     ]);
+    // A key limited to some accounts sees only the connections that hold them.
+    const connections =
+      caller.limits.accounts === null
+        ? allConnections
+        : allConnections.filter((c) => accounts.some((a) => a.connection_id === c.id));
     const platforms = PLATFORMS.map((platform) => {
       const connection = connections.find((c) => c.platform === platform);
       return {

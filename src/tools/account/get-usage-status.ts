@@ -13,7 +13,7 @@ export const getUsageStatus = defineTool({
     'and when the counter resets. Free: never uses quota. Call it before a batch of billable calls or ' +
     'after a 402 quota error. Not for account or connection questions (list_connected_accounts, ' +
     'get_connections_status).',
-  family: null,
+  platform: null,
   billable: false,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({}),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { callerAccounts } from '../../caller-accounts.ts';
 import { PLATFORM_INFO, PLATFORMS } from '../../platforms/families.ts';
-import { listAdAccounts } from '../../storage/accounts.ts';
 import { defineTool } from '../tool.ts';
 
 export const listConnectedAccounts = defineTool({
@@ -10,7 +10,7 @@ export const listConnectedAccounts = defineTool({
     'social = Meta, video = TikTok), with the argument name to pass each id as. Use it when a tool answers ' +
     'that several accounts are connected, or before acting on an account. Not for connection health or ' +
     'expired tokens (get_connections_status). Free: never uses quota.',
-  family: null,
+  platform: null,
   billable: false,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
@@ -19,7 +19,7 @@ export const listConnectedAccounts = defineTool({
   example: { platform: 'search' },
   async run(args, { services, caller }) {
     const { config, storage } = services;
-    const rows = await listAdAccounts(storage.db, caller.userId, args.platform);
+    const rows = await callerAccounts(storage.db, caller, args.platform);
     const accounts = rows.map((row) => {
       const platform = row.platform as keyof typeof PLATFORM_INFO;
       return {

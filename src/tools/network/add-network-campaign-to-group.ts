@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { type AdSpec, carouselAdCards } from '../../platforms/network/ad-steps.ts';
-import { createNetworkCampaign } from '../../platforms/network/create-campaign.ts';
 import { digitsOrUrn, exactlyOneOf, httpsUrl, text, urn } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
+import { type AdSpec, type CardArguments, carouselAd, imageAd, textAd, videoAd } from './ad-spec.ts';
 import {
   CALL_TO_ACTIONS,
   CAMPAIGN_AUDIT_FIELDS,
@@ -17,6 +16,7 @@ import {
   TEXT_OBJECTIVES,
   VIDEO_OBJECTIVES,
 } from './campaign-arguments.ts';
+import { createNetworkCampaign } from './create-campaign.ts';
 
 const AD_TYPES = ['image', 'video', 'carousel', 'text'] as const;
 type AdType = (typeof AD_TYPES)[number];
@@ -101,37 +101,24 @@ function adOf(args: {
   asset_bundle_id?: string | undefined;
   video_urn?: string | undefined;
   video_url?: string | undefined;
-  cards?: Parameters<typeof carouselAdCards>[0] | undefined;
+  cards?: CardArguments[] | undefined;
   text_headline?: string | undefined;
   text_description?: string | undefined;
 }): AdSpec {
-  const callToAction = args.call_to_action ?? DEFAULT_CALL_TO_ACTION;
-  const introductoryText = args.introductory_text ?? '';
+  const copy = {
+    introductory_text: args.introductory_text ?? '',
+    call_to_action: args.call_to_action ?? DEFAULT_CALL_TO_ACTION,
+    headline: args.headline ?? '',
+  };
   switch (args.ad_type) {
     case 'image':
-      return {
-        kind: 'image',
-        introductoryText,
-        headline: args.headline ?? '',
-        callToAction,
-        image: args.image_urn
-          ? { field: 'image_urn', kind: 'image', source: { urn: args.image_urn } }
-          : { field: 'asset_bundle_id', kind: 'image', source: { bundleId: args.asset_bundle_id ?? '' } },
-      };
+      return imageAd({ ...copy, image_urn: args.image_urn, asset_bundle_id: args.asset_bundle_id });
     case 'video':
-      return {
-        kind: 'video',
-        introductoryText,
-        headline: args.headline ?? '',
-        callToAction,
-        video: args.video_urn
-          ? { field: 'video_urn', kind: 'video', source: { urn: args.video_urn } }
-          : { field: 'video_url', kind: 'video', source: { url: args.video_url ?? '' } },
-      };
+      return videoAd({ ...copy, video_urn: args.video_urn, video_url: args.video_url });
     case 'carousel':
-      return { kind: 'carousel', introductoryText, callToAction, cards: carouselAdCards(args.cards ?? []) };
+      return carouselAd({ ...copy, cards: args.cards ?? [] });
     case 'text':
-      return { kind: 'text', headline: args.text_headline ?? '', description: args.text_description ?? '' };
+      return textAd({ headline: args.text_headline ?? '', description: args.text_description ?? '' });
   }
 }
 
@@ -143,7 +130,7 @@ export const addNetworkCampaignToGroup = defineTool({
     "Choose ad_type (image, video, carousel, text) and pass only that type's creative fields. Not for a " +
     'new group (use a create_network_*_campaign tool with campaign_group_name) and not for another ad in ' +
     `an existing campaign (add_network_carousel_creative). ${CREATE_COST}`,
-  family: 'network',
+  platform: 'network',
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z

@@ -1,7 +1,67 @@
 import { z } from 'zod';
-import { associateConversion } from '../../platforms/network/associate-conversion.ts';
+import { AppError } from '../../errors.ts';
+import { NetworkClient } from '../../platforms/network/client.ts';
+import { networkProtocol } from '../../platforms/network/protocol.ts';
+import { idOf, urn } from '../../platforms/network/urns.ts';
+import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument, digitsId, digitsOrUrn, dryRun } from '../arguments.ts';
-import { defineTool } from '../tool.ts';
+import { defineTool, type ToolContext, type ToolResult } from '../tool.ts';
+import { NetworkRunner } from './runner.ts';
+
+/**
+ * Attaches a conversion to a campaign. Both are read first (each must exist in the account); a pair
+ * already associated is reported as such without writing; otherwise one idempotent PUT associates them.
+ */
+async function associateConversion(
+  context: ToolContext,
+  args: { campaign_id: string; conversion_id: string },
+): Promise<ToolResult> {
+  const accountId = context.account?.account_id ?? '';
+  const campaignId = idOf(args.campaign_id);
+  const conversionId = idOf(args.conversion_id);
+  const session = await PlatformSession.open(context, networkProtocol);
+  const client = new NetworkClient(session);
+  const campaign = await client.getCampaign(campaignId);
+  const conversion = await client.getConversion(conversionId);
+  if (conversion.account && conversion.account !== urn.account(accountId)) {
+    throw new AppError(
+      'upstream_rejected',
+      `LinkedIn Ads (network) rejected the request: conversion ${conversionId} belongs to another ad account ` +
+        `(${conversion.account}), not ${urn.account(accountId)}. Pick a conversion of this account.`,
+    );
+  }
+  const associated = (await client.campaignConversions(campaignId)).some(
+    (pair) => pair.conversion === urn.conversion(conversionId),
+  );
+  const structured = {
+    account_id: accountId,
+    campaign: { id: campaignId, urn: urn.campaign(campaignId), name: campaign.name },
+    conversion: { id: conversionId, urn: urn.conversion(conversionId), name: conversion.name },
+    already_associated: associated,
+  };
+  const pair = `conversion ${conversionId} ("${conversion.name ?? ''}") and campaign ${campaignId} ("${campaign.name ?? ''}")`;
+  if (associated) {
+    return {
+      text: `Nothing to do: ${pair} are already associated${context.dryRun ? ' (dry run)' : ''}. The campaign reports this conversion.`,
+      structured: { ...structured, ...(context.dryRun && { dry_run: true, preview: [] }) },
+    };
+  }
+  const runner = new NetworkRunner(client, context, 1);
+  await runner.send(
+    'associate the conversion with the campaign',
+    client.requests.associateConversion(campaignId, conversionId),
+  );
+  if (runner.dryRun) {
+    return {
+      text: `Dry run: nothing was changed and no quota was used. ${pair} would be associated with one request, shown in structured.preview.`,
+      structured: { dry_run: true, ...structured, preview: runner.preview },
+    };
+  }
+  return {
+    text: `Associated ${pair}: the campaign now reports and can optimise for this conversion.`,
+    structured: { ...structured, associated: true },
+  };
+}
 
 export const associateNetworkConversion = defineTool({
   name: 'associate_network_conversion',
@@ -10,7 +70,7 @@ export const associateNetworkConversion = defineTool({
     'Both must already exist in the account; this tool creates neither. Associating a pair that is already ' +
     'associated succeeds and says so, so it is safe to repeat. Takes 2 to 3 seconds. Billable: one quota ' +
     'unit; pass dry_run to check first.',
-  family: 'network',
+  platform: 'network',
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   input: z.strictObject({

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { carouselAdCards } from '../../platforms/network/ad-steps.ts';
-import { createNetworkCampaign } from '../../platforms/network/create-campaign.ts';
 import { text } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
+import { carouselAd } from './ad-spec.ts';
 import {
   CAMPAIGN_AUDIT_FIELDS,
   CREATE_COST,
@@ -17,6 +16,7 @@ import {
   objective,
   SPONSORED_CONTENT_OBJECTIVES,
 } from './campaign-arguments.ts';
+import { createNetworkCampaign } from './create-campaign.ts';
 
 export const createNetworkCarouselCampaign = defineTool({
   name: 'create_network_carousel_campaign',
@@ -26,7 +26,7 @@ export const createNetworkCarouselCampaign = defineTool({
     'creative. Use it when the user has agreed budget, audience, copy and the card images. To add another ' +
     'carousel variation to an existing campaign use add_network_carousel_creative instead. Card images given ' +
     `by URL are downloaded and uploaded, which takes 5 to 15 seconds. ${CREATE_COST}`,
-  family: 'network',
+  platform: 'network',
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z
@@ -58,12 +58,7 @@ export const createNetworkCarouselCampaign = defineTool({
     return createNetworkCampaign(context, args, {
       tool: 'create_network_carousel_campaign',
       objectives: SPONSORED_CONTENT_OBJECTIVES,
-      ad: {
-        kind: 'carousel',
-        introductoryText: args.introductory_text,
-        callToAction: args.call_to_action,
-        cards: carouselAdCards(args.cards),
-      },
+      ad: carouselAd(args),
     });
   },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { createNetworkCampaign } from '../../platforms/network/create-campaign.ts';
 import { exactlyOneOf, text, urn } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
+import { imageAd } from './ad-spec.ts';
 import {
   CAMPAIGN_AUDIT_FIELDS,
   CREATE_COST,
@@ -14,6 +14,7 @@ import {
   objective,
   SPONSORED_CONTENT_OBJECTIVES,
 } from './campaign-arguments.ts';
+import { createNetworkCampaign } from './create-campaign.ts';
 
 const checkImage = exactlyOneOf('image_urn', 'asset_bundle_id');
 
@@ -25,7 +26,7 @@ export const createNetworkImageCampaign = defineTool({
     'asset_bundle_id from validate_and_prepare_assets) and the user has agreed budget, audience and copy. ' +
     'Not for video, carousel or text ads (their own create tools), nor for another campaign in an ' +
     `existing group with other targeting (add_network_campaign_to_group). ${CREATE_COST}`,
-  family: 'network',
+  platform: 'network',
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z
@@ -70,15 +71,7 @@ export const createNetworkImageCampaign = defineTool({
     return createNetworkCampaign(context, args, {
       tool: 'create_network_image_campaign',
       objectives: SPONSORED_CONTENT_OBJECTIVES,
-      ad: {
-        kind: 'image',
-        introductoryText: args.introductory_text,
-        headline: args.headline,
-        callToAction: args.call_to_action,
-        image: args.image_urn
-          ? { field: 'image_urn', kind: 'image', source: { urn: args.image_urn } }
-          : { field: 'asset_bundle_id', kind: 'image', source: { bundleId: args.asset_bundle_id ?? '' } },
-      },
+      ad: imageAd(args),
     });
   },
 });

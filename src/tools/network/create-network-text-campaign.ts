@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { textAdImage } from '../../platforms/network/ad-steps.ts';
-import { createNetworkCampaign } from '../../platforms/network/create-campaign.ts';
 import { imageUrl, text, urn } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
+import { textAd } from './ad-spec.ts';
 import {
   CAMPAIGN_AUDIT_FIELDS,
   CREATE_COST,
@@ -14,6 +13,7 @@ import {
   objective,
   TEXT_OBJECTIVES,
 } from './campaign-arguments.ts';
+import { createNetworkCampaign } from './create-campaign.ts';
 
 export const createNetworkTextCampaign = defineTool({
   name: 'create_network_text_campaign',
@@ -22,7 +22,7 @@ export const createNetworkTextCampaign = defineTool({
     'description and an optional 100 x 100 image. Creates the campaign group (or reuses one), the campaign ' +
     'and the creative. Use it for cheap, simple desktop reach; for feed ads use the image, video or ' +
     `carousel create tools. Text ads have no call-to-action button. ${CREATE_COST}`,
-  family: 'network',
+  platform: 'network',
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z
@@ -66,12 +66,7 @@ export const createNetworkTextCampaign = defineTool({
     return createNetworkCampaign(context, args, {
       tool: 'create_network_text_campaign',
       objectives: TEXT_OBJECTIVES,
-      ad: {
-        kind: 'text',
-        headline: args.headline,
-        description: args.description,
-        image: textAdImage(args.image_urn, args.image_url, 'image_urn', 'image_url'),
-      },
+      ad: textAd(args),
     });
   },
 });

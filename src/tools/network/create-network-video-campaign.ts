@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { createNetworkCampaign } from '../../platforms/network/create-campaign.ts';
 import { exactlyOneOf, httpsUrl, text, urn } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
+import { videoAd } from './ad-spec.ts';
 import {
   CAMPAIGN_AUDIT_FIELDS,
   CREATE_COST,
@@ -14,6 +14,7 @@ import {
   objective,
   VIDEO_OBJECTIVES,
 } from './campaign-arguments.ts';
+import { createNetworkCampaign } from './create-campaign.ts';
 
 const checkVideo = exactlyOneOf('video_urn', 'video_url');
 
@@ -25,7 +26,7 @@ export const createNetworkVideoCampaign = defineTool({
     'URN, or an https URL that is downloaded and checked) and has agreed budget, audience and copy. Not for ' +
     'image, carousel or text ads (their own create tools). Downloading and uploading a video can take a ' +
     `minute. ${CREATE_COST}`,
-  family: 'network',
+  platform: 'network',
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z
@@ -69,15 +70,7 @@ export const createNetworkVideoCampaign = defineTool({
     return createNetworkCampaign(context, args, {
       tool: 'create_network_video_campaign',
       objectives: VIDEO_OBJECTIVES,
-      ad: {
-        kind: 'video',
-        introductoryText: args.introductory_text,
-        headline: args.headline,
-        callToAction: args.call_to_action,
-        video: args.video_urn
-          ? { field: 'video_urn', kind: 'video', source: { urn: args.video_urn } }
-          : { field: 'video_url', kind: 'video', source: { url: args.video_url ?? '' } },
-      },
+      ad: videoAd(args),
     });
   },
 });

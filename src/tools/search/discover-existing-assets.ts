@@ -3,7 +3,7 @@ import { describeAssets, groupAssets } from '../../platforms/search/asset-groups
 import { SearchClient } from '../../platforms/search/client.ts';
 import { searchProtocol } from '../../platforms/search/protocol.ts';
 import { type AssetKind, assetQuery } from '../../platforms/search/queries.ts';
-import type { Asset } from '../../platforms/search/types.ts';
+import { assetRowSchema } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
@@ -22,7 +22,7 @@ export const discoverExistingAssets = defineTool({
     'any time. Use it before creating assets or campaigns, to reuse what exists instead of uploading ' +
     'duplicates. Not for checking new images (validate_and_prepare_assets) nor for other platforms. ' +
     'Billable: one quota unit.',
-  family: 'search',
+  platform: 'search',
   billable: true,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   input: z.strictObject({
@@ -46,7 +46,7 @@ export const discoverExistingAssets = defineTool({
     const customerId = context.account?.account_id ?? '';
     const kinds = args.asset_types as AssetKind[];
     const session = await PlatformSession.open(context, searchProtocol);
-    const rows = await new SearchClient(session).search<{ asset?: Asset }>(customerId, assetQuery(kinds));
+    const rows = await new SearchClient(session).search(customerId, assetQuery(kinds), assetRowSchema);
     const assets = rows.flatMap((row) => (row.asset ? [row.asset] : []));
     const grouped = groupAssets(assets, kinds, args.target_domain);
     const counts = Object.fromEntries(kinds.map((kind) => [kind, grouped[kind].length]));

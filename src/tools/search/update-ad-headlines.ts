@@ -13,7 +13,7 @@ export const updateAdHeadlines = defineTool({
     'Replaces all headlines of a responsive search ad (Google Ads) with 3 to 15 new ones of at most 30 ' +
     'characters. Use it to refresh or A/B test ad copy. Not for creating ads. Billable: one call of quota. ' +
     'Pass dry_run to check the change without making it.',
-  family: 'search',
+  platform: 'search',
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   input: z.strictObject({

@@ -28,7 +28,7 @@ export const validateAndPrepareAssets = defineTool({
     'before creating campaigns from image URLs. Accepts URLs only, never base64 data or file paths. ' +
     'Long-running: stages download, validate, commit; 5 to 15 seconds for 5 to 10 images. Billable: one ' +
     'quota unit; a dry_run uses none and stores nothing.',
-  family: 'search',
+  platform: 'search',
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z
@@ -67,9 +67,9 @@ export const validateAndPrepareAssets = defineTool({
     }),
   // No audit fields: image URLs can carry access tokens.
   example: {
-    marketing_images_landscape: ['https://cdn.example.com/hero-1200x628.jpg'],
-    marketing_images_square: ['https://cdn.example.com/hero-1200x1200.jpg'],
-    logos_square: ['https://cdn.example.com/logo-1200.png'],
+    marketing_images_landscape: ['https://samples.adops.invalid/landscape-1200x628.jpg'],
+    marketing_images_square: ['https://samples.adops.invalid/square-1200x1200.jpg'],
+    logos_square: ['https://samples.adops.invalid/logo-1200x1200.png'],
   },
   async run(args, context) {
     const { config, storage } = context.services;

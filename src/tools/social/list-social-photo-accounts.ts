@@ -68,7 +68,7 @@ export const listSocialPhotoAccounts = defineTool({
     'Instagram placements, when the user asks which Instagram accounts they can advertise with, or when ' +
     'linking an Instagram account fails. An empty list is not an error: the answer explains how to ' +
     'authorize an account in the business manager. Read-only. Billable: one quota unit.',
-  family: 'social',
+  platform: 'social',
   billable: true,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   input: z.strictObject({
@@ -81,7 +81,7 @@ export const listSocialPhotoAccounts = defineTool({
           'several are connected (list_connected_accounts shows them).',
       ),
   }),
-  example: {},
+  example: { ad_account_id: 'act_310000000000001' },
   async run(_args, context) {
     const account = context.account;
     if (!account) throw new Error('list_social_photo_accounts needs the resolved ad account');

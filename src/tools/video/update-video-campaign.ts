@@ -1,69 +1,88 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { PlatformSession } from '../../platforms/session.ts';
-import { type VideoCampaign, VideoClient } from '../../platforms/video/client.ts';
-import { videoProtocol } from '../../platforms/video/protocol.ts';
+import type { VideoCampaign } from '../../platforms/video/answers.ts';
+import {
+  campaignNameLength,
+  hasEmoji,
+  MAX_CAMPAIGN_NAME_LENGTH,
+  MIN_CAMPAIGN_BUDGET,
+  NO_BUDGET_LIMIT,
+} from '../../platforms/video/campaign-rules.ts';
 import { accountArgument, digitsId, dryRun, text } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
+import { openVideoClient } from './video-client.ts';
 
-const BUDGET_MODES = ['BUDGET_MODE_DAY', 'BUDGET_MODE_TOTAL'] as const;
-const MIN_BUDGET = 50;
+const DELETED = 'CAMPAIGN_STATUS_DELETE';
 
 export const updateVideoCampaign = defineTool({
   name: 'update_video_campaign',
   description:
-    'Changes the name, the budget or the budget mode (daily or lifetime total) of an existing TikTok ' +
-    'campaign; the result shows the fields before and after. Use it to rename a campaign or raise or lower ' +
-    'its spend. It never changes the campaign status and does not create campaigns. Budgets are in the ' +
-    `account currency, at least ${MIN_BUDGET}. Switching budget_mode needs a budget too. Billable: one ` +
-    'quota unit; pass dry_run to check the change first.',
-  family: 'video',
+    'Renames an existing TikTok campaign or changes its budget amount; the result shows the fields before ' +
+    "and after. The budget applies in the campaign's own budget type (daily or lifetime total), which " +
+    'TikTok fixes when the campaign is created: this tool cannot switch it, and a campaign without a ' +
+    'budget limit cannot be given one. It never changes the campaign status and does not create ' +
+    `campaigns. Budgets are in the account currency, at least ${MIN_CAMPAIGN_BUDGET}. Names have up to ` +
+    `${MAX_CAMPAIGN_NAME_LENGTH} characters (each Chinese or Japanese character counts as two) and no ` +
+    'emoji. Billable: one quota unit; pass dry_run to check the change first.',
+  platform: 'video',
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   input: z
     .strictObject({
       campaign_id: digitsId().describe('The campaign to change (digits).'),
-      name: text(512).optional().describe('New campaign name, 1 to 512 characters.'),
-      budget: z
-        .number()
-        .positive()
-        .optional()
-        .describe(`New budget in the account currency; at least ${MIN_BUDGET} for both budget modes.`),
-      budget_mode: z
-        .enum(BUDGET_MODES)
+      name: text(MAX_CAMPAIGN_NAME_LENGTH)
         .optional()
         .describe(
-          'BUDGET_MODE_DAY (daily) or BUDGET_MODE_TOTAL (lifetime); a change of mode needs a budget.',
+          `New campaign name, up to ${MAX_CAMPAIGN_NAME_LENGTH} characters (each Chinese or Japanese ` +
+            'character counts as two), no emoji.',
+        ),
+      budget: z
+        .number()
+        .min(MIN_CAMPAIGN_BUDGET)
+        .optional()
+        .describe(
+          `New budget in the account currency, at least ${MIN_CAMPAIGN_BUDGET}, in the campaign's own ` +
+            'budget type: per day for a daily budget, for the whole run for a lifetime budget.',
         ),
       advertiser_id: accountArgument('video'),
       dry_run: dryRun,
     })
     .superRefine((args, ctx) => {
-      if (args.name === undefined && args.budget === undefined && args.budget_mode === undefined) {
+      if (args.name === undefined && args.budget === undefined) {
+        ctx.addIssue({ code: 'custom', path: [], message: 'nothing to change: pass name, budget or both' });
+      }
+      if (args.name === undefined) return;
+      if (hasEmoji(args.name)) {
         ctx.addIssue({
           code: 'custom',
-          path: [],
-          message: 'nothing to change: pass at least one of name, budget or budget_mode',
+          path: ['name'],
+          message: 'must not contain emoji: TikTok refuses them',
         });
       }
-      if (args.budget !== undefined && args.budget > 0 && args.budget < MIN_BUDGET && args.budget_mode) {
+      const length = campaignNameLength(args.name);
+      if (length > MAX_CAMPAIGN_NAME_LENGTH) {
         ctx.addIssue({
           code: 'custom',
-          path: ['budget'],
-          message: `must be at least ${MIN_BUDGET} for ${args.budget_mode} (got ${args.budget})`,
+          path: ['name'],
+          message:
+            `must be at most ${MAX_CAMPAIGN_NAME_LENGTH} characters, each Chinese or Japanese character ` +
+            `counting as two (got ${length})`,
         });
       }
     }),
-  auditFields: ['campaign_id', 'name', 'budget', 'budget_mode'],
-  example: { campaign_id: '1800000000000001', budget: 120, budget_mode: 'BUDGET_MODE_DAY' },
+  refusedFields: {
+    budget_mode:
+      "cannot be changed: TikTok fixes a campaign's budget type (daily, lifetime or no limit) when the " +
+      'campaign is created, and its API has no way to switch it. Pass budget alone to change the amount in ' +
+      "the campaign's current type; for another budget type, create a new campaign with it in TikTok Ads " +
+      'Manager and pause this one',
+  },
+  auditFields: ['campaign_id', 'name', 'budget'],
+  example: { campaign_id: '1800000000000001', budget: 120 },
   async run(args, context) {
-    const { services, account } = context;
+    const { account } = context;
     const advertiserId = account?.account_id ?? '';
-    const session = await PlatformSession.open(
-      context,
-      videoProtocol(services.config.platforms.videoThrottleCodes),
-    );
-    const client = new VideoClient(session);
+    const client = await openVideoClient(context);
     const before = await client.getCampaign(advertiserId, args.campaign_id);
     if (!before) {
       throw new AppError(
@@ -72,36 +91,31 @@ export const updateVideoCampaign = defineTool({
           'Check the id in TikTok Ads Manager, or the advertiser_id when several are connected.',
       );
     }
-    const mode = args.budget_mode ?? before.budget_mode;
-    if (args.budget_mode && args.budget_mode !== before.budget_mode && args.budget === undefined) {
+    if (before.secondary_status === DELETED) {
+      throw new AppError(
+        'upstream_rejected',
+        `TikTok campaign ${args.campaign_id} ("${before.campaign_name}") is deleted, and TikTok does not ` +
+          'change deleted campaigns. Create a new campaign in TikTok Ads Manager instead.',
+      );
+    }
+    if (args.budget !== undefined && before.budget_mode === NO_BUDGET_LIMIT) {
+      const message =
+        `campaign ${args.campaign_id} has no budget limit (${NO_BUDGET_LIMIT}), and TikTok cannot give it ` +
+        'one after creation; limit spend on its ad groups in TikTok Ads Manager, or create a new campaign ' +
+        'with a daily or lifetime budget';
       throw new AppError(
         'invalid_arguments',
-        `Invalid arguments for update_video_campaign: budget: is required to switch the campaign from ` +
-          `${before.budget_mode} to ${args.budget_mode}.`,
+        `Invalid arguments for update_video_campaign: budget: ${message}.`,
         {
-          structuredContent: {
-            issues: [{ field: 'budget', message: `is required to switch to ${args.budget_mode}` }],
-          },
+          structuredContent: { issues: [{ field: 'budget', message }] },
         },
       );
     }
-    if (args.budget !== undefined && args.budget < MIN_BUDGET) {
-      throw new AppError(
-        'invalid_arguments',
-        `Invalid arguments for update_video_campaign: budget: must be at least ${MIN_BUDGET} for ${mode} (got ${args.budget}).`,
-        {
-          structuredContent: {
-            issues: [{ field: 'budget', message: `must be at least ${MIN_BUDGET} for ${mode}` }],
-          },
-        },
-      );
-    }
-    const changes = { campaign_name: args.name, budget: args.budget, budget_mode: args.budget_mode };
-    const after = {
+    const changes = { campaign_name: args.name, budget: args.budget };
+    const after: VideoCampaign = {
       ...before,
       ...(args.name !== undefined && { campaign_name: args.name }),
       ...(args.budget !== undefined && { budget: args.budget }),
-      budget_mode: mode,
     };
     const fields = (c: VideoCampaign) => ({
       name: c.campaign_name,
@@ -126,7 +140,7 @@ export const updateVideoCampaign = defineTool({
     return {
       text:
         `Updated TikTok campaign ${args.campaign_id}: ${summary(before)} -> ${summary(after)}. ` +
-        'Its status is unchanged; check delivery in TikTok Ads Manager.',
+        'Its status and budget type are unchanged; check delivery in TikTok Ads Manager.',
       structured: {
         campaign_id: args.campaign_id,
         advertiser_id: advertiserId,

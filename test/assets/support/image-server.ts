@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer as createPlainHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TestCertificate } from './test-certificate.ts';
@@ -33,6 +33,32 @@ export async function startImageServer(
     port,
     url: (path, host = 'localhost') => `https://${host}:${port}${path}`,
     hits: (path) => counts.get(path) ?? 0,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export interface PlainServer {
+  port: number;
+  /** How many requests reached it, whatever the path. */
+  hits(): number;
+  close(): Promise<void>;
+}
+
+/** A plain http server on 127.0.0.1 serving the bytes on every path: what an https URL must never reach. */
+export async function startPlainServer(bytes: Buffer): Promise<PlainServer> {
+  let hits = 0;
+  const server = createPlainHttpServer((_request, response) => {
+    hits++;
+    response.writeHead(200, { 'content-type': 'image/png', 'content-length': bytes.length }).end(bytes);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    hits: () => hits,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

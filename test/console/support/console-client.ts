@@ -14,13 +14,24 @@ export function csrfTokenOf(html: string): string {
   return token;
 }
 
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
+
 /** The hidden fields of the page's form posting to `action` (the form token among them), as a browser sends them. */
 export function hiddenFieldsOf(html: string, action: string): Record<string, string> {
   const form = html.split(`action="${action}"`)[1]?.split('</form>')[0];
   if (form === undefined) throw new Error(`the page has no form posting to ${action}`);
   const fields: Record<string, string> = {};
   for (const match of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    fields[match[1] ?? ''] = match[2] ?? '';
+    fields[match[1] ?? ''] = (match[2] ?? '').replace(
+      /&(amp|lt|gt|quot|#39);/g,
+      (entity) => ENTITIES[entity] ?? entity,
+    );
   }
   return fields;
 }
@@ -60,16 +71,19 @@ export class ConsoleClient {
     return this.request('GET', path);
   }
 
-  /** Posts a form as a browser does, with exactly the given fields. */
-  post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  /** Posts a form as a browser does, with exactly the given fields (a list: a field sent once per value). */
+  post(path: string, fields: Record<string, string | string[]>, headers: Record<string, string> = {}) {
+    const entries = Object.entries(fields).flatMap(([name, value]) =>
+      (Array.isArray(value) ? value : [value]).map((one): [string, string] => [name, one]),
+    );
     return this.request('POST', path, {
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      body: new URLSearchParams(fields).toString(),
+      body: new URLSearchParams(entries).toString(),
     });
   }
 
   /** Loads `pagePath`, then submits its form posting to `action`, hidden fields included, as a person would. */
-  async submit(pagePath: string, action: string, fields: Record<string, string>) {
+  async submit(pagePath: string, action: string, fields: Record<string, string | string[]>) {
     const page = await this.get(pagePath);
     expect(page.status).toBe(200);
     return this.post(action, { ...hiddenFieldsOf(page.text, action), ...fields });

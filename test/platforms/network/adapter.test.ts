@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../../src/auth/key-limits.ts';
 import type { Services } from '../../../src/context.ts';
 import { AppError } from '../../../src/errors.ts';
 import {
@@ -10,8 +11,9 @@ import {
 } from '../../../src/platforms/network/bodies.ts';
 import { createdId, type NetworkClient, NetworkRequests } from '../../../src/platforms/network/client.ts';
 import { networkClassifier, networkHeaders } from '../../../src/platforms/network/protocol.ts';
-import { NetworkRunner } from '../../../src/platforms/network/runner.ts';
 import { compoundKey, idOf, restliList } from '../../../src/platforms/network/urns.ts';
+import { RecoveryPoints } from '../../../src/platforms/recovery-points.ts';
+import { NetworkRunner } from '../../../src/tools/network/runner.ts';
 import type { ToolContext } from '../../../src/tools/tool.ts';
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
@@ -178,18 +180,113 @@ describe('the request builders', () => {
 });
 
 describe('the runner', () => {
-  function stubContext(dryRun = false): ToolContext {
+  function stubContext(
+    dryRun = false,
+    recovery = new RecoveryPoints({ now: () => new Date() }),
+  ): ToolContext {
     return {
       services: { logger: { error() {} } } as unknown as Services,
-      caller: { userId: 'u', email: 'e', tier: 'pro', apiKeyId: 'k' },
+      caller: { userId: 'u', email: 'e', tier: 'pro', apiKeyId: 'k', limits: DEFAULT_LIMITS },
       account: null,
       dryRun,
       requestId: 'req_1',
       now: new Date(),
       onProgress() {},
       trace: { upstreamRequestIds: [], createdObjectIds: [] },
+      recovery,
+      authorizeChange() {},
+      noteChange() {},
     };
   }
+
+  it('resumes from the recovery points of an interrupted attempt, sending only what is not done', async () => {
+    const requests = new NetworkRequests('https://api.test/rest', '1');
+    const sent: string[] = [];
+    const client = {
+      requests,
+      async send(request: { method: string; url: string }) {
+        sent.push(`${request.method} ${request.url.replace('https://api.test/rest', '')}`);
+        return { status: 201, headers: { 'x-restli-id': '300' }, body: '' };
+      },
+    } as unknown as NetworkClient;
+    const saved: string[] = [];
+    const begun = '2026-11-22T10:00:00.000Z';
+    const recovery = new RecoveryPoints({
+      earlier: JSON.stringify({ group: { begun, result: '100' }, campaign: { begun } }),
+      save: async (json) => {
+        saved.push(json);
+      },
+      now: () => new Date('2026-11-22T10:05:00.000Z'),
+    });
+    const context = stubContext(false, recovery);
+    const runner = new NetworkRunner(client, context, 3);
+    const searchedSince: number[] = [];
+    const group = await runner.create('create the group', requests.createGroup({} as never), {
+      type: 'campaign group',
+      step: 'group',
+      find: async () => {
+        throw new Error('a recorded step is not looked up');
+      },
+    });
+    const campaign = await runner.create('create the campaign', requests.createCampaign({} as never), {
+      type: 'campaign',
+      step: 'campaign',
+      find: async (since) => {
+        searchedSince.push(since);
+        return ['200'];
+      },
+    });
+    const creative = await runner.create('create the creative', requests.createCreative({} as never), {
+      type: 'creative',
+      step: 'creative',
+      find: async () => [],
+    });
+    expect([group, campaign, creative]).toEqual(['100', '200', '300']);
+    // The campaign the interrupted attempt made is found (with room for clock skew), not made again.
+    expect(searchedSince).toEqual([Date.parse(begun) - 5 * 60_000]);
+    expect(sent).toEqual(['POST /adAccounts/1/creatives']);
+    // Found and created ids are recorded before the next step; the creative's begin came before its request.
+    expect(saved.map((json) => Object.keys(JSON.parse(json)))).toEqual([
+      ['group', 'campaign'],
+      ['group', 'campaign', 'creative'],
+      ['group', 'campaign', 'creative'],
+    ]);
+    expect(JSON.parse(saved.at(-1) ?? '{}')).toMatchObject({
+      campaign: { result: '200' },
+      creative: { begun: '2026-11-22T10:05:00.000Z', result: '300' },
+    });
+    expect(context.trace.createdObjectIds).toEqual(['100', '200', '300']);
+  });
+
+  it('stops with a final error naming the candidates when it cannot tell which object was its own', async () => {
+    const requests = new NetworkRequests('https://api.test/rest', '1');
+    const client = {
+      requests,
+      async send() {
+        throw new Error('nothing may be sent');
+      },
+    } as unknown as NetworkClient;
+    const recovery = new RecoveryPoints({
+      earlier: JSON.stringify({ campaign: { begun: '2026-11-22T10:00:00.000Z' } }),
+      now: () => new Date(),
+    });
+    const runner = new NetworkRunner(client, stubContext(false, recovery), 1);
+    const error = (await runner
+      .create('create the campaign', requests.createCampaign({} as never), {
+        type: 'campaign',
+        name: 'C',
+        step: 'campaign',
+        find: async () => ['201', '202'],
+      })
+      .catch((e: unknown) => e)) as AppError;
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.message).toMatch(/^Internal error: RecoveryAmbiguous\./);
+    expect(error.message).toContain('ids 201, 202');
+    expect(error.options).toMatchObject({
+      upstreamMayHaveActed: true,
+      structuredContent: { matching: ['201', '202'] },
+    });
+  });
 
   it('takes back what it created and names what it could not remove', async () => {
     const requests = new NetworkRequests('https://api.test/rest', '1');
@@ -214,14 +311,16 @@ describe('the runner', () => {
       type: 'campaign group',
       name: 'G',
       cleanup: (id) => requests.removeGroup(id),
+      step: 'group',
     });
     await runner.create('create the campaign', requests.createCampaign({} as never), {
       type: 'campaign',
       name: 'C',
       cleanup: (id) => requests.removeCampaign(id),
+      step: 'campaign',
     });
     const error = await runner
-      .create('create the post', requests.createPost({} as never), { type: 'post' })
+      .create('create the post', requests.createPost({} as never), { type: 'post', step: 'post' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     const failure = error as AppError;
@@ -258,6 +357,7 @@ describe('the runner', () => {
     const runner = new NetworkRunner(client, stubContext(true), 2);
     const id = await runner.create('create the group', requests.createGroup({ name: 'G' } as never), {
       type: 'campaign group',
+      step: 'group',
     });
     expect(id).toBe('{the id of the campaign group from step 1}');
     await runner.send('upload', requests.uploadBytes('{value.uploadUrl from step 1}', Buffer.alloc(3)));

@@ -2,16 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointsFor } from '../../../src/platforms/endpoints.ts';
 import { networkConnect } from '../../../src/platforms/network/connect.ts';
 import { networkProtocol } from '../../../src/platforms/network/protocol.ts';
+import { restliValue } from '../../../src/platforms/network/urns.ts';
 import { finishConnect, startConnect } from '../../../src/platforms/oauth-flow.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
 import { issueSandboxToken } from '../../../src/sandbox/tokens.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';
+import { consent, serveConsoleHere } from '../../support/consent.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { TestService } from '../../support/service.ts';
 
 type Json = Record<string, any>;
 
-const HEADERS = { 'linkedin-version': '202511', 'x-restli-protocol-version': '2.0.0' };
+const HEADERS = { 'linkedin-version': '202607', 'x-restli-protocol-version': '2.0.0' };
 
 describe.each(TEST_DIALECTS)('the LinkedIn sandbox on the wire (%s)', (dialect) => {
   let service: TestService;
@@ -23,12 +25,20 @@ describe.each(TEST_DIALECTS)('the LinkedIn sandbox on the wire (%s)', (dialect) 
 
   beforeAll(async () => {
     service = await TestService.start(dialect);
+    serveConsoleHere(service);
     const owner = await service.createOwner('pro', ['network']);
     const [account] = await listAdAccounts(service.services.storage.db, owner.userId, 'network');
     accountId = account?.account_id ?? '';
     const { db } = service.services.storage;
-    token = (await issueSandboxToken(db, 'network', 'access', [accountId], service.services.clock.now()))
-      .token;
+    token = (
+      await issueSandboxToken(
+        db,
+        'network',
+        'access',
+        { userId: owner.userId, accountIds: [accountId] },
+        service.services.clock.now(),
+      )
+    ).token;
     store = new SandboxStore(db, 'network');
     const [group] = await store.list('campaign_group', accountId);
     const [campaign] = await store.list('campaign', accountId);
@@ -361,21 +371,9 @@ describe.each(TEST_DIALECTS)('the LinkedIn sandbox on the wire (%s)', (dialect) 
     const authorizeUrl = startConnect(service.services, owner.userId, 'network');
     const url = new URL(authorizeUrl);
     expect(url.pathname).toBe('/sandbox/network/oauth/authorize');
-    expect(url.searchParams.get('scope')).toBe('r_ads rw_ads');
+    expect(url.searchParams.get('scope')).toBe('r_ads rw_ads r_ads_reporting');
     expect(url.searchParams.get('response_type')).toBe('code');
-    const form = new URLSearchParams({
-      redirect_uri: url.searchParams.get('redirect_uri') ?? '',
-      state: url.searchParams.get('state') ?? '',
-      sandbox_accounts: '',
-      account_name: 'Connected account',
-      decision: 'approve',
-    });
-    const approved = await fetch(new URL('authorize', authorizeUrl), {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
-    });
-    const back = new URL(approved.headers.get('location') ?? '');
+    const back = await consent(service, owner.userId, authorizeUrl, 'approve', 'Connected account');
     const { accounts } = await finishConnect(service.services, owner.userId, 'network', {
       code: back.searchParams.get('code') ?? '',
       state: back.searchParams.get('state') ?? undefined,
@@ -387,7 +385,7 @@ describe.each(TEST_DIALECTS)('the LinkedIn sandbox on the wire (%s)', (dialect) 
       service.services.storage.db,
       'network',
       'refresh',
-      [accounts[0]?.account_id ?? ''],
+      { userId: owner.userId, accountIds: [accounts[0]?.account_id ?? ''] },
       service.services.clock.now(),
     );
     const grant = await networkProtocol.refresh?.(endpoints, refresh.token);
@@ -398,5 +396,71 @@ describe.each(TEST_DIALECTS)('the LinkedIn sandbox on the wire (%s)', (dialect) 
       name: 'UpstreamFailure',
       kind: 'auth',
     });
+  });
+
+  it('filters and pages the search finders by their criteria, with names holding Rest.li characters', async () => {
+    const name = "Spring (EU), 2026: it's on";
+    const group = await rest('POST', `/adAccounts/${accountId}/adCampaignGroups`, {
+      account: `urn:li:sponsoredAccount:${accountId}`,
+      name,
+      status: 'PAUSED',
+      runSchedule: { start: Date.now() },
+    });
+    expect(group.status).toBe(201);
+    const newGroupId = group.headers.get('x-restli-id') ?? '';
+    const groupUrn = `urn:li:sponsoredCampaignGroup:${newGroupId}`;
+    for (const campaignName of ['One', 'Two', 'Three']) {
+      const made = await rest(
+        'POST',
+        `/adAccounts/${accountId}/adCampaigns`,
+        campaignBody({
+          campaignGroup: groupUrn,
+          name: campaignName,
+        }),
+      );
+      expect(made.status).toBe(201);
+    }
+    const search = (criteria: string) => `q=search&search=${criteria}`;
+
+    const byName = await rest(
+      'GET',
+      `/adAccounts/${accountId}/adCampaignGroups?${search(`(name:(values:List(${restliValue(name)})))`)}`,
+    );
+    expect(byName.status).toBe(200);
+    expect(byName.body.elements.map((g: Json) => String(g.id))).toEqual([newGroupId]);
+    expect(byName.body.elements[0].changeAuditStamps.created.time).toBeGreaterThan(0);
+
+    const inGroup = `/adAccounts/${accountId}/adCampaigns?${search(`(campaignGroup:(values:List(${restliValue(groupUrn)})))`)}`;
+    const all = await rest('GET', inGroup);
+    expect(all.body.elements.map((c: Json) => c.name).sort()).toEqual(['One', 'Three', 'Two']);
+    // From version 202401 the search finders page with a cursor: 100 a page unless pageSize says otherwise.
+    expect(all.body.paging).toMatchObject({ start: 0, count: 100 });
+    expect(all.body.metadata).toEqual({});
+    const second = await rest('GET', `${inGroup}&start=1&count=1`);
+    expect(second.body.elements).toHaveLength(1);
+    expect(second.body.paging).toMatchObject({ start: 1, count: 1, total: 3 });
+    const seededOnly = await rest(
+      'GET',
+      `/adAccounts/${accountId}/adCampaigns?${search(`(campaignGroup:(values:List(${restliValue(`urn:li:sponsoredCampaignGroup:${groupId}`)})),status:(values:List(PAUSED,ACTIVE)))`)}`,
+    );
+    expect(seededOnly.body.elements.map((c: Json) => String(c.id))).toContain(campaignId);
+    for (const campaign of seededOnly.body.elements) {
+      expect(campaign.campaignGroup).toBe(`urn:li:sponsoredCampaignGroup:${groupId}`);
+      expect(['PAUSED', 'ACTIVE']).toContain(campaign.status);
+    }
+    const none = await rest(
+      'GET',
+      `/adAccounts/${accountId}/adCampaigns?${search('(status:(values:List(ARCHIVED)))')}`,
+    );
+    expect(none.body.elements).toEqual([]);
+
+    const unknown = await rest(
+      'GET',
+      `/adAccounts/${accountId}/adCampaigns?${search('(colour:(values:List(red)))')}`,
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain('colour');
+    const badCount = await rest('GET', `${inGroup}&count=0`);
+    expect(badCount.status).toBe(400);
   });
 });

@@ -172,7 +172,11 @@ describe.each(TEST_DIALECTS)('the network tools on the LinkedIn sandbox (%s)', (
       },
     });
     const group = await store.get<Json>('campaign_group', body.data.structured.campaign_group.id);
-    expect(group?.data).toMatchObject({ name: 'Wire group', objectiveType: 'BRAND_AWARENESS' });
+    expect(group?.data).toMatchObject({
+      name: 'Wire group',
+      objectiveType: 'BRAND_AWARENESS',
+      status: 'ACTIVE',
+    });
     const post = await store.get<Json>(
       'post',
       (body.data.structured.creative.post as string).split(':').pop() ?? '',
@@ -363,7 +367,14 @@ describe.each(TEST_DIALECTS)('the network tools on the LinkedIn sandbox (%s)', (
       `POST /adAccounts/${accountId}/adCampaigns`,
       'POST /posts',
       `POST /adAccounts/${accountId}/creatives`,
+      `POST /adAccounts/${accountId}/adCampaignGroups/{the id of the campaign group from step 1}`,
     ]);
+    // The group waits PAUSED until its campaign and ad exist, then the last step activates it.
+    expect(preview[0]?.body).toMatchObject({ name: 'Dry group', status: 'PAUSED' });
+    expect(preview[4]).toMatchObject({
+      action: 'activate the campaign group',
+      body: { patch: { $set: { status: 'ACTIVE' } } },
+    });
     expect(preview[1]?.body).toMatchObject({
       status: 'PAUSED',
       campaignGroup: 'urn:li:sponsoredCampaignGroup:{the id of the campaign group from step 1}',

@@ -1,30 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointsFor } from '../../../src/platforms/endpoints.ts';
-import { finishConnect, startConnect } from '../../../src/platforms/oauth-flow.ts';
+import { connectRedirectUri, finishConnect, startConnect } from '../../../src/platforms/oauth-flow.ts';
 import { searchConnect } from '../../../src/platforms/search/connect.ts';
 import { UpstreamFailure } from '../../../src/platforms/upstream-failure.ts';
 import { findConnection, readConnectionTokens } from '../../../src/storage/connections.ts';
-import { consent } from '../../support/consent.ts';
+import { consent, serveConsoleHere } from '../../support/consent.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { TestService } from '../../support/service.ts';
-
-const REDIRECT = 'https://app.example.com/connections/search/callback';
 
 describe.each(TEST_DIALECTS)('connecting Google Ads through the search sandbox on %s', (dialect) => {
   let service: TestService;
 
   beforeAll(async () => {
     service = await TestService.start(dialect);
+    serveConsoleHere(service);
   });
   afterAll(() => service.stop());
 
+  const redirect = () => connectRedirectUri(service.services, 'search');
+
   it('asks for the adwords scope, offline access and fresh consent', () => {
+    const redirectUri = redirect();
     const endpoints = endpointsFor(service.services, 'search', 'sandbox');
-    const url = new URL(searchConnect.authorizeUrl(endpoints, 'st4te', REDIRECT, []));
+    const url = new URL(searchConnect.authorizeUrl(endpoints, 'st4te', redirectUri, []));
     expect(url.origin + url.pathname).toBe(`${service.url}/sandbox/search/oauth/authorize`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       client_id: 'adops-sandbox',
-      redirect_uri: REDIRECT,
+      redirect_uri: redirectUri,
       response_type: 'code',
       scope: 'https://www.googleapis.com/auth/adwords',
       access_type: 'offline',
@@ -32,15 +34,19 @@ describe.each(TEST_DIALECTS)('connecting Google Ads through the search sandbox o
       state: 'st4te',
     });
     const live = endpointsFor(service.services, 'search', 'live');
-    const liveUrl = searchConnect.authorizeUrl(live, 's', REDIRECT, ['1234567890']);
+    const liveUrl = searchConnect.authorizeUrl(live, 's', redirectUri, ['1234567890']);
     expect(liveUrl).toMatch(/^https:\/\/accounts\.google\.com\/o\/oauth2\/v2\/auth\?/);
     expect(liveUrl).not.toContain('sandbox_accounts');
   });
 
   it('exchanges the code for access and refresh tokens and lists the granted customers', async () => {
+    const redirectUri = redirect();
+    const owner = await service.createOwner('pro');
     const endpoints = endpointsFor(service.services, 'search', 'sandbox');
     const back = await consent(
-      searchConnect.authorizeUrl(endpoints, 'st4te', REDIRECT, []),
+      service,
+      owner.userId,
+      searchConnect.authorizeUrl(endpoints, 'st4te', redirectUri, []),
       'approve',
       'Acme search',
     );
@@ -49,7 +55,7 @@ describe.each(TEST_DIALECTS)('connecting Google Ads through the search sandbox o
     expect(code).toMatch(/^sbx_search_code_/);
 
     const before = Date.now();
-    const grant = await searchConnect.exchangeCode(endpoints, code, REDIRECT);
+    const grant = await searchConnect.exchangeCode(endpoints, code, redirectUri);
     expect(grant.refreshToken).toMatch(/^sbx_search_refresh_/);
     const lifetime = (grant.expiresAt?.getTime() ?? 0) - before;
     expect(lifetime).toBeGreaterThan(3590_000);
@@ -57,10 +63,11 @@ describe.each(TEST_DIALECTS)('connecting Google Ads through the search sandbox o
 
     const accounts = await searchConnect.listAccounts(endpoints, grant.accessToken);
     expect(accounts).toEqual([
-      { accountId: expect.stringMatching(/^\d{10}$/), name: 'Acme search', currency: 'USD' },
+      // The customer's time zone, which its reporting days are counted in.
+      { accountId: expect.stringMatching(/^\d{10}$/), name: 'Acme search', currency: 'USD', timeZone: 'UTC' },
     ]);
 
-    const reused = await searchConnect.exchangeCode(endpoints, code, REDIRECT).catch((error) => error);
+    const reused = await searchConnect.exchangeCode(endpoints, code, redirectUri).catch((error) => error);
     expect(reused).toBeInstanceOf(UpstreamFailure);
     expect(reused.message).toContain('invalid_grant');
   });
@@ -68,6 +75,8 @@ describe.each(TEST_DIALECTS)('connecting Google Ads through the search sandbox o
   it('connects through the console flow, then the tools act on the new account', async () => {
     const owner = await service.createOwner('pro');
     const back = await consent(
+      service,
+      owner.userId,
       startConnect(service.services, owner.userId, 'search'),
       'approve',
       'Launch account',

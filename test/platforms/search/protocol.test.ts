@@ -4,6 +4,7 @@ import { tokenClassifier } from '../../../src/platforms/oauth-token.ts';
 import { searchClassifier, searchProtocol } from '../../../src/platforms/search/protocol.ts';
 import { adInAdGroupQuery, assetQuery, gaqlString } from '../../../src/platforms/search/queries.ts';
 import type { UpstreamResponse } from '../../../src/platforms/upstream.ts';
+import { dateLiteral, dateRange, monthsBefore } from '../../../src/sandbox/search/dates.ts';
 import { GaqlError, parseGaql } from '../../../src/sandbox/search/gaql.ts';
 
 const TYPE = 'type.googleapis.com/google.ads.googleads.v26.errors.GoogleAdsFailure';
@@ -65,6 +66,27 @@ describe('the Google Ads protocol', () => {
       requestId: 'req-42',
     });
     expect(searchClassifier({ status: 200, headers: {}, body: '{}' })).toEqual({ ok: true });
+    // A streaming method's error is the one element of a JSON array.
+    const streamed = googleError(400, 'INVALID_ARGUMENT', [
+      { errorCode: { queryError: 'QUERY_ERROR' }, message: 'Bad.' },
+    ]);
+    expect(searchClassifier({ ...streamed, body: `[${streamed.body}]` })).toMatchObject({
+      kind: 'rejected',
+      message: 'Bad.',
+    });
+    // A body of another shape (a proxy's page, a field of an unexpected type) leaves the status to decide.
+    expect(searchClassifier({ status: 502, headers: {}, body: '<html>Bad gateway</html>' })).toEqual({
+      ok: false,
+      kind: 'server',
+      message: 'HTTP 502',
+    });
+    expect(
+      searchClassifier({
+        status: 400,
+        headers: {},
+        body: '{"error":{"details":[{"errors":[{"errorCode":7}]}]}}',
+      }),
+    ).toEqual({ ok: false, kind: 'rejected', message: 'HTTP 400' });
   });
 
   it('turns RESOURCE_EXHAUSTED into a throttle with the retryDelay in seconds', () => {
@@ -143,7 +165,7 @@ describe('the GAQL the adapter sends and the sandbox parses', () => {
     });
   });
 
-  it('parses SELECT, FROM, and WHERE with =, IN and AND', () => {
+  it('parses SELECT, FROM, WHERE with =, IN and AND, TRUE/FALSE, and LIMIT', () => {
     expect(parseGaql(assetQuery(['images', 'callouts']))).toMatchObject({
       resource: 'asset',
       conditions: [
@@ -154,6 +176,61 @@ describe('the GAQL the adapter sends and the sandbox parses', () => {
       fields: ['customer.id'],
       resource: 'customer',
       conditions: [],
+      orderings: [],
+    });
+    expect(
+      parseGaql(
+        'SELECT customer_client.id FROM customer_client WHERE customer_client.manager = FALSE LIMIT 5',
+      ),
+    ).toEqual({
+      fields: ['customer_client.id'],
+      resource: 'customer_client',
+      conditions: [
+        { field: 'customer_client.manager', operator: '=', values: [{ kind: 'bool', value: 'false' }] },
+      ],
+      orderings: [],
+      limit: 5,
+    });
+  });
+
+  it('parses the reporting grammar: comparisons, NOT IN, BETWEEN, DURING, bare literals, ORDER BY', () => {
+    expect(
+      parseGaql(
+        'SELECT campaign.id, metrics.clicks, segments.date FROM campaign WHERE campaign.status != REMOVED ' +
+          'AND campaign.id NOT IN (1, 2) AND segments.date BETWEEN \'2026-11-01\' AND "20261122" ' +
+          'AND segments.date DURING LAST_30_DAYS AND metrics.clicks >= 10 ' +
+          'ORDER BY metrics.clicks DESC, segments.date ASC, campaign.id LIMIT 7',
+      ),
+    ).toEqual({
+      fields: ['campaign.id', 'metrics.clicks', 'segments.date'],
+      resource: 'campaign',
+      conditions: [
+        { field: 'campaign.status', operator: '!=', values: [{ kind: 'word', value: 'REMOVED' }] },
+        {
+          field: 'campaign.id',
+          operator: 'NOT IN',
+          values: [
+            { kind: 'number', value: '1' },
+            { kind: 'number', value: '2' },
+          ],
+        },
+        {
+          field: 'segments.date',
+          operator: 'BETWEEN',
+          values: [
+            { kind: 'string', value: '2026-11-01' },
+            { kind: 'string', value: '20261122' },
+          ],
+        },
+        { field: 'segments.date', operator: 'DURING', values: [{ kind: 'word', value: 'LAST_30_DAYS' }] },
+        { field: 'metrics.clicks', operator: '>=', values: [{ kind: 'number', value: '10' }] },
+      ],
+      orderings: [
+        { field: 'metrics.clicks', descending: true },
+        { field: 'segments.date', descending: false },
+        { field: 'campaign.id', descending: false },
+      ],
+      limit: 7,
     });
   });
 
@@ -166,14 +243,65 @@ describe('the GAQL the adapter sends and the sandbox parses', () => {
         return error instanceof GaqlError ? `${error.code}: ${error.message}` : String(error);
       }
     };
-    expect(refusal('SELECT a.b FROM a ORDER BY a.b')).toMatch(
-      /^QUERY_ERROR: Error in query: expected WHERE, found 'ORDER'/,
+    expect(refusal('SELECT a.b FROM a WHERE a.b = 1 OR a.b = 2')).toMatch(
+      /^QUERY_ERROR: Error in query: expected AND, ORDER BY or LIMIT, found 'OR'/,
     );
-    expect(refusal('SELECT a.b FROM a WHERE a.b = 1 OR a.b = 2')).toMatch(/expected AND, found 'OR'/);
+    expect(refusal('SELECT a.b FROM a GROUP BY a.b')).toMatch(
+      /expected WHERE, ORDER BY or LIMIT, found 'GROUP'/,
+    );
+    expect(refusal('SELECT a.b FROM a LIMIT 2 ORDER BY a.b')).toMatch(
+      /expected the end of the query, found 'ORDER'/,
+    );
+    expect(refusal('SELECT a.b FROM a ORDER a.b')).toMatch(/^EXPECTED_BY/);
+    expect(refusal('SELECT a.b FROM a ORDER BY a.b LIMIT 2 PARAMETERS include_drafts=true')).toMatch(
+      /^BAD_PARAMETER_NAME/,
+    );
+    expect(refusal("SELECT a.b FROM a WHERE a.b LIKE '%x%'")).toMatch(
+      /^BAD_OPERATOR: .*does not run the operator LIKE/,
+    );
+    expect(refusal("SELECT a.b FROM a WHERE a.b NOT LIKE '%x%'")).toMatch(/operator NOT LIKE/);
+    expect(refusal('SELECT a.b FROM a WHERE a.b IS NULL')).toMatch(/operator IS/);
+    expect(refusal("SELECT a.b FROM a WHERE a.b BETWEEN '2026-01-01' '2026-01-02'")).toMatch(/^EXPECTED_AND/);
+    expect(refusal('SELECT a.b FROM a WHERE a.b BETWEEN')).toMatch(/^UNEXPECTED_END_OF_QUERY/);
+    expect(refusal('SELECT a.b FROM a WHERE a.b = (1, 2)')).toMatch(/^EXPECTED_SINGLE_VALUE/);
+    expect(refusal('SELECT a.b FROM a WHERE a.b IN 1')).toMatch(/^EXPECTED_LIST/);
+    expect(refusal('SELECT a.b FROM a WHERE a.b NOT IN ()')).toMatch(/^PROHIBITED_EMPTY_LIST_IN_CONDITION/);
+    expect(refusal('SELECT a.b FROM a WHERE a.b ~ 1')).toMatch(
+      /^QUERY_ERROR: Error in query: unexpected input "~"/,
+    );
+    expect(refusal('SELECT a.b FROM a LIMIT 0')).toMatch(/^LIMIT_VALUE_TOO_LOW/);
+    expect(refusal("SELECT a.b FROM a LIMIT 'x'")).toMatch(/^BAD_LIMIT_VALUE/);
+    expect(refusal('SELECT a.b FROM a LIMIT 1.5')).toMatch(/^BAD_LIMIT_VALUE/);
     expect(refusal("SELECT a.b FROM a WHERE a.b = 'open")).toMatch(/^UNEXPECTED_END_OF_QUERY/);
-    expect(refusal('SELECT a.b FROM a WHERE a.b IN ()')).toMatch(
-      /expected a number or a quoted string, found '\)'/,
+    expect(refusal('SELECT a.b FROM a WHERE a.b IN (1, )')).toMatch(
+      /expected a number, a quoted string, TRUE, FALSE or a literal, found '\)'/,
     );
-    expect(refusal('DELETE FROM a')).toMatch(/expected SELECT, found 'DELETE'/);
+    expect(refusal('DELETE FROM a')).toMatch(/^EXPECTED_SELECT: .*expected SELECT, found 'DELETE'/);
+    expect(refusal('SELECT a.b WHERE a.b = 1')).toMatch(/^EXPECTED_FROM/);
+  });
+});
+
+describe("GAQL's dates in the sandbox", () => {
+  it('reads both ISO 8601 forms, and only calendar dates', () => {
+    expect(dateLiteral('2026-11-01')).toBe('2026-11-01');
+    expect(dateLiteral('20261101')).toBe('2026-11-01');
+    expect(dateLiteral('2026-02-29')).toBeUndefined();
+    expect(dateLiteral('2026-1101')).toBeUndefined();
+    expect(dateLiteral('yesterday')).toBeUndefined();
+  });
+
+  it('names the days of each predefined range from a midweek today', () => {
+    // Wednesday 2026-11-18.
+    const on = (name: Parameters<typeof dateRange>[0]) => dateRange(name, '2026-11-18');
+    expect(on('LAST_BUSINESS_WEEK')).toEqual({ start: '2026-11-09', end: '2026-11-13' });
+    expect(on('THIS_WEEK_SUN_TODAY')).toEqual({ start: '2026-11-15', end: '2026-11-18' });
+    expect(on('THIS_WEEK_MON_TODAY')).toEqual({ start: '2026-11-16', end: '2026-11-18' });
+    expect(on('LAST_WEEK_SUN_SAT')).toEqual({ start: '2026-11-08', end: '2026-11-14' });
+    expect(on('LAST_WEEK_MON_SUN')).toEqual({ start: '2026-11-09', end: '2026-11-15' });
+    expect(on('LAST_14_DAYS')).toEqual({ start: '2026-11-04', end: '2026-11-17' });
+    expect(dateRange('LAST_MONTH', '2026-01-05')).toEqual({ start: '2025-12-01', end: '2025-12-31' });
+    expect(dateRange('THIS_MONTH', '2028-02-10')).toEqual({ start: '2028-02-01', end: '2028-02-29' });
+    expect(monthsBefore('2026-03-31', 1)).toBe('2026-02-28');
+    expect(monthsBefore('2026-11-22', 37)).toBe('2023-10-22');
   });
 });

@@ -1,4 +1,6 @@
+import { DEFAULT_LIMITS } from '../../../src/auth/key-limits.ts';
 import { SANDBOX_DEVELOPER_TOKEN } from '../../../src/platforms/endpoints.ts';
+import { RecoveryPoints } from '../../../src/platforms/recovery-points.ts';
 import { SearchClient } from '../../../src/platforms/search/client.ts';
 import { searchProtocol } from '../../../src/platforms/search/protocol.ts';
 import { PlatformSession } from '../../../src/platforms/session.ts';
@@ -103,13 +105,22 @@ export async function clientFor(service: TestService, who: SearchOwner) {
   if (!account) throw new Error('no search account');
   const context: ToolContext = {
     services: service.services,
-    caller: { userId: who.owner.userId, email: who.owner.email, tier: 'pro', apiKeyId: who.owner.keyId },
+    caller: {
+      userId: who.owner.userId,
+      email: who.owner.email,
+      tier: 'pro',
+      apiKeyId: who.owner.keyId,
+      limits: DEFAULT_LIMITS,
+    },
     account,
     dryRun: false,
     requestId: 'req_test',
     now: service.services.clock.now(),
     onProgress: () => {},
     trace: { upstreamRequestIds: [], createdObjectIds: [] },
+    recovery: new RecoveryPoints({ now: () => new Date() }),
+    authorizeChange() {},
+    noteChange() {},
   };
   return {
     client: new SearchClient(await PlatformSession.open(context, searchProtocol)),

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Endpoints } from '../../../src/platforms/endpoints.ts';
 import { readAllPages } from '../../../src/platforms/social/graph.ts';
@@ -76,6 +77,24 @@ describe('the Meta Graph classifier', () => {
     });
   });
 
+  it("explains insights' data-per-call limit (100/1487534) and what to ask instead", () => {
+    const verdict = socialClassifier(
+      graphError(400, {
+        code: 100,
+        error_subcode: 1487534,
+        message: "(#100) Please reduce the amount of data you're asking for, then retry your request",
+      }),
+    );
+    expect(verdict).toEqual({
+      ok: false,
+      kind: 'rejected',
+      requestId: 'AbC123',
+      message:
+        "Please reduce the amount of data you're asking for, then retry your request. Meta limits how much " +
+        'one report may hold: ask for a shorter period or fewer campaigns.',
+    });
+  });
+
   it("prefers Meta's words for users (error_user_msg) and keeps fbtrace_id as the request id", () => {
     const verdict = socialClassifier(
       graphError(400, {
@@ -103,6 +122,20 @@ describe('the Meta Graph classifier', () => {
   it('sends the token as a Bearer header', () => {
     expect(socialProtocol.headers('tok', {} as Endpoints)).toEqual({ authorization: 'Bearer tok' });
     expect(socialProtocol.refresh).toBeUndefined();
+  });
+
+  it('signs every call with appsecret_proof and keeps the token out of the URL (paging links carry it)', () => {
+    // Meta's example values: hash_hmac('sha256', $access_token, $app_secret), in hex.
+    const proof = createHmac('sha256', 'live-secret').update('tok').digest('hex');
+    const next =
+      'https://graph.facebook.com/v25.0/act_1/instagram_accounts?access_token=tok&limit=25&after=QVFI';
+    const signed = new URL(
+      socialProtocol.signUrl?.(next, 'tok', { clientSecret: 'live-secret' } as Endpoints) ?? '',
+    );
+    expect(signed.searchParams.get('appsecret_proof')).toBe(proof);
+    expect(signed.searchParams.has('access_token')).toBe(false);
+    expect([signed.searchParams.get('limit'), signed.searchParams.get('after')]).toEqual(['25', 'QVFI']);
+    expect(signed.pathname).toBe('/v25.0/act_1/instagram_accounts');
   });
 });
 

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointsFor } from '../../../src/platforms/endpoints.ts';
-import { finishConnect, startConnect } from '../../../src/platforms/oauth-flow.ts';
+import { connectRedirectUri, finishConnect, startConnect } from '../../../src/platforms/oauth-flow.ts';
 import { exchangeLongLived, socialConnect } from '../../../src/platforms/social/connect.ts';
 import { UpstreamFailure } from '../../../src/platforms/upstream-failure.ts';
 import { findConnection, setConnectionStatus } from '../../../src/storage/connections.ts';
-import { consent } from '../../support/consent.ts';
+import { consent, serveConsoleHere } from '../../support/consent.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { TestService } from '../../support/service.ts';
 import { accessTokenOf, graph } from './support.ts';
 
-const REDIRECT = 'https://app.example.com/connections/social/callback';
 const DAY_MS = 86_400_000;
 
 describe.each(TEST_DIALECTS)('connecting Meta through the social sandbox on %s', (dialect) => {
@@ -17,39 +16,47 @@ describe.each(TEST_DIALECTS)('connecting Meta through the social sandbox on %s',
 
   beforeAll(async () => {
     service = await TestService.start(dialect);
+    serveConsoleHere(service);
   });
   afterAll(() => service.stop());
 
+  const redirect = () => connectRedirectUri(service.services, 'social');
+
   it('sends the owner to the dialog with client id, redirect, state and the ads scopes', () => {
+    const redirectUri = redirect();
     const endpoints = endpointsFor(service.services, 'social', 'sandbox');
-    const url = new URL(socialConnect.authorizeUrl(endpoints, 'st4te', REDIRECT, []));
+    const url = new URL(socialConnect.authorizeUrl(endpoints, 'st4te', redirectUri, []));
     expect(url.toString().startsWith(`${service.url}/sandbox/social/oauth/authorize?`)).toBe(true);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       client_id: 'adops-sandbox',
-      redirect_uri: REDIRECT,
+      redirect_uri: redirectUri,
       state: 'st4te',
       scope: 'ads_management,ads_read,business_management',
     });
     const live = endpointsFor(service.services, 'social', 'live');
-    expect(socialConnect.authorizeUrl(live, 's', REDIRECT, ['act_1'])).toMatch(
+    expect(socialConnect.authorizeUrl(live, 's', redirectUri, ['act_1'])).toMatch(
       /^https:\/\/www\.facebook\.com\/v25\.0\/dialog\/oauth\?/,
     );
   });
 
   it('exchanges the code, then for a long-lived token, and lists the granted ad accounts', async () => {
+    const redirectUri = redirect();
+    const owner = await service.createOwner('free');
     const endpoints = endpointsFor(service.services, 'social', 'sandbox');
     const back = await consent(
-      socialConnect.authorizeUrl(endpoints, 'st4te', REDIRECT, []),
+      service,
+      owner.userId,
+      socialConnect.authorizeUrl(endpoints, 'st4te', redirectUri, []),
       'approve',
       'Acme Meta ads',
     );
-    expect(back.origin + back.pathname).toBe(REDIRECT);
+    expect(back.origin + back.pathname).toBe(redirectUri);
     expect(back.searchParams.get('state')).toBe('st4te');
     const code = back.searchParams.get('code') ?? '';
     expect(code).not.toBe('');
 
     const before = Date.now();
-    const grant = await socialConnect.exchangeCode(endpoints, code, REDIRECT);
+    const grant = await socialConnect.exchangeCode(endpoints, code, redirectUri);
     expect(grant.refreshToken).toBeNull();
     const lifetime = (grant.expiresAt?.getTime() ?? 0) - before;
     expect(lifetime).toBeGreaterThan(59 * DAY_MS);
@@ -57,7 +64,12 @@ describe.each(TEST_DIALECTS)('connecting Meta through the social sandbox on %s',
 
     const accounts = await socialConnect.listAccounts(endpoints, grant.accessToken);
     expect(accounts).toEqual([
-      { accountId: expect.stringMatching(/^act_\d{15}$/), name: 'Acme Meta ads', currency: 'USD' },
+      {
+        accountId: expect.stringMatching(/^act_\d{15}$/),
+        name: 'Acme Meta ads',
+        currency: 'USD',
+        timeZone: 'UTC',
+      },
     ]);
     const edge = await graph(
       service,
@@ -67,7 +79,7 @@ describe.each(TEST_DIALECTS)('connecting Meta through the social sandbox on %s',
     expect(edge.status).toBe(200);
     expect(edge.body.data).toHaveLength(3);
 
-    const reused = await socialConnect.exchangeCode(endpoints, code, REDIRECT).catch((error) => error);
+    const reused = await socialConnect.exchangeCode(endpoints, code, redirectUri).catch((error) => error);
     expect(reused).toBeInstanceOf(UpstreamFailure);
     expect(reused).toMatchObject({ kind: 'rejected', message: 'This authorization code has been used.' });
   });
@@ -101,6 +113,8 @@ describe.each(TEST_DIALECTS)('connecting Meta through the social sandbox on %s',
   it('connects through the console flow, lists photo accounts, and reconnects an expired connection', async () => {
     const owner = await service.createOwner('free');
     const back = await consent(
+      service,
+      owner.userId,
       startConnect(service.services, owner.userId, 'social'),
       'approve',
       'Launch on Meta',
@@ -123,6 +137,8 @@ describe.each(TEST_DIALECTS)('connecting Meta through the social sandbox on %s',
     expect([refused.status, refused.body.code]).toEqual([400, 'connection_expired']);
     const accountId = accounts[0]?.account_id ?? '';
     const again = await consent(
+      service,
+      owner.userId,
       startConnect(service.services, owner.userId, 'social', [accountId]),
       'approve',
       '',

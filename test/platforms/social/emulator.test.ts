@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { type Owner, TestService } from '../../support/service.ts';
-import { accessTokenOf, graph, ownerWithMagicAccount, socialAccounts } from './support.ts';
+import { accessTokenOf, graph, ownerWithMagicAccount, proofOf, socialAccounts } from './support.ts';
 
 /** Every Graph error carries Meta's fields and a trace id, in the body and the header. */
 function expectGraphError(
@@ -48,7 +48,10 @@ describe.each(TEST_DIALECTS)('the social sandbox (Meta Graph API) on %s', (diale
       `/v25.0/${accountId}/connected_instagram_accounts?fields=username`,
       token,
     );
-    expect(linked.body.data).toEqual([{ username: 'acme.studio' }, { username: 'acme.shop' }]);
+    expect(linked.body.data).toEqual([
+      { username: 'acme.studio', id: authorized.body.data[0].id },
+      { username: 'acme.shop', id: authorized.body.data[1].id },
+    ]);
     const bare = await graph(service, `/v25.0/${accountId}/instagram_accounts`, token);
     expect(Object.keys(bare.body.data[0])).toEqual(['id']);
     const pages = await graph(
@@ -63,21 +66,35 @@ describe.each(TEST_DIALECTS)('the social sandbox (Meta Graph API) on %s', (diale
     ]);
   });
 
-  it('pages with limit and absolute paging.next links on the same host', async () => {
+  it('pages with limit and absolute paging.next links that carry the token and the proof', async () => {
     const seen: string[] = [];
     let url: string | undefined =
-      `${service.url}/sandbox/social/v25.0/${accountId}/instagram_accounts?fields=username&limit=1`;
+      `${service.url}/sandbox/social/v25.0/${accountId}/instagram_accounts?fields=username&limit=1` +
+      `&appsecret_proof=${proofOf(token)}`;
     while (url) {
-      const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      // Only the first call has the token as a header: Meta's links carry it, as the SDKs expect.
+      const first = seen.length === 0;
+      const response = await fetch(url, { headers: first ? { authorization: `Bearer ${token}` } : {} });
       const body: any = await response.json();
+      expect(response.status, JSON.stringify(body)).toBe(200);
       seen.push(...body.data.map((a: any) => a.username));
       if (body.paging?.next) {
-        expect(new URL(body.paging.next).origin).toBe(service.url);
+        const next = new URL(body.paging.next);
+        expect(next.origin).toBe(service.url);
+        expect(next.searchParams.get('access_token')).toBe(token);
+        expect(next.searchParams.get('appsecret_proof')).toBe(proofOf(token));
         expect(body.paging.cursors.after).toBeTruthy();
       }
       url = body.paging?.next;
     }
     expect(seen).toEqual(['acme.studio', 'acme.shop', 'acme.archive']);
+    const counted = await graph(
+      service,
+      `/v25.0/${accountId}/promote_pages?summary=total_count&limit=1`,
+      token,
+    );
+    expect(counted.body.summary).toEqual({ total_count: 3 });
+    expect(counted.body.data).toHaveLength(1);
     const bad = await graph(service, `/v25.0/${accountId}/instagram_accounts?after=nonsense`, token);
     expectGraphError(bad, 400, 100);
   });
@@ -110,37 +127,93 @@ describe.each(TEST_DIALECTS)('the social sandbox (Meta Graph API) on %s', (diale
     const missing = await graph(service, '/v25.0/act_999999999/instagram_accounts', token);
     expectGraphError(missing, 400, 100);
     expect(missing.body.error).toMatchObject({ error_subcode: 33, type: 'GraphMethodException' });
-    expectGraphError(await graph(service, `/v25.0/${accountId}/no_such_edge`, token), 400, 2500);
+    const edge = await graph(service, `/v25.0/${accountId}/no_such_edge`, token);
+    expectGraphError(edge, 400, 100);
+    expect(edge.body.error.message).toBe(
+      '(#100) Tried accessing nonexisting field (no_such_edge) on node type (AdAccount)',
+    );
+    expectGraphError(await graph(service, `/v25.0/nothing/here/at/all`, token), 400, 2500);
+  });
+
+  it('requires appsecret_proof as an app with Meta\'s "Require App Secret" does', async () => {
+    const missing = await graph(service, `/v25.0/${accountId}/instagram_accounts`, token, { proof: false });
+    expectGraphError(missing, 400, 100);
+    expect(missing.body.error).toMatchObject({
+      type: 'GraphMethodException',
+      message: 'API calls from the server require an appsecret_proof argument',
+    });
+    const other = await accessTokenOf(service, await service.createOwner('free', ['social']));
+    const wrong = await graph(service, `/v25.0/me/adaccounts?appsecret_proof=${proofOf(other)}`, token, {
+      proof: false,
+    });
+    expectGraphError(wrong, 400, 100);
+    expect(wrong.body.error.message).toBe('Invalid appsecret_proof provided in the API argument');
+    // The token is checked first: a forged one is a token error, whatever the proof.
+    expectGraphError(await graph(service, '/v25.0/me/adaccounts', 'forged', { proof: false }), 400, 190);
+  });
+
+  it('refuses unknown parameters, wrong methods and versions Meta does not serve', async () => {
+    const parameter = await graph(service, `/v25.0/${accountId}/instagram_accounts?filtering=[]`, token);
+    expectGraphError(parameter, 400, 100);
+    expect(parameter.body.error.error_user_msg).toMatch(/^filtering is not a parameter of this endpoint/);
+    for (const method of ['POST', 'DELETE']) {
+      const wrong = await graph(service, `/v25.0/${accountId}/promote_pages`, token, { method });
+      expectGraphError(wrong, 400, 100);
+      expect(wrong.body.error).toMatchObject({ type: 'GraphMethodException', error_subcode: 33 });
+      expect(wrong.body.error.message).toMatch(new RegExp(`^Unsupported ${method.toLowerCase()} request`));
+    }
+    const future = await graph(service, `/v99.0/${accountId}/instagram_accounts`, token);
+    expectGraphError(future, 400, 2500);
+    expect(future.body.error.message).toBe(`Unknown path components: /${accountId}/instagram_accounts`);
+    const retired = await graph(service, '/v12.0/me/adaccounts', token);
+    expectGraphError(retired, 400, 2635);
+    expect(retired.body.error.message).toMatch(
+      /^\(#2635\) You are calling a deprecated version of the Ads API/,
+    );
+    const expired = await graph(service, '/v22.0/me/adaccounts', token);
+    expect(expired.status).toBe(200);
+    // Upgraded to the oldest version still served, which the calendar moves over time.
+    expect(expired.headers.get('x-ad-api-version-warning')).toMatch(
+      /^The call has been auto-upgraded to v2[5-9]\.0 as v22\.0 will be deprecated\.$/,
+    );
+    expect(
+      (await graph(service, '/v25.0/me/adaccounts', token)).headers.get('x-ad-api-version-warning'),
+    ).toBeNull();
   });
 
   it('answers the magic ad accounts like the platform: throttle, server error, expired token', async () => {
-    const limited = await graph(service, '/v25.0/act_sandbox_rate_limited/instagram_accounts', token);
+    const limited = await graph(service, '/v25.0/act_4000000000000429/instagram_accounts', token);
     expectGraphError(limited, 400, 80004);
     expect(limited.body.error.error_subcode).toBe(2446079);
     const usage = JSON.parse(limited.headers.get('x-business-use-case-usage') ?? '{}');
-    expect(usage.sandbox_rate_limited[0]).toMatchObject({
+    expect(usage['4000000000000429'][0]).toMatchObject({
       type: 'ads_management',
       estimated_time_to_regain_access: 1,
     });
-    const failed = await graph(
-      service,
-      '/v25.0/act_sandbox_server_error/connected_instagram_accounts',
-      token,
-    );
+    const failed = await graph(service, '/v25.0/act_4000123456780500/connected_instagram_accounts', token);
     expectGraphError(failed, 500, 2);
     expect(failed.body.error.is_transient).toBe(true);
-    const expired = await graph(service, '/v25.0/act_sandbox_token_expired/instagram_accounts', token);
+    const expired = await graph(service, '/v25.0/act_4000000000000190/instagram_accounts', token);
     expectGraphError(expired, 400, 190);
     expect(expired.body.error.error_subcode).toBe(463);
     expect(expired.body.error.message).toContain('Session has expired');
+    // Other 16-digit ids, and other endings, are ordinary ids: this one does not exist.
+    expectGraphError(await graph(service, '/v25.0/act_4000000000000430/instagram_accounts', token), 400, 100);
   });
 
   it('serves a connected magic account normally apart from its fault', async () => {
     const magicOwner = await ownerWithMagicAccount(service, 'rate_limited');
     const magicToken = await accessTokenOf(service, magicOwner);
+    const [magic] = await socialAccounts(service, magicOwner);
+    expect(magic?.account_id).toMatch(/^act_4000\d{8}0429$/);
     const accounts = await graph(service, '/v25.0/me/adaccounts?fields=account_id,name,currency', magicToken);
     expect(accounts.body.data).toEqual([
-      { account_id: 'sandbox_rate_limited', name: 'Magic rate_limited', currency: 'USD' },
+      {
+        account_id: magic?.account_id.replace('act_', ''),
+        name: `Sandbox social ${magic?.account_id}`,
+        currency: 'USD',
+        id: magic?.account_id,
+      },
     ]);
   });
 
@@ -148,7 +221,7 @@ describe.each(TEST_DIALECTS)('the social sandbox (Meta Graph API) on %s', (diale
     const answer = await graph(service, '/v25.0/me/adaccounts?fields=account_id,name,currency', token);
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual([
-      { account_id: accountId.replace('act_', ''), name: expect.any(String), currency: 'USD' },
+      { account_id: accountId.replace('act_', ''), name: expect.any(String), currency: 'USD', id: accountId },
     ]);
     expect((await graph(service, '/v25.0/me/adaccounts', token)).body.data).toEqual([
       { account_id: accountId.replace('act_', ''), id: accountId },

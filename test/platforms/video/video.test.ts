@@ -1,10 +1,40 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../../src/auth/key-limits.ts';
+import { RecoveryPoints } from '../../../src/platforms/recovery-points.ts';
+import { PlatformSession } from '../../../src/platforms/session.ts';
 import { clearThrottles } from '../../../src/platforms/upstream.ts';
+import { VideoClient } from '../../../src/platforms/video/client.ts';
+import { videoProtocol } from '../../../src/platforms/video/protocol.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';
+import type { AdAccount } from '../../../src/storage/schema.ts';
+import type { ToolContext } from '../../../src/tools/tool.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { type Owner, TestService } from '../../support/service.ts';
+
+/** The context a tool handler gets, for driving the adapter directly. */
+function toolContext(service: TestService, owner: Owner, account: AdAccount | undefined): ToolContext {
+  return {
+    services: service.services,
+    caller: {
+      userId: owner.userId,
+      email: owner.email,
+      tier: 'pro',
+      apiKeyId: owner.keyId,
+      limits: DEFAULT_LIMITS,
+    },
+    account: account ?? null,
+    dryRun: false,
+    requestId: 'req_test',
+    now: service.services.clock.now(),
+    onProgress: () => {},
+    trace: { upstreamRequestIds: [], createdObjectIds: [] },
+    recovery: new RecoveryPoints({ now: () => new Date() }),
+    authorizeChange() {},
+    noteChange() {},
+  };
+}
 
 describe.each(TEST_DIALECTS)('update_video_campaign on the TikTok sandbox (%s)', (dialect) => {
   let service: TestService;
@@ -72,9 +102,95 @@ describe.each(TEST_DIALECTS)('update_video_campaign on the TikTok sandbox (%s)',
     const low = await update({ budget: 20 });
     expect(low.status).toBe(400);
     expect(low.body.error).toContain('at least 50');
-    const modeOnly = await update({ budget_mode: 'BUDGET_MODE_TOTAL' });
-    expect(modeOnly.status).toBe(400);
-    expect(modeOnly.body.error).toContain('budget: is required to switch');
+  });
+
+  it('refuses to switch the budget type, saying why and what to do instead, and changes nothing', async () => {
+    const before = await stored();
+    const { status, body } = await update({ budget_mode: 'BUDGET_MODE_TOTAL', budget: 900 });
+    expect(status).toBe(400);
+    expect(body.code).toBe('invalid_arguments');
+    expect(body.error).toContain(
+      "budget_mode: cannot be changed: TikTok fixes a campaign's budget type (daily, lifetime or no limit)",
+    );
+    expect(body.error).toContain('create a new campaign with it in TikTok Ads Manager');
+    expect(body.data?.quota).toBeUndefined();
+    expect(await stored()).toEqual(before);
+  });
+
+  it('explains campaigns TikTok will not re-budget or change: no budget limit, deleted', async () => {
+    const store = new SandboxStore(service.services.storage.db, 'video');
+    const now = service.services.clock.now();
+    const base = { objective_type: 'TRAFFIC', budget: 0, operation_status: 'ENABLE' };
+    const unlimited = '1811111111111111111';
+    await store.put(
+      {
+        type: 'campaign',
+        id: unlimited,
+        accountId: advertiserId,
+        data: { ...base, campaign_name: 'Open', budget_mode: 'BUDGET_MODE_INFINITE' },
+      },
+      now,
+    );
+    const budgeted = await update({ campaign_id: unlimited, budget: 80 });
+    expect(budgeted.status).toBe(400);
+    expect(budgeted.body.code).toBe('invalid_arguments');
+    expect(budgeted.body.error).toContain('has no budget limit (BUDGET_MODE_INFINITE)');
+    expect((await update({ campaign_id: unlimited, name: 'Open 2' })).status).toBe(200);
+
+    const gone = '1822222222222222222';
+    await store.put(
+      {
+        type: 'campaign',
+        id: gone,
+        accountId: advertiserId,
+        data: { ...base, campaign_name: 'Gone', budget_mode: 'BUDGET_MODE_DAY', budget: 60, deleted: true },
+      },
+      now,
+    );
+    const deleted = await update({ campaign_id: gone, name: 'Back' });
+    expect(deleted.status).toBe(400);
+    expect(deleted.body.code).toBe('upstream_rejected');
+    expect(deleted.body.error).toContain('is deleted, and TikTok does not change deleted campaigns');
+  });
+
+  it('reads the campaign list page after page', async () => {
+    const [account] = await listAdAccounts(service.services.storage.db, owner.userId, 'video');
+    const context = toolContext(service, owner, account);
+    const client = new VideoClient(await PlatformSession.open(context, videoProtocol([40100])));
+    const all = await client.listCampaigns(advertiserId, { primary_status: 'STATUS_ALL' }, 2);
+    const inStore = await new SandboxStore(service.services.storage.db, 'video').list(
+      'campaign',
+      advertiserId,
+    );
+    expect(all.map((c) => c.campaign_id)).toEqual(inStore.map((c) => c.id));
+    expect(inStore.length).toBeGreaterThan(2);
+    // One request id per page read.
+    expect(context.trace.upstreamRequestIds).toHaveLength(Math.ceil(inStore.length / 2));
+  });
+
+  it('answers a campaign in a shape it does not expect with a clear upstream_error', async () => {
+    const odd = '1833333333333333333';
+    await new SandboxStore(service.services.storage.db, 'video').put(
+      {
+        type: 'campaign',
+        id: odd,
+        accountId: advertiserId,
+        data: {
+          campaign_name: 'Odd',
+          budget_mode: 'BUDGET_MODE_DAY',
+          budget: 'lots',
+          operation_status: 'ENABLE',
+        },
+      },
+      service.services.clock.now(),
+    );
+    const { status, body } = await update({ campaign_id: odd, name: 'Even' });
+    expect(status).toBe(500);
+    expect(body.code).toBe('upstream_error');
+    expect(body.error).toContain(
+      'Internal error: UpstreamProtocolError. TikTok Ads (video) answered the campaign list',
+    );
+    expect(body.error).toContain('data.list.0.budget');
   });
 
   it('answers a throttle with 429, Retry-After and the wait, using no quota', async () => {

@@ -21,8 +21,8 @@ describe('every tool', () => {
     },
   );
 
-  it('are fifteen, with unique names, three of them free', () => {
-    expect(new Set(ALL_TOOLS.map((tool) => tool.name)).size).toBe(15);
+  it('are twenty-five, with unique names, three of them free', () => {
+    expect(new Set(ALL_TOOLS.map((tool) => tool.name)).size).toBe(25);
     expect(ALL_TOOLS.filter((tool) => !tool.billable).map((tool) => tool.name)).toEqual([
       'get_usage_status',
       'list_connected_accounts',
@@ -30,19 +30,19 @@ describe('every tool', () => {
     ]);
   });
 
-  const platformTools = ALL_TOOLS.filter((tool) => tool.family !== null);
+  const platformTools = ALL_TOOLS.filter((tool) => tool.platform !== null);
 
   it('covers the four families', () => {
-    expect(new Set(platformTools.map((tool) => tool.family))).toEqual(
+    expect(new Set(platformTools.map((tool) => tool.platform))).toEqual(
       new Set(['search', 'network', 'social', 'video']),
     );
   });
 
   it.each(platformTools.map((tool) => [tool.name, tool] as const))(
-    '%s takes its family account argument, and dry_run when it writes',
+    '%s takes its platform account argument, and dry_run when it writes',
     (_name, tool) => {
       const fields = Object.keys(tool.input.shape);
-      expect(fields).toContain(PLATFORM_INFO[tool.family ?? 'search'].accountArgument);
+      expect(fields).toContain(PLATFORM_INFO[tool.platform ?? 'search'].accountArgument);
       expect(tool.billable).toBe(true);
       if (tool.annotations.readOnlyHint) expect(fields).not.toContain('dry_run');
       else expect(fields).toContain('dry_run');

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { getVideoCampaignPerformance } from '../../../src/tools/video/get-video-campaign-performance.ts';
+import { listVideoCampaigns } from '../../../src/tools/video/list-video-campaigns.ts';
 import { updateVideoCampaign } from '../../../src/tools/video/update-video-campaign.ts';
 import { accept, issue, reject } from './validate.ts';
 
@@ -11,15 +13,10 @@ describe('update_video_campaign', () => {
     });
   });
 
-  it('accepts a budget with its mode, and the sandbox magic ids as campaign_id', () => {
-    expect(
-      accept(updateVideoCampaign, {
-        campaign_id: '18',
-        budget: 50,
-        budget_mode: 'BUDGET_MODE_TOTAL',
-        advertiser_id: '7',
-      }),
-    ).toMatchObject({ budget: 50, budget_mode: 'BUDGET_MODE_TOTAL' });
+  it('accepts a budget, and the sandbox magic ids as campaign_id', () => {
+    expect(accept(updateVideoCampaign, { campaign_id: '18', budget: 50, advertiser_id: '7' })).toMatchObject({
+      budget: 50,
+    });
     for (const campaign_id of [
       'sandbox_rate_limited',
       'sandbox_server_error',
@@ -32,11 +29,11 @@ describe('update_video_campaign', () => {
 
   it('needs something to change', () => {
     expect(reject(updateVideoCampaign, { campaign_id: '18' })).toEqual([
-      issue('', 'pass at least one of name, budget or budget_mode'),
+      issue('', 'nothing to change: pass name, budget or both'),
     ]);
   });
 
-  it('checks campaign_id, name, budget and budget_mode', () => {
+  it('checks campaign_id, name and budget', () => {
     expect(reject(updateVideoCampaign, { campaign_id: 'abc', name: 'x' })).toContainEqual(
       issue('campaign_id', 'must be digits'),
     );
@@ -44,24 +41,82 @@ describe('update_video_campaign', () => {
     expect(reject(updateVideoCampaign, { campaign_id: '18', name: 'n'.repeat(513) })).toContainEqual(
       issue('name', 'at most 512 characters'),
     );
-    expect(reject(updateVideoCampaign, { campaign_id: '18', budget: 0 })).toContainEqual(
-      issue('budget', 'greater than 0'),
+    expect(reject(updateVideoCampaign, { campaign_id: '18', budget: 49.99 })).toContainEqual(
+      issue('budget', 'at least 50'),
     );
-    expect(
-      reject(updateVideoCampaign, { campaign_id: '18', budget: 49, budget_mode: 'BUDGET_MODE_DAY' }),
-    ).toEqual([issue('budget', 'must be at least 50 for BUDGET_MODE_DAY')]);
-    expect(
-      reject(updateVideoCampaign, { campaign_id: '18', budget_mode: 'BUDGET_MODE_INFINITE' }),
-    ).toContainEqual(issue('budget_mode', 'must be one of BUDGET_MODE_DAY, BUDGET_MODE_TOTAL'));
   });
 
-  it('leaves a small budget without a mode to the check against the campaign', () => {
-    expect(accept(updateVideoCampaign, { campaign_id: '18', budget: 20 })).toMatchObject({ budget: 20 });
+  it("counts a name's length as TikTok does, and refuses emoji", () => {
+    expect(accept(updateVideoCampaign, { campaign_id: '18', name: '春'.repeat(256) })).toMatchObject({
+      name: '春'.repeat(256),
+    });
+    expect(reject(updateVideoCampaign, { campaign_id: '18', name: '春'.repeat(257) })).toEqual([
+      issue('name', 'at most 512 characters, each Chinese or Japanese character counting as two (got 514)'),
+    ]);
+    expect(reject(updateVideoCampaign, { campaign_id: '18', name: 'Launch 🚀' })).toEqual([
+      issue('name', 'must not contain emoji'),
+    ]);
+  });
+
+  it('refuses budget_mode, saying why and what to do instead', () => {
+    expect(
+      reject(updateVideoCampaign, { campaign_id: '18', budget: 80, budget_mode: 'BUDGET_MODE_TOTAL' }),
+    ).toEqual([
+      issue(
+        'budget_mode',
+        "cannot be changed: TikTok fixes a campaign's budget type (daily, lifetime or no limit) when the campaign is created",
+      ),
+    ]);
+    expect(
+      reject(updateVideoCampaign, { campaign_id: '18', budget_mode: 'BUDGET_MODE_DAY' })[0]?.message,
+    ).toContain('Pass budget alone to change the amount');
   });
 
   it('rejects an unknown field, listing the accepted ones', () => {
     expect(reject(updateVideoCampaign, { campaign_id: '18', status: 'ENABLE' })).toContainEqual(
-      issue('status', 'accepted: campaign_id, name, budget, budget_mode, advertiser_id, dry_run'),
+      issue('status', 'accepted: campaign_id, name, budget, advertiser_id, dry_run'),
     );
+  });
+});
+
+describe('list_video_campaigns', () => {
+  it('takes statuses, a limit of 1 to 500 (50 by default) and a cursor', () => {
+    expect(accept(listVideoCampaigns, {})).toEqual({ limit: 50 });
+    expect(accept(listVideoCampaigns, { status: ['DELETE'], limit: 500, cursor: 'abc' })).toEqual({
+      status: ['DELETE'],
+      limit: 500,
+      cursor: 'abc',
+    });
+    expect(reject(listVideoCampaigns, { limit: 501 })).toContainEqual(issue('limit', '500'));
+    expect(reject(listVideoCampaigns, { status: ['ACTIVE'] })).toContainEqual(
+      issue('status[0]', 'ENABLE, DISABLE, DELETE'),
+    );
+    expect(reject(listVideoCampaigns, { status: ['ENABLE', 'ENABLE'] })).toContainEqual(
+      issue('status', 'must not repeat a status'),
+    );
+  });
+});
+
+describe('get_video_campaign_performance', () => {
+  it('takes a named range or two dates, campaign ids as digits, and a breakdown', () => {
+    expect(accept(getVideoCampaignPerformance, {})).toEqual({ breakdown: 'none' });
+    expect(
+      accept(getVideoCampaignPerformance, {
+        start_date: '2026-11-01',
+        end_date: '2026-11-21',
+        campaign_ids: ['1800000000000002', 'sandbox_slow'],
+        breakdown: 'day',
+        advertiser_id: '7',
+      }),
+    ).toMatchObject({ campaign_ids: ['1800000000000002', 'sandbox_slow'], breakdown: 'day' });
+    expect(reject(getVideoCampaignPerformance, { campaign_ids: ['act_1'] })).toContainEqual(
+      issue('campaign_ids[0]', 'must be digits'),
+    );
+    expect(reject(getVideoCampaignPerformance, { campaign_ids: ['1', '1'] })).toContainEqual(
+      issue('campaign_ids', 'must not repeat an id'),
+    );
+    expect(
+      reject(getVideoCampaignPerformance, { start_date: '2025-01-01', end_date: '2026-11-21' }),
+    ).toContainEqual(issue('end_date', 'at most 366'));
   });
 });

@@ -1,0 +1,135 @@
+import { formatMicros } from '../money.ts';
+import { isPlatform, type Platform } from '../platforms/families.ts';
+
+/**
+ * What an API key may do (CONTRACT.md, Scopes). `read`: tools that only read; `write`: writes that
+ * cannot start or raise spend (create paused, edit copy, pause, lower a budget); `spend`: also activate,
+ * raise a budget, create anything not paused. Each scope allows what the ones before it do.
+ */
+export const SCOPES = ['read', 'write', 'spend'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export interface KeyAccount {
+  platform: Platform;
+  accountId: string;
+}
+
+export interface KeyLimits {
+  scope: Scope;
+  /** The only accounts the key may see and act on; null: every account of the owner. */
+  accounts: KeyAccount[] | null;
+  /** Per currency, the largest daily budget (micros) a call of the key may set; null: no ceiling. */
+  ceilings: Record<string, number> | null;
+}
+
+/** What keys made before scopes existed could do, and what a new key gets unless told otherwise. */
+export const DEFAULT_LIMITS: KeyLimits = { scope: 'write', accounts: null, ceilings: null };
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}
+
+/** Whether a scope allows what `needed` does (spend allows write allows read). */
+export function scopeCovers(scope: Scope, needed: Scope): boolean {
+  return SCOPES.indexOf(scope) >= SCOPES.indexOf(needed);
+}
+
+export function allowsScope(limits: KeyLimits, needed: Scope): boolean {
+  return scopeCovers(limits.scope, needed);
+}
+
+export function allowsAccount(limits: KeyLimits, platform: string, accountId: string): boolean {
+  return (
+    limits.accounts === null ||
+    limits.accounts.some((a) => a.platform === platform && a.accountId === accountId)
+  );
+}
+
+/** The limits stored with a key row. */
+export function limitsOfRow(row: {
+  scope: string;
+  account_limits: string | null;
+  budget_ceilings: string | null;
+}): KeyLimits {
+  const accounts = row.account_limits
+    ? (JSON.parse(row.account_limits) as Array<{ platform: string; account_id: string }>).flatMap((a) =>
+        isPlatform(a.platform) ? [{ platform: a.platform, accountId: a.account_id }] : [],
+      )
+    : null;
+  return {
+    scope: isScope(row.scope) ? row.scope : 'read',
+    accounts,
+    ceilings: row.budget_ceilings ? (JSON.parse(row.budget_ceilings) as Record<string, number>) : null,
+  };
+}
+
+/** The columns that store the limits. */
+export function rowOfLimits(limits: KeyLimits): {
+  scope: string;
+  account_limits: string | null;
+  budget_ceilings: string | null;
+} {
+  return {
+    scope: limits.scope,
+    account_limits:
+      limits.accounts &&
+      JSON.stringify(limits.accounts.map((a) => ({ platform: a.platform, account_id: a.accountId }))),
+    budget_ceilings: limits.ceilings && JSON.stringify(limits.ceilings),
+  };
+}
+
+/**
+ * How `proposed` would widen `current`, in words; empty when it only narrows (or keeps) it. A key can be
+ * narrowed, never widened: a wider key is a new key.
+ */
+export function wideningOf(current: KeyLimits, proposed: KeyLimits): string[] {
+  const problems: string[] = [];
+  if (SCOPES.indexOf(proposed.scope) > SCOPES.indexOf(current.scope)) {
+    problems.push(`the scope ${proposed.scope} is wider than the key's ${current.scope}`);
+  }
+  if (current.accounts !== null) {
+    if (proposed.accounts === null) problems.push("every account is wider than the key's account list");
+    else {
+      for (const account of proposed.accounts) {
+        if (!allowsAccount(current, account.platform, account.accountId)) {
+          problems.push(
+            `the ${account.platform} account ${account.accountId} is not one of the key's accounts`,
+          );
+        }
+      }
+    }
+  }
+  if (current.ceilings !== null) {
+    if (proposed.ceilings === null) problems.push("no budget ceiling is wider than the key's ceilings");
+    // A currency left out of a key's ceilings is refused altogether: leaving one out only narrows.
+    for (const [currency, ceiling] of Object.entries(current.ceilings)) {
+      const proposedCeiling = proposed.ceilings?.[currency];
+      if (proposedCeiling !== undefined && proposedCeiling > ceiling) {
+        problems.push(
+          `a ${currency} ceiling of ${formatMicros(proposedCeiling, currency)} is above the key's ${formatMicros(ceiling, currency)}`,
+        );
+      }
+    }
+    for (const currency of Object.keys(proposed.ceilings ?? {})) {
+      if (!(currency in current.ceilings)) {
+        problems.push(`a ${currency} ceiling is new to a key that refuses every ${currency} budget`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** The limits in a few words, for the keys page and the CLI. */
+export function describeLimits(limits: KeyLimits): string {
+  const accounts =
+    limits.accounts === null
+      ? 'every account'
+      : limits.accounts.map((a) => `${a.platform} ${a.accountId}`).join(', ') || 'no account';
+  const ceilings =
+    limits.ceilings === null
+      ? 'no budget ceiling'
+      : `daily budgets up to ${Object.entries(limits.ceilings)
+          .map(([currency, micros]) => `${formatMicros(micros, currency)} ${currency}`)
+          .join(', ')}`;
+  return `${limits.scope}; ${accounts}; ${ceilings}`;
+}

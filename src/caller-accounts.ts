@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import { allowsAccount } from './auth/key-limits.ts';
+import type { Caller } from './context.ts';
+import type { Platform } from './platforms/families.ts';
+import { listAdAccounts } from './storage/accounts.ts';
+import type { AdAccount, Database } from './storage/schema.ts';
+
+/**
+ * The owner's connected accounts the calling key may see: for a key limited to some accounts, the others
+ * do not exist (the multi-account rule, its error and every listing see only these).
+ */
+export async function callerAccounts(
+  db: Kysely<Database>,
+  caller: Caller,
+  platform?: Platform,
+): Promise<AdAccount[]> {
+  const accounts = await listAdAccounts(db, caller.userId, platform);
+  return accounts.filter((account) => allowsAccount(caller.limits, account.platform, account.account_id));
+}

@@ -1,0 +1,71 @@
+import { allowsScope, type Scope } from '../auth/key-limits.ts';
+import type { Config } from '../config.ts';
+import type { Caller } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { formatMicros } from '../money.ts';
+import type { SpendChange, Tool } from '../tools/tool.ts';
+
+/** The scope a tool needs: `read` for tools that only read, `write` for the others. */
+export function toolScope(tool: Tool): Scope {
+  return tool.annotations.readOnlyHint ? 'read' : 'write';
+}
+
+function refusal(message: string, details: Record<string, unknown>): AppError {
+  return new AppError('insufficient_scope', message, { structuredContent: details });
+}
+
+/** Refuses a tool the key's scope does not reach (checked before quota: nothing is used). */
+export function requireToolScope(caller: Caller, tool: Tool, config: Config): void {
+  const needed = toolScope(tool);
+  if (allowsScope(caller.limits, needed)) return;
+  throw refusal(
+    `This API key has the ${caller.limits.scope} scope, and ${tool.name} writes to the ad platform. Use a ` +
+      `key with the write scope: the owner creates one at ${config.appUrl}/keys (a key's scope is never ` +
+      'widened).',
+    { limit: 'scope', scope: caller.limits.scope, needed },
+  );
+}
+
+/**
+ * Refuses a change the key may not make, before it reaches the platform: starting or raising spend
+ * without the spend scope; a daily budget above the key's ceiling in the account's currency (a key with
+ * ceilings sets budgets only in the currencies it has one for).
+ */
+export function checkChange(caller: Caller, config: Config, tool: string, change: SpendChange): void {
+  const { limits } = caller;
+  const where = `${config.appUrl}/keys`;
+  if (change.startsOrRaisesSpend && !allowsScope(limits, 'spend')) {
+    throw refusal(
+      `This API key has the ${limits.scope} scope: it may pause and lower budgets, not start or raise ` +
+        `spend, and ${tool} would ${change.what}. Use a key with the spend scope (the owner creates one at ` +
+        `${where}), or make a change that spends less.`,
+      { limit: 'scope', scope: limits.scope, needed: 'spend', change: change.what },
+    );
+  }
+  const budget = change.dailyBudget;
+  if (!budget || limits.ceilings === null) return;
+  const { currency, micros } = budget;
+  const ceiling = limits.ceilings[currency];
+  const asked = `${formatMicros(micros, currency)} ${currency}`;
+  if (ceiling === undefined) {
+    throw refusal(
+      `This API key sets daily budgets only in ${Object.keys(limits.ceilings).join(', ')}, up to its ceiling, ` +
+        `and this account's budgets are in ${currency} (${tool} would set ${asked}). The owner can create a ` +
+        `key with a ${currency} ceiling at ${where}.`,
+      { limit: 'ceiling', currency, asked: formatMicros(micros, currency), ceiling: null },
+    );
+  }
+  if (micros > ceiling) {
+    const most = `${formatMicros(ceiling, currency)} ${currency}`;
+    throw refusal(
+      `This API key may set daily budgets up to ${most}, and ${tool} would set ${asked}. Ask for ${most} or ` +
+        `less, or the owner creates a key with a higher ceiling at ${where}.`,
+      {
+        limit: 'ceiling',
+        currency,
+        asked: formatMicros(micros, currency),
+        ceiling: formatMicros(ceiling, currency),
+      },
+    );
+  }
+}

@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+import type { CampaignMetrics } from '../../platforms/performance.ts';
+import type { Database } from '../../storage/schema.ts';
+import { activityHistories } from '../activity.ts';
+import { dailyMetrics, daysBetween } from '../daily-metrics.ts';
+import type { DaySelection } from './dates.ts';
+import type { Row } from './resources.ts';
+
+const NONE: CampaignMetrics = { impressions: 0, clicks: 0, spendMicros: 0, conversions: 0 };
+
+/** Metrics as Google's rows carry them (proto3 JSON: int64 as strings; ratios only where defined). */
+export function metricsResource(metrics: CampaignMetrics): Record<string, unknown> {
+  const { impressions, clicks, spendMicros, conversions } = metrics;
+  return {
+    impressions: String(impressions),
+    clicks: String(clicks),
+    costMicros: String(spendMicros),
+    conversions,
+    ...(impressions > 0 && { ctr: clicks / impressions }),
+    ...(clicks > 0 && { averageCpc: spendMicros / clicks }),
+  };
+}
+
+/** Sums rows' metrics back into numbers, for a summary row. */
+export function summedMetrics(rows: Row[]): CampaignMetrics {
+  return rows.reduce<CampaignMetrics>(
+    (sum, row) => ({
+      impressions: sum.impressions + Number(row.metrics?.impressions ?? 0),
+      clicks: sum.clicks + Number(row.metrics?.clicks ?? 0),
+      spendMicros: sum.spendMicros + Number(row.metrics?.costMicros ?? 0),
+      conversions: sum.conversions + Number(row.metrics?.conversions ?? 0),
+    }),
+    NONE,
+  );
+}
+
+function isZero(metrics: CampaignMetrics, selected: string[]): boolean {
+  const values: Record<string, number> = {
+    'metrics.impressions': metrics.impressions,
+    'metrics.clicks': metrics.clicks,
+    'metrics.cost_micros': metrics.spendMicros,
+    'metrics.conversions': metrics.conversions,
+    'metrics.ctr': metrics.clicks,
+    'metrics.average_cpc': metrics.spendMicros,
+  };
+  const asked = selected.filter((field) => field in values);
+  return (asked.length > 0 ? asked : Object.keys(values)).every((field) => values[field] === 0);
+}
+
+/**
+ * Campaign rows with their metrics, from each campaign's activity history and the sandbox's daily metrics
+ * (a pure function of campaign and day): by day, one row per campaign and day, days whose selected metrics
+ * are all zero left out as Google leaves them out; otherwise one row per campaign summing the days, zero
+ * or not. Without a date filter a report covers all time, from the first day any campaign ran. No day
+ * after `today` has happened yet.
+ */
+export async function withMetrics(
+  db: Kysely<Database>,
+  rows: Row[],
+  options: { days: DaySelection; byDay: boolean; selected: string[]; today: string; currency: string },
+): Promise<Row[]> {
+  const ids = rows.map((row) => String(row.campaign?.id));
+  const histories = await activityHistories(db, 'search', ids);
+  const firsts = [...histories.values()].flatMap((history) => (history[0] ? [history[0].from] : []));
+  const start = options.days.start ?? firsts.sort()[0] ?? options.today;
+  const end =
+    options.days.end === undefined || options.days.end > options.today ? options.today : options.days.end;
+  const days = start > end ? [] : daysBetween(start, end).filter((day) => options.days.includes(day));
+  const out: Row[] = [];
+  for (const row of rows) {
+    const id = String(row.campaign?.id);
+    const history = histories.get(id) ?? [];
+    let total = NONE;
+    for (const date of days) {
+      const day = dailyMetrics('search', id, date, history, options.currency);
+      if (options.byDay) {
+        if (!isZero(day, options.selected))
+          out.push({ ...row, metrics: metricsResource(day), segments: { date } });
+      } else {
+        total = {
+          impressions: total.impressions + day.impressions,
+          clicks: total.clicks + day.clicks,
+          spendMicros: total.spendMicros + day.spendMicros,
+          conversions: total.conversions + day.conversions,
+        };
+      }
+    }
+    if (!options.byDay) out.push({ ...row, metrics: metricsResource(total) });
+  }
+  return out;
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxAccount } from '../seed.ts';
+import { sendEdgePage } from './edge-page.ts';
+import { type GraphCalls, refuseWrites, type VersionRequest } from './graph-calls.ts';
+import { AD_ACCOUNT } from './node-types.ts';
+
+/** `GET /me/adaccounts`: the ad accounts the token was granted. */
+export function registerAdAccounts(scope: FastifyInstance, calls: GraphCalls): void {
+  scope.get<VersionRequest>('/:version/me/adaccounts', async (request, reply) => {
+    const admitted = await calls.admit(request, reply, '/me/adaccounts');
+    if (!admitted) return reply;
+    const nodes = [];
+    for (const id of admitted.accountIds) {
+      const account = await calls.store.get<SandboxAccount>('account', id);
+      if (!account) continue;
+      nodes.push({
+        id,
+        account_id: id.replace(/^act_/, ''),
+        name: account.data.name,
+        currency: account.data.currency,
+        account_status: 1,
+        timezone_name: 'UTC',
+        timezone_offset_hours_utc: 0,
+      });
+    }
+    return sendEdgePage(reply, {
+      query: admitted.query,
+      url: calls.url(request, '/me/adaccounts'),
+      accessToken: admitted.accessToken,
+      type: AD_ACCOUNT,
+      nodes,
+    });
+  });
+
+  refuseWrites(scope, '/:version/me/adaccounts');
+}

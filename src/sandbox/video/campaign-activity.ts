@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import { unitsToMicros } from '../../money.ts';
+import type { Database } from '../../storage/schema.ts';
+import { type Activity, recordActivity } from '../activity.ts';
+import type { StoredCampaign } from './campaign.ts';
+
+/** How a campaign runs in its current state: only a daily budget caps a day's spend. */
+export function campaignActivity(campaign: StoredCampaign): Activity {
+  return {
+    active: campaign.operation_status === 'ENABLE' && campaign.deleted !== true,
+    dailyBudgetMicros: campaign.budget_mode === 'BUDGET_MODE_DAY' ? unitsToMicros(campaign.budget) : null,
+  };
+}
+
+/** Notes a campaign's new state from `date` on (sandbox advertisers keep UTC days), so reports follow it. */
+export async function noteCampaignActivity(
+  db: Kysely<Database>,
+  campaignId: string,
+  campaign: StoredCampaign,
+  date: Date,
+): Promise<void> {
+  await recordActivity(db, 'video', campaignId, date.toISOString().slice(0, 10), campaignActivity(campaign));
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../context.ts';
+import { activityHistories } from '../activity.ts';
+import type { SandboxAccount } from '../seed.ts';
+import type { SandboxStore } from '../store.ts';
+import type { StoredCampaign } from './campaign.ts';
+import { pageOf } from './campaign-query.ts';
+import { answer, CODE } from './envelope.ts';
+import { tokenOf, type VideoGate } from './gate.ts';
+import { parseReportQuery } from './report-query.ts';
+import { reportRows, totalMetrics } from './report-rows.ts';
+
+/**
+ * TikTok's synchronous reporting, report/integrated/get/: BASIC reports of the advertiser's campaigns,
+ * computed from each campaign's activity history (src/sandbox/daily-metrics.ts), so the same question
+ * gets the same answer on every machine and every run.
+ */
+export function registerReportRoutes(
+  scope: FastifyInstance,
+  services: Services,
+  store: SandboxStore,
+  gate: VideoGate,
+): void {
+  scope.get<{ Querystring: Record<string, unknown> }>(
+    '/open_api/:version/report/integrated/get/',
+    async (request, reply) => {
+      const advertiserId = await gate.admit(tokenOf(request), request.query.advertiser_id);
+      const query = parseReportQuery(request.query);
+      await gate.fault(query.campaignIds);
+      const account = await store.get<SandboxAccount>('account', advertiserId);
+      const currency = account?.data.currency ?? 'USD';
+      const campaigns = (await store.list<StoredCampaign>('campaign', advertiserId)).filter(query.matches);
+      const histories = await activityHistories(
+        services.storage.db,
+        'video',
+        campaigns.map((campaign) => campaign.id),
+      );
+      // Sandbox advertisers keep UTC days.
+      const today = services.clock.now().toISOString().slice(0, 10);
+      const { rows, totals } = reportRows(query, { advertiserId, currency, campaigns, histories, today });
+      const { list, page_info } = pageOf(rows, query.page, query.pageSize);
+      return answer(reply, CODE.ok, 'OK', {
+        list,
+        page_info,
+        ...(query.totalMetrics && { total_metrics: totalMetrics(query, totals, currency) }),
+      });
+    },
+  );
+}

@@ -1,0 +1,373 @@
+import type { NetworkCampaignGroup } from '../../platforms/network/answers.ts';
+import {
+  type AdKind,
+  CAMPAIGN_FORMAT,
+  campaignBody,
+  groupBody,
+  money,
+  runSchedule,
+  type TargetingArgs,
+  targetingCriteria,
+} from '../../platforms/network/bodies.ts';
+import { NetworkClient } from '../../platforms/network/client.ts';
+import { networkProtocol } from '../../platforms/network/protocol.ts';
+import type { Money, RunSchedule } from '../../platforms/network/types.ts';
+import { idOf, urn } from '../../platforms/network/urns.ts';
+import { PlatformSession } from '../../platforms/session.ts';
+import type { AdAccount } from '../../storage/schema.ts';
+import { invalidArguments } from '../invalid-arguments.ts';
+import type { FieldIssue, ToolContext, ToolResult } from '../tool.ts';
+import { type AdSpec, adMedia } from './ad-spec.ts';
+import { createAd, uploadMedia } from './ad-steps.ts';
+import { prepareMedia, type ReadyMedia } from './media.ts';
+import { NetworkRunner } from './runner.ts';
+
+/** The arguments every campaign-creating tool shares (campaign-arguments.ts), as parsed. */
+export type CampaignArgs = TargetingArgs & {
+  campaign_name: string;
+  campaign_group_id?: string | undefined;
+  campaign_group_name?: string | undefined;
+  organization_id: string;
+  daily_budget: number;
+  total_budget?: number | undefined;
+  currency?: string | undefined;
+  landing_page_url: string;
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+  locale_country: string;
+  locale_language: string;
+  /** Undefined only for add_network_campaign_to_group, where it is inherited from the group. */
+  objective?: string | undefined;
+};
+
+export interface CreateCampaignOptions {
+  tool: string;
+  ad: AdSpec;
+  /** Objectives the ad kind allows, to check one inherited from the group. */
+  objectives: readonly string[];
+  creativeName?: string | undefined;
+}
+
+/** Group states that take no new campaigns. */
+const CLOSED_GROUP_STATUSES = new Set(['ARCHIVED', 'CANCELED', 'CANCELLED', 'PENDING_DELETION', 'REMOVED']);
+const DEFAULT_OBJECTIVE: Record<AdKind, string> = {
+  image: 'WEBSITE_VISIT',
+  video: 'VIDEO_VIEW',
+  carousel: 'WEBSITE_VISIT',
+  text: 'WEBSITE_VISIT',
+};
+const KIND_WORDS: Record<AdKind, string> = {
+  image: 'single-image',
+  video: 'video',
+  carousel: 'carousel',
+  text: 'text',
+};
+
+/** Where the campaign goes: the existing group it was asked into, or a new one by name. */
+type GroupChoice =
+  | { existing: true; id: string; group: NetworkCampaignGroup }
+  | { existing: false; name: string };
+
+/** Everything the create steps send, settled before the first of them. */
+interface CampaignPlan {
+  tool: string;
+  args: CampaignArgs;
+  ad: AdSpec;
+  accountId: string;
+  currency: string;
+  group: GroupChoice;
+  objective: string;
+  organizationUrn: string;
+  schedule: RunSchedule;
+  dailyBudget: Money;
+  totalBudget: Money | undefined;
+  media: ReadyMedia[];
+}
+
+/** What the steps made: the group (new or reused), the campaign, the ad and the media URNs. */
+interface Made {
+  groupId: string;
+  campaignId: string;
+  postUrn?: string | undefined;
+  creativeUrn: string;
+  mediaUrns: string[];
+}
+
+/**
+ * Creates a PAUSED LinkedIn campaign with its first ad: checks everything first (arguments, the group,
+ * the media), uploads media, then creates the group (unless one is reused) PAUSED, the campaign, the post
+ * and the creative, and activates a new group last. Each create is a recovery point of the call; a
+ * failure after the first create takes back what this call made. A dry run shows the requests in order
+ * and creates nothing.
+ */
+export async function createNetworkCampaign(
+  context: ToolContext,
+  args: CampaignArgs,
+  options: CreateCampaignOptions,
+): Promise<ToolResult> {
+  const account = context.account;
+  if (!account) throw new Error('a network tool needs the resolved account');
+  checkCampaignArguments(options.tool, account, args);
+  const session = await PlatformSession.open(context, networkProtocol);
+  const client = new NetworkClient(session);
+  const plan = await planCampaign(context, client, account, args, options);
+  const runner = new NetworkRunner(client, context, stepCount(plan));
+
+  const mediaUrns = await uploadMedia(runner, plan.organizationUrn, plan.media);
+  const groupId = plan.group.existing ? plan.group.id : await createGroup(runner, plan);
+  const campaignId = await createCampaign(runner, plan, groupId, session.endpoints.apiVersion);
+  const { postUrn, creativeUrn } = await createAd(runner, {
+    ad: plan.ad,
+    mediaUrns,
+    campaignId,
+    organizationUrn: plan.organizationUrn,
+    accountId: plan.accountId,
+    landingPage: args.landing_page_url,
+    name: options.creativeName,
+  });
+  if (!plan.group.existing) await activateGroup(runner, groupId);
+  return campaignResult(plan, runner, { groupId, campaignId, postUrn, creativeUrn, mediaUrns });
+}
+
+/** The rules only the account can settle: LinkedIn's targeting combinations and the account currency. */
+function checkCampaignArguments(tool: string, account: AdAccount, args: CampaignArgs): void {
+  const issues = targetingIssues(args);
+  if (args.currency && args.currency !== account.currency) {
+    issues.push({
+      field: 'currency',
+      message: `must be the ad account's currency, ${account.currency} (got ${args.currency}): budgets are in the account currency`,
+    });
+  }
+  if (issues.length > 0) throw invalidArguments(tool, issues);
+}
+
+/** LinkedIn refuses to AND job titles with seniorities or job functions. */
+function targetingIssues(args: CampaignArgs): FieldIssue[] {
+  if (!args.job_titles?.length) return [];
+  const others = (['seniorities', 'job_functions'] as const).filter((field) => args[field]?.length);
+  return others.length === 0
+    ? []
+    : [
+        {
+          field: 'job_titles',
+          message: `cannot be combined with ${others.join(' or ')}: LinkedIn targets titles on their own; drop one`,
+        },
+      ];
+}
+
+/**
+ * Reads what the create depends on before anything is made: the existing group (it must be open, and its
+ * objective binds the campaign's) and the media (checked, downloaded), and settles the bodies' values.
+ */
+async function planCampaign(
+  context: ToolContext,
+  client: NetworkClient,
+  account: AdAccount,
+  args: CampaignArgs,
+  options: CreateCampaignOptions,
+): Promise<CampaignPlan> {
+  const { tool, ad } = options;
+  const group = await chooseGroup(client, tool, args);
+  const objective = campaignObjective(tool, args, group, options);
+  const media = await prepareMedia(context, client, tool, adMedia(ad));
+  const currency = account.currency;
+  return {
+    tool,
+    args,
+    ad,
+    accountId: account.account_id,
+    currency,
+    group,
+    objective,
+    organizationUrn: urn.organization(idOf(args.organization_id)),
+    schedule: runSchedule(context.now, args.start_date, args.end_date),
+    dailyBudget: money(args.daily_budget, currency),
+    totalBudget: args.total_budget !== undefined ? money(args.total_budget, currency) : undefined,
+    media,
+  };
+}
+
+/** An existing group is read first: it must exist in the account and still take campaigns. */
+async function chooseGroup(client: NetworkClient, tool: string, args: CampaignArgs): Promise<GroupChoice> {
+  if (!args.campaign_group_id) return { existing: false, name: args.campaign_group_name ?? '' };
+  const id = idOf(args.campaign_group_id);
+  const group = await client.getGroup(id);
+  if (group.status && CLOSED_GROUP_STATUSES.has(group.status)) {
+    throw invalidArguments(tool, [
+      {
+        field: 'campaign_group_id',
+        message: `is ${group.status} on LinkedIn and takes no new campaigns: pick an active or paused group, or pass campaign_group_name`,
+      },
+    ]);
+  }
+  return { existing: true, id, group };
+}
+
+/** The objective asked for, else the group's, else the ad kind's default; a group's binds its campaigns. */
+function campaignObjective(
+  tool: string,
+  args: CampaignArgs,
+  choice: GroupChoice,
+  options: CreateCampaignOptions,
+): string {
+  const group = choice.existing ? choice.group : undefined;
+  const objective = args.objective ?? group?.objectiveType ?? DEFAULT_OBJECTIVE[options.ad.kind];
+  if (choice.existing && group?.objectiveType && group.objectiveType !== objective) {
+    throw invalidArguments(tool, [
+      {
+        field: 'objective',
+        message: `is ${objective}, but campaign group ${choice.id} has the objective ${group.objectiveType} and its campaigns must share it: pass objective ${group.objectiveType}, or use another group`,
+      },
+    ]);
+  }
+  if (!options.objectives.includes(objective)) {
+    const kind = options.ad.kind;
+    throw invalidArguments(tool, [
+      {
+        field: 'objective',
+        message: `${objective} (the group's) does not fit ${kind === 'image' ? 'an' : 'a'} ${kind} ad: pass one of ${options.objectives.join(', ')}, or use another group`,
+      },
+    ]);
+  }
+  return objective;
+}
+
+/** The requests the call sends, for its progress: two per upload, the group's two, the campaign, the ad's. */
+function stepCount(plan: CampaignPlan): number {
+  const uploads = plan.media.filter((m) => !('urn' in m)).length;
+  return uploads * 2 + (plan.group.existing ? 0 : 2) + 1 + (plan.ad.kind === 'text' ? 1 : 2);
+}
+
+/** Step "campaign group": the new group, PAUSED until its campaign and ad exist. */
+function createGroup(runner: NetworkRunner, plan: CampaignPlan): Promise<string> {
+  const name = plan.group.existing ? '' : plan.group.name;
+  const { client } = runner;
+  const { requests } = client;
+  return runner.create(
+    `create the campaign group "${name}" (PAUSED until its campaign and ad exist)`,
+    requests.createGroup(
+      groupBody({ accountId: plan.accountId, name, start: plan.schedule.start, objective: plan.objective }),
+    ),
+    {
+      type: 'campaign group',
+      name,
+      cleanup: (id) => requests.removeGroup(id),
+      step: 'campaign group',
+      find: (since) => client.groupsMadeSince(name, since),
+    },
+  );
+}
+
+/** Step "campaign": the PAUSED campaign in the group. */
+function createCampaign(
+  runner: NetworkRunner,
+  plan: CampaignPlan,
+  groupId: string,
+  apiVersion: string,
+): Promise<string> {
+  const { args } = plan;
+  const { client } = runner;
+  const { requests } = client;
+  const groupUrn = urn.group(groupId);
+  return runner.create(
+    `create the campaign "${args.campaign_name}" (PAUSED)`,
+    requests.createCampaign(
+      campaignBody({
+        accountId: plan.accountId,
+        groupUrn,
+        name: args.campaign_name,
+        kind: plan.ad.kind,
+        objective: plan.objective,
+        dailyBudget: plan.dailyBudget,
+        totalBudget: plan.totalBudget,
+        locale: { country: args.locale_country, language: args.locale_language },
+        schedule: plan.schedule,
+        targeting: targetingCriteria(args),
+        organizationUrn: plan.organizationUrn,
+        apiVersion,
+      }),
+    ),
+    {
+      type: 'campaign',
+      name: args.campaign_name,
+      cleanup: (id) => requests.removeCampaign(id),
+      step: 'campaign',
+      find: (since) => client.campaignsMadeSince(groupUrn, args.campaign_name, since),
+    },
+  );
+}
+
+/** The last step: a new group goes ACTIVE once its campaign and ad exist (the campaign stays PAUSED). */
+async function activateGroup(runner: NetworkRunner, groupId: string): Promise<void> {
+  await runner.send('activate the campaign group', runner.client.requests.activateGroup(groupId));
+}
+
+/** The answer: what was made (or, in a dry run, would be) and what to do next. */
+function campaignResult(plan: CampaignPlan, runner: NetworkRunner, made: Made): ToolResult {
+  const { tool, ad, args, objective, dailyBudget, totalBudget, currency } = plan;
+  const { groupId, campaignId, postUrn, creativeUrn, mediaUrns } = made;
+  const existing = plan.group.existing ? plan.group : undefined;
+  const groupName = existing?.group.name ?? args.campaign_group_name;
+  const structured = {
+    account_id: plan.accountId,
+    campaign_group: {
+      id: groupId,
+      urn: urn.group(groupId),
+      ...(groupName && { name: groupName }),
+      created: !existing,
+    },
+    campaign: {
+      id: campaignId,
+      urn: urn.campaign(campaignId),
+      name: args.campaign_name,
+      status: 'PAUSED',
+      type: ad.kind === 'text' ? 'TEXT_AD' : 'SPONSORED_UPDATES',
+      format: CAMPAIGN_FORMAT[ad.kind],
+      objective,
+      daily_budget: dailyBudget,
+      ...(totalBudget && { total_budget: totalBudget }),
+    },
+    creative: {
+      id: creativeUrn,
+      kind: ad.kind,
+      intended_status: 'ACTIVE',
+      ...(postUrn && { post: postUrn }),
+    },
+    media: plan.media.map((m, index) => ({
+      field: m.field,
+      urn: mediaUrns[index],
+      uploaded: !('urn' in m),
+    })),
+  };
+  const budget = `${dailyBudget.amount} ${currency} a day${totalBudget ? `, ${totalBudget.amount} ${currency} in total` : ''}`;
+  const groupText = existing
+    ? `in the existing campaign group ${groupId}${existing.group.name ? ` ("${existing.group.name}")` : ''}`
+    : `in the new campaign group "${args.campaign_group_name}"`;
+
+  if (runner.dryRun) {
+    return {
+      text:
+        `Dry run: nothing was created and no quota was used. ${tool} would create a PAUSED ${KIND_WORDS[ad.kind]} ` +
+        `campaign "${args.campaign_name}" (${objective}, ${budget}) ${groupText}, with ${runner.preview.length} ` +
+        `requests to LinkedIn, listed in order in structured.preview.`,
+      structured: { dry_run: true, ...structured, preview: runner.preview },
+    };
+  }
+  const nextSteps = [
+    'Review the campaign in LinkedIn Campaign Manager and activate it when ready (it spends nothing while PAUSED).',
+    `Track results with associate_network_conversion (campaign_id ${campaignId}).`,
+    ...(ad.kind === 'carousel'
+      ? [
+          `Add more carousel variations with add_network_carousel_creative (campaign_id ${campaignId}); LinkedIn recommends 4 or more.`,
+        ]
+      : []),
+    `Reach another audience under the same group with add_network_campaign_to_group (campaign_group_id ${groupId}).`,
+  ];
+  return {
+    text:
+      `Created the LinkedIn ${KIND_WORDS[ad.kind]} campaign "${args.campaign_name}" (id ${campaignId}, status PAUSED, ` +
+      `${objective}, ${budget}) ${groupText}${existing ? '' : ` (id ${groupId})`}, with its first ad: creative ` +
+      `${creativeUrn}${postUrn ? ` on post ${postUrn}` : ''}. Next: ${nextSteps.join(' ')}`,
+    structured: { ...structured, next_steps: nextSteps },
+  };
+}

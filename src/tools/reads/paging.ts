@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { fingerprint } from '../../fingerprint.ts';
+
+export const MAX_LIMIT = 500;
+
+export const limitArgument = z
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_LIMIT)
+  .default(50)
+  .describe(
+    `How many rows to answer at most (1 to ${MAX_LIMIT}, default 50); pass the answer's next_cursor for more.`,
+  );
+
+export const cursorArgument = z
+  .string()
+  .min(1)
+  .max(2000)
+  .optional()
+  .describe('The next_cursor of an earlier answer with the same arguments, for the rows after it.');
+
+/**
+ * An opaque cursor: where the next page starts (a platform's page token or an offset), bound to the
+ * query that made it, so it cannot be spent on another query.
+ */
+export function encodeCursor(query: unknown, position: unknown): string {
+  return Buffer.from(JSON.stringify({ q: fingerprint(query).slice(0, 16), p: position })).toString(
+    'base64url',
+  );
+}
+
+/** Where `cursor` continues `query`; undefined without a cursor, 400 when it belongs to another query. */
+export function decodeCursor<Position>(
+  cursor: string | undefined,
+  query: unknown,
+  tool: string,
+): Position | undefined {
+  if (cursor === undefined) return undefined;
+  let decoded: { q?: unknown; p?: unknown } | undefined;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    decoded = undefined;
+  }
+  if (decoded?.q !== fingerprint(query).slice(0, 16) || decoded.p === undefined) {
+    throw new AppError(
+      'invalid_arguments',
+      `Invalid arguments for ${tool}: cursor: is not a next_cursor of a call with these arguments. Pass the ` +
+        'next_cursor exactly as an answer gave it, with the same other arguments, or leave it out to start over.',
+      {
+        structuredContent: {
+          issues: [{ field: 'cursor', message: 'belongs to another query, or is malformed' }],
+        },
+      },
+    );
+  }
+  return decoded.p as Position;
+}

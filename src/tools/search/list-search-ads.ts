@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { AD_STATUSES, type AdPosition, type ListedAd, listAds } from '../../platforms/search/ad-listing.ts';
+import { SearchClient } from '../../platforms/search/client.ts';
+import { searchProtocol } from '../../platforms/search/protocol.ts';
+import type { AdTextAsset } from '../../platforms/search/types.ts';
+import { PlatformSession } from '../../platforms/session.ts';
+import { accountArgument, digitsId } from '../arguments.ts';
+import { markdownTable } from '../reads/markdown-table.ts';
+import { cursorArgument, decodeCursor, encodeCursor, limitArgument } from '../reads/paging.ts';
+import { defineTool } from '../tool.ts';
+
+const NAME = 'list_search_ads';
+
+const headlineFields = (headlines: AdTextAsset[]) =>
+  headlines.map((h) => ({ text: h.text, ...(h.pinnedField && { pinned_field: h.pinnedField }) }));
+
+const headlineText = (headlines: AdTextAsset[] | null) =>
+  headlines === null
+    ? '(not a responsive search ad)'
+    : headlines.map((h) => `"${h.text}"${h.pinnedField ? ` (pinned ${h.pinnedField})` : ''}`).join(', ');
+
+/** The ads of a page grouped by their ad group, in the order they came. */
+function byAdGroup(ads: ListedAd[]) {
+  const groups = new Map<string, { first: ListedAd; ads: ListedAd[] }>();
+  for (const ad of ads) {
+    const group = groups.get(ad.adGroupId) ?? { first: ad, ads: [] };
+    group.ads.push(ad);
+    groups.set(ad.adGroupId, group);
+  }
+  return [...groups.values()].map(({ first, ads: inGroup }) => ({
+    ad_group_id: first.adGroupId,
+    name: first.adGroupName,
+    status: first.adGroupStatus,
+    campaign_id: first.campaignId,
+    campaign_name: first.campaignName,
+    ads: inGroup.map((ad) => ({
+      ad_id: ad.adId,
+      status: ad.status,
+      ad_type: ad.type,
+      final_url: ad.finalUrl,
+      headlines: ad.headlines === null ? null : headlineFields(ad.headlines),
+    })),
+  }));
+}
+
+export const listSearchAds = defineTool({
+  name: NAME,
+  description:
+    "Lists the ads of a Google Ads account by ad group: ad group and campaign ids and names, each ad's id, " +
+    'status and type, and the headlines of responsive search ads with their pins. Read-only. Use it to find ' +
+    'the ad_group_id and ad_id that update_ad_headlines takes, or to review ad copy. Filter by campaign_id ' +
+    'or ad_group_id; enabled and paused ads unless status says otherwise; pages of `limit` ads with ' +
+    'next_cursor. Billable: one quota unit per call.',
+  platform: 'search',
+  billable: true,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  input: z.strictObject({
+    campaign_id: digitsId().optional().describe('Only the ads of this campaign (digits).'),
+    ad_group_id: digitsId().optional().describe('Only the ads of this ad group (digits).'),
+    status: z
+      .array(z.enum(AD_STATUSES))
+      .min(1)
+      .refine((statuses) => new Set(statuses).size === statuses.length, 'must not repeat a status')
+      .default(['ENABLED', 'PAUSED'])
+      .describe('Only ads with these statuses: ENABLED, PAUSED, REMOVED; default ENABLED and PAUSED.'),
+    limit: limitArgument,
+    cursor: cursorArgument,
+    customer_id: accountArgument('search'),
+  }),
+  example: { campaign_id: '20123456789', limit: 20 },
+  auditFields: ['campaign_id', 'ad_group_id', 'status', 'limit'],
+  async run(args, context) {
+    const customerId = context.account?.account_id ?? '';
+    const statuses = [...args.status].sort();
+    const filter = { statuses, campaignId: args.campaign_id, adGroupId: args.ad_group_id };
+    const query = {
+      tool: NAME,
+      customer_id: customerId,
+      status: statuses,
+      campaign_id: args.campaign_id,
+      ad_group_id: args.ad_group_id,
+    };
+    const after = decodeCursor<AdPosition>(args.cursor, query, NAME);
+    const session = await PlatformSession.open(context, searchProtocol);
+    const page = await listAds(new SearchClient(session), customerId, { filter, after, limit: args.limit });
+    const last = page.ads.at(-1);
+    const nextCursor =
+      page.more && last ? encodeCursor(query, { adGroupId: last.adGroupId, adId: last.adId }) : null;
+    const adGroups = byAdGroup(page.ads);
+    const scope = [
+      args.campaign_id && `campaign ${args.campaign_id}`,
+      args.ad_group_id && `ad group ${args.ad_group_id}`,
+    ].filter(Boolean);
+    const where = `Google Ads account ${customerId}${scope.length > 0 ? `, ${scope.join(', ')}` : ''}`;
+    const count = `${page.ads.length} ${statuses.join(' or ')} ad${page.ads.length === 1 ? '' : 's'}`;
+    const sections =
+      page.ads.length === 0
+        ? [
+            `${where}: no ${statuses.join(' or ')} ads${args.cursor ? ' after the cursor' : ''}. ` +
+              'Check the ids with list_search_campaigns, or ask for other statuses.',
+          ]
+        : [
+            `${where}: ${count} in ${adGroups.length} ad group${adGroups.length === 1 ? '' : 's'}` +
+              `${nextCursor ? ' on this page' : ''}. update_ad_headlines takes the ad group id and ad id ` +
+              'of a RESPONSIVE_SEARCH_AD.',
+            markdownTable(
+              ['Campaign', 'Ad group', 'Ad group id', 'Ad id', 'Type', 'Status', 'Headlines'],
+              page.ads.map((ad) => [
+                ad.campaignName,
+                ad.adGroupName,
+                ad.adGroupId,
+                ad.adId,
+                ad.type,
+                ad.status,
+                headlineText(ad.headlines),
+              ]),
+            ),
+          ];
+    if (nextCursor)
+      sections.push(`More ads follow: call again with the same arguments and cursor "${nextCursor}".`);
+    return {
+      text: sections.join('\n\n'),
+      structured: {
+        customer_id: customerId,
+        status: statuses,
+        ...(args.campaign_id && { campaign_id: args.campaign_id }),
+        ...(args.ad_group_id && { ad_group_id: args.ad_group_id }),
+        ad_count: page.ads.length,
+        ad_groups: adGroups,
+        next_cursor: nextCursor,
+      },
+    };
+  },
+});

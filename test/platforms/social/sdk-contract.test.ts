@@ -1,0 +1,402 @@
+import { createHmac } from 'node:crypto';
+import bizSdk from 'facebook-nodejs-business-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointsFor, SANDBOX_CLIENT } from '../../../src/platforms/endpoints.ts';
+import { connectRedirectUri } from '../../../src/platforms/oauth-flow.ts';
+import { socialConnect } from '../../../src/platforms/social/connect.ts';
+import { SandboxStore, sandboxId } from '../../../src/sandbox/store.ts';
+import { consent, serveConsoleHere } from '../../support/consent.ts';
+import { TEST_DIALECTS } from '../../support/dialects.ts';
+import { TestService } from '../../support/service.ts';
+
+const { FacebookAdsApi, AdAccount, AdsInsights, Campaign, User, IGUser, Page } = bizSdk;
+const SDK_VERSION: string = FacebookAdsApi.VERSION;
+const DAY_S = 86_400;
+
+/**
+ * The SDK's API object with its requests sent to the sandbox. `FacebookAdsApi.call()` takes a base URL
+ * (`urlOverride`) that replaces https://graph.facebook.com, and every SDK object made with this API
+ * (edges, cursors) calls through it: no global is patched, nothing else of the SDK changes.
+ */
+class SandboxGraphApi extends FacebookAdsApi {
+  base: string;
+
+  constructor(accessToken: string, base: string) {
+    super(accessToken, 'en_US', false);
+    this.base = base;
+  }
+
+  call(method: string, path: unknown, params?: object, files?: object, multipart?: boolean) {
+    return super.call(method, path, params, files, multipart, this.base);
+  }
+}
+
+/** What `hash_hmac('sha256', $access_token, $app_secret)` gives in Meta's "Securing requests" page. */
+function proofOf(accessToken: string, secret = SANDBOX_CLIENT.clientSecret): string {
+  return createHmac('sha256', secret).update(accessToken).digest('hex');
+}
+
+/** The SDK's error for a call that must fail: FacebookRequestError, with Meta's error body. */
+async function refusal(call: Promise<unknown>): Promise<any> {
+  const error: any = await call.then(
+    () => {
+      throw new Error('the call succeeded');
+    },
+    (failure) => failure,
+  );
+  expect(error.name).toBe('FacebookRequestError');
+  return error;
+}
+
+describe.each(TEST_DIALECTS)(
+  'facebook-nodejs-business-sdk 24.0.1 against the social sandbox on %s',
+  (dialect) => {
+    let service: TestService;
+    let base: string;
+
+    beforeAll(async () => {
+      service = await TestService.start(dialect);
+      serveConsoleHere(service);
+      base = `${service.url}/sandbox/social`;
+    });
+    afterAll(() => service.stop());
+
+    const app = () => new SandboxGraphApi(`${SANDBOX_CLIENT.clientId}|${SANDBOX_CLIENT.clientSecret}`, base);
+
+    /** A code from the consent page, for a new account (of a magic kind when `fault` is given). */
+    async function codeFor(fault?: string): Promise<string> {
+      const owner = await service.createOwner('free');
+      const endpoints = endpointsFor(service.services, 'social', 'sandbox');
+      const redirectUri = connectRedirectUri(service.services, 'social');
+      const back = await consent(
+        service,
+        owner.userId,
+        socialConnect.authorizeUrl(endpoints, 'st4te', redirectUri, []),
+        'approve',
+        'SDK account',
+        fault ? { sandbox_fault: fault } : {},
+      );
+      return back.searchParams.get('code') ?? '';
+    }
+
+    /** Facebook Login's two exchanges, made with the SDK's own `call`: a code, then a long-lived token. */
+    async function longLivedToken(fault?: string): Promise<string> {
+      const code = await codeFor(fault);
+      const redirectUri = connectRedirectUri(service.services, 'social');
+      const short = await app().call('GET', ['oauth', 'access_token'], {
+        client_id: SANDBOX_CLIENT.clientId,
+        client_secret: SANDBOX_CLIENT.clientSecret,
+        redirect_uri: redirectUri,
+        code,
+      });
+      const long = await app().call('GET', ['oauth', 'access_token'], {
+        grant_type: 'fb_exchange_token',
+        client_id: SANDBOX_CLIENT.clientId,
+        client_secret: SANDBOX_CLIENT.clientSecret,
+        fb_exchange_token: short.access_token,
+      });
+      return long.access_token;
+    }
+
+    /** The token's API, its only ad account, and the proof every call of it carries. */
+    async function connected(fault?: string) {
+      const token = await longLivedToken(fault);
+      const api = new SandboxGraphApi(token, base);
+      const proof = { appsecret_proof: proofOf(token) };
+      const accounts = await new User('me', {}, undefined, api).getAdAccounts(['id', 'account_id'], {
+        ...proof,
+      });
+      const accountId: string = accounts[0]?.id;
+      return { token, api, proof, accountId, account: new AdAccount(accountId, {}, undefined, api) };
+    }
+
+    it('exchanges the code for a short-lived token, then for a 60-day one, as Facebook Login does', async () => {
+      const code = await codeFor();
+      const redirectUri = connectRedirectUri(service.services, 'social');
+      const exchange = {
+        client_id: SANDBOX_CLIENT.clientId,
+        client_secret: SANDBOX_CLIENT.clientSecret,
+        redirect_uri: redirectUri,
+        code,
+      };
+      const short = await app().call('GET', ['oauth', 'access_token'], { ...exchange });
+      expect(short).toMatchObject({ access_token: expect.any(String), token_type: 'bearer' });
+      expect(short.expires_in).toBeLessThanOrEqual(3600);
+      const long = await app().call('GET', ['oauth', 'access_token'], {
+        grant_type: 'fb_exchange_token',
+        client_id: SANDBOX_CLIENT.clientId,
+        client_secret: SANDBOX_CLIENT.clientSecret,
+        fb_exchange_token: short.access_token,
+      });
+      expect(long.expires_in).toBe(60 * DAY_S);
+
+      const reused = await refusal(app().call('GET', ['oauth', 'access_token'], { ...exchange }));
+      expect(reused.status).toBe(400);
+      expect(reused.response).toMatchObject({ code: 100, error_subcode: 36009, type: 'OAuthException' });
+      const secret = await refusal(
+        app().call('GET', ['oauth', 'access_token'], { ...exchange, client_secret: 'wrong' }),
+      );
+      expect(secret.response).toMatchObject({ code: 1, message: 'Error validating client secret.' });
+    });
+
+    it('lists the ad accounts of the token (me/adaccounts), every AdAccount field the SDK knows allowed', async () => {
+      const token = await longLivedToken();
+      const api = new SandboxGraphApi(token, base);
+      const me = new User('me', {}, undefined, api);
+      const accounts = await me.getAdAccounts(['account_id', 'name', 'currency'], {
+        appsecret_proof: proofOf(token),
+      });
+      expect(accounts).toHaveLength(1);
+      expect(accounts[0]._data).toEqual({
+        id: expect.stringMatching(/^act_\d{15}$/),
+        account_id: expect.stringMatching(/^\d{15}$/),
+        name: 'SDK account',
+        currency: 'USD',
+      });
+      const every = await me.getAdAccounts(Object.values(AdAccount.Fields), {
+        appsecret_proof: proofOf(token),
+      });
+      expect(every[0]._data).toMatchObject({ account_status: 1, name: 'SDK account', currency: 'USD' });
+    });
+
+    it('reads the edges the adapter reads, every IGUser and Page field the SDK knows allowed', async () => {
+      const { account, proof } = await connected();
+      const igFields = Object.values(IGUser.Fields) as string[];
+      const authorized = await account.getInstagramAccounts(igFields, { ...proof });
+      expect(authorized.map((a: any) => a.username)).toEqual(['acme.studio', 'acme.shop', 'acme.archive']);
+      expect(authorized[0]._data).toMatchObject({
+        id: expect.stringMatching(/^178414\d{11}$/),
+        username: 'acme.studio',
+        name: 'Acme Studio',
+        profile_picture_url: expect.stringMatching(/^https:\/\//),
+        followers_count: expect.any(Number),
+        follows_count: expect.any(Number),
+        media_count: expect.any(Number),
+      });
+      const linked = await account.getConnectedInstagramAccounts(['id', 'username'], { ...proof });
+      expect(linked.map((a: any) => a.username)).toEqual(['acme.studio', 'acme.shop']);
+      const pages = await account.getPromotePages(['id', 'name', 'connected_instagram_account'], {
+        ...proof,
+      });
+      expect(pages.map((p: any) => [p.name, p.connected_instagram_account?.id ?? null])).toEqual([
+        ['Acme Studio', authorized[0].id],
+        ['Acme Shop', authorized[1].id],
+        ['Acme Careers', null],
+      ]);
+      const everyPageField = await account.getPromotePages(Object.values(Page.Fields), { ...proof });
+      expect(everyPageField).toHaveLength(3);
+      const counted = await account.getInstagramAccounts(['id'], { ...proof, summary: 'total_count' });
+      expect(counted.summary).toEqual({ total_count: 3 });
+    });
+
+    it("pages with the SDK's own cursor: next and previous keep the token and the proof", async () => {
+      const { account, accountId, proof } = await connected();
+      const store = new SandboxStore(service.services.storage.db, 'social');
+      const start = service.services.clock.now().getTime() + 1000;
+      for (let i = 0; i < 4; i++) {
+        const data = { username: `brand.${i}`, name: `Brand ${i}`, authorized_for_ads: true };
+        await store.put(
+          { type: 'photo_account', id: `178414${sandboxId(11)}`, accountId, data },
+          new Date(start + i),
+        );
+      }
+      const cursor = await account.getInstagramAccounts(['username'], { ...proof, limit: 2 });
+      const seen: string[] = cursor.map((a: any) => a.username);
+      while (cursor.hasNext()) {
+        await cursor.next();
+        seen.push(...cursor.map((a: any) => a.username));
+      }
+      expect(seen).toEqual([
+        'acme.studio',
+        'acme.shop',
+        'acme.archive',
+        'brand.0',
+        'brand.1',
+        'brand.2',
+        'brand.3',
+      ]);
+      expect(cursor.hasPrevious()).toBe(true);
+      await cursor.previous();
+      expect(cursor.map((a: any) => a.username)).toEqual(['brand.1', 'brand.2']);
+    });
+
+    it("parses the sandbox's refusals into FacebookRequestError with Meta's codes", async () => {
+      const { api, account, token, proof } = await connected();
+      const missing = await refusal(account.getInstagramAccounts(['id'], {}));
+      expect(missing.status).toBe(400);
+      expect(missing.message).toBe('API calls from the server require an appsecret_proof argument');
+      expect(missing.response).toMatchObject({ code: 100, type: 'GraphMethodException' });
+      expect(missing.response.fbtrace_id).toEqual(expect.any(String));
+
+      const wrong = await refusal(
+        account.getInstagramAccounts(['id'], { appsecret_proof: proofOf(token, 'nope') }),
+      );
+      expect(wrong.message).toBe('Invalid appsecret_proof provided in the API argument');
+      expect(wrong.response).toMatchObject({ code: 100, type: 'GraphMethodException' });
+
+      const field = await refusal(account.getInstagramAccounts(['id', 'followed_by_count'], { ...proof }));
+      expect(field.response).toMatchObject({ code: 100, type: 'OAuthException' });
+      expect(field.message).toBe(
+        '(#100) Tried accessing nonexisting field (followed_by_count) on node type (IGUser)',
+      );
+
+      const parameter = await refusal(account.getInstagramAccounts(['id'], { ...proof, sort: 'name' }));
+      expect(parameter.response).toMatchObject({ code: 100, error_user_title: 'Invalid parameter' });
+      expect(parameter.response.error_user_msg).toMatch(/^sort is not a parameter of this endpoint/);
+
+      const other = await connected();
+      const foreign = await refusal(
+        new AdAccount(other.accountId, {}, undefined, api).getInstagramAccounts(['id'], { ...proof }),
+      );
+      expect(foreign.status).toBe(403);
+      expect(foreign.response).toMatchObject({ code: 200, type: 'OAuthException' });
+
+      const forged = new SandboxGraphApi('forged-token', base);
+      const unknown = await refusal(
+        new AdAccount(other.accountId, {}, undefined, forged).getInstagramAccounts(['id'], {
+          appsecret_proof: proofOf('forged-token'),
+        }),
+      );
+      expect(unknown.response).toMatchObject({ code: 190, type: 'OAuthException' });
+
+      const posted = await refusal(api.call('POST', [account.id, 'instagram_accounts'], { ...proof }));
+      expect(posted.status).toBe(400);
+      expect(posted.response).toMatchObject({ code: 100, error_subcode: 33, type: 'GraphMethodException' });
+      expect(posted.message).toMatch(/^Unsupported post request\./);
+    });
+
+    it('lists campaigns with every Campaign field the SDK knows, filtered by status, paged by its cursor', async () => {
+      const { account, proof } = await connected();
+      const fields = Object.values(Campaign.Fields) as string[];
+      const cursor = await account.getCampaigns(fields, {
+        ...proof,
+        effective_status: [Campaign.EffectiveStatus.active, Campaign.EffectiveStatus.paused],
+        limit: 2,
+      });
+      const seen: any[] = [...cursor];
+      while (cursor.hasNext()) {
+        await cursor.next();
+        seen.push(...cursor);
+      }
+      expect(seen.map((c) => c.name)).toEqual([
+        'Always-on prospecting',
+        'Retargeting: cart abandoners',
+        'Brand video: awareness',
+        'Lead forms: spring webinar',
+        'Instagram engagement test',
+      ]);
+      expect(seen[0]).toBeInstanceOf(Campaign);
+      expect(seen[0]._data).toMatchObject({
+        id: expect.stringMatching(/^\d{18}$/),
+        account_id: account.id.replace('act_', ''),
+        status: Campaign.Status.active,
+        effective_status: Campaign.EffectiveStatus.active,
+        objective: Campaign.Objective.outcome_traffic,
+        daily_budget: '20000',
+        buying_type: 'AUCTION',
+        created_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0000$/),
+      });
+      const archived = await account.getCampaigns(['name'], {
+        ...proof,
+        effective_status: [Campaign.EffectiveStatus.archived],
+      });
+      expect(archived.map((c: any) => c.name)).toEqual(['Seasonal sale (ended)']);
+      const wrong = await refusal(account.getCampaigns(['name'], { ...proof, effective_status: ['LIVE'] }));
+      expect(wrong.response).toMatchObject({ code: 100, type: 'OAuthException' });
+    });
+
+    it('reports insights with every AdsInsights field the SDK knows, by campaign and day, paged by its cursor', async () => {
+      const { account, proof } = await connected();
+      const [first] = await account.getCampaigns(['id', 'name'], { ...proof });
+      const today = service.services.clock.now().getTime();
+      const day = (ago: number) => new Date(today - ago * DAY_S * 1000).toISOString().slice(0, 10);
+      const cursor = await account.getInsights(Object.values(AdsInsights.Fields) as string[], {
+        ...proof,
+        level: AdsInsights.Level.campaign,
+        time_range: { since: day(7), until: day(1) },
+        time_increment: 1,
+        filtering: [{ field: 'campaign.id', operator: 'IN', value: [first.id] }],
+        limit: 3,
+      });
+      const rows: any[] = [...cursor];
+      while (cursor.hasNext()) {
+        await cursor.next();
+        rows.push(...cursor);
+      }
+      expect(rows).toHaveLength(7);
+      expect(rows[0]).toBeInstanceOf(AdsInsights);
+      expect(rows.map((r) => r._data.date_start)).toEqual([7, 6, 5, 4, 3, 2, 1].map(day));
+      for (const row of rows) {
+        expect(row._data).toMatchObject({
+          campaign_id: first.id,
+          campaign_name: first.name,
+          account_currency: 'USD',
+          impressions: expect.stringMatching(/^\d+$/),
+          spend: expect.stringMatching(/^\d+(\.\d+)?$/),
+          ctr: expect.stringMatching(/^\d+(\.\d+)?$/),
+          date_stop: row._data.date_start,
+        });
+        expect(row._data.actions).toContainEqual({ action_type: 'link_click', value: expect.any(String) });
+      }
+      const preset = await account.getInsights(['spend'], {
+        ...proof,
+        date_preset: AdsInsights.DatePreset.last_7d,
+      });
+      expect(preset[0]._data).toMatchObject({ date_start: day(7), date_stop: day(1) });
+      const wrong = await refusal(account.getInsights(['spend'], { ...proof, level: 'adgroup' }));
+      expect(wrong.response).toMatchObject({ code: 100, type: 'OAuthException' });
+      expect(wrong.message).toBe('(#100) Param level must be one of {ad, adset, campaign, account}');
+    });
+
+    it('serves an expired version auto-upgraded, and refuses a version that never was', async () => {
+      const { token, accountId, proof } = await connected();
+      const url = (version: string) =>
+        `${base}/${version}/${accountId}/instagram_accounts?access_token=${token}&appsecret_proof=${proof.appsecret_proof}`;
+      const viewer = new SandboxGraphApi(token, base).setShowHeader(true);
+      const upgraded = await viewer.call('GET', url('v23.0'));
+      expect(upgraded.data).toHaveLength(3);
+      expect(upgraded.headers['x-ad-api-version-warning']).toMatch(/auto-upgraded to v\d+\.0/);
+      const never = await refusal(viewer.call('GET', url('v99.0')));
+      expect(never.response).toMatchObject({ code: 2500, type: 'OAuthException' });
+      expect(never.message).toBe(`Unknown path components: /${accountId}/instagram_accounts`);
+      const ancient = await refusal(viewer.call('GET', url('v16.0')));
+      expect(ancient.response).toMatchObject({ code: 2635, type: 'OAuthException' });
+      expect(SDK_VERSION).toBe('v24.0');
+    });
+
+    it('answers each magic account as documented: throttle, server error, expired token', async () => {
+      const limited = await connected('rate_limited');
+      expect(limited.accountId).toMatch(/^act_4000\d{8}0429$/);
+      const throttled = await refusal(limited.account.getInstagramAccounts(['id'], { ...limited.proof }));
+      expect(throttled.status).toBe(400);
+      expect(throttled.response).toMatchObject({ code: 80004, error_subcode: 2446079 });
+      const usage = JSON.parse(throttled.headers['x-business-use-case-usage']);
+      expect(Object.values(usage).flat()).toEqual([
+        expect.objectContaining({ type: 'ads_management', estimated_time_to_regain_access: 1 }),
+      ]);
+
+      const failing = await connected('server_error');
+      expect(failing.accountId).toMatch(/^act_4000\d{8}0500$/);
+      const failed = await refusal(
+        failing.account.getConnectedInstagramAccounts(['id'], { ...failing.proof }),
+      );
+      expect(failed.status).toBe(500);
+      expect(failed.response).toMatchObject({ code: 2, is_transient: true });
+
+      const expiring = await connected('token_expired');
+      expect(expiring.accountId).toMatch(/^act_4000\d{8}0190$/);
+      const expired = await refusal(expiring.account.getPromotePages(['id'], { ...expiring.proof }));
+      expect(expired.response).toMatchObject({ code: 190, error_subcode: 463 });
+      expect(expired.message).toContain('Session has expired');
+    });
+
+    it('answers the slow magic account after 10 seconds, and normally', async () => {
+      const slow = await connected('slow');
+      expect(slow.accountId).toMatch(/^act_4000\d{8}0408$/);
+      const started = Date.now();
+      const answer = await slow.account.getInstagramAccounts(['username'], { ...slow.proof });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(10_000);
+      expect(answer).toHaveLength(3);
+    }, 30_000);
+  },
+);
