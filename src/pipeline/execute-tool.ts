@@ -5,7 +5,7 @@ import { newId } from '../ids.ts';
 import { PLATFORM_INFO } from '../platforms/families.ts';
 import { RecoveryPoints } from '../platforms/recovery-points.ts';
 import { type ClaimHandle, claimIdempotencyKey, saveRecovery } from '../storage/idempotency.ts';
-import { reclaimExpiredHolds } from '../storage/quota.ts';
+import { releaseQuotaHold } from '../storage/quota.ts';
 import type { AdAccount, AuditEntry } from '../storage/schema.ts';
 import { isStorageFault, storageUnavailable } from '../storage/storage-fault.ts';
 import type { Progress, Tool, ToolContext } from '../tools/tool.ts';
@@ -14,7 +14,7 @@ import { parseIdempotencyKey } from './idempotency-key.ts';
 import { checkChange, requireToolScope } from './key-checks.ts';
 import { type Failure, failureOutcome, internalFailure, type Outcome } from './outcome.ts';
 import { quotaBlock } from './quota.ts';
-import { holdQuotaUnit, type QuotaHold } from './quota-hold.ts';
+import { holdIdOfClaim, holdQuotaUnit, type QuotaHold } from './quota-hold.ts';
 import { resolveAccount } from './resolve-account.ts';
 import { type ClaimFate, settleCall } from './settle-call.ts';
 import { validateArguments } from './validate-arguments.ts';
@@ -247,14 +247,20 @@ async function runSteps(
         };
         if (claim.takenOver) {
           services.metrics.idempotency('takeover');
-          // The dead attempt's quota unit lapsed with its claim: give it back before this one holds its own.
-          await reclaimExpiredHolds(storage.db, now.toISOString(), caller.userId);
+          // The dead attempt's quota unit goes with its claim: give it back before this one holds its own.
+          await releaseQuotaHold(storage.db, holdIdOfClaim(claim.takenOver.lockToken));
         }
     }
   }
 
   if (tool.billable && !record.dryRun) {
-    const held = await holdQuotaUnit(services, caller, tool.name, options.requestId);
+    const held = await holdQuotaUnit(
+      services,
+      caller,
+      tool.name,
+      options.requestId,
+      record.claim ? holdIdOfClaim(record.claim.handle.lockToken) : undefined,
+    );
     if ('refusal' in held) {
       if (record.claim) record.claim.fate = { kind: 'release' };
       return held.refusal;

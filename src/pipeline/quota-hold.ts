@@ -15,6 +15,14 @@ export interface QuotaHold {
 }
 
 /**
+ * The hold of a call made under an idempotency claim is named after the claim's lock token, so a retry
+ * that takes the claim over gives back exactly the dead attempt's unit, however its lease stood.
+ */
+export function holdIdOfClaim(lockToken: string): string {
+  return `hold_${lockToken}`;
+}
+
+/**
  * Holds one unit for a billable call, or answers why not: 402 when the allowance is used up, 429
  * `quota_in_flight` when running calls hold the rest (one of them failing gives its unit back).
  */
@@ -23,12 +31,13 @@ export async function holdQuotaUnit(
   caller: Caller,
   tool: string,
   requestId: string,
+  holdId: string = newId('hold'),
 ): Promise<{ hold: QuotaHold } | { refusal: Failure }> {
   const { config, storage, clock } = services;
   const now = clock.now();
   const limit = tierLimit(config, caller.tier);
   const request = {
-    holdId: newId('hold'),
+    holdId,
     userId: caller.userId,
     period: quotaPeriod(now),
     limit,

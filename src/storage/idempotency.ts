@@ -7,8 +7,11 @@ export type Claim =
   | {
       kind: 'claimed';
       lockToken: string;
-      /** The recovery points of an earlier attempt whose holder died (JSON), when this claim took it over. */
-      takenOver: { recovery: string | null } | undefined;
+      /**
+       * The earlier attempt whose holder died, when this claim took it over: its lock token and its
+       * recovery points (JSON).
+       */
+      takenOver: { lockToken: string; recovery: string | null } | undefined;
     }
   | { kind: 'replay'; outcome: string }
   | { kind: 'in_flight'; retryAfterSeconds: number }
@@ -93,7 +96,11 @@ export async function claimIdempotencyKey(db: Kysely<Database>, request: ClaimRe
       .where('outcome', 'is', null)
       .executeTakeFirst();
     return Number(taken.numUpdatedRows) === 1
-      ? { kind: 'claimed', lockToken, takenOver: { recovery: existing.recovery } }
+      ? {
+          kind: 'claimed',
+          lockToken,
+          takenOver: { lockToken: existing.lock_token, recovery: existing.recovery },
+        }
       : { kind: 'in_flight', retryAfterSeconds: request.leaseSeconds };
   }
   return { kind: 'in_flight', retryAfterSeconds: request.leaseSeconds };

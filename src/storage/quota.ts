@@ -84,6 +84,11 @@ export async function settleQuotaHold(
   return hold !== undefined;
 }
 
+/** Gives back the unit of one hold, if it still stands (a taken-over call's). */
+export async function releaseQuotaHold(db: Kysely<Database>, holdId: string): Promise<void> {
+  await db.transaction().execute((trx) => settleQuotaHold(trx, holdId, false));
+}
+
 /**
  * Bills a success whose hold was reclaimed while the call ran, only while the allowance has room, so
  * `used` never passes the limit.

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../../src/owners.ts';
+import { holdIdOfClaim } from '../../src/pipeline/quota-hold.ts';
 import { disconnect } from '../../src/platforms/oauth-flow.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
 import { claimIdempotencyKey } from '../../src/storage/idempotency.ts';
+import { quotaUsage } from '../../src/storage/quota.ts';
 import { findUserById } from '../../src/storage/users.ts';
 import { TestClock } from '../support/clock.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
@@ -232,11 +234,31 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
       .where('key', '=', key)
       .executeTakeFirstOrThrow();
     await first;
-    await service.services.storage.db
+    const { db } = service.services.storage;
+    await db
       .updateTable('idempotency_records')
       .set({ outcome: null, lock_token: 'crashed-instance', locked_until: record.locked_until })
       .where('user_id', '=', owner.userId)
       .where('key', '=', key)
+      .execute();
+    // Its quota unit, renewed just before it died: the hold's lease runs past the claim's.
+    const period = clock.now().toISOString().slice(0, 7);
+    const quotaBefore = await quotaUsage(db, owner.userId, period);
+    await db
+      .insertInto('quota_holds')
+      .values({
+        id: holdIdOfClaim('crashed-instance'),
+        user_id: owner.userId,
+        period,
+        lease_until: new Date(clock.now().getTime() + 3600_000).toISOString(),
+        created_at: clock.now().toISOString(),
+      })
+      .execute();
+    await db
+      .updateTable('quota_usage')
+      .set({ held: quotaBefore.held + 1 })
+      .where('user_id', '=', owner.userId)
+      .where('period', '=', period)
       .execute();
     const stillLocked = await service.call('test_probe', { tag: 'orphan', delay_ms: 400 }, withKey(key));
     expect(stillLocked.status).toBe(409);
@@ -248,6 +270,11 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
     expect(takenOver.status).toBe(200);
     expect(takenOver.headers.get('idempotent-replayed')).toBeNull();
     expect(probe.runs()).toBe(runs + 1);
+    // The dead attempt's unit went back with its claim; the retry's own became used.
+    expect(await quotaUsage(db, owner.userId, period)).toEqual({
+      used: quotaBefore.used + 1,
+      held: quotaBefore.held,
+    });
   });
 
   it('forgets a key after its retention, and the sweep removes old records', async () => {

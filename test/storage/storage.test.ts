@@ -252,7 +252,7 @@ describe.each(TEST_DIALECTS)('storage on %s', (dialect) => {
       await abandonClaim(storage.db, handle(user.id, 'abandon', first), NOW);
       expect(await claimIdempotencyKey(storage.db, request)).toMatchObject({
         kind: 'claimed',
-        takenOver: { recovery: null },
+        takenOver: { lockToken: first.kind === 'claimed' ? first.lockToken : 'none', recovery: null },
       });
     });
 
