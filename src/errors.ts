@@ -1,5 +1,7 @@
 /** The closed set of machine-readable error codes, each with its one HTTP status. */
 export const ERROR_STATUS = {
+  /** Not a request HTTP/1.1 can carry: malformed framing, headers, method, version or URL. */
+  invalid_request: 400,
   invalid_body: 400,
   invalid_arguments: 400,
   invalid_idempotency_key: 400,
@@ -17,11 +19,19 @@ export const ERROR_STATUS = {
   not_found: 404,
   tool_not_found: 404,
   method_not_allowed: 405,
+  /** The connection sent nothing complete within the request timeout. */
+  request_timeout: 408,
   idempotency_key_in_flight: 409,
   payload_too_large: 413,
+  /** A path segment (a tool name) longer than any the service serves. */
+  uri_too_long: 414,
   idempotency_key_reused: 422,
   unsupported_media_type: 415,
+  /** An `Expect` header other than `100-continue`. */
+  expectation_failed: 417,
   rate_limited: 429,
+  /** The request's headers are larger than the server takes. */
+  headers_too_large: 431,
   upstream_rate_limited: 429,
   /** Settled units are under the limit, but calls still running hold the rest: retry shortly. */
   quota_in_flight: 429,

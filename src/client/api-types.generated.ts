@@ -45,6 +45,7 @@ export interface ContentBlock {
 
 /** Stable machine-readable error code; each has one HTTP status. */
 export type ErrorCode =
+  | 'invalid_request'
   | 'invalid_body'
   | 'invalid_arguments'
   | 'invalid_idempotency_key'
@@ -60,11 +61,15 @@ export type ErrorCode =
   | 'not_found'
   | 'tool_not_found'
   | 'method_not_allowed'
+  | 'request_timeout'
   | 'idempotency_key_in_flight'
   | 'payload_too_large'
+  | 'uri_too_long'
   | 'idempotency_key_reused'
   | 'unsupported_media_type'
+  | 'expectation_failed'
   | 'rate_limited'
+  | 'headers_too_large'
   | 'upstream_rate_limited'
   | 'quota_in_flight'
   | 'internal_error'

@@ -16,6 +16,7 @@ import { registerSandbox } from '../sandbox/routes.ts';
 import { isStorageFault, storageUnavailable } from '../storage/storage-fault.ts';
 import { toEnvelope } from './envelope.ts';
 import { registerExecuteRoute } from './execute-route.ts';
+import { answerClientError, answerFrameworkError, answerUnmetExpectation } from './framework-errors.ts';
 import { OPERATOR_PATHS, registerHealthRoutes } from './health-routes.ts';
 import { registerOpenApiRoutes } from './openapi-route.ts';
 import { callInfo, toolFromPath } from './request-info.ts';
@@ -44,6 +45,13 @@ function fromFrameworkError(error: FastifyError): AppError | undefined {
   return undefined;
 }
 
+/** How many times a header was sent (`rawHeaders` alternates names and values). */
+function headerCount(rawHeaders: string[], name: string): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]?.toLowerCase() === name) count++;
+  return count;
+}
+
 /** Seconds a caller turned away by a drain is asked to wait: by then another instance takes the call. */
 const DRAIN_RETRY_AFTER_SECONDS = 1;
 
@@ -68,10 +76,26 @@ export function buildApp(services: Services): FastifyInstance {
     // A drain answers with the error envelope itself (below), and closes idle connections at once.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    // Requests refused below the routes still get the envelope (framework-errors.ts); a missing Host is
+    // refused by the onRequest hook, with the envelope, rather than by Node with an empty 400.
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
+    http: { requireHostHeader: false },
   });
+  app.server.on('checkExpectation', answerUnmetExpectation);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      throw new AppError('invalid_request', 'HTTP/1.1 requests must send a Host header. Add Host: <server>.');
+    }
+    // Node keeps the first of two Authorization headers; a proxy may keep the other: refuse the ambiguity.
+    if (headerCount(request.raw.rawHeaders, 'authorization') > 1) {
+      throw new AppError(
+        'invalid_request',
+        'The request has more than one Authorization header. Send one: Authorization: Bearer sk_live_...',
+      );
+    }
     if (!services.runtime.draining) return;
     reply.header('Connection', 'close');
     if (!servedWhileDraining(request.url)) {
@@ -133,6 +157,8 @@ export function buildApp(services: Services): FastifyInstance {
         }),
       );
     }
+    // RFC 9110: a 401 names its scheme, so clients such as the MCP inspector show the message.
+    if (failure.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="adops"');
     if (failure.retryAfterSeconds !== undefined)
       reply.header('Retry-After', String(failure.retryAfterSeconds));
     return reply.status(failure.status).send(toEnvelope(failure));

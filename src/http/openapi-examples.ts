@@ -9,6 +9,16 @@ const QUOTA = { used: 3, limit: 150, tier: 'plus', period_end: '2026-12-01' };
  * document falls back to a plain sentence meanwhile rather than failing the start.
  */
 const MESSAGES: Record<ErrorCode, (tool: string) => string> = {
+  invalid_request: () =>
+    'The request is not valid HTTP/1.1: Content-Length and Transfer-Encoding: chunked were both sent; send one.',
+  request_timeout: () => 'The request did not arrive in full in time. Send it again, the whole body at once.',
+  uri_too_long: () =>
+    'A path segment is longer than any the service serves: tool names have at most 100 characters. Check ' +
+    'the tool name (GET /api/v1/openapi.json lists them).',
+  expectation_failed: () =>
+    'The service meets no Expect header but 100-continue (got "bogus"). Send the request without it.',
+  headers_too_large: () =>
+    'The request headers are larger than the service takes (16 KiB in all). Send fewer or shorter headers.',
   invalid_body: () =>
     'The body needs an "arguments" object holding the tool\'s arguments, like {"arguments": {}}.',
   invalid_arguments: (tool) => `Invalid arguments for ${tool}: cmapaign_id: is not an accepted field.`,

@@ -7,7 +7,7 @@ export function toolStatuses(tool: Tool): number[] {
   if (tool.billable) statuses.push(402);
   // A key's scope or budget ceiling refuses only tools that write.
   if (!tool.annotations.readOnlyHint) statuses.push(403);
-  statuses.push(404, 409, 413, 415, 422, 429, 500, 503);
+  statuses.push(404, 408, 409, 413, 414, 415, 417, 422, 429, 431, 500, 503);
   return statuses;
 }
 
