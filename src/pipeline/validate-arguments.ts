@@ -33,10 +33,22 @@ function unit(origin: string, count: number | bigint): string {
   return ` ${count}`;
 }
 
-/** One sentence per problem, saying what is wrong and what is accepted. */
+/** At most this many issues are answered: a body of 100,000 bad items must not answer megabytes. */
+const MAX_ANSWERED_ISSUES = 20;
+const MAX_FIELD_NAME_LENGTH = 100;
+
+function clip(name: string): string {
+  return name.length > MAX_FIELD_NAME_LENGTH ? `${name.slice(0, MAX_FIELD_NAME_LENGTH)}...` : name;
+}
+
+/**
+ * One sentence per problem, saying what is wrong and what is accepted. `listed` holds the accepted-field
+ * lists already given, so each is spelled out once however many unknown fields there are.
+ */
 function issueMessages(
   issue: z.core.$ZodIssue,
   accepted: string[],
+  listed: Set<string>,
   refused: Readonly<Record<string, string>> = {},
 ): FieldIssue[] {
   const field = fieldPath(issue.path);
@@ -74,13 +86,48 @@ function issueMessages(
         },
       ];
     case 'unrecognized_keys':
-      return issue.keys.map((key) => ({
-        field: field === '' ? key : `${field}.${key}`,
-        message: refused[key] ?? `is not an accepted field (accepted: ${accepted.join(', ')})`,
-      }));
+      return issue.keys.map((key) => {
+        const list = accepted.join(', ');
+        const known = listed.has(list);
+        listed.add(list);
+        return {
+          field: field === '' ? clip(key) : `${field}.${clip(key)}`,
+          message: refused[key] ?? `is not an accepted field${known ? '' : ` (accepted: ${list})`}`,
+        };
+      });
     default:
       return [{ field, message: issue.message }];
   }
+}
+
+/** No tool takes more: larger bodies are refused before the schema spends time on each item. */
+const MAX_ARRAY_ITEMS = 1_000;
+const MAX_OBJECT_FIELDS = 200;
+
+/** The first array or object, depth first, that is larger than any tool takes. */
+function oversized(value: unknown, path: string): FieldIssue | undefined {
+  if (Array.isArray(value)) {
+    if (value.length > MAX_ARRAY_ITEMS) {
+      return { field: path, message: `must have at most ${MAX_ARRAY_ITEMS} items (got ${value.length})` };
+    }
+    for (const [index, item] of value.entries()) {
+      const found = oversized(item, `${path}[${index}]`);
+      if (found) return found;
+    }
+  } else if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value);
+    if (entries.length > MAX_OBJECT_FIELDS) {
+      return {
+        field: path,
+        message: `must have at most ${MAX_OBJECT_FIELDS} fields (got ${entries.length})`,
+      };
+    }
+    for (const [key, item] of entries) {
+      const found = oversized(item, path === '' ? clip(key) : `${path}.${clip(key)}`);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 /** Parses the arguments with the tool's schema and rules; 400 naming every offending field. */
@@ -91,18 +138,38 @@ export function validateArguments(
   now: Date,
 ): Record<string, unknown> {
   const accepted = fieldNames(tool.input);
+  const tooLarge = oversized(rawArguments, '');
+  if (tooLarge) {
+    throw new AppError(
+      'invalid_arguments',
+      `Invalid arguments for ${tool.name}: ${formatIssues([tooLarge])}.`,
+      { structuredContent: { issues: [tooLarge], accepted_fields: accepted } },
+    );
+  }
   const parsed = tool.input.safeParse(rawArguments, { reportInput: true });
+  const listed = new Set<string>();
   const issues = parsed.success
     ? (tool.rules?.(parsed.data, { config, now }) ?? [])
     : parsed.error.issues.flatMap((issue) =>
         issue.path.length === 0
-          ? issueMessages(issue, accepted, tool.refusedFields)
-          : issueMessages(issue, nestedAccepted(tool.input, issue) ?? accepted),
+          ? issueMessages(issue, accepted, listed, tool.refusedFields)
+          : issueMessages(issue, nestedAccepted(tool.input, issue) ?? accepted, listed),
       );
   if (issues.length > 0 || !parsed.success) {
-    throw new AppError('invalid_arguments', `Invalid arguments for ${tool.name}: ${formatIssues(issues)}.`, {
-      structuredContent: { issues, accepted_fields: accepted },
-    });
+    const answered = issues.slice(0, MAX_ANSWERED_ISSUES);
+    const omitted = issues.length - answered.length;
+    const more = omitted > 0 ? `; and ${omitted} more issue(s) like these: fix these first` : '';
+    throw new AppError(
+      'invalid_arguments',
+      `Invalid arguments for ${tool.name}: ${formatIssues(answered)}${more}.`,
+      {
+        structuredContent: {
+          issues: answered,
+          ...(omitted > 0 && { omitted_issues: omitted }),
+          accepted_fields: accepted,
+        },
+      },
+    );
   }
   return parsed.data as Record<string, unknown>;
 }
