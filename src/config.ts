@@ -91,6 +91,7 @@ const environmentSchema = z.object({
   ADOPS_HOST: z.string().default('127.0.0.1'),
   ADOPS_PORT: integer(8080),
   ADOPS_APP_URL: z.url().optional(),
+  ADOPS_ALLOWED_ORIGINS: z.string().default('').transform(parseOrigins),
   ADOPS_DATABASE_URL: z
     .string()
     .default('sqlite:./data/adops.db')
@@ -145,6 +146,8 @@ export interface Config {
   port: number;
   /** Where people reach the console; error messages and `upgrade_url` point here. */
   appUrl: string;
+  /** Web origins besides the console's whose pages may call `/mcp` (browser-based MCP clients). */
+  allowedOrigins: string[];
   databaseUrl: string;
   tierLimits: Record<Tier, number>;
   bodyLimitBytes: number;
@@ -185,6 +188,22 @@ export interface ConsoleConfig {
 
 export class ConfigError extends Error {}
 
+/** `ADOPS_ALLOWED_ORIGINS`: comma-separated origins (scheme, host and port, no path). */
+function parseOrigins(text: string, ctx: z.RefinementCtx): string[] {
+  const origins: string[] = [];
+  for (const item of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    if (!URL.canParse(item) || new URL(item).origin !== item.replace(/\/+$/, '')) {
+      ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin like https://app.example.com` });
+      continue;
+    }
+    origins.push(new URL(item).origin);
+  }
+  return origins;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = environmentSchema.safeParse(env);
   if (!parsed.success) {
@@ -198,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.ADOPS_HOST,
     port: e.ADOPS_PORT,
     appUrl,
+    allowedOrigins: e.ADOPS_ALLOWED_ORIGINS,
     databaseUrl: e.ADOPS_DATABASE_URL,
     tierLimits: e.ADOPS_TIER_LIMITS,
     bodyLimitBytes: e.ADOPS_BODY_LIMIT_BYTES,

@@ -21,6 +21,9 @@ describe('configuration', () => {
     });
     expect(config.tierLimits).toEqual({ free: 1, plus: 2, pro: 3, max: 4 });
     expect(config.appUrl).toBe('https://ads.example.com');
+    expect(
+      loadConfig({ ADOPS_ALLOWED_ORIGINS: 'https://a.example, http://b.example:8080/' }).allowedOrigins,
+    ).toEqual(['https://a.example', 'http://b.example:8080']);
   });
 
   it('names every bad variable', () => {
@@ -29,6 +32,7 @@ describe('configuration', () => {
         ADOPS_TIER_LIMITS: 'free=1,gold=2',
         ADOPS_PORT: 'eighty',
         ADOPS_DATABASE_URL: 'mysql://x',
+        ADOPS_ALLOWED_ORIGINS: 'https://ok.example.com, https://app.example.com/path',
       });
       expect.unreachable();
     } catch (error) {
@@ -38,6 +42,7 @@ describe('configuration', () => {
       expect(message).toContain('gold=2');
       expect(message).toContain('ADOPS_PORT');
       expect(message).toContain('ADOPS_DATABASE_URL');
+      expect(message).toContain('"https://app.example.com/path" is not an origin');
     }
   });
 

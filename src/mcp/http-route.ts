@@ -15,10 +15,19 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
   return Array.isArray(value) ? value.join(',') : value;
 }
 
+/** How many `tools/call` requests a POST carries, one message or a batch. */
+function toolCallCount(body: unknown): number {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.filter(
+    (message) => typeof message === 'object' && message !== null && message.method === 'tools/call',
+  ).length;
+}
+
 /**
- * The door of one HTTP request: its caller was authenticated and admitted before any MCP message was
- * read. Its first tools/call runs under the request's own id; a batch's further calls each get an id
- * and a rate-limit token of their own, so batching cannot get round the limit.
+ * The door of one HTTP request: its caller was authenticated before any MCP message was read, and
+ * admitted when the request carries a tool call. Its first tools/call runs under the request's own id
+ * and the token taken at the door; a batch's further calls each get an id and a rate-limit token of
+ * their own, so batching cannot get round the limit.
  */
 function httpDoor(services: Services, request: FastifyRequest, caller: Caller): McpDoor {
   let ids = 0;
@@ -76,9 +85,13 @@ export function registerMcpRoute(app: FastifyInstance, services: Services): void
     if (refused) throw refused;
     const caller = await authenticate(services, request.headers.authorization);
     callInfo(request).caller = caller;
-    const admission = await admitCaller(services, caller);
-    reply.headers(admission.headers);
-    if (admission.rejection) throw admission.rejection;
+    // Only tool calls take rate-limit tokens: initialize, tools/list, ping and notifications are free.
+    const calls = toolCallCount(request.body);
+    if (calls > 0) {
+      const admission = await admitCaller(services, caller);
+      reply.headers(admission.headers);
+      if (admission.rejection) throw admission.rejection;
+    }
     await serveMcp(services, request, reply, caller);
   });
   const notAllowed = async (request: FastifyRequest, reply: FastifyReply) => {

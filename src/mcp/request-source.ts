@@ -13,6 +13,11 @@ function hostnameOf(hostHeader: string | undefined): string | undefined {
   return new URL(`http://${hostHeader}`).hostname;
 }
 
+/** The host part of an Origin header (`http://localhost:6274` → `localhost:6274`), if it is one. */
+function originHost(origin: string): string | undefined {
+  return URL.canParse(origin) ? new URL(origin).host : undefined;
+}
+
 /**
  * Refuses what a browser page on another site could send. Browsers put `Origin` on every POST, so an
  * Origin other than the console's is a page elsewhere; MCP clients outside a browser send none. On a
@@ -24,13 +29,18 @@ export function requestSourceCheck(config: Config): (headers: IncomingHttpHeader
   const localHosts = isLoopback(config.host)
     ? new Set([...LOOPBACK_NAMES, consoleUrl.hostname, hostnameOf(config.host) ?? config.host])
     : undefined;
+  const allowed = new Set([consoleUrl.origin, ...config.allowedOrigins]);
+  // On a loopback-bound service a local page (an MCP inspector on any port) is the operator's own.
+  const allowsOrigin = (origin: string) =>
+    allowed.has(origin) || (localHosts !== undefined && isLoopback(hostnameOf(originHost(origin)) ?? ''));
   return (headers) => {
     const { origin } = headers;
-    if (origin !== undefined && origin !== consoleUrl.origin) {
+    if (origin !== undefined && !allowsOrigin(origin)) {
       return new AppError(
         'origin_not_allowed',
-        `Requests from web pages on ${origin} are not accepted. /mcp serves MCP clients; pages of ` +
-          `${consoleUrl.origin} are the only ones allowed to call it.`,
+        `Requests from web pages on ${origin} are not accepted. /mcp serves MCP clients; the pages allowed ` +
+          `to call it are ${[...allowed].join(', ')}${localHosts ? ' and local ones' : ''} ` +
+          '(the operator adds others with ADOPS_ALLOWED_ORIGINS).',
       );
     }
     if (localHosts && !localHosts.has(hostnameOf(headers.host) ?? '')) {

@@ -5,7 +5,11 @@ import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';
 import { connectOverHttp } from './clients.ts';
 
-const LIMIT = { ADOPS_RATE_LIMIT_PER_SECOND: '1', ADOPS_RATE_LIMIT_BURST: '3' };
+const LIMIT = {
+  ADOPS_RATE_LIMIT_PER_SECOND: '1',
+  ADOPS_RATE_LIMIT_BURST: '3',
+  ADOPS_ALLOWED_ORIGINS: 'https://inspector.example.com',
+};
 
 function usageCall(id: number) {
   return { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_usage_status', arguments: {} } };
@@ -117,6 +121,17 @@ describe.each(TEST_DIALECTS)('the MCP door on %s', (dialect) => {
     expect((await postWithHost(service, `localhost:${new URL(service.url).port}`, owner.key)).status).toBe(
       200,
     );
+    // A loopback-bound service: any local page (an MCP inspector on its own port) is the operator's.
+    for (const local of ['http://localhost:6274', 'http://127.0.0.1:9999', 'http://[::1]:3000']) {
+      expect((await postMcp(service, usageCall(1), { authorization, origin: local })).status, local).toBe(
+        200,
+      );
+    }
+    // Other origins only when the operator lists them.
+    const listed = await limited.createOwner();
+    const inspector = { authorization: `Bearer ${listed.key}`, origin: 'https://inspector.example.com' };
+    expect((await postMcp(limited, usageCall(1), inspector)).status).toBe(200);
+    expect((await postMcp(service, usageCall(1), { ...inspector, authorization })).status).toBe(403);
   });
 
   it('answers GET and DELETE with 405: the endpoint keeps no sessions', async () => {
@@ -131,9 +146,27 @@ describe.each(TEST_DIALECTS)('the MCP door on %s', (dialect) => {
     }
   });
 
-  it("takes a token of the key's rate limit per request, and per call of a batch", async () => {
+  it("takes a token of the key's rate limit per tool call, and per call of a batch", async () => {
     const owner = await limited.createOwner();
     const authorization = `Bearer ${owner.key}`;
+    // What a client sends around its calls takes no token: ten of each with a burst of three.
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    };
+    for (let i = 0; i < 10; i++) {
+      for (const message of [
+        initialize,
+        { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        { jsonrpc: '2.0', id: 2, method: 'ping' },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+      ]) {
+        const answer = await postMcp(limited, message, { authorization });
+        expect(answer.status, message.method).toBeLessThan(400);
+      }
+    }
     const batch = await postMcp(limited, [1, 2, 3, 4].map(usageCall), { authorization });
     expect(batch.status).toBe(200);
     const results = [...batch.messages].sort((a, b) => a.id - b.id).map((message) => message.result);
