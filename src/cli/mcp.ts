@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { connectRemote, createProxyServer, mcpEndpoint, refusalOf } from '../mcp/remote-proxy.ts';
 import { createMcpServer } from '../mcp/server.ts';
 import { stdioDoor } from '../mcp/stdio-door.ts';
+import { startServer } from '../server.ts';
 import { closeServices, createLogger, createServices } from '../services.ts';
 import { migrateToLatest } from '../storage/migrate.ts';
 
@@ -44,7 +45,14 @@ async function serveLocal(apiKey: string): Promise<void> {
     await closeServices(services);
     throw new StartError(`ADOPS_API_KEY: ${errorMessage(error)}`);
   }
-  await serveStdio(createMcpServer(services, stdioDoor(services, apiKey)), () => closeServices(services));
+  // The sandbox platforms are HTTP endpoints of the service: with no service to reach (ADOPS_SANDBOX_URL),
+  // this process serves them itself, on a loopback port of its own, so a desktop client needs nothing else.
+  const { sandboxEnabled, sandboxUrl } = config.platforms;
+  const sandbox =
+    sandboxEnabled && sandboxUrl === undefined ? await startServer(services, '127.0.0.1', 0) : undefined;
+  await serveStdio(createMcpServer(services, stdioDoor(services, apiKey)), () =>
+    sandbox ? sandbox.close() : closeServices(services),
+  );
 }
 
 async function serveRemote(remote: string, apiKey: string): Promise<void> {

@@ -130,6 +130,17 @@ describe.each(TEST_DIALECTS)('adops mcp over stdio on %s', (dialect) => {
     });
   });
 
+  it('reaches the sandbox platforms with no service running beside it', async () => {
+    const owner = await service.createOwner('pro', ['video']);
+    // No ADOPS_SANDBOX_URL: the desktop client's configuration as the README gives it.
+    const { client } = await start([], environment(owner));
+    const listed = await callTool(client, { name: 'list_video_campaigns', arguments: {} });
+    expect(listed.isError, textOf(listed)).toBeFalsy();
+    const rest = await service.call('list_video_campaigns', {}, { key: owner.key });
+    expect(listed.structuredContent).toEqual(rest.body.data.structured);
+    expect((listed.structuredContent as { campaigns: unknown[] }).campaigns.length).toBeGreaterThan(0);
+  });
+
   it('runs the local server on its own configuration: its quota limits, its database', async () => {
     const owner = await service.createOwner('free', ['social']);
     const env = environment(owner, { ADOPS_TIER_LIMITS: 'free=0,plus=150,pro=600,max=3000' });
