@@ -139,7 +139,7 @@ export const updateVideoCampaign = defineTool({
     status: 'is named operation_status here, as TikTok names it: pass operation_status ENABLE or DISABLE',
   },
   auditFields: ['campaign_id', 'operation_status', 'name', 'budget'],
-  example: { campaign_id: '1800000000000001', budget: 120 },
+  example: { campaign_id: '1800000000000002', operation_status: 'DISABLE' },
   async run(args, context) {
     const { account } = context;
     const advertiserId = account?.account_id ?? '';
