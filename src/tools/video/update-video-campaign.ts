@@ -224,11 +224,13 @@ export const updateVideoCampaign = defineTool({
         await step.send();
       } catch (error) {
         if (index === 0 || !(error instanceof AppError)) throw error;
-        // The earlier step is applied on TikTok: say so, so the caller does not assume nothing changed.
+        // The earlier step is applied on TikTok: say so, so the caller does not assume nothing changed
+        // (appended: a 500's message must keep its `Internal error:` start).
         throw new AppError(
           error.code,
-          `TikTok applied the first change (${steps[0]?.action}) to campaign ${args.campaign_id}, then ` +
-            `refused to ${step.action}: ${error.message}`,
+          `${error.message} This happened when trying to ${step.action}; TikTok had already applied the ` +
+            `first change to campaign ${args.campaign_id} (${steps[0]?.action}). A new call is safe: ` +
+            'it sends only what still differs.',
           { ...error.options, upstreamMayHaveActed: true },
         );
       }

@@ -9,7 +9,7 @@ import type { AdAccount } from '../../../src/storage/schema.ts';
 import { findUserByEmail } from '../../../src/storage/users.ts';
 import { callTool, connectOverHttp } from '../../mcp/clients.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
-import { FaultProxy } from '../../support/fault-proxy.ts';
+import { FaultProxy, type Trap } from '../../support/fault-proxy.ts';
 import { type Owner, TestService } from '../../support/service.ts';
 import { SEEDED, videoAccounts } from './read-support.ts';
 import { reportedSpend, spendOwner } from './update-support.ts';
@@ -346,6 +346,36 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
     } finally {
       await spend.close();
     }
+  });
+
+  it('says so when TikTok applied the first request and the second failed', async () => {
+    const id = SEEDED.appInstalls;
+    // Every status request is cut before it reaches TikTok, retries included.
+    const trap: Trap = {
+      matches: (method, path) => method === 'POST' && path.startsWith(STATUS_PATH),
+      when: 'before',
+      fire: () => {
+        proxy.trap = trap;
+      },
+    };
+    proxy.trap = trap;
+    try {
+      const { status, body } = await update({ campaign_id: id, operation_status: 'ENABLE', budget: 65 });
+      expect([status, body.code]).toEqual([500, 'upstream_error']);
+      expect(body.error).toMatch(/^Internal error: /);
+      expect(body.error).toContain(
+        `when trying to enable the campaign; TikTok had already applied the first change to campaign ${id} ` +
+          '(update the name and/or budget)',
+      );
+    } finally {
+      proxy.trap = undefined;
+    }
+    expect(await stored(id)).toMatchObject({ budget: 65, operation_status: 'DISABLE' });
+    // A new call sends only what still differs.
+    proxy.passed.length = 0;
+    expect((await update({ campaign_id: id, operation_status: 'ENABLE', budget: 65 })).status).toBe(200);
+    expect(writes()).toEqual([`POST ${STATUS_PATH}`]);
+    await update({ campaign_id: id, operation_status: 'DISABLE', budget: 50 });
   });
 
   it('refuses to change the status of a deleted campaign, naming it', async () => {
