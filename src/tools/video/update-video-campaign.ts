@@ -43,7 +43,12 @@ function stepsOf(
   const { update, status } = change;
   if (update) {
     steps.push({
-      action: 'update the name and/or budget',
+      action:
+        update.campaign_name === undefined
+          ? 'change the budget'
+          : update.budget === undefined
+            ? 'rename the campaign'
+            : 'rename the campaign and change its budget',
       request: client.updateRequest(advertiserId, campaignId, update),
       send: () => client.updateCampaign(advertiserId, campaignId, update),
     });
@@ -240,7 +245,8 @@ export const updateVideoCampaign = defineTool({
       change.status === 'DISABLE'
         ? ' It no longer delivers, so it stops spending from now on.'
         : change.status === 'ENABLE'
-          ? ' It delivers again from now on; check its delivery in TikTok Ads Manager.'
+          ? ' It can deliver from now on, where its ad groups and ads are enabled too; check its delivery ' +
+            'in TikTok Ads Manager.'
           : '';
     return {
       text: `Updated TikTok campaign ${args.campaign_id}: ${from} -> ${to}.${stopped}`,

@@ -180,7 +180,7 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
     expect(body.data.structured.preview).toEqual([
       {
         step: 1,
-        action: 'update the name and/or budget',
+        action: 'change the budget',
         method: 'POST',
         url: UPDATE_PATH,
         body: { advertiser_id: account.account_id, campaign_id: id, budget: 75 },
@@ -365,7 +365,7 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
       expect(body.error).toMatch(/^Internal error: /);
       expect(body.error).toContain(
         `when trying to enable the campaign; TikTok had already applied the first change to campaign ${id} ` +
-          '(update the name and/or budget)',
+          '(change the budget)',
       );
     } finally {
       proxy.trap = undefined;

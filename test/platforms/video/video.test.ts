@@ -89,7 +89,7 @@ describe.each(TEST_DIALECTS)('update_video_campaign on the TikTok sandbox (%s)',
     expect(body.data.structured.preview).toEqual([
       {
         step: 1,
-        action: 'update the name and/or budget',
+        action: 'change the budget',
         method: 'POST',
         url: '/sandbox/video/open_api/v1.3/campaign/update/',
         body: { advertiser_id: advertiserId, campaign_id: campaignId, budget: 500 },
