@@ -981,6 +981,8 @@ export interface GetVideoCampaignPerformanceArguments {
 export interface UpdateVideoCampaignArguments {
   /** The campaign to change (digits). */
   campaign_id: string;
+  /** ENABLE to let the campaign deliver (starts spend: needs the spend scope), DISABLE to pause it. */
+  operation_status?: 'ENABLE' | 'DISABLE';
   /** New campaign name, up to 512 characters (each Chinese or Japanese character counts as two), no emoji. */
   name?: string;
   /**

@@ -315,7 +315,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Renames an existing TikTok campaign or changes its budget amount; the result shows the fields before and after. The budget applies in the campaign's own budget type (daily or lifetime total), which TikTok fixes when the campaign is created: this tool cannot switch it, and a campaign without a budget limit cannot be given one. It never changes the campaign status and does not create campaigns. Budgets are in the account currency, at least 50. Names have up to 512 characters (each Chinese or Japanese character counts as two) and no emoji. Billable: one quota unit; pass dry_run to check the change first.
+   * Enables or disables (pauses) an existing TikTok campaign, renames it or changes its budget amount; the result shows the fields before and after. Disabling stops its delivery; enabling starts it again. The budget applies in the campaign's own budget type (daily or lifetime total), which TikTok fixes when the campaign is created: this tool cannot switch it, and a campaign without a budget limit cannot be given one. It does not create or delete campaigns. Enabling and raising a budget start or raise spend: they need an API key with the spend scope, and a budget must be within the key's ceiling. Budgets are in the account currency, at least 50. Names have up to 512 characters (each Chinese or Japanese character counts as two) and no emoji. A change that would change nothing (already disabled, same budget) is answered without writing to TikTok. Billable: one quota unit; pass dry_run to see the requests first.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */

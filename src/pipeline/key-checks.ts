@@ -29,7 +29,8 @@ export function requireToolScope(caller: Caller, tool: Tool, config: Config): vo
 /**
  * Refuses a change the key may not make, before it reaches the platform: starting or raising spend
  * without the spend scope; a daily budget above the key's ceiling in the account's currency (a key with
- * ceilings sets budgets only in the currencies it has one for).
+ * ceilings sets budgets only in the currencies it has one for); a lifetime budget when the key has
+ * ceilings, which cap budgets per day and so cannot bound one for the whole run.
  */
 export function checkChange(caller: Caller, config: Config, tool: string, change: SpendChange): void {
   const { limits } = caller;
@@ -40,6 +41,26 @@ export function checkChange(caller: Caller, config: Config, tool: string, change
         `spend, and ${tool} would ${change.what}. Use a key with the spend scope (the owner creates one at ` +
         `${where}), or make a change that spends less.`,
       { limit: 'scope', scope: limits.scope, needed: 'spend', change: change.what },
+    );
+  }
+  if (change.lifetimeBudget && limits.ceilings !== null) {
+    const { currency, micros } = change.lifetimeBudget;
+    const ceilings = Object.entries(limits.ceilings).map(
+      ([code, most]) => `${formatMicros(most, code)} ${code}`,
+    );
+    const ceiling = limits.ceilings[currency];
+    throw refusal(
+      `This API key caps daily budgets (at most ${ceilings.join(', ')} a day), and ${tool} would set a ` +
+        `lifetime budget of ${formatMicros(micros, currency)} ${currency}, which a daily ceiling cannot ` +
+        `bound. Use a key without a ceiling (the owner creates one at ${where}), or change this budget in ` +
+        "the platform's own ads manager.",
+      {
+        limit: 'ceiling',
+        currency,
+        asked: formatMicros(micros, currency),
+        ceiling: ceiling === undefined ? null : formatMicros(ceiling, currency),
+        budget_type: 'lifetime',
+      },
     );
   }
   const budget = change.dailyBudget;

@@ -45,6 +45,11 @@ export interface SpendChange {
   startsOrRaisesSpend: boolean;
   /** The daily budget it sets, in the account's currency: checked against the key's ceiling. */
   dailyBudget?: { micros: number; currency: string } | undefined;
+  /**
+   * A lifetime budget it sets (for the whole run, not per day): a key's ceilings cap daily budgets and
+   * cannot bound it, so a key with ceilings refuses it.
+   */
+  lifetimeBudget?: { micros: number; currency: string } | undefined;
 }
 
 export interface ToolResult {

@@ -36,6 +36,9 @@ export interface CampaignChanges {
   budget?: number | undefined;
 }
 
+/** What campaign/status/update can set through adops (DELETE is TikTok's too, and adops never sends it). */
+export type OperationStatus = 'ENABLE' | 'DISABLE';
+
 /** The documented filters of campaign/get the adapter uses. */
 export interface CampaignFilter {
   campaign_ids?: string[];
@@ -173,5 +176,25 @@ export class VideoClient {
   async updateCampaign(advertiserId: string, campaignId: string, changes: CampaignChanges): Promise<void> {
     const response = await this.#session.send(this.updateRequest(advertiserId, campaignId, changes));
     this.#read('the campaign update', z.object({ campaign_id: z.string().optional() }), response.body, true);
+  }
+
+  /** Setting a status is idempotent too: enabling an enabled campaign leaves it so. */
+  statusRequest(advertiserId: string, campaignId: string, status: OperationStatus) {
+    return {
+      method: 'POST' as const,
+      url: this.#url('/campaign/status/update/').toString(),
+      body: { advertiser_id: advertiserId, campaign_ids: [campaignId], operation_status: status },
+      idempotent: true,
+    };
+  }
+
+  async setStatus(advertiserId: string, campaignId: string, status: OperationStatus): Promise<void> {
+    const response = await this.#session.send(this.statusRequest(advertiserId, campaignId, status));
+    this.#read(
+      'the campaign status update',
+      z.object({ campaign_ids: z.array(z.string()).optional() }),
+      response.body,
+      true,
+    );
   }
 }

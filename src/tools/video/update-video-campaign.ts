@@ -8,28 +8,89 @@ import {
   MIN_CAMPAIGN_BUDGET,
   NO_BUDGET_LIMIT,
 } from '../../platforms/video/campaign-rules.ts';
+import type { VideoClient } from '../../platforms/video/client.ts';
 import { accountArgument, digitsId, dryRun, text } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
+import {
+  type CampaignChange,
+  campaignFields,
+  campaignSummary,
+  changeOf,
+  changesNothing,
+  spendChangeOf,
+} from './campaign-change.ts';
 import { openVideoClient } from './video-client.ts';
 
 const DELETED = 'CAMPAIGN_STATUS_DELETE';
 
+interface Step {
+  action: string;
+  request: { method: 'POST'; url: string; body: Record<string, unknown>; idempotent: boolean };
+  send(): Promise<void>;
+}
+
+/**
+ * The requests a change needs, in the order that spends least in between: a campaign is disabled before
+ * its other fields change, and enabled only after them (a raised budget is in place when it starts).
+ */
+function stepsOf(
+  client: VideoClient,
+  advertiserId: string,
+  campaignId: string,
+  change: CampaignChange,
+): Step[] {
+  const steps: Step[] = [];
+  const { update, status } = change;
+  if (update) {
+    steps.push({
+      action:
+        update.campaign_name === undefined
+          ? 'change the budget'
+          : update.budget === undefined
+            ? 'rename the campaign'
+            : 'rename the campaign and change its budget',
+      request: client.updateRequest(advertiserId, campaignId, update),
+      send: () => client.updateCampaign(advertiserId, campaignId, update),
+    });
+  }
+  if (status) {
+    const step = {
+      action: `${status === 'ENABLE' ? 'enable' : 'disable'} the campaign`,
+      request: client.statusRequest(advertiserId, campaignId, status),
+      send: () => client.setStatus(advertiserId, campaignId, status),
+    };
+    if (status === 'DISABLE') steps.unshift(step);
+    else steps.push(step);
+  }
+  return steps;
+}
+
 export const updateVideoCampaign = defineTool({
   name: 'update_video_campaign',
   description:
-    'Renames an existing TikTok campaign or changes its budget amount; the result shows the fields before ' +
-    "and after. The budget applies in the campaign's own budget type (daily or lifetime total), which " +
-    'TikTok fixes when the campaign is created: this tool cannot switch it, and a campaign without a ' +
-    'budget limit cannot be given one. It never changes the campaign status and does not create ' +
-    `campaigns. Budgets are in the account currency, at least ${MIN_CAMPAIGN_BUDGET}. Names have up to ` +
-    `${MAX_CAMPAIGN_NAME_LENGTH} characters (each Chinese or Japanese character counts as two) and no ` +
-    'emoji. Billable: one quota unit; pass dry_run to check the change first.',
+    'Enables or disables (pauses) an existing TikTok campaign, renames it or changes its budget amount; ' +
+    'the result shows the fields before and after. Disabling stops its delivery; enabling starts it ' +
+    "again. The budget applies in the campaign's own budget type (daily or lifetime total), which TikTok " +
+    'fixes when the campaign is created: this tool cannot switch it, and a campaign without a budget ' +
+    'limit cannot be given one. It does not create or delete campaigns. Enabling and raising a budget ' +
+    'start or raise spend: they need an API key with the spend scope, and a budget must be within the ' +
+    "key's ceiling. Budgets are in the account currency, at least " +
+    `${MIN_CAMPAIGN_BUDGET}. Names have up to ${MAX_CAMPAIGN_NAME_LENGTH} characters (each Chinese or ` +
+    'Japanese character counts as two) and no emoji. A change that would change nothing (already ' +
+    'disabled, same budget) is answered without writing to TikTok. Billable: one quota unit; pass ' +
+    'dry_run to see the requests first.',
   platform: 'video',
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   input: z
     .strictObject({
       campaign_id: digitsId().describe('The campaign to change (digits).'),
+      operation_status: z
+        .enum(['ENABLE', 'DISABLE'])
+        .optional()
+        .describe(
+          'ENABLE to let the campaign deliver (starts spend: needs the spend scope), DISABLE to pause it.',
+        ),
       name: text(MAX_CAMPAIGN_NAME_LENGTH)
         .optional()
         .describe(
@@ -48,8 +109,12 @@ export const updateVideoCampaign = defineTool({
       dry_run: dryRun,
     })
     .superRefine((args, ctx) => {
-      if (args.name === undefined && args.budget === undefined) {
-        ctx.addIssue({ code: 'custom', path: [], message: 'nothing to change: pass name, budget or both' });
+      if (args.name === undefined && args.budget === undefined && args.operation_status === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [],
+          message: 'nothing to change: pass at least one of operation_status, name and budget',
+        });
       }
       if (args.name === undefined) return;
       if (hasEmoji(args.name)) {
@@ -76,19 +141,24 @@ export const updateVideoCampaign = defineTool({
       'campaign is created, and its API has no way to switch it. Pass budget alone to change the amount in ' +
       "the campaign's current type; for another budget type, create a new campaign with it in TikTok Ads " +
       'Manager and pause this one',
+    status: 'is named operation_status here, as TikTok names it: pass operation_status ENABLE or DISABLE',
   },
-  auditFields: ['campaign_id', 'name', 'budget'],
-  example: { campaign_id: '1800000000000001', budget: 120 },
+  auditFields: ['campaign_id', 'operation_status', 'name', 'budget'],
+  example: { campaign_id: '1800000000000002', operation_status: 'DISABLE' },
   async run(args, context) {
     const { account } = context;
     const advertiserId = account?.account_id ?? '';
+    const currency = account?.currency ?? 'USD';
     const client = await openVideoClient(context);
-    const before = await client.getCampaign(advertiserId, args.campaign_id);
+    const read = () => client.getCampaign(advertiserId, args.campaign_id);
+    // A retry that takes over a crashed attempt shows the campaign as the first attempt found it.
+    const before = context.dryRun ? await read() : await context.recovery.once('before', read);
     if (!before) {
       throw new AppError(
         'upstream_rejected',
         `TikTok Ads (video) has no campaign ${args.campaign_id} in advertiser ${advertiserId}. ` +
-          'Check the id in TikTok Ads Manager, or the advertiser_id when several are connected.',
+          'Check the id in TikTok Ads Manager (list_video_campaigns lists them), or the advertiser_id ' +
+          'when several are connected.',
       );
     }
     if (before.secondary_status === DELETED) {
@@ -111,42 +181,76 @@ export const updateVideoCampaign = defineTool({
         },
       );
     }
-    const changes = { campaign_name: args.name, budget: args.budget };
-    const after: VideoCampaign = {
-      ...before,
-      ...(args.name !== undefined && { campaign_name: args.name }),
-      ...(args.budget !== undefined && { budget: args.budget }),
-    };
-    const fields = (c: VideoCampaign) => ({
-      name: c.campaign_name,
-      budget: c.budget,
-      budget_mode: c.budget_mode,
+    const change = changeOf(before, args);
+    const shown = (after: VideoCampaign) => ({
+      campaign_id: args.campaign_id,
+      advertiser_id: advertiserId,
+      before: campaignFields(before, currency),
+      after: campaignFields(after, currency),
     });
-    const summary = (c: VideoCampaign) =>
-      `"${c.campaign_name}", ${c.budget} ${account?.currency ?? ''} (${c.budget_mode})`;
-    if (context.dryRun) {
-      const { body, method, url } = client.updateRequest(advertiserId, args.campaign_id, changes);
+    if (changesNothing(change)) {
       return {
-        text: `Dry run: campaign ${args.campaign_id} would change from ${summary(before)} to ${summary(after)}. Nothing was changed.`,
+        text:
+          `Nothing to change: TikTok campaign ${args.campaign_id} is already ${campaignSummary(before, currency)}. ` +
+          'No request was sent to TikTok.',
         structured: {
-          campaign_id: args.campaign_id,
-          before: fields(before),
-          after: fields(after),
-          preview: { method, url: new URL(url).pathname, body },
+          ...shown(before),
+          changed: false,
+          ...(context.dryRun && { dry_run: true, preview: [] }),
         },
       };
     }
-    await client.updateCampaign(advertiserId, args.campaign_id, changes);
+    context.authorizeChange(spendChangeOf(args.campaign_id, before, change, currency));
+    const steps = stepsOf(client, advertiserId, args.campaign_id, change);
+    const from = campaignSummary(before, currency);
+    const to = campaignSummary(change.after, currency);
+    if (context.dryRun) {
+      return {
+        text:
+          `Dry run: campaign ${args.campaign_id} would change from ${from} to ${to}, with ${steps.length} ` +
+          `request${steps.length === 1 ? '' : 's'} to TikTok, listed in order in structured.preview. ` +
+          'Nothing was changed (TikTok has no validate-only mode, so nothing was sent).',
+        structured: {
+          ...shown(change.after),
+          changed: true,
+          dry_run: true,
+          preview: steps.map(({ action, request }, index) => ({
+            step: index + 1,
+            action,
+            method: request.method,
+            url: new URL(request.url).pathname,
+            body: request.body,
+          })),
+        },
+      };
+    }
+    for (const [index, step] of steps.entries()) {
+      try {
+        await step.send();
+      } catch (error) {
+        if (index === 0 || !(error instanceof AppError)) throw error;
+        // The earlier step is applied on TikTok: say so, so the caller does not assume nothing changed
+        // (appended: a 500's message must keep its `Internal error:` start).
+        throw new AppError(
+          error.code,
+          `${error.message} This happened when trying to ${step.action}; TikTok had already applied the ` +
+            `first change to campaign ${args.campaign_id} (${steps[0]?.action}). A new call is safe: ` +
+            'it sends only what still differs.',
+          { ...error.options, upstreamMayHaveActed: true },
+        );
+      }
+    }
+    context.noteChange(campaignFields(before, currency), campaignFields(change.after, currency));
+    const stopped =
+      change.status === 'DISABLE'
+        ? ' It no longer delivers, so it stops spending from now on.'
+        : change.status === 'ENABLE'
+          ? ' It can deliver from now on, where its ad groups and ads are enabled too; check its delivery ' +
+            'in TikTok Ads Manager.'
+          : '';
     return {
-      text:
-        `Updated TikTok campaign ${args.campaign_id}: ${summary(before)} -> ${summary(after)}. ` +
-        'Its status and budget type are unchanged; check delivery in TikTok Ads Manager.',
-      structured: {
-        campaign_id: args.campaign_id,
-        advertiser_id: advertiserId,
-        before: fields(before),
-        after: fields(after),
-      },
+      text: `Updated TikTok campaign ${args.campaign_id}: ${from} -> ${to}.${stopped}`,
+      structured: { ...shown(change.after), changed: true },
     };
   },
 });

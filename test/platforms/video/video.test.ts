@@ -12,6 +12,7 @@ import type { AdAccount } from '../../../src/storage/schema.ts';
 import type { ToolContext } from '../../../src/tools/tool.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { type Owner, TestService } from '../../support/service.ts';
+import { spendOwner } from './update-support.ts';
 
 /** The context a tool handler gets, for driving the adapter directly. */
 function toolContext(service: TestService, owner: Owner, account: AdAccount | undefined): ToolContext {
@@ -44,7 +45,7 @@ describe.each(TEST_DIALECTS)('update_video_campaign on the TikTok sandbox (%s)',
 
   beforeAll(async () => {
     service = await TestService.start(dialect, { env: { ADOPS_UPSTREAM_TIMEOUT_MS: '1500' } });
-    owner = await service.createOwner('pro', ['video']);
+    owner = await spendOwner(service);
     const [account] = await listAdAccounts(service.services.storage.db, owner.userId, 'video');
     advertiserId = account?.account_id ?? '';
     const [campaign] = await new SandboxStore(service.services.storage.db, 'video').list(
@@ -71,8 +72,8 @@ describe.each(TEST_DIALECTS)('update_video_campaign on the TikTok sandbox (%s)',
     expect(status).toBe(200);
     expect(body.data.structured).toMatchObject({
       campaign_id: campaignId,
-      before: { name: 'Spring launch', budget: 100, budget_mode: 'BUDGET_MODE_DAY' },
-      after: { name: 'Summer launch', budget: 75, budget_mode: 'BUDGET_MODE_DAY' },
+      before: { name: 'Spring launch', budget: '100.00', budget_mode: 'BUDGET_MODE_DAY', currency: 'USD' },
+      after: { name: 'Summer launch', budget: '75.00', budget_mode: 'BUDGET_MODE_DAY', currency: 'USD' },
     });
     expect(body.data.text).toContain('Spring launch');
     expect(body.data.quota.used).toBe(1);
@@ -85,11 +86,15 @@ describe.each(TEST_DIALECTS)('update_video_campaign on the TikTok sandbox (%s)',
     const before = await stored();
     const { status, body } = await update({ budget: 500, dry_run: true });
     expect(status).toBe(200);
-    expect(body.data.structured.preview).toEqual({
-      method: 'POST',
-      url: '/sandbox/video/open_api/v1.3/campaign/update/',
-      body: { advertiser_id: advertiserId, campaign_id: campaignId, budget: 500 },
-    });
+    expect(body.data.structured.preview).toEqual([
+      {
+        step: 1,
+        action: 'change the budget',
+        method: 'POST',
+        url: '/sandbox/video/open_api/v1.3/campaign/update/',
+        body: { advertiser_id: advertiserId, campaign_id: campaignId, budget: 500 },
+      },
+    ]);
     expect(body.data.quota).toBeUndefined();
     expect(await stored()).toEqual(before);
   });

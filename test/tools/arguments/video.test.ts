@@ -29,7 +29,7 @@ describe('update_video_campaign', () => {
 
   it('needs something to change', () => {
     expect(reject(updateVideoCampaign, { campaign_id: '18' })).toEqual([
-      issue('', 'nothing to change: pass name, budget or both'),
+      issue('', 'nothing to change: pass at least one of operation_status, name and budget'),
     ]);
   });
 
@@ -72,9 +72,26 @@ describe('update_video_campaign', () => {
     ).toContain('Pass budget alone to change the amount');
   });
 
-  it('rejects an unknown field, listing the accepted ones', () => {
+  it('takes operation_status ENABLE or DISABLE, alone or with the rest', () => {
+    expect(accept(updateVideoCampaign, { campaign_id: '18', operation_status: 'DISABLE' })).toEqual({
+      campaign_id: '18',
+      operation_status: 'DISABLE',
+      dry_run: false,
+    });
+    expect(
+      accept(updateVideoCampaign, { campaign_id: '18', operation_status: 'ENABLE', budget: 60, name: 'x' }),
+    ).toMatchObject({ operation_status: 'ENABLE', budget: 60 });
+    expect(reject(updateVideoCampaign, { campaign_id: '18', operation_status: 'DELETE' })).toContainEqual(
+      issue('operation_status', 'ENABLE'),
+    );
+  });
+
+  it('points status to operation_status, and lists the accepted fields for an unknown one', () => {
     expect(reject(updateVideoCampaign, { campaign_id: '18', status: 'ENABLE' })).toContainEqual(
-      issue('status', 'accepted: campaign_id, name, budget, advertiser_id, dry_run'),
+      issue('status', 'is named operation_status here'),
+    );
+    expect(reject(updateVideoCampaign, { campaign_id: '18', colour: 'red', name: 'x' })).toContainEqual(
+      issue('colour', 'accepted: campaign_id, operation_status, name, budget, advertiser_id, dry_run'),
     );
   });
 });

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { KeyLimits } from '../../src/auth/key-limits.ts';
+import type { Config } from '../../src/config.ts';
+import type { Caller } from '../../src/context.ts';
+import { AppError } from '../../src/errors.ts';
+import { checkChange } from '../../src/pipeline/key-checks.ts';
+import type { SpendChange } from '../../src/tools/tool.ts';
+
+const config = { appUrl: 'https://adops.test' } as Config;
+
+function caller(limits: Partial<KeyLimits>): Caller {
+  return {
+    userId: 'u1',
+    email: 'owner@example.com',
+    tier: 'pro',
+    apiKeyId: 'k1',
+    limits: { scope: 'spend', accounts: null, ceilings: null, ...limits },
+  };
+}
+
+/** The refusal checkChange throws, or undefined when it allows the change. */
+function refusal(limits: Partial<KeyLimits>, change: SpendChange): AppError | undefined {
+  try {
+    checkChange(caller(limits), config, 'update_video_campaign', change);
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+}
+
+describe('checkChange and lifetime budgets', () => {
+  const lifetime: SpendChange = {
+    what: 'set the lifetime budget to 3000.00 USD',
+    startsOrRaisesSpend: false,
+    lifetimeBudget: { micros: 3_000_000_000, currency: 'USD' },
+  };
+
+  it('lets a key without ceilings set a lifetime budget', () => {
+    expect(refusal({ scope: 'write' }, lifetime)).toBeUndefined();
+  });
+
+  it('refuses a lifetime budget to a key with ceilings, even one far below the ceiling, saying why', () => {
+    const refused = refusal(
+      { ceilings: { USD: 5_000_000_000 } },
+      {
+        ...lifetime,
+        lifetimeBudget: { micros: 60_000_000, currency: 'USD' },
+      },
+    );
+    expect(refused?.code).toBe('insufficient_scope');
+    expect(refused?.message).toContain('caps daily budgets (at most 5000.00 USD a day)');
+    expect(refused?.message).toContain('a lifetime budget of 60.00 USD, which a daily ceiling cannot bound');
+    expect(refused?.message).toContain('https://adops.test/keys');
+    expect(refused?.options.structuredContent).toEqual({
+      limit: 'ceiling',
+      currency: 'USD',
+      asked: '60.00',
+      ceiling: '5000.00',
+      budget_type: 'lifetime',
+    });
+    const otherCurrency = refusal({ ceilings: { EUR: 50_000_000 } }, lifetime);
+    expect(otherCurrency?.options.structuredContent).toMatchObject({
+      ceiling: null,
+      budget_type: 'lifetime',
+    });
+  });
+
+  it('still checks the scope first: a write key may not raise a lifetime budget', () => {
+    const refused = refusal(
+      { scope: 'write', ceilings: { USD: 50_000_000 } },
+      {
+        ...lifetime,
+        startsOrRaisesSpend: true,
+      },
+    );
+    expect(refused?.options.structuredContent).toMatchObject({ limit: 'scope', needed: 'spend' });
+  });
+});

@@ -1,0 +1,47 @@
+import { createKey } from '../../../src/owners.ts';
+import { findConnection, readConnectionTokens } from '../../../src/storage/connections.ts';
+import type { AdAccount } from '../../../src/storage/schema.ts';
+import { findUserByEmail } from '../../../src/storage/users.ts';
+import type { Owner, TestService } from '../../support/service.ts';
+
+/** A pro owner with a TikTok advertiser and a key with the spend scope, which may enable and raise budgets. */
+export async function spendOwner(service: TestService): Promise<Owner> {
+  const owner = await service.createOwner('pro', ['video']);
+  const { db } = service.services.storage;
+  const user = await findUserByEmail(db, owner.email);
+  if (!user) throw new Error('no owner');
+  const limits = { scope: 'spend', accounts: null, ceilings: null } as const;
+  const key = await createKey(db, user, 'spend', 'never', service.services.clock.now(), limits);
+  return { ...owner, key: key.key, keyId: key.id };
+}
+
+/** A campaign's spend on one day (`YYYY-MM-DD`) in the TikTok sandbox's own report, as TikTok writes it. */
+export async function reportedSpend(
+  service: TestService,
+  account: AdAccount,
+  campaignId: string,
+  day: string,
+): Promise<string> {
+  const connection = await findConnection(service.services.storage.db, account.connection_id);
+  const tokens = connection && readConnectionTokens(service.services.cipher, connection);
+  if (!tokens) throw new Error('no tokens');
+  const url = new URL(`${service.url}/sandbox/video/open_api/v1.3/report/integrated/get/`);
+  const params = {
+    advertiser_id: account.account_id,
+    report_type: 'BASIC',
+    data_level: 'AUCTION_CAMPAIGN',
+    dimensions: JSON.stringify(['campaign_id']),
+    metrics: JSON.stringify(['spend']),
+    start_date: day,
+    end_date: day,
+    filtering: JSON.stringify([
+      { field_name: 'campaign_ids', filter_type: 'IN', filter_value: JSON.stringify([campaignId]) },
+    ]),
+  };
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  const answer = (await (
+    await fetch(url, { headers: { 'access-token': tokens.accessToken } })
+  ).json()) as any;
+  if (answer.code !== 0) throw new Error(`TikTok sandbox refused the report: ${answer.message}`);
+  return answer.data.list[0]?.metrics.spend ?? 'no row';
+}
