@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { checkKeyShape, hashApiKey } from './auth/api-key.ts';
-import type { Config } from './config.ts';
+import type { Config, Tier } from './config.ts';
 import type { Services } from './context.ts';
 import { addAccount, createKey, OwnerError } from './owners.ts';
 import type { Platform } from './platforms/families.ts';
@@ -40,6 +40,8 @@ async function storedKeyStillWorks(storage: Storage, file: string, now: Date): P
   return live ? key : undefined;
 }
 
+export const DEMO_TIER: Tier = 'pro';
+
 /** The demo owner with sandbox accounts on every platform, made once; later calls reuse it and its key. */
 export async function ensureDemo(services: Services) {
   const { storage, config } = services;
@@ -54,7 +56,8 @@ export async function ensureDemo(services: Services) {
   let created = !user;
   if (!user) {
     try {
-      user = await createUser(db, DEMO_EMAIL, 'free', now);
+      // Enough calls for an afternoon of trying the sandbox: the free tier's 15 go in minutes.
+      user = await createUser(db, DEMO_EMAIL, DEMO_TIER, now);
     } catch (error) {
       // Two first starts on one database: the other made the owner (and adds its accounts).
       user = /unique|duplicate/i.test(String(error)) ? await findUserByEmail(db, DEMO_EMAIL) : undefined;
@@ -76,6 +79,7 @@ export async function ensureDemo(services: Services) {
   const accounts = await listAdAccounts(db, user.id);
   return {
     email: user.email,
+    tier: user.tier,
     key,
     /** Whether this call made the key: the only time the start banner shows it whole. */
     keyCreated,

@@ -2,6 +2,7 @@ import { API_KEY_PREFIX } from '../auth/api-key.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { Services } from '../context.ts';
 import { ensureDemo } from '../demo.ts';
+import { tierLimit } from '../pipeline/quota.ts';
 import { versionNotice } from '../platforms/network/api-versions.ts';
 import { startServer } from '../server.ts';
 import { createServices } from '../services.ts';
@@ -11,7 +12,7 @@ import { migrateToLatest } from '../storage/migrate.ts';
  * What a start on the embedded default prints. The demo key is shown whole only by the start that made
  * it; later starts name its prefix and its file, so the secret does not sit in every start's output.
  */
-function banner(url: string, demo: Awaited<ReturnType<typeof ensureDemo>>): string {
+function banner(url: string, demo: Awaited<ReturnType<typeof ensureDemo>>, quotaLimit: number): string {
   const keyLine =
     demo.keyCreated || !demo.keyFile
       ? `${demo.key}   (shown once; ${demo.keyFile ? `kept in ${demo.keyFile}` : 'not kept on disk'})`
@@ -25,6 +26,7 @@ function banner(url: string, demo: Awaited<ReturnType<typeof ensureDemo>>): stri
     `  MCP endpoint:    ${url}/mcp`,
     `  owner console:   ${url}/login   (adops users set-password --email ${demo.email})`,
     `  demo owner:      ${demo.email} (sandbox accounts on search, network, social x2, video)`,
+    `  quota:           ${demo.tier} tier, ${quotaLimit} calls a month   (more: adops users set-tier --email ${demo.email} --tier max)`,
     `  demo API key:    ${keyLine}`,
     `  try it:          curl -s -X POST ${url}/api/v1/tools/get_usage_status/execute \\`,
     `                     -H "Authorization: Bearer ${bearer}" -H 'Content-Type: application/json' -d '{"arguments":{}}'`,
@@ -71,7 +73,7 @@ export async function serveCommand(options: { port?: number; host?: string }): P
   const makeDemo = services.storage.dialect === 'sqlite' && config.platforms.sandboxEnabled;
   const demo = makeDemo ? await ensureDemo(services) : undefined;
   const server = await startServer(services, config.host, config.port);
-  if (demo) process.stderr.write(banner(server.url, demo));
+  if (demo) process.stderr.write(banner(server.url, demo, tierLimit(config, demo.tier)));
   services.logger.info({ url: server.url, dialect: services.storage.dialect }, 'adops is listening');
   const stop = (signal: NodeJS.Signals) => {
     // A second signal is not caught: it ends the process at once, without waiting for the drain.

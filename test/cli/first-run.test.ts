@@ -37,6 +37,9 @@ describe('the first run on the embedded default', () => {
     const key = /demo API key:\s+(sk_live_\S+)/.exec(firstBanner)?.[1] ?? '';
     expect(key).toMatch(/^sk_live_/);
     expect(firstBanner).toContain(`${first.url}/api/v1/tools/<tool>/execute`);
+    // Enough calls to explore the sandbox for an afternoon, and the way to more.
+    expect(firstBanner).toContain('quota:           pro tier, 600 calls a month');
+    expect(firstBanner).toContain('adops users set-tier --email demo@adops.local --tier max');
     const accounts = await call(first.url, key, 'list_connected_accounts');
     expect(accounts.status).toBe(200);
     expect(accounts.body.data.structured.accounts.map((a: any) => a.platform)).toEqual([
