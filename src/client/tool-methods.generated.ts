@@ -25,6 +25,7 @@ import type {
   ToolArguments,
   ToolName,
   UpdateAdHeadlinesArguments,
+  UpdateNetworkCampaignArguments,
   UpdateVideoCampaignArguments,
   ValidateAndPrepareAssetsArguments,
 } from './api-types.generated.ts';
@@ -255,6 +256,18 @@ export abstract class ToolMethods {
     options?: CallOptions,
   ): Promise<ToolCallResult> {
     return this.callTool('get_network_campaign_performance', args, options);
+  }
+
+  /**
+   * Pauses or activates a LinkedIn campaign, changes its daily budget, or renames it; the answer shows the fields before and after. Use it to stop a campaign that wastes money or move budget to one that works. A change that would do nothing (already paused, same budget) says so and sends nothing to LinkedIn. Activating a campaign or raising its daily budget needs an API key with the spend scope; archived, canceled or deleted campaigns are refused. It does not change campaign groups, targeting or ads. Budgets are in the account currency, at least 10. Billable: one quota unit; pass dry_run to see the request first (LinkedIn has no validate-only mode).
+   *
+   * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
+   */
+  updateNetworkCampaign(
+    args: UpdateNetworkCampaignArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult> {
+    return this.callTool('update_network_campaign', args, options);
   }
 
   /**
