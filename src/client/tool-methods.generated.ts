@@ -235,7 +235,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Lists the campaigns of a LinkedIn ad account with their campaign groups: ids, names, status, type, format, objective, daily budget in the account currency and how many creatives (ads) each campaign has. Use it to find the ids the other network tools take: campaign_group_id for add_network_campaign_to_group, campaign_id for add_network_carousel_creative, associate_network_conversion and get_network_campaign_performance. Filter by campaign_group_id and status (default ACTIVE and PAUSED); large accounts page with limit and next_cursor. Read-only. Billable: one quota unit.
+   * Lists the campaigns of a LinkedIn ad account with their campaign groups: ids, names, status, type, format, objective, daily budget in the account currency and how many creatives (ads) each campaign has. Use it to find the ids the other network tools take: campaign_group_id for add_network_campaign_to_group, campaign_id for add_network_carousel_creative, associate_network_conversion, get_network_campaign_performance and update_network_campaign. Filter by campaign_group_id and status (default ACTIVE and PAUSED); large accounts page with limit and next_cursor. Read-only. Billable: one quota unit.
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */

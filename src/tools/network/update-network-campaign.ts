@@ -23,12 +23,12 @@ interface UpdateArgs {
 }
 
 /** A campaign's fields this tool shows and changes, money as the currency's decimal string. */
-interface Fields {
+type Fields = {
   name: string | null;
   status: string | null;
   daily_budget: string | null;
   currency: string;
-}
+};
 
 function fieldsOf(campaign: NetworkCampaign, currency: string): Fields {
   const daily = campaign.dailyBudget;
@@ -192,10 +192,7 @@ async function updateCampaign(context: ToolContext, args: UpdateArgs): Promise<T
     };
   }
   await client.send(request);
-  context.noteChange(
-    before as unknown as Record<string, unknown>,
-    after as unknown as Record<string, unknown>,
-  );
+  context.noteChange(before, after);
   return {
     text:
       `Updated LinkedIn campaign ${campaignId}: ${summary(before)} -> ${summary(after)}.` +
