@@ -302,6 +302,10 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
       expect(row).toMatchObject({ status: 403, code: 'insufficient_scope', billable: 0 });
     }
     expect((await stored(stopped)).updatedAt).toBe(before.updatedAt);
+    // A draft going ACTIVE starts spend as a paused campaign does.
+    await store.update('campaign', stopped, { ...before.data, status: 'DRAFT' }, clock.now());
+    const draft = await update(write, { campaign_id: stopped, status: 'ACTIVE' });
+    expect([draft.status, draft.body.code]).toEqual([403, 'insufficient_scope']);
     expect(await used(owner.key)).toBe(quota);
   });
 
@@ -369,6 +373,24 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
       expect(refused.body.error).toContain(`is ${status}, and this tool changes only`);
       expect((await stored(campaignId)).updatedAt).toBe(stamp);
     }
+    expect(await used(owner.key)).toBe(quota);
+
+    // A daily budget above the campaign's lifetime budget: LinkedIn refuses it, so the tool does first.
+    const running = await stored(id(RUNNING));
+    await store.update(
+      'campaign',
+      running.id,
+      { ...running.data, totalBudget: { amount: '500.00', currencyCode: 'USD' } },
+      clock.now(),
+    );
+    const overTotal = await update(owner.key, { campaign_id: running.id, daily_budget: 500.01 });
+    expect([overTotal.status, overTotal.body.code]).toEqual([400, 'invalid_arguments']);
+    expect(overTotal.body.error).toContain(
+      "daily_budget: must not exceed the campaign's total budget of 500.00 USD",
+    );
+    // A fault provoked through the public API: LinkedIn's throttle, no quota used.
+    const throttled = await update(owner.key, { campaign_id: 'sandbox_rate_limited', status: 'PAUSED' });
+    expect([throttled.status, throttled.body.code]).toEqual([429, 'upstream_rate_limited']);
     expect(await used(owner.key)).toBe(quota);
 
     const nothing = await update(owner.key, { campaign_id: id(RUNNING) });
