@@ -875,6 +875,30 @@ export interface GetNetworkCampaignPerformanceArguments {
   account_id?: string;
 }
 
+/** The arguments of `update_network_campaign`. */
+export interface UpdateNetworkCampaignArguments {
+  /**
+   * The campaign to change: digits or urn:li:sponsoredCampaign:<digits> (list_network_campaigns shows them).
+   */
+  campaign_id: string;
+  /** ACTIVE to run the campaign (needs the spend scope), PAUSED to stop its spend from today on. */
+  status?: 'ACTIVE' | 'PAUSED';
+  /** New daily budget in the account currency, at least 10. Raising it needs the spend scope. */
+  daily_budget?: number;
+  /** New campaign name, up to 255 characters; not shown to members. */
+  name?: string;
+  /**
+   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  account_id?: string;
+  /**
+   * Validate everything and show the request that would be sent upstream, without sending it.
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+}
+
 /** The arguments of `list_social_photo_accounts`. */
 export interface ListSocialPhotoAccountsArguments {
   /**
@@ -1023,6 +1047,7 @@ export interface ToolArguments {
   associate_network_conversion: AssociateNetworkConversionArguments;
   list_network_campaigns: ListNetworkCampaignsArguments;
   get_network_campaign_performance: GetNetworkCampaignPerformanceArguments;
+  update_network_campaign: UpdateNetworkCampaignArguments;
   list_social_photo_accounts: ListSocialPhotoAccountsArguments;
   list_social_campaigns: ListSocialCampaignsArguments;
   get_social_campaign_performance: GetSocialCampaignPerformanceArguments;

@@ -25,6 +25,7 @@ import type {
   ToolArguments,
   ToolName,
   UpdateAdHeadlinesArguments,
+  UpdateNetworkCampaignArguments,
   UpdateVideoCampaignArguments,
   ValidateAndPrepareAssetsArguments,
 } from './api-types.generated.ts';
@@ -234,7 +235,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Lists the campaigns of a LinkedIn ad account with their campaign groups: ids, names, status, type, format, objective, daily budget in the account currency and how many creatives (ads) each campaign has. Use it to find the ids the other network tools take: campaign_group_id for add_network_campaign_to_group, campaign_id for add_network_carousel_creative, associate_network_conversion and get_network_campaign_performance. Filter by campaign_group_id and status (default ACTIVE and PAUSED); large accounts page with limit and next_cursor. Read-only. Billable: one quota unit.
+   * Lists the campaigns of a LinkedIn ad account with their campaign groups: ids, names, status, type, format, objective, daily budget in the account currency and how many creatives (ads) each campaign has. Use it to find the ids the other network tools take: campaign_group_id for add_network_campaign_to_group, campaign_id for add_network_carousel_creative, associate_network_conversion, get_network_campaign_performance and update_network_campaign. Filter by campaign_group_id and status (default ACTIVE and PAUSED); large accounts page with limit and next_cursor. Read-only. Billable: one quota unit.
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
@@ -255,6 +256,18 @@ export abstract class ToolMethods {
     options?: CallOptions,
   ): Promise<ToolCallResult> {
     return this.callTool('get_network_campaign_performance', args, options);
+  }
+
+  /**
+   * Pauses or activates a LinkedIn campaign, changes its daily budget, or renames it; the answer shows the fields before and after. Use it to stop a campaign that wastes money or move budget to one that works. A change that would do nothing (already paused, same budget) says so and sends nothing to LinkedIn. Activating a campaign or raising its daily budget needs an API key with the spend scope; archived, canceled or deleted campaigns are refused. It does not change campaign groups, targeting or ads. Budgets are in the account currency, at least 10. Billable: one quota unit; pass dry_run to see the request first (LinkedIn has no validate-only mode).
+   *
+   * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
+   */
+  updateNetworkCampaign(
+    args: UpdateNetworkCampaignArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult> {
+    return this.callTool('update_network_campaign', args, options);
   }
 
   /**

@@ -11,6 +11,7 @@ import { createNetworkTextCampaign } from './network/create-network-text-campaig
 import { createNetworkVideoCampaign } from './network/create-network-video-campaign.ts';
 import { getNetworkCampaignPerformance } from './network/get-network-campaign-performance.ts';
 import { listNetworkCampaigns } from './network/list-network-campaigns.ts';
+import { updateNetworkCampaign } from './network/update-network-campaign.ts';
 import { discoverExistingAssets } from './search/discover-existing-assets.ts';
 import { getSearchCampaignPerformance } from './search/get-search-campaign-performance.ts';
 import { listSearchAds } from './search/list-search-ads.ts';
@@ -50,6 +51,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   associateNetworkConversion,
   listNetworkCampaigns,
   getNetworkCampaignPerformance,
+  updateNetworkCampaign,
   // social (Meta)
   listSocialPhotoAccounts,
   listSocialCampaigns,

@@ -155,6 +155,11 @@ export class NetworkRequests {
     };
   }
 
+  /** Sets fields of a campaign (status, dailyBudget, name), leaving the others as they are. */
+  updateCampaign(campaignId: string, set: Record<string, unknown>): NetworkRequest {
+    return this.partialUpdate(this.#account(`/adCampaigns/${pathSegment(campaignId)}`), set);
+  }
+
   activateGroup(groupId: string): NetworkRequest {
     return this.partialUpdate(this.#account(`/adCampaignGroups/${pathSegment(groupId)}`), {
       status: 'ACTIVE',

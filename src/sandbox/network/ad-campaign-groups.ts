@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxAccount } from '../seed.ts';
 import { type StoredObject, sandboxId } from '../store.ts';
+import { noteCampaignActivity } from './campaign-activity.ts';
 import { answerFault, Invalid, type NetworkSandbox } from './context.ts';
 import {
   changeAuditStamps,
@@ -85,6 +86,17 @@ export function registerCampaignGroupRoutes(scope: FastifyInstance, sandbox: Net
       return;
     }
     await store.update('campaign_group', id, { ...found.data, ...set }, sandbox.now());
+    if (set.status !== undefined && set.status !== found.data.status) {
+      // The group's campaigns start or stop serving with it.
+      for (const campaign of await store.list<Json>('campaign', accountId, id))
+        await noteCampaignActivity(
+          sandbox.services.storage.db,
+          campaign.id,
+          campaign.data,
+          set.status,
+          sandbox.now(),
+        );
+    }
   }
 
   scope.post<{ Params: EntityParams }>(

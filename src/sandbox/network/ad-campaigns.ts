@@ -121,8 +121,16 @@ export function registerCampaignRoutes(scope: FastifyInstance, sandbox: NetworkS
     if (set.runSchedule !== undefined) schedule(set.runSchedule, 'runSchedule');
     if (set.targetingCriteria !== undefined) targeting(set.targetingCriteria);
     const changed = { ...found.data, ...set };
-    if (set.status !== undefined || set.dailyBudget !== undefined)
-      await noteCampaignActivity(sandbox.services.storage.db, id, changed, sandbox.now());
+    if (set.status !== undefined || set.dailyBudget !== undefined) {
+      const parent = found.parentId ? await store.get<Json>('campaign_group', found.parentId) : undefined;
+      await noteCampaignActivity(
+        sandbox.services.storage.db,
+        id,
+        changed,
+        parent?.data.status,
+        sandbox.now(),
+      );
+    }
     if (set.status === 'PENDING_DELETION') {
       // LinkedIn finishes the deletion later; the sandbox does it at once, with the campaign's ads.
       for (const creative of await store.list('creative', accountId, id))
@@ -209,7 +217,7 @@ export function registerCampaignRoutes(scope: FastifyInstance, sandbox: NetworkS
       const { account: _account, ...rest } = body;
       const data = { ...rest, type, ...(format && { format }), status };
       await store.put({ type: 'campaign', id, accountId, parentId: groupId, data }, sandbox.now());
-      await noteCampaignActivity(sandbox.services.storage.db, id, data, sandbox.now());
+      await noteCampaignActivity(sandbox.services.storage.db, id, data, parent.data.status, sandbox.now());
       return created(reply, id, `/adAccounts/${accountId}/adCampaigns/${id}`);
     }),
   );

@@ -1,3 +1,4 @@
+import { decimalToMicros } from '../../money.ts';
 import type { NetworkCampaignGroup } from '../../platforms/network/answers.ts';
 import {
   type AdKind,
@@ -108,6 +109,7 @@ export async function createNetworkCampaign(
   const account = context.account;
   if (!account) throw new Error('a network tool needs the resolved account');
   checkCampaignArguments(options.tool, account, args);
+  authorizeCreate(context, account.currency, args.daily_budget);
   const session = await PlatformSession.open(context, networkProtocol);
   const client = new NetworkClient(session);
   const plan = await planCampaign(context, client, account, args, options);
@@ -127,6 +129,21 @@ export async function createNetworkCampaign(
   });
   if (!plan.group.existing) await activateGroup(runner, groupId);
   return campaignResult(plan, runner, { groupId, campaignId, postUrn, creativeUrn, mediaUrns });
+}
+
+/**
+ * Asks the key before anything reaches LinkedIn, in a dry run too: the daily budget against its ceiling.
+ * A create starts no spend: the campaign is made PAUSED, and the new group that goes ACTIVE at the end
+ * holds only that paused campaign, so nothing delivers until a campaign is activated (a spend change of
+ * update_network_campaign).
+ */
+function authorizeCreate(context: ToolContext, currency: string, dailyBudget: number): void {
+  const budget = money(dailyBudget, currency);
+  context.authorizeChange({
+    what: `create a PAUSED campaign with a daily budget of ${budget.amount} ${currency}`,
+    startsOrRaisesSpend: false,
+    dailyBudget: { micros: decimalToMicros(budget.amount), currency },
+  });
 }
 
 /** The rules only the account can settle: LinkedIn's targeting combinations and the account currency. */

@@ -64,9 +64,9 @@ export const listNetworkCampaigns = defineTool({
     'format, objective, daily budget in the account currency and how many creatives (ads) each campaign ' +
     'has. Use it to find the ids the other network tools take: campaign_group_id for ' +
     'add_network_campaign_to_group, campaign_id for add_network_carousel_creative, ' +
-    'associate_network_conversion and get_network_campaign_performance. Filter by campaign_group_id and ' +
-    'status (default ACTIVE and PAUSED); large accounts page with limit and next_cursor. Read-only. ' +
-    'Billable: one quota unit.',
+    'associate_network_conversion, get_network_campaign_performance and update_network_campaign. Filter by ' +
+    'campaign_group_id and status (default ACTIVE and PAUSED); large accounts page with limit and ' +
+    'next_cursor. Read-only. Billable: one quota unit.',
   platform: 'network',
   billable: true,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },

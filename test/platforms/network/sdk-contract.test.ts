@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointsFor, SANDBOX_CLIENT } from '../../../src/platforms/endpoints.ts';
 import { NetworkRequests } from '../../../src/platforms/network/client.ts';
 import { connectRedirectUri } from '../../../src/platforms/oauth-flow.ts';
+import { activityHistories } from '../../../src/sandbox/activity.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
 import { consent, serveConsoleHere } from '../../support/consent.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
@@ -285,6 +286,67 @@ describe.each(TEST_DIALECTS)("LinkedIn's official client against the sandbox (%s
     });
     expect(after.data.results[first]?.name).toBe('One, renamed');
     expect(after.data.results[second]?.dailyBudget).toEqual({ amount: '20.00', currencyCode: 'USD' });
+  });
+
+  it("takes update_network_campaign's PARTIAL_UPDATE as the client sends it, and its reports follow", async () => {
+    const { groupId, campaignIds } = await groupWithCampaigns('Update group', ['To update']);
+    const campaignId = campaignIds[0] ?? '';
+    const set = {
+      status: 'ACTIVE',
+      dailyBudget: { amount: '35.00', currencyCode: 'USD' },
+      name: 'Updated through the client',
+    };
+    const updated = await client.partialUpdate({
+      resourcePath: '/adAccounts/{account}/adCampaigns/{id}',
+      pathKeys: { account: accountId, id: campaignId },
+      patchSetObject: set,
+      ...as(),
+    });
+    expect(updated.status).toBe(204);
+    // The adapter sends the very request LinkedIn's client builds: path, method and body.
+    const adapter = new NetworkRequests(LINKEDIN_REST, accountId).updateCampaign(campaignId, set);
+    const request = sent.at(-1);
+    expect(request?.method?.toUpperCase()).toBe(adapter.method);
+    expect(request?.url?.split('/rest')[1]).toBe(adapter.url.split('/rest')[1]);
+    expect(JSON.parse(String(request?.data))).toEqual(adapter.body);
+
+    const read = await client.get({
+      resourcePath: '/adAccounts/{account}/adCampaigns/{id}',
+      pathKeys: { account: accountId, id: campaignId },
+      queryParams: { fields: 'id,name,status,dailyBudget' },
+      ...as(),
+    });
+    expect(read.data).toEqual({ id: Number(campaignId), ...set });
+    // Its group is PAUSED, so LinkedIn holds the campaign: the sandbox notes it as not serving.
+    const activity = async () =>
+      (await activityHistories(service.services.storage.db, 'network', [campaignId])).get(campaignId)?.at(-1);
+    expect(await activity()).toMatchObject({ active: false, dailyBudgetMicros: 35_000_000 });
+
+    const tooLow = await refusal(
+      client.partialUpdate({
+        resourcePath: '/adAccounts/{account}/adCampaigns/{id}',
+        pathKeys: { account: accountId, id: campaignId },
+        patchSetObject: { dailyBudget: { amount: '1.00', currencyCode: 'USD' } },
+        ...as(),
+      }),
+    );
+    expect(tooLow).toMatchObject({ status: 400, body: { status: 400 } });
+    // The group goes ACTIVE: its active campaign serves from today.
+    await client.partialUpdate({
+      resourcePath: '/adAccounts/{account}/adCampaignGroups/{id}',
+      pathKeys: { account: accountId, id: groupId },
+      patchSetObject: { status: 'ACTIVE' },
+      ...as(),
+    });
+    expect(await activity()).toMatchObject({ active: true, dailyBudgetMicros: 35_000_000 });
+    // Paused again, so the campaign does not count among the running ones below.
+    await client.partialUpdate({
+      resourcePath: '/adAccounts/{account}/adCampaigns/{id}',
+      pathKeys: { account: accountId, id: campaignId },
+      patchSetObject: { status: 'PAUSED' },
+      ...as(),
+    });
+    expect(await activity()).toMatchObject({ active: false, dailyBudgetMicros: 35_000_000 });
   });
 
   it('uploads an image, posts it, makes a creative, and finds creatives by campaign, page by page', async () => {

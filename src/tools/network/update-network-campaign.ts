@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { decimalToMicros, formatMicros, unitsToMicros } from '../../money.ts';
+import type { NetworkCampaign } from '../../platforms/network/answers.ts';
+import { money } from '../../platforms/network/bodies.ts';
+import { live, NetworkClient } from '../../platforms/network/client.ts';
+import { networkProtocol } from '../../platforms/network/protocol.ts';
+import { idOf, urn } from '../../platforms/network/urns.ts';
+import { PlatformSession } from '../../platforms/session.ts';
+import { accountArgument, digitsOrUrn, dryRun, text } from '../arguments.ts';
+import { invalidArguments } from '../invalid-arguments.ts';
+import { defineTool, type ToolContext, type ToolResult } from '../tool.ts';
+
+/** LinkedIn's smallest daily budget, in the account currency (as the create tools take it). */
+const MIN_DAILY_BUDGET = 10;
+const MAX_NAME_LENGTH = 255;
+
+interface UpdateArgs {
+  campaign_id: string;
+  status?: 'ACTIVE' | 'PAUSED' | undefined;
+  daily_budget?: number | undefined;
+  name?: string | undefined;
+}
+
+/** A campaign's fields this tool shows and changes, money as the currency's decimal string. */
+type Fields = {
+  name: string | null;
+  status: string | null;
+  daily_budget: string | null;
+  currency: string;
+};
+
+function fieldsOf(campaign: NetworkCampaign, currency: string): Fields {
+  const daily = campaign.dailyBudget;
+  return {
+    name: campaign.name ?? null,
+    status: campaign.status ?? null,
+    daily_budget: daily ? formatMicros(decimalToMicros(daily.amount), currency) : null,
+    currency,
+  };
+}
+
+function summary(fields: Fields): string {
+  const budget =
+    fields.daily_budget === null ? 'no daily budget' : `${fields.daily_budget} ${fields.currency} a day`;
+  return `"${fields.name ?? ''}", ${fields.status ?? 'status unknown'}, ${budget}`;
+}
+
+/** What LinkedIn's PARTIAL_UPDATE must set: only the asked fields that differ from the campaign's. */
+function patchOf(before: NetworkCampaign, args: UpdateArgs, currency: string): Record<string, unknown> {
+  const set: Record<string, unknown> = {};
+  if (args.status !== undefined && args.status !== before.status) set.status = args.status;
+  if (args.daily_budget !== undefined) {
+    const current = before.dailyBudget ? decimalToMicros(before.dailyBudget.amount) : undefined;
+    const wanted = money(args.daily_budget, currency);
+    if (current !== decimalToMicros(wanted.amount)) set.dailyBudget = wanted;
+  }
+  if (args.name !== undefined && args.name !== before.name) set.name = args.name;
+  return set;
+}
+
+/** The campaign's statuses this tool refuses to touch, each with why and what to do instead. */
+function refusal(campaignId: string, campaign: NetworkCampaign, args: UpdateArgs): string | undefined {
+  const status = campaign.status ?? '';
+  const named = `LinkedIn campaign ${campaignId}${campaign.name ? ` ("${campaign.name}")` : ''}`;
+  if (!live(status)) {
+    const instead =
+      status === 'ARCHIVED'
+        ? 'Unarchive it in Campaign Manager first, or create a new campaign'
+        : 'LinkedIn does not run it again: create a new campaign instead';
+    return (
+      `${named} is ${status}, and this tool changes only active, paused, draft or completed campaigns. ` +
+      `${instead} (create_network_image_campaign and the other create tools, or add_network_campaign_to_group).`
+    );
+  }
+  if (status === 'COMPLETED' && args.status === 'ACTIVE') {
+    return (
+      `${named} is COMPLETED: its schedule has ended, so activating it would not deliver. Extend its end ` +
+      'date in Campaign Manager first, or create a new campaign.'
+    );
+  }
+  return undefined;
+}
+
+/** Why an ACTIVE campaign would not deliver yet: its group is not ACTIVE (undefined when it is). */
+async function groupHold(client: NetworkClient, campaign: NetworkCampaign): Promise<string | undefined> {
+  if (!campaign.campaignGroup) return undefined;
+  const groupId = idOf(campaign.campaignGroup);
+  const group = await client.getGroup(groupId);
+  if (group.status === 'ACTIVE') return undefined;
+  return (
+    `Its campaign group ${groupId}${group.name ? ` ("${group.name}")` : ''} is ${group.status ?? 'not active'}, ` +
+    'so LinkedIn holds the campaign and it spends nothing until the group is active; this tool does not ' +
+    'change groups: activate the group in Campaign Manager when ready.'
+  );
+}
+
+async function updateCampaign(context: ToolContext, args: UpdateArgs): Promise<ToolResult> {
+  const account = context.account;
+  if (!account) throw new Error('a network tool needs the resolved account');
+  const accountId = account.account_id;
+  const { currency } = account;
+  const campaignId = idOf(args.campaign_id);
+  const client = new NetworkClient(await PlatformSession.open(context, networkProtocol));
+  // The search finder answers an unknown id with no element, where a GET's 404 reads like any refusal.
+  const [campaign] = await client.campaignsByIds([campaignId]);
+  if (!campaign) {
+    throw new AppError(
+      'upstream_rejected',
+      `LinkedIn Ads (network) has no campaign ${campaignId} in ad account ${accountId}. Check the id with ` +
+        'list_network_campaigns, or pass account_id when several LinkedIn ad accounts are connected.',
+    );
+  }
+  const refused = refusal(campaignId, campaign, args);
+  if (refused) throw new AppError('upstream_rejected', refused);
+  const total = campaign.totalBudget;
+  if (
+    args.daily_budget !== undefined &&
+    total &&
+    unitsToMicros(args.daily_budget) > decimalToMicros(total.amount)
+  ) {
+    throw invalidArguments('update_network_campaign', [
+      {
+        field: 'daily_budget',
+        message: `must not exceed the campaign's total budget of ${total.amount} ${total.currencyCode}: LinkedIn refuses a daily budget above it; raise the total budget in Campaign Manager first`,
+      },
+    ]);
+  }
+
+  const set = patchOf(campaign, args, currency);
+  const before = fieldsOf(campaign, currency);
+  const base = { account_id: accountId, campaign_id: campaignId, campaign_urn: urn.campaign(campaignId) };
+  if (Object.keys(set).length === 0) {
+    return {
+      text:
+        `Nothing to change: LinkedIn campaign ${campaignId} is already ${summary(before)}. No request was sent ` +
+        `to LinkedIn${context.dryRun ? ' (dry run)' : ''}.`,
+      structured: {
+        ...base,
+        changed: false,
+        before,
+        after: before,
+        ...(context.dryRun && { dry_run: true }),
+      },
+    };
+  }
+
+  const after = fieldsOf({ ...campaign, ...set } as NetworkCampaign, currency);
+  // What LinkedIn is sent, in the currency's minor unit: the amount the key's ceiling judges.
+  const budgetMicros =
+    args.daily_budget === undefined ? undefined : decimalToMicros(money(args.daily_budget, currency).amount);
+  const activates = set.status === 'ACTIVE';
+  // A campaign without a daily budget spends against its total budget alone: a daily one only caps it.
+  const raises =
+    set.dailyBudget !== undefined &&
+    campaign.dailyBudget !== undefined &&
+    (budgetMicros ?? 0) > decimalToMicros(campaign.dailyBudget.amount);
+  const what = [
+    activates && `activate campaign ${campaignId}`,
+    raises && `raise its daily budget to ${after.daily_budget} ${currency}`,
+  ].filter(Boolean);
+  context.authorizeChange({
+    what: what.length > 0 ? what.join(' and ') : `change campaign ${campaignId}`,
+    startsOrRaisesSpend: activates || raises,
+    ...(set.dailyBudget !== undefined &&
+      budgetMicros !== undefined && {
+        dailyBudget: { micros: budgetMicros, currency },
+      }),
+  });
+
+  const hold =
+    after.status === 'ACTIVE' && set.status !== undefined ? await groupHold(client, campaign) : undefined;
+  const request = client.requests.updateCampaign(campaignId, set);
+  if (context.dryRun) {
+    return {
+      text:
+        `Dry run: LinkedIn campaign ${campaignId} would change from ${summary(before)} to ${summary(after)}. ` +
+        `Nothing was changed and no quota was used; LinkedIn has no validate-only mode, so structured.preview shows the request.${hold ? ` ${hold}` : ''}`,
+      structured: {
+        ...base,
+        dry_run: true,
+        before,
+        after,
+        preview: {
+          method: request.method,
+          url: request.url.slice(client.requests.apiUrl.length),
+          headers: { 'X-RestLi-Method': 'PARTIAL_UPDATE' },
+          body: request.body,
+        },
+        ...(hold && { warning: hold }),
+      },
+    };
+  }
+  await client.send(request);
+  context.noteChange(before, after);
+  return {
+    text:
+      `Updated LinkedIn campaign ${campaignId}: ${summary(before)} -> ${summary(after)}.` +
+      (hold ? ` ${hold}` : activates ? ' It delivers as soon as LinkedIn has reviewed its ads.' : ''),
+    structured: { ...base, changed: true, before, after, ...(hold && { warning: hold }) },
+  };
+}
+
+export const updateNetworkCampaign = defineTool({
+  name: 'update_network_campaign',
+  description:
+    'Pauses or activates a LinkedIn campaign, changes its daily budget, or renames it; the answer shows the fields ' +
+    'before and after. Use it to stop a campaign that wastes money or move budget to one that works. A ' +
+    'change that would do nothing (already paused, same budget) says so and sends nothing to LinkedIn. ' +
+    'Activating a campaign or raising its daily budget needs an API key with the spend scope; archived, ' +
+    'canceled or deleted campaigns are refused. It does not change campaign groups, targeting or ads. ' +
+    `Budgets are in the account currency, at least ${MIN_DAILY_BUDGET}. Billable: one quota unit; pass dry_run ` +
+    'to see the request first (LinkedIn has no validate-only mode).',
+  platform: 'network',
+  billable: true,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  input: z
+    .strictObject({
+      campaign_id: digitsOrUrn('sponsoredCampaign').describe(
+        'The campaign to change: digits or urn:li:sponsoredCampaign:<digits> (list_network_campaigns shows them).',
+      ),
+      status: z
+        .enum(['ACTIVE', 'PAUSED'])
+        .optional()
+        .describe(
+          'ACTIVE to run the campaign (needs the spend scope), PAUSED to stop its spend from today on.',
+        ),
+      daily_budget: z
+        .number()
+        .min(MIN_DAILY_BUDGET)
+        .optional()
+        .describe(
+          `New daily budget in the account currency, at least ${MIN_DAILY_BUDGET}. Raising it needs the spend scope.`,
+        ),
+      name: text(MAX_NAME_LENGTH)
+        .optional()
+        .describe(`New campaign name, up to ${MAX_NAME_LENGTH} characters; not shown to members.`),
+      account_id: accountArgument('network'),
+      dry_run: dryRun,
+    })
+    .superRefine((args, ctx) => {
+      if (args.status === undefined && args.daily_budget === undefined && args.name === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [],
+          message: 'nothing to change: pass at least one of status, daily_budget or name',
+        });
+      }
+    }),
+  auditFields: ['campaign_id', 'status', 'daily_budget', 'name'],
+  example: { campaign_id: '123456789', status: 'PAUSED' },
+  run(args, context) {
+    return updateCampaign(context, args);
+  },
+});
