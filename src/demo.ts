@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { checkKeyShape, hashApiKey } from './auth/api-key.ts';
+import { DEFAULT_LIMITS } from './auth/key-limits.ts';
 import type { Config, Tier } from './config.ts';
 import type { Services } from './context.ts';
 import { addAccount, createKey, OwnerError } from './owners.ts';
@@ -70,7 +71,8 @@ export async function ensureDemo(services: Services) {
   let key = file ? await storedKeyStillWorks(storage, file, now) : undefined;
   const keyCreated = !key;
   if (!key) {
-    key = (await createKey(db, user, 'demo', 'never', now)).key;
+    // Its accounts are sandbox accounts, where spend is not real: the demo key may do everything.
+    key = (await createKey(db, user, 'demo', 'never', now, { ...DEFAULT_LIMITS, scope: 'spend' })).key;
     if (file) {
       writeFileSync(file, `${key}\n`, { mode: 0o600 });
       chmodSync(file, 0o600);

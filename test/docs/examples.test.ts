@@ -3,6 +3,7 @@ import { ensureDemo } from '../../src/demo.ts';
 import { ALL_TOOLS } from '../../src/tools/registry.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';
+import { unknownToolNames } from './tool-names.ts';
 
 // Every documented example is a call that runs: each tool's `example` (the one the OpenAPI document, the
 // MCP tool list and the typed client show) answers 200 as written, with the demo owner's key, on a
@@ -25,6 +26,8 @@ describe.each(TEST_DIALECTS)('every tool example on a fresh demo database (%s)',
       const { status, body } = await service.call(name, example, { key });
       expect(status, JSON.stringify(body)).toBe(200);
       expect(body.success).toBe(true);
+      // The answer may point the agent to another tool: only to one that exists.
+      expect(unknownToolNames(JSON.stringify(body.data))).toEqual([]);
     },
   );
 });

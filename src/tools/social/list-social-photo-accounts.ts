@@ -52,9 +52,10 @@ function listingText(adAccount: { account_id: string; name: string }, listing: P
   lines.push(
     '',
     first
-      ? `To run ads on Instagram with one of them, pass its id as photo_account_id, e.g. "photo_account_id": "${first.id}".`
-      : 'Once an account is authorized and linked, call list_social_photo_accounts again and pass the id it ' +
-          'returns as photo_account_id.',
+      ? `To run ads on Instagram as one of them, use its id as the ad's Instagram identity (instagram_user_id in ` +
+          `Meta's ad creative, in Ads Manager or the Marketing API), e.g. ${first.id}.`
+      : 'Once an account is authorized and linked, call list_social_photo_accounts again: its id is what ' +
+          "Meta's ad creatives take as instagram_user_id.",
   );
   return lines.join('\n');
 }
@@ -63,8 +64,9 @@ export const listSocialPhotoAccounts = defineTool({
   name: 'list_social_photo_accounts',
   description:
     'Lists the Instagram (photo network) accounts authorized for ads on a Meta ad account and linked to ' +
-    'its Facebook pages: id, username and linked page. Pass a returned id as photo_account_id to the Meta ' +
-    'campaign tools to run ads on Instagram placements. Use it before creating a Meta campaign with ' +
+    'its Facebook pages: id, username and linked page. A returned id is the Instagram identity of an ad ' +
+    "(instagram_user_id in Meta's ad creative); adops does not create Meta ads, so it is used in Ads " +
+    'Manager or the Marketing API. Use it before creating a Meta campaign with ' +
     'Instagram placements, when the user asks which Instagram accounts they can advertise with, or when ' +
     'linking an Instagram account fails. An empty list is not an error: the answer explains how to ' +
     'authorize an account in the business manager. Read-only. Billable: one quota unit.',
@@ -104,7 +106,7 @@ export const listSocialPhotoAccounts = defineTool({
             missing: 'ads_authorization',
           })),
         ],
-        argument: 'photo_account_id',
+        creative_field: 'instagram_user_id',
       },
     };
   },

@@ -48,7 +48,8 @@ describe.each(TEST_DIALECTS)('list_social_photo_accounts against the social sand
     expect(text).toContain('"Acme Shop"');
     expect(text).toContain('acme.archive');
     expect(text.trim().split('\n').at(-1)).toBe(
-      `To run ads on Instagram with one of them, pass its id as photo_account_id, e.g. "photo_account_id": "${structured.photo_accounts[0].id}".`,
+      `To run ads on Instagram as one of them, use its id as the ad's Instagram identity (instagram_user_id in ` +
+        `Meta's ad creative, in Ads Manager or the Marketing API), e.g. ${structured.photo_accounts[0].id}.`,
     );
     expect(body.data.quota.used).toBe(1);
     await service.services.audit.flush();
@@ -79,7 +80,7 @@ describe.each(TEST_DIALECTS)('list_social_photo_accounts against the social sand
     expect(body.data.text).toContain('No Instagram account is both authorized for ads');
     expect(body.data.text).toContain('Business Manager');
     expect(body.data.text).toContain(account?.account_id);
-    expect(body.data.text.trim().endsWith('as photo_account_id.')).toBe(true);
+    expect(body.data.text.trim().endsWith("Meta's ad creatives take as instagram_user_id.")).toBe(true);
   });
 
   it('follows paging.next when an ad account has more accounts than a page holds', async () => {
