@@ -25,6 +25,7 @@ import type {
   ToolArguments,
   ToolName,
   UpdateAdHeadlinesArguments,
+  UpdateSocialCampaignArguments,
   UpdateVideoCampaignArguments,
   ValidateAndPrepareAssetsArguments,
 } from './api-types.generated.ts';
@@ -291,6 +292,15 @@ export abstract class ToolMethods {
     options?: CallOptions,
   ): Promise<ToolCallResult> {
     return this.callTool('get_social_campaign_performance', args, options);
+  }
+
+  /**
+   * Changes a Meta campaign's status (ACTIVE or PAUSED), its daily budget, its name, or several at once; the answer shows the campaign before and after. Use it to pause a campaign that wastes money, move budget to one that works, or switch one back on. The daily budget is in the account currency and applies to campaigns with a campaign budget: one on a lifetime budget, or with budgets on its ad sets, is refused with where its budget lives. Archived and deleted campaigns cannot be changed. A change that would do nothing is answered as such without writing. Activating or raising a budget needs a key with the spend scope. Billable: one quota unit; pass dry_run to have Meta validate the change first.
+   *
+   * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
+   */
+  updateSocialCampaign(args: UpdateSocialCampaignArguments, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('update_social_campaign', args, options);
   }
 
   /**

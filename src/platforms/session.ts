@@ -91,11 +91,26 @@ export class PlatformSession {
    * idempotent and fails without a clear answer is flagged as possibly acted upon.
    */
   async send(request: UpstreamRequest): Promise<UpstreamResponse> {
+    const response = await this.#sendMapped(request, false);
+    if (!response) throw new Error('a send that may not miss answered nothing');
+    return response;
+  }
+
+  /**
+   * A read of one object by its id: undefined when the platform says there is no such object (or none
+   * the token may see), so the tool can say which account it looked in; other failures as `send`.
+   */
+  sendOrMissing(request: UpstreamRequest): Promise<UpstreamResponse | undefined> {
+    return this.#sendMapped(request, true);
+  }
+
+  async #sendMapped(request: UpstreamRequest, mayMiss: boolean): Promise<UpstreamResponse | undefined> {
     try {
       return await this.#sendWithToken(request);
     } catch (error) {
       if (error instanceof UpstreamFailure) {
         if (error.requestId) this.#trace.upstreamRequestIds.push(error.requestId);
+        if (mayMiss && error.kind === 'not_found') return undefined;
         throw toAppError(error, this.#services.config, !request.idempotent);
       }
       throw error;

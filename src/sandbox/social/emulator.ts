@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../context.ts';
 import { registerApprovalPage } from '../approval-page.ts';
 import { registerAdAccounts } from './ad-accounts.ts';
+import { registerCampaignNode } from './campaign-node.ts';
 import { registerCampaigns } from './campaigns.ts';
 import { graphError, traceId } from './graph.ts';
 import { graphCalls } from './graph-calls.ts';
@@ -67,4 +68,5 @@ export function registerSocialSandbox(scope: FastifyInstance, services: Services
   registerPromotePages(scope, calls);
   registerCampaigns(scope, calls);
   registerInsights(scope, calls);
+  registerCampaignNode(scope, calls);
 }
