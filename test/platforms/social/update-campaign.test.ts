@@ -286,6 +286,31 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
     expect((await stored(foreign))?.status).toBe('ACTIVE');
   });
 
+  it("stops the campaign's spend in the performance report from the day it is paused", async () => {
+    const other = await service.createOwner('pro', ['social']);
+    const [account] = await listAdAccounts(service.services.storage.db, other.userId, 'social');
+    const adAccount = account?.account_id ?? '';
+    const id = await campaignId(adAccount, 'Always-on prospecting');
+    const report = async (date_range: string) =>
+      (
+        await service.call(
+          'get_social_campaign_performance',
+          { ad_account_id: adAccount, date_range, campaign_ids: [id] },
+          { key: other.key },
+        )
+      ).body.data.structured.campaigns.find((c: any) => c.campaign_id === id)?.spend ?? '0.00';
+    expect(Number(await report('TODAY'))).toBeGreaterThan(0);
+    const yesterday = await report('YESTERDAY');
+    const paused = await service.call(
+      TOOL,
+      { ad_account_id: adAccount, campaign_id: id, status: 'PAUSED' },
+      { key: other.key },
+    );
+    expect(paused.status).toBe(200);
+    expect(await report('TODAY')).toBe('0.00');
+    expect(await report('YESTERDAY')).toBe(yesterday);
+  });
+
   it('works over MCP: the change read back, a scope refusal as an error result', async () => {
     const id = await campaignId(jpy, 'Retargeting: cart abandoners');
     const client = await connectOverHttp(service.url, owner.key);
