@@ -18,7 +18,8 @@ import { marketingVersion } from './versions.ts';
  * Meta's Graph API (Marketing API) emulator, one file per resource as Meta's reference has them: the ad
  * accounts of a token, the ad account's Instagram accounts, pages, campaigns and insights, a campaign by
  * its id and its update (campaign-node.ts), Facebook Login's token endpoint; Meta's versions,
- * `appsecret_proof`, error bodies, codes and trace ids, and the magic ad accounts (`act_4000…0429` and kin) that answer with a fault (graph-calls.ts).
+ * `appsecret_proof`, error bodies, codes and trace ids, and the magic ad accounts (`act_4000…0429` and
+ * kin) that answer with a fault (graph-calls.ts).
  */
 export function registerSocialSandbox(scope: FastifyInstance, services: Services): void {
   registerApprovalPage(scope, services, 'social', {
