@@ -148,7 +148,7 @@ export const updateSocialCampaign = defineTool({
     };
     const after: MetaCampaignNode = {
       ...before,
-      ...(changes.status !== undefined && { status: changes.status, effective_status: changes.status }),
+      ...(changes.status !== undefined && { status: changes.status }),
       ...(changes.daily_budget !== undefined && { daily_budget: changes.daily_budget }),
       ...(changes.name !== undefined && { name: changes.name }),
     };
