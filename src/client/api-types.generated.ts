@@ -955,6 +955,30 @@ export interface GetSocialCampaignPerformanceArguments {
   ad_account_id?: string;
 }
 
+/** The arguments of `update_social_campaign`. */
+export interface UpdateSocialCampaignArguments {
+  /** The campaign to change (digits), as list_social_campaigns shows it. */
+  campaign_id: string;
+  /** ACTIVE to run the campaign, PAUSED to stop its delivery (and spend) from now on. */
+  status?: 'ACTIVE' | 'PAUSED';
+  /**
+   * New daily budget in the account currency (e.g. 25.50 USD, 3000 JPY), at most the currency's minor digits; only for a campaign with a daily campaign budget.
+   */
+  daily_budget?: number;
+  /** New campaign name, up to 400 characters. */
+  name?: string;
+  /**
+   * Meta Ads (social) account to act on (act_<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  ad_account_id?: string;
+  /**
+   * Validate everything and show the request that would be sent upstream, without sending it.
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+}
+
 /** The arguments of `list_video_campaigns`. */
 export interface ListVideoCampaignsArguments {
   /**
@@ -1051,6 +1075,7 @@ export interface ToolArguments {
   list_social_photo_accounts: ListSocialPhotoAccountsArguments;
   list_social_campaigns: ListSocialCampaignsArguments;
   get_social_campaign_performance: GetSocialCampaignPerformanceArguments;
+  update_social_campaign: UpdateSocialCampaignArguments;
   list_video_campaigns: ListVideoCampaignsArguments;
   get_video_campaign_performance: GetVideoCampaignPerformanceArguments;
   update_video_campaign: UpdateVideoCampaignArguments;

@@ -26,6 +26,7 @@ import type {
   ToolName,
   UpdateAdHeadlinesArguments,
   UpdateNetworkCampaignArguments,
+  UpdateSocialCampaignArguments,
   UpdateVideoCampaignArguments,
   ValidateAndPrepareAssetsArguments,
 } from './api-types.generated.ts';
@@ -271,7 +272,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Lists the Instagram (photo network) accounts authorized for ads on a Meta ad account and linked to its Facebook pages: id, username and linked page. Pass a returned id as photo_account_id to the Meta campaign tools to run ads on Instagram placements. Use it before creating a Meta campaign with Instagram placements, when the user asks which Instagram accounts they can advertise with, or when linking an Instagram account fails. An empty list is not an error: the answer explains how to authorize an account in the business manager. Read-only. Billable: one quota unit.
+   * Lists the Instagram (photo network) accounts authorized for ads on a Meta ad account and linked to its Facebook pages: id, username and linked page. A returned id is the Instagram identity of an ad (instagram_user_id in Meta's ad creative); adops does not create Meta ads, so it is used in Ads Manager or the Marketing API. Use it before creating a Meta campaign with Instagram placements, when the user asks which Instagram accounts they can advertise with, or when linking an Instagram account fails. An empty list is not an error: the answer explains how to authorize an account in the business manager. Read-only. Billable: one quota unit.
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
@@ -304,6 +305,15 @@ export abstract class ToolMethods {
     options?: CallOptions,
   ): Promise<ToolCallResult> {
     return this.callTool('get_social_campaign_performance', args, options);
+  }
+
+  /**
+   * Changes a Meta campaign's status (ACTIVE or PAUSED), its daily budget, its name, or several at once; the answer shows the campaign before and after. Use it to pause a campaign that wastes money, move budget to one that works, or switch one back on. The daily budget is in the account currency and applies to campaigns with a campaign budget: one on a lifetime budget, or with budgets on its ad sets, is refused with where its budget lives. Archived and deleted campaigns cannot be changed. A change that would do nothing is answered as such without writing. Activating or raising a budget needs a key with the spend scope. Billable: one quota unit; pass dry_run to have Meta validate the change first.
+   *
+   * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
+   */
+  updateSocialCampaign(args: UpdateSocialCampaignArguments, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('update_social_campaign', args, options);
   }
 
   /**

@@ -94,15 +94,34 @@ export class PlatformSession {
     try {
       return await this.#sendWithToken(request);
     } catch (error) {
-      if (error instanceof UpstreamFailure) {
-        if (error.requestId) this.#trace.upstreamRequestIds.push(error.requestId);
-        throw toAppError(error, this.#services.config, !request.idempotent);
-      }
-      throw error;
+      throw this.#mapped(error, request);
     }
   }
 
-  /** Notes the platform's request id of a successful answer in the audit row. */
+  /**
+   * A read of one object by its id: undefined when the platform says there is no such object (or none
+   * the token may see), so the tool can say which account it looked in; other failures as `send`.
+   */
+  async sendOrMissing(request: UpstreamRequest): Promise<UpstreamResponse | undefined> {
+    try {
+      return await this.#sendWithToken(request);
+    } catch (error) {
+      if (error instanceof UpstreamFailure && error.kind === 'not_found') {
+        this.noteRequestId(error.requestId);
+        return undefined;
+      }
+      throw this.#mapped(error, request);
+    }
+  }
+
+  /** A platform's failure as the service's error, its request id kept for the audit row. */
+  #mapped(error: unknown, request: UpstreamRequest): unknown {
+    if (!(error instanceof UpstreamFailure)) return error;
+    this.noteRequestId(error.requestId);
+    return toAppError(error, this.#services.config, !request.idempotent);
+  }
+
+  /** Notes the platform's request id of an answer in the audit row. */
   noteRequestId(requestId: string | undefined): void {
     if (requestId) this.#trace.upstreamRequestIds.push(requestId);
   }

@@ -21,6 +21,7 @@ import { validateAndPrepareAssets } from './search/validate-and-prepare-assets.t
 import { getSocialCampaignPerformance } from './social/get-social-campaign-performance.ts';
 import { listSocialCampaigns } from './social/list-social-campaigns.ts';
 import { listSocialPhotoAccounts } from './social/list-social-photo-accounts.ts';
+import { updateSocialCampaign } from './social/update-social-campaign.ts';
 import type { Tool } from './tool.ts';
 import { getVideoCampaignPerformance } from './video/get-video-campaign-performance.ts';
 import { listVideoCampaigns } from './video/list-video-campaigns.ts';
@@ -56,6 +57,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   listSocialPhotoAccounts,
   listSocialCampaigns,
   getSocialCampaignPerformance,
+  updateSocialCampaign,
   // video (TikTok)
   listVideoCampaigns,
   getVideoCampaignPerformance,

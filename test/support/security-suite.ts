@@ -107,6 +107,7 @@ async function succeedingOverrides(
       ...adAccount,
       campaign_ids: socialCampaigns.slice(0, 2).map((c) => c.id),
     },
+    update_social_campaign: { ...adAccount, campaign_id: socialCampaigns[0]?.id },
     update_ad_headlines: { ad_group_id: ads.brandGroup, ad_id: ads.rsa },
     update_video_campaign: { campaign_id: campaign?.id },
     validate_and_prepare_assets: {

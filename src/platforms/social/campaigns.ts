@@ -24,7 +24,7 @@ const minorAmount = z
   .union([z.string().regex(/^\d+$/, 'must be a whole number of minor units'), z.number().int().min(0)])
   .transform(Number);
 
-const campaignSchema = z.object({
+export const campaignSchema = z.object({
   id: z.string().min(1),
   name: z.string(),
   status: z.string(),

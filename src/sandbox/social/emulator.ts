@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../context.ts';
 import { registerApprovalPage } from '../approval-page.ts';
 import { registerAdAccounts } from './ad-accounts.ts';
+import { registerCampaignNode } from './campaign-node.ts';
 import { registerCampaigns } from './campaigns.ts';
 import { graphError, traceId } from './graph.ts';
 import { graphCalls } from './graph-calls.ts';
@@ -15,9 +16,10 @@ import { marketingVersion } from './versions.ts';
 
 /**
  * Meta's Graph API (Marketing API) emulator, one file per resource as Meta's reference has them: the ad
- * accounts of a token, the ad account's Instagram accounts, pages, campaigns and insights, Facebook
- * Login's token endpoint; Meta's versions, `appsecret_proof`, error bodies, codes and trace ids, and the
- * magic ad accounts (`act_4000…0429` and kin) that answer with a fault (graph-calls.ts).
+ * accounts of a token, the ad account's Instagram accounts, pages, campaigns and insights, a campaign by
+ * its id and its update (campaign-node.ts), Facebook Login's token endpoint; Meta's versions,
+ * `appsecret_proof`, error bodies, codes and trace ids, and the magic ad accounts (`act_4000…0429` and
+ * kin) that answer with a fault (graph-calls.ts).
  */
 export function registerSocialSandbox(scope: FastifyInstance, services: Services): void {
   registerApprovalPage(scope, services, 'social', {
@@ -67,4 +69,5 @@ export function registerSocialSandbox(scope: FastifyInstance, services: Services
   registerPromotePages(scope, calls);
   registerCampaigns(scope, calls);
   registerInsights(scope, calls);
+  registerCampaignNode(scope, calls);
 }

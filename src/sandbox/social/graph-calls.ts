@@ -20,6 +20,7 @@ import {
 } from './refusals.ts';
 import {
   accessTokenOf,
+  bodyParameters,
   EDGE_PARAMETERS,
   parametersOf,
   proofProblem,
@@ -51,14 +52,16 @@ export interface GraphCalls {
   /**
    * What Graph checks before it looks at the object, in its order: the version (an expired one is
    * served as the oldest live version, with Meta's warning header), the token, the app secret proof,
-   * then the parameters (`accepted`: the endpoint's own, as its reference lists them). Answers and
-   * returns undefined when the call may not go on.
+   * then the parameters (`accepted`: the endpoint's own, as its reference lists them; a write's `body`
+   * fields count as parameters, as Graph reads them). Answers and returns undefined when the call may
+   * not go on.
    */
   admit(
     request: FastifyRequest<VersionRequest>,
     reply: FastifyReply,
     path: string,
     accepted?: readonly string[],
+    body?: unknown,
   ): Promise<Admitted | undefined>;
   /**
    * An ad account edge: admitted, then the magic account's fault (before anything else about the
@@ -70,6 +73,11 @@ export interface GraphCalls {
     edge: string,
     accepted?: readonly string[],
   ): Promise<Admitted | undefined>;
+  /**
+   * The magic ad account's fault, for a call on one of its objects as on the account itself: answers
+   * and returns false when there is one that stops the call.
+   */
+  passesFault(reply: FastifyReply, adAccountId: string, now: Date): Promise<boolean>;
   /** The absolute URL of a path of this version, as paging links name it. */
   url(request: FastifyRequest<VersionRequest>, path: string): string;
 }
@@ -82,6 +90,7 @@ export function graphCalls(services: Services): GraphCalls {
     reply: FastifyReply,
     path: string,
     accepted: readonly string[] = EDGE_PARAMETERS,
+    body?: unknown,
   ): Promise<Admitted | undefined> {
     await sandboxLatency(services);
     const now = services.clock.now();
@@ -94,7 +103,7 @@ export function graphCalls(services: Services): GraphCalls {
     }
     if (verdict.upgradedTo)
       reply.header('x-ad-api-version-warning', upgradeWarning(version, verdict.upgradedTo));
-    const query = parametersOf(request.query);
+    const query = parametersOf(request.query, bodyParameters(body));
     const accessToken = accessTokenOf(request, query);
     if (!accessToken) {
       tokenError(reply, 'missing', now);
@@ -118,6 +127,25 @@ export function graphCalls(services: Services): GraphCalls {
     return { query, accessToken, accountIds: check.accountIds, now };
   }
 
+  async function passesFault(reply: FastifyReply, adAccountId: string, now: Date): Promise<boolean> {
+    switch (magicAccountFault(adAccountId)) {
+      case 'rate_limited':
+        throttle(reply, adAccountId.replace(/^act_/, ''));
+        return false;
+      case 'server_error':
+        serverError(reply);
+        return false;
+      case 'token_expired':
+        sessionExpired(reply, now);
+        return false;
+      case 'slow':
+        await slowDown();
+        return true;
+      default:
+        return true;
+    }
+  }
+
   async function adAccountCall(
     request: FastifyRequest<EdgeRequest>,
     reply: FastifyReply,
@@ -127,20 +155,7 @@ export function graphCalls(services: Services): GraphCalls {
     const { node } = request.params;
     const admitted = await admit(request, reply, `/${node}/${edge}`, accepted);
     if (!admitted) return undefined;
-    switch (magicAccountFault(node)) {
-      case 'rate_limited':
-        throttle(reply, node.replace(/^act_/, ''));
-        return undefined;
-      case 'server_error':
-        serverError(reply);
-        return undefined;
-      case 'token_expired':
-        sessionExpired(reply, admitted.now);
-        return undefined;
-      case 'slow':
-        await slowDown();
-        break;
-    }
+    if (!(await passesFault(reply, node, admitted.now))) return undefined;
     if (!/^act_\d+$/.test(node) || !(await store.get('account', node))) {
       unsupportedRequest(reply, 'GET', node);
       return undefined;
@@ -157,6 +172,7 @@ export function graphCalls(services: Services): GraphCalls {
     store,
     admit,
     adAccountCall,
+    passesFault,
     url: (request, path) => `${sandboxRoot(services)}/sandbox/social/${request.params.version}${path}`,
   };
 }

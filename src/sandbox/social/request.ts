@@ -89,3 +89,54 @@ export function listParameter(text: string): string[] | undefined {
   }
   return trimmed === '' ? [] : trimmed.split(',').map((v) => v.trim());
 }
+
+/**
+ * A POST body's fields as Graph parameters: form fields as they are, JSON values as their text (a list or
+ * an object as JSON, the way the SDKs write one in a form), so both encodings read the same.
+ */
+export function bodyParameters(body: unknown): Query {
+  const out: Query = {};
+  if (!body || typeof body !== 'object') return out;
+  for (const [name, value] of Object.entries(body)) {
+    if (value === undefined || value === null) continue;
+    out[name] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+  return out;
+}
+
+/** What a campaign node takes on a read: the token, its proof and the fields. */
+export const NODE_PARAMETERS = ['access_token', 'appsecret_proof', 'fields'] as const;
+
+/**
+ * What `POST /{campaign_id}` takes in the sandbox: the fields it applies, `execution_options`, and the
+ * `id` the SDKs send with every update of an object.
+ */
+export const CAMPAIGN_UPDATE_PARAMETERS = [
+  ...NODE_PARAMETERS,
+  'id',
+  'name',
+  'status',
+  'daily_budget',
+  'execution_options',
+] as const;
+
+/** Campaign update parameters Meta's reference documents that the sandbox does not apply. */
+export const CAMPAIGN_UPDATE_NOT_SERVED = [
+  'adlabels',
+  'adset_bid_amounts',
+  'adset_budgets',
+  'bid_strategy',
+  'budget_rebalance_flag',
+  'is_skadnetwork_attribution',
+  'iterative_split_test_configs',
+  'lifetime_budget',
+  'objective',
+  'pacing_type',
+  'promoted_object',
+  'smart_promotion_type',
+  'special_ad_categories',
+  'special_ad_category_country',
+  'spend_cap',
+  'start_time',
+  'stop_time',
+] as const;

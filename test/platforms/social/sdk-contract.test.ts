@@ -305,6 +305,55 @@ describe.each(TEST_DIALECTS)(
       expect(wrong.response).toMatchObject({ code: 100, type: 'OAuthException' });
     });
 
+    it("updates a campaign with Campaign.update: Meta's validate_only first, then the change, read back", async () => {
+      const { api, account, proof } = await connected();
+      const [first] = await account.getCampaigns(['id', 'name'], { ...proof });
+      const campaign = new Campaign(first.id, {}, undefined, api);
+      const checked = await campaign.update([], {
+        ...proof,
+        status: Campaign.Status.paused,
+        daily_budget: 15_000,
+        execution_options: [Campaign.ExecutionOptions.validate_only],
+      });
+      expect(checked).toEqual({ success: true });
+      const fields = [Campaign.Fields.status, Campaign.Fields.effective_status, Campaign.Fields.daily_budget];
+      const unchanged = await new Campaign(first.id, {}, undefined, api).get(fields, { ...proof });
+      expect(unchanged._data).toMatchObject({ status: Campaign.Status.active, daily_budget: '20000' });
+
+      const done = await new Campaign(first.id, {}, undefined, api).update([], {
+        ...proof,
+        status: Campaign.Status.paused,
+        daily_budget: 15_000,
+        name: 'Prospecting (paused by the SDK)',
+      });
+      expect(done).toEqual({ success: true });
+      const read = await new Campaign(first.id, {}, undefined, api).get([...fields, Campaign.Fields.name], {
+        ...proof,
+      });
+      expect(read._data).toEqual({
+        id: first.id,
+        status: Campaign.Status.paused,
+        effective_status: Campaign.EffectiveStatus.paused,
+        daily_budget: '15000',
+        name: 'Prospecting (paused by the SDK)',
+      });
+
+      const low = await refusal(
+        new Campaign(first.id, {}, undefined, api).update([], { ...proof, daily_budget: 10 }),
+      );
+      expect(low.status).toBe(400);
+      expect(low.response).toMatchObject({
+        code: 100,
+        error_subcode: 1885272,
+        type: 'OAuthException',
+        error_user_title: 'Your Budget Is Too Low',
+      });
+      const status = await refusal(
+        new Campaign(first.id, {}, undefined, api).update([], { ...proof, status: 'LIVE' }),
+      );
+      expect(status.message).toBe('(#100) Param status must be one of {ACTIVE, PAUSED, DELETED, ARCHIVED}');
+    });
+
     it('reports insights with every AdsInsights field the SDK knows, by campaign and day, paged by its cursor', async () => {
       const { account, proof } = await connected();
       const [first] = await account.getCampaigns(['id', 'name'], { ...proof });

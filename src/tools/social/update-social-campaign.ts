@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { formatMicros, microsToMinor, minorDigits, minorToMicros, unitsToMicros } from '../../money.ts';
+import { PlatformSession } from '../../platforms/session.ts';
+import {
+  type CampaignChanges,
+  campaignUpdateRequest,
+  type MetaCampaignNode,
+  readCampaign,
+  updateCampaign,
+} from '../../platforms/social/campaign-update.ts';
+import { socialProtocol } from '../../platforms/social/protocol.ts';
+import { accountArgument, digitsId, dryRun, text } from '../arguments.ts';
+import { defineTool, type SpendChange } from '../tool.ts';
+
+const TOOL = 'update_social_campaign';
+/** Meta's longest campaign name. */
+const MAX_NAME_LENGTH = 400;
+/** Campaigns Meta no longer changes but to delete them: they stay readable by id. */
+const FINISHED = ['ARCHIVED', 'DELETED'];
+
+/** A budget in the answer: the currency's decimal string; null when the campaign does not hold one. */
+function budget(minor: number | undefined, currency: string): string | null {
+  return minor ? formatMicros(minorToMicros(minor, currency), currency) : null;
+}
+
+function invalidArgument(field: string, message: string): AppError {
+  return new AppError('invalid_arguments', `Invalid arguments for ${TOOL}: ${field}: ${message}.`, {
+    structuredContent: { issues: [{ field, message }] },
+  });
+}
+
+/** Where a campaign without a daily budget keeps its budget, and what to change instead. */
+function budgetElsewhere(campaign: MetaCampaignNode, currency: string): string {
+  const lifetime = budget(campaign.lifetime_budget, currency);
+  return lifetime
+    ? `campaign ${campaign.id} has a lifetime budget (${lifetime} ${currency} for its whole run), and Meta ` +
+        "cannot switch a campaign's budget type after it is published; change its lifetime budget in Meta " +
+        'Ads Manager, or create a new campaign with a daily budget'
+    : `campaign ${campaign.id} has no campaign budget: its budgets are set on each of its ad sets ` +
+        '(Advantage campaign budget is off), so a daily budget cannot be set on the campaign; change the ad ' +
+        "sets' budgets in Meta Ads Manager";
+}
+
+export const updateSocialCampaign = defineTool({
+  name: TOOL,
+  description:
+    "Changes a Meta campaign's status (ACTIVE or PAUSED), its daily budget, its name, or several at once; " +
+    'the answer shows the campaign before and after. Use it to pause a campaign that wastes money, move ' +
+    'budget to one that works, or switch one back on. The daily budget is in the account currency and ' +
+    'applies to campaigns with a campaign budget: one on a lifetime budget, or with budgets on its ad sets, ' +
+    'is refused with where its budget lives. Archived and deleted campaigns cannot be changed. A change ' +
+    'that would do nothing is answered as such without writing. Activating or raising a budget needs a key ' +
+    'with the spend scope. Billable: one quota unit; pass dry_run to have Meta validate the change first.',
+  platform: 'social',
+  billable: true,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  input: z
+    .strictObject({
+      campaign_id: digitsId().describe('The campaign to change (digits), as list_social_campaigns shows it.'),
+      status: z
+        .enum(['ACTIVE', 'PAUSED'])
+        .optional()
+        .describe('ACTIVE to run the campaign, PAUSED to stop its delivery (and spend) from now on.'),
+      daily_budget: z
+        .number()
+        .positive()
+        .max(1_000_000_000)
+        .optional()
+        .describe(
+          "New daily budget in the account currency (e.g. 25.50 USD, 3000 JPY), at most the currency's " +
+            'minor digits; only for a campaign with a daily campaign budget.',
+        ),
+      name: text(MAX_NAME_LENGTH)
+        .optional()
+        .describe(`New campaign name, up to ${MAX_NAME_LENGTH} characters.`),
+      ad_account_id: accountArgument('social'),
+      dry_run: dryRun,
+    })
+    .superRefine((args, ctx) => {
+      if (args.status === undefined && args.daily_budget === undefined && args.name === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [],
+          message: 'nothing to change: pass status, daily_budget, name or several of them',
+        });
+      }
+    }),
+  refusedFields: {
+    lifetime_budget:
+      "cannot be changed by this tool: it changes daily budgets only. Change a campaign's lifetime budget " +
+      'in Meta Ads Manager',
+    effective_status:
+      'is what Meta runs, not a setting: pass status (ACTIVE or PAUSED) to change what the campaign is set to',
+  },
+  auditFields: ['campaign_id', 'status', 'daily_budget', 'name'],
+  example: { ad_account_id: 'act_310000000000001', campaign_id: '120210000000000101', daily_budget: 150 },
+  async run(args, context) {
+    const account = context.account;
+    if (!account) throw new Error(`${TOOL} needs the resolved ad account`);
+    const { currency } = account;
+    const accountId = account.account_id;
+    const where = `Meta ad account ${accountId} (${account.name})`;
+    const session = await PlatformSession.open(context, socialProtocol);
+    const before = await readCampaign(session, args.campaign_id);
+    if (!before) {
+      throw new AppError(
+        'upstream_rejected',
+        `Meta has no campaign ${args.campaign_id} that this connection can see, so none in ${where}. Check the ` +
+          'id with list_social_campaigns, or pass ad_account_id when several ad accounts are connected.',
+      );
+    }
+    const owner = `act_${before.account_id}`;
+    if (owner !== accountId) {
+      throw new AppError(
+        'upstream_rejected',
+        `Campaign ${args.campaign_id} ("${before.name}") belongs to Meta ad account ${owner}, not to ${where}. ` +
+          `Pass ad_account_id: "${owner}" to change it (list_connected_accounts shows the connected accounts).`,
+      );
+    }
+    const finished = [before.status, before.effective_status].find((s) => FINISHED.includes(s));
+    if (finished) {
+      throw new AppError(
+        'upstream_rejected',
+        `Campaign ${args.campaign_id} ("${before.name}") in ${where} is ${finished.toLowerCase()}, and Meta ` +
+          'does not change archived or deleted campaigns. Create a new campaign, or duplicate this one in ' +
+          'Meta Ads Manager.',
+      );
+    }
+    let budgetMinor: number | undefined;
+    if (args.daily_budget !== undefined) {
+      if (!before.daily_budget) throw invalidArgument('daily_budget', budgetElsewhere(before, currency));
+      const micros = unitsToMicros(args.daily_budget);
+      budgetMinor = microsToMinor(micros, currency);
+      if (minorToMicros(budgetMinor, currency) !== micros) {
+        const digits = minorDigits(currency);
+        throw invalidArgument(
+          'daily_budget',
+          `${currency} has ${digits === 0 ? 'no decimals' : `${digits} decimals`}: pass ` +
+            `${formatMicros(micros, currency)} for example`,
+        );
+      }
+    }
+    const changes: CampaignChanges = {
+      ...(args.status !== undefined && args.status !== before.status && { status: args.status }),
+      ...(budgetMinor !== undefined && budgetMinor !== before.daily_budget && { daily_budget: budgetMinor }),
+      ...(args.name !== undefined && args.name !== before.name && { name: args.name }),
+    };
+    const after: MetaCampaignNode = {
+      ...before,
+      ...(changes.status !== undefined && { status: changes.status }),
+      ...(changes.daily_budget !== undefined && { daily_budget: changes.daily_budget }),
+      ...(changes.name !== undefined && { name: changes.name }),
+    };
+    const fields = (c: MetaCampaignNode) => ({
+      name: c.name,
+      status: c.status,
+      daily_budget: budget(c.daily_budget, currency),
+      lifetime_budget: budget(c.lifetime_budget, currency),
+    });
+    const summary = (c: MetaCampaignNode) => {
+      const daily = budget(c.daily_budget, currency);
+      return `"${c.name}", ${c.status}, ${daily ? `daily budget ${daily} ${currency}` : 'no daily campaign budget'}`;
+    };
+    const base = {
+      campaign_id: args.campaign_id,
+      ad_account_id: accountId,
+      currency,
+      before: fields(before),
+    };
+    if (Object.keys(changes).length === 0) {
+      return {
+        text:
+          `Nothing to change: campaign ${args.campaign_id} in ${where} is already ${summary(before)}. ` +
+          'Nothing was sent to Meta.',
+        structured: { ...base, after: fields(before), changed: [] },
+      };
+    }
+    context.authorizeChange(spendChange(before, changes, currency));
+    const changed = Object.keys(changes);
+    if (context.dryRun) {
+      await updateCampaign(session, args.campaign_id, changes, true);
+      const { method, url, body } = campaignUpdateRequest(session, args.campaign_id, changes, true);
+      return {
+        text:
+          `Dry run: Meta validated the change of campaign ${args.campaign_id} from ${summary(before)} to ` +
+          `${summary(after)}. Nothing was changed.`,
+        structured: {
+          ...base,
+          after: fields(after),
+          changed,
+          preview: { method, url: new URL(url).pathname, body },
+        },
+      };
+    }
+    await updateCampaign(session, args.campaign_id, changes, false);
+    context.noteChange(fields(before), fields(after));
+    const stops = changes.status === 'PAUSED' ? ' A paused campaign stops delivering and spending now.' : '';
+    return {
+      text:
+        `Updated Meta campaign ${args.campaign_id} in ${where}: ${summary(before)} -> ${summary(after)}.` +
+        stops,
+      structured: { ...base, after: fields(after), changed },
+    };
+  },
+});
+
+/** What the key must allow: activating or raising the daily budget starts or raises spend. */
+function spendChange(before: MetaCampaignNode, changes: CampaignChanges, currency: string): SpendChange {
+  const parts: string[] = [];
+  let raises = false;
+  if (changes.status === 'ACTIVE') {
+    parts.push(`activate campaign ${before.id}`);
+    raises = true;
+  }
+  if (changes.status === 'PAUSED') parts.push(`pause campaign ${before.id}`);
+  const micros =
+    changes.daily_budget === undefined ? undefined : minorToMicros(changes.daily_budget, currency);
+  if (micros !== undefined) {
+    const raising = changes.daily_budget !== undefined && changes.daily_budget > (before.daily_budget ?? 0);
+    raises ||= raising;
+    parts.push(
+      `${raising ? 'raise' : 'lower'} the daily budget of campaign ${before.id} to ` +
+        `${formatMicros(micros, currency)} ${currency}`,
+    );
+  }
+  if (changes.name !== undefined) parts.push(`rename campaign ${before.id}`);
+  return {
+    what: parts.join(' and '),
+    startsOrRaisesSpend: raises,
+    ...(micros !== undefined && { dailyBudget: { micros, currency } }),
+  };
+}
