@@ -95,7 +95,10 @@ export async function campaignsOnBudget(
 }
 
 /** The update of the status alone; the mask in proto3 JSON's FieldMask form. */
-export function campaignStatusUpdate(resourceName: string, status: SettableCampaignStatus): CampaignOperation {
+export function campaignStatusUpdate(
+  resourceName: string,
+  status: SettableCampaignStatus,
+): CampaignOperation {
   return { update: { resourceName, status }, updateMask: 'status' };
 }
 

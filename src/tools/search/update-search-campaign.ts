@@ -159,8 +159,7 @@ export const updateSearchCampaign = defineTool({
     };
     if (!statusChanges && !budgetChanges) {
       return {
-        text:
-          `Nothing to change: ${where} is already ${shown(before)}. No change was sent to Google Ads.`,
+        text: `Nothing to change: ${where} is already ${shown(before)}. No change was sent to Google Ads.`,
         structured: { ...structured, changed: [] },
       };
     }
@@ -189,12 +188,15 @@ export const updateSearchCampaign = defineTool({
     const statusOperations =
       statusChanges && args.status ? [campaignStatusUpdate(campaign.resourceName, args.status)] : [];
     const budgetOperations =
-      budgetChanges && budget && micros !== undefined ? [budgetAmountUpdate(budget.resourceName, micros)] : [];
+      budgetChanges && budget && micros !== undefined
+        ? [budgetAmountUpdate(budget.resourceName, micros)]
+        : [];
     // What lowers spend goes first: a pause before a budget change, a budget change before enabling, so a
     // failure between the two never leaves the campaign spending more than either state allows.
     const steps = [
       async (validateOnly: boolean) => {
-        if (statusOperations.length > 0) await client.mutateCampaigns(customerId, statusOperations, validateOnly);
+        if (statusOperations.length > 0)
+          await client.mutateCampaigns(customerId, statusOperations, validateOnly);
       },
       async (validateOnly: boolean) => {
         if (budgetOperations.length > 0)
@@ -212,13 +214,14 @@ export const updateSearchCampaign = defineTool({
     const withShared = {
       ...structured,
       changed,
-      ...(budget?.shared && budgetChanges && {
-        sharing_campaigns: others.map((other) => ({
-          campaign_id: other.id,
-          name: other.name,
-          status: other.status,
-        })),
-      }),
+      ...(budget?.shared &&
+        budgetChanges && {
+          sharing_campaigns: others.map((other) => ({
+            campaign_id: other.id,
+            name: other.name,
+            status: other.status,
+          })),
+        }),
     };
 
     if (context.dryRun) {
