@@ -181,7 +181,7 @@ export const updateSearchCampaign = defineTool({
     ];
     context.authorizeChange({
       what: words.join(' and '),
-      startsOrRaisesSpend: (enables && campaign.status === 'PAUSED') || raises,
+      startsOrRaisesSpend: enables || raises,
       ...(budgetChanges && micros !== undefined && { dailyBudget: { micros, currency } }),
     });
 
@@ -194,15 +194,19 @@ export const updateSearchCampaign = defineTool({
     // What lowers spend goes first: a pause before a budget change, a budget change before enabling, so a
     // failure between the two never leaves the campaign spending more than either state allows.
     const steps = [
-      async (validateOnly: boolean) => {
-        if (statusOperations.length > 0)
-          await client.mutateCampaigns(customerId, statusOperations, validateOnly);
+      {
+        run: (validateOnly: boolean) => client.mutateCampaigns(customerId, statusOperations, validateOnly),
+        needed: statusOperations.length > 0,
+        /** The state once this step is made too. */
+        made: (state: State): State => ({ ...state, status: after.status }),
       },
-      async (validateOnly: boolean) => {
-        if (budgetOperations.length > 0)
-          await client.mutateCampaignBudgets(customerId, budgetOperations, validateOnly);
+      {
+        run: (validateOnly: boolean) =>
+          client.mutateCampaignBudgets(customerId, budgetOperations, validateOnly),
+        needed: budgetOperations.length > 0,
+        made: (state: State): State => ({ ...state, daily_budget: after.daily_budget }),
       },
-    ];
+    ].filter((step) => step.needed);
     if (args.status !== 'PAUSED') steps.reverse();
     const changed = [...(statusChanges ? ['status'] : []), ...(budgetChanges ? ['daily_budget'] : [])];
     const alsoOn =
@@ -226,7 +230,7 @@ export const updateSearchCampaign = defineTool({
 
     if (context.dryRun) {
       // Google's own dry run: both mutates are checked upstream (validateOnly) and nothing is changed.
-      for (const step of steps) await step(true);
+      for (const step of steps) await step.run(true);
       const preview = [
         ...(statusOperations.length > 0
           ? [client.mutateRequest(customerId, 'campaigns:mutate', statusOperations, false)]
@@ -242,8 +246,17 @@ export const updateSearchCampaign = defineTool({
         structured: { ...withShared, preview },
       };
     }
-    for (const step of steps) await step(false);
-    context.noteChange({ ...before }, { ...after });
+    let made = before;
+    try {
+      for (const step of steps) {
+        await step.run(false);
+        made = step.made(made);
+      }
+    } finally {
+      // A failure after the first mutate leaves that change made: the audit row keeps it. A retry with the
+      // same arguments is safe: it finds that part done and sends the rest.
+      if (made !== before) context.noteChange({ ...before }, { ...made });
+    }
     return {
       text:
         `Updated Google Ads ${where}: ${shown(before)} -> ${shown(after)}.${alsoOn} ` +

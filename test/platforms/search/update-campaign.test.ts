@@ -322,6 +322,29 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     expect(await used()).toBe(quota);
   });
 
+  it('pauses before a budget change; when Google then refuses the budget, the audit keeps the pause', async () => {
+    const id = await fresh('ENABLED', 20_000_000);
+    // Above the sandbox's largest amount: Google's MONEY_AMOUNT_TOO_LARGE, after the pause went through.
+    const refused = await update(
+      { campaign_id: id, status: 'PAUSED', daily_budget: 2_000_000_000 },
+      spendKey,
+    );
+    expect([refused.status, refused.body.code]).toEqual([400, 'upstream_rejected']);
+    expect(refused.body.error).toContain('too large');
+    expect(await campaignOf(id)).toMatchObject({ status: 'PAUSED' });
+    expect(await budgetOf(id)).toBe('20000000');
+    const row = await audited(refused.body.request_id);
+    expect(JSON.parse(row?.details ?? '{}')).toMatchObject({
+      before: { status: 'ENABLED', daily_budget: '20.00' },
+      after: { status: 'PAUSED', daily_budget: '20.00' },
+    });
+    // The same call again finds the pause made and sends the budget alone.
+    const before = mutates();
+    const lower = await update({ campaign_id: id, status: 'PAUSED', daily_budget: 5 });
+    expect(lower.body.data.structured.changed).toEqual(['daily_budget']);
+    expect(mutates()).toBe(before + 1);
+  });
+
   it('replays the same Idempotency-Key with the same answer, changing once', async () => {
     const id = await fresh('ENABLED', 20_000_000);
     const key = randomUUID();
