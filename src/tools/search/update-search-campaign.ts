@@ -185,28 +185,26 @@ export const updateSearchCampaign = defineTool({
       ...(budgetChanges && micros !== undefined && { dailyBudget: { micros, currency } }),
     });
 
-    const statusOperations =
-      statusChanges && args.status ? [campaignStatusUpdate(campaign.resourceName, args.status)] : [];
-    const budgetOperations =
-      budgetChanges && budget && micros !== undefined
-        ? [budgetAmountUpdate(budget.resourceName, micros)]
-        : [];
     // What lowers spend goes first: a pause before a budget change, a budget change before enabling, so a
     // failure between the two never leaves the campaign spending more than either state allows.
-    const steps = [
-      {
-        run: (validateOnly: boolean) => client.mutateCampaigns(customerId, statusOperations, validateOnly),
-        needed: statusOperations.length > 0,
+    const steps = [];
+    if (statusChanges && args.status) {
+      const operations = [campaignStatusUpdate(campaign.resourceName, args.status)];
+      steps.push({
+        run: (validateOnly: boolean) => client.mutateCampaigns(customerId, operations, validateOnly),
+        request: client.mutateRequest(customerId, 'campaigns:mutate', operations, false),
         /** The state once this step is made too. */
         made: (state: State): State => ({ ...state, status: after.status }),
-      },
-      {
-        run: (validateOnly: boolean) =>
-          client.mutateCampaignBudgets(customerId, budgetOperations, validateOnly),
-        needed: budgetOperations.length > 0,
+      });
+    }
+    if (budgetChanges && budget && micros !== undefined) {
+      const operations = [budgetAmountUpdate(budget.resourceName, micros)];
+      steps.push({
+        run: (validateOnly: boolean) => client.mutateCampaignBudgets(customerId, operations, validateOnly),
+        request: client.mutateRequest(customerId, 'campaignBudgets:mutate', operations, false),
         made: (state: State): State => ({ ...state, daily_budget: after.daily_budget }),
-      },
-    ].filter((step) => step.needed);
+      });
+    }
     if (args.status !== 'PAUSED') steps.reverse();
     const changed = [...(statusChanges ? ['status'] : []), ...(budgetChanges ? ['daily_budget'] : [])];
     const alsoOn =
@@ -231,17 +229,14 @@ export const updateSearchCampaign = defineTool({
     if (context.dryRun) {
       // Google's own dry run: both mutates are checked upstream (validateOnly) and nothing is changed.
       for (const step of steps) await step.run(true);
-      const preview = [
-        ...(statusOperations.length > 0
-          ? [client.mutateRequest(customerId, 'campaigns:mutate', statusOperations, false)]
-          : []),
-        ...(budgetOperations.length > 0
-          ? [client.mutateRequest(customerId, 'campaignBudgets:mutate', budgetOperations, false)]
-          : []),
-      ].map(({ method, url, body }) => ({ method, url: new URL(url).pathname, body }));
+      const preview = steps.map(({ request: { method, url, body } }) => ({
+        method,
+        url: new URL(url).pathname,
+        body,
+      }));
       return {
         text:
-          `Dry run: Google Ads validated the change and made none. ${where} would change from ` +
+          `Dry run: Google Ads validated the change and made none: ${where} would go from ` +
           `${shown(before)} to ${shown(after)}.${alsoOn} Call again without dry_run to apply it.`,
         structured: { ...withShared, preview },
       };

@@ -209,25 +209,14 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
       spendKey,
     );
     expect(status, JSON.stringify(body)).toBe(200);
-    expect(body.data.text).toMatch(/^Dry run: Google Ads validated the change and made none\./);
+    expect(body.data.text).toMatch(/^Dry run: Google Ads validated the change and made none: campaign /);
     const campaign = await campaignOf(id);
     const base = `/sandbox/search/${VERSION}/customers/${acme.customerId}`;
+    // The budget goes first when enabling, so the campaign never runs on the old budget.
     expect(body.data.structured).toMatchObject({
       dry_run: true,
       after: { status: 'ENABLED', daily_budget: '25.00', currency: 'USD' },
       preview: [
-        {
-          method: 'POST',
-          url: `${base}/campaigns:mutate`,
-          body: {
-            operations: [
-              {
-                update: { resourceName: `customers/${acme.customerId}/campaigns/${id}`, status: 'ENABLED' },
-                updateMask: 'status',
-              },
-            ],
-          },
-        },
         {
           method: 'POST',
           url: `${base}/campaignBudgets:mutate`,
@@ -239,6 +228,18 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
                   amountMicros: '25000000',
                 },
                 updateMask: 'amountMicros',
+              },
+            ],
+          },
+        },
+        {
+          method: 'POST',
+          url: `${base}/campaigns:mutate`,
+          body: {
+            operations: [
+              {
+                update: { resourceName: `customers/${acme.customerId}/campaigns/${id}`, status: 'ENABLED' },
+                updateMask: 'status',
               },
             ],
           },
