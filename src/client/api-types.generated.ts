@@ -232,6 +232,34 @@ export interface UpdateAdHeadlinesArguments {
   dry_run?: boolean;
 }
 
+/** The arguments of `update_search_campaign`. */
+export interface UpdateSearchCampaignArguments {
+  /** The campaign to change (digits); list_search_campaigns shows them. */
+  campaign_id: string;
+  /** The new status: PAUSED stops its ads, ENABLED runs them again. */
+  status?: 'ENABLED' | 'PAUSED';
+  /**
+   * The new daily budget in the account currency (like 25.5 for 25.50 USD), at most the currency's minor unit precise. It is the amount of the campaign budget.
+   */
+  daily_budget?: number;
+  /**
+   * Change the budget even when other campaigns share it (the new amount applies to all of them).
+   *
+   * @default false
+   */
+  allow_shared_budget?: boolean;
+  /**
+   * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  customer_id?: string;
+  /**
+   * Validate everything and show the request that would be sent upstream, without sending it.
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+}
+
 /** The arguments of `validate_and_prepare_assets`. */
 export interface ValidateAndPrepareAssetsArguments {
   /**
@@ -1061,6 +1089,7 @@ export interface ToolArguments {
   get_search_campaign_performance: GetSearchCampaignPerformanceArguments;
   discover_existing_assets: DiscoverExistingAssetsArguments;
   update_ad_headlines: UpdateAdHeadlinesArguments;
+  update_search_campaign: UpdateSearchCampaignArguments;
   validate_and_prepare_assets: ValidateAndPrepareAssetsArguments;
   create_network_image_campaign: CreateNetworkImageCampaignArguments;
   create_network_video_campaign: CreateNetworkVideoCampaignArguments;

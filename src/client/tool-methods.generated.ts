@@ -26,6 +26,7 @@ import type {
   ToolName,
   UpdateAdHeadlinesArguments,
   UpdateNetworkCampaignArguments,
+  UpdateSearchCampaignArguments,
   UpdateSocialCampaignArguments,
   UpdateVideoCampaignArguments,
   ValidateAndPrepareAssetsArguments,
@@ -137,6 +138,15 @@ export abstract class ToolMethods {
    */
   updateAdHeadlines(args: UpdateAdHeadlinesArguments, options?: CallOptions): Promise<ToolCallResult> {
     return this.callTool('update_ad_headlines', args, options);
+  }
+
+  /**
+   * Pauses or enables a Google Ads campaign and/or sets its daily budget (in the account currency); the result shows status and budget before and after. Use it to stop a campaign that wastes money or to move budget to one that works. A campaign whose budget is shared with other campaigns is refused unless allow_shared_budget is true, since the new amount applies to all of them. Removed campaigns cannot be changed. Enabling a paused campaign or raising a budget needs a key with the spend scope. Billable: one quota unit; pass dry_run to have Google validate the change without making it.
+   *
+   * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
+   */
+  updateSearchCampaign(args: UpdateSearchCampaignArguments, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('update_search_campaign', args, options);
   }
 
   /**

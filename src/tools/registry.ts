@@ -17,6 +17,7 @@ import { getSearchCampaignPerformance } from './search/get-search-campaign-perfo
 import { listSearchAds } from './search/list-search-ads.ts';
 import { listSearchCampaigns } from './search/list-search-campaigns.ts';
 import { updateAdHeadlines } from './search/update-ad-headlines.ts';
+import { updateSearchCampaign } from './search/update-search-campaign.ts';
 import { validateAndPrepareAssets } from './search/validate-and-prepare-assets.ts';
 import { getSocialCampaignPerformance } from './social/get-social-campaign-performance.ts';
 import { listSocialCampaigns } from './social/list-social-campaigns.ts';
@@ -41,6 +42,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   getSearchCampaignPerformance,
   discoverExistingAssets,
   updateAdHeadlines,
+  updateSearchCampaign,
   validateAndPrepareAssets,
   // network (LinkedIn)
   createNetworkImageCampaign,

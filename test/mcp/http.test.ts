@@ -38,7 +38,7 @@ describe.each(TEST_DIALECTS)('MCP over HTTP on %s', (dialect) => {
     const owner = await service.createOwner();
     const { tools } = await (await connect(owner.key)).listTools();
     expect(tools.map((tool) => tool.name)).toEqual([...service.services.tools.keys()]);
-    expect(ALL_TOOLS).toHaveLength(27);
+    expect(ALL_TOOLS).toHaveLength(28);
     const ajv = new Ajv({ allErrors: true, strict: false });
     addFormats.default(ajv);
     for (const tool of ALL_TOOLS) {

@@ -4,15 +4,17 @@ import type { PlatformSession } from '../session.ts';
 import type { UpstreamRequest } from '../upstream.ts';
 import {
   type AdOperation,
-  type MutateAdsResponse,
-  mutateAdsResponseSchema,
+  type CampaignBudgetOperation,
+  type CampaignOperation,
+  type MutateResponse,
+  mutateResponseSchema,
   searchPageSchema,
 } from './types.ts';
 
 /** A guard against a platform that keeps handing out page tokens. */
 const MAX_PAGES = 500;
 
-/** Google Ads API (REST): GAQL search, following every page, and ads:mutate. */
+/** Google Ads API (REST): GAQL search, following every page, and the mutates of ads, campaigns and budgets. */
 export class SearchClient {
   readonly #session: PlatformSession;
 
@@ -51,27 +53,60 @@ export class SearchClient {
   }
 
   /**
-   * The ads:mutate request. Updates set fields to given values, so repeating one is harmless: it may be
-   * retried. `validateOnly` is Google's own dry run: everything is checked, nothing is changed.
+   * A `:mutate` request (`ads:mutate`, `campaigns:mutate`, `campaignBudgets:mutate`). Updates set fields to
+   * given values, so repeating one is harmless: it may be retried. `validateOnly` is Google's own dry run:
+   * everything is checked, nothing is changed.
    */
-  mutateAdsRequest(customerId: string, operations: AdOperation[], validateOnly: boolean): UpstreamRequest {
+  mutateRequest(
+    customerId: string,
+    method: MutateMethod,
+    operations: readonly object[],
+    validateOnly: boolean,
+  ): UpstreamRequest {
     return {
       method: 'POST',
-      url: this.#url(customerId, 'ads:mutate'),
+      url: this.#url(customerId, method),
       body: { operations, ...(validateOnly && { validateOnly: true }) },
       idempotent: true,
     };
   }
 
-  async mutateAds(
+  async #mutate(
     customerId: string,
-    operations: AdOperation[],
+    method: MutateMethod,
+    operations: readonly object[],
     validateOnly: boolean,
-  ): Promise<MutateAdsResponse> {
-    const response = await this.#session.send(this.mutateAdsRequest(customerId, operations, validateOnly));
+  ): Promise<MutateResponse> {
+    const response = await this.#session.send(
+      this.mutateRequest(customerId, method, operations, validateOnly),
+    );
     this.#session.noteRequestId(response.headers['request-id']);
-    return readAnswer('search', 'ads:mutate', mutateAdsResponseSchema, response.body, {
-      mayHaveActed: !validateOnly,
-    });
+    return readAnswer('search', method, mutateResponseSchema, response.body, { mayHaveActed: !validateOnly });
+  }
+
+  mutateAdsRequest(customerId: string, operations: AdOperation[], validateOnly: boolean): UpstreamRequest {
+    return this.mutateRequest(customerId, 'ads:mutate', operations, validateOnly);
+  }
+
+  mutateAds(customerId: string, operations: AdOperation[], validateOnly: boolean): Promise<MutateResponse> {
+    return this.#mutate(customerId, 'ads:mutate', operations, validateOnly);
+  }
+
+  mutateCampaigns(
+    customerId: string,
+    operations: CampaignOperation[],
+    validateOnly: boolean,
+  ): Promise<MutateResponse> {
+    return this.#mutate(customerId, 'campaigns:mutate', operations, validateOnly);
+  }
+
+  mutateCampaignBudgets(
+    customerId: string,
+    operations: CampaignBudgetOperation[],
+    validateOnly: boolean,
+  ): Promise<MutateResponse> {
+    return this.#mutate(customerId, 'campaignBudgets:mutate', operations, validateOnly);
   }
 }
+
+export type MutateMethod = 'ads:mutate' | 'campaigns:mutate' | 'campaignBudgets:mutate';

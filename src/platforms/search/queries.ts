@@ -143,3 +143,20 @@ export function campaignNamesQuery(campaignIds: readonly string[] | undefined): 
     campaignIds !== undefined && `campaign.id IN ${inList(campaignIds, gaqlId)}`,
   ])}`;
 }
+
+/** One campaign with its budget and the customer's currency: the state a campaign update starts from. */
+export function campaignForUpdateQuery(campaignId: string): string {
+  return (
+    'SELECT campaign.id, campaign.name, campaign.status, campaign.campaign_budget, campaign_budget.id, ' +
+    'campaign_budget.resource_name, campaign_budget.amount_micros, campaign_budget.explicitly_shared, ' +
+    `customer.currency_code FROM campaign WHERE campaign.id = ${gaqlId(campaignId)}`
+  );
+}
+
+/** The enabled and paused campaigns spending from one budget (by its resource name). */
+export function campaignsOnBudgetQuery(budgetResourceName: string): string {
+  return (
+    'SELECT campaign.id, campaign.name, campaign.status FROM campaign WHERE campaign.campaign_budget = ' +
+    `${gaqlString(budgetResourceName)} AND campaign.status IN ('ENABLED', 'PAUSED') ORDER BY campaign.id`
+  );
+}

@@ -102,6 +102,7 @@ const campaignSchema = z.object({
   name: optionalString,
   status: optionalString,
   advertisingChannelType: optionalString,
+  campaignBudget: optionalString,
 });
 
 export const campaignRowSchema = z.object({
@@ -138,16 +139,31 @@ export function searchPageSchema<Row extends z.ZodType>(row: Row) {
   return z.object({ results: z.array(row).optional(), nextPageToken: optionalString });
 }
 
-export const mutateAdsResponseSchema = z.object({
+/** The answer of every `:mutate` method: a resource name per operation, and a partial failure if asked for. */
+export const mutateResponseSchema = z.object({
   results: z.array(z.object({ resourceName: optionalString })).optional(),
   partialFailureError: z.unknown().optional(),
 });
-export type MutateAdsResponse = z.infer<typeof mutateAdsResponseSchema>;
+export type MutateResponse = z.infer<typeof mutateResponseSchema>;
 
 export const accessibleCustomersSchema = z.object({ resourceNames: z.array(z.string()).optional() });
 
 export interface AdOperation {
   update: { resourceName: string; responsiveSearchAd: { headlines: AdTextAsset[] } };
+  updateMask: string;
+}
+
+/** The statuses a campaign update may set; REMOVED takes a remove operation. */
+export type SettableCampaignStatus = 'ENABLED' | 'PAUSED';
+
+export interface CampaignOperation {
+  update: { resourceName: string; status: SettableCampaignStatus };
+  updateMask: string;
+}
+
+export interface CampaignBudgetOperation {
+  /** int64 in proto3 JSON: a string of digits. */
+  update: { resourceName: string; amountMicros: string };
   updateMask: string;
 }
 

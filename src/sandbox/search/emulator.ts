@@ -4,6 +4,8 @@ import { magicFault, SANDBOX_THROTTLE_SECONDS, sandboxLatency, slowDown } from '
 import { SandboxStore } from '../store.ts';
 import { mutate } from './ad-service.ts';
 import { admit } from './admission.ts';
+import { mutateCampaignBudgets } from './campaign-budget-service.ts';
+import { mutateCampaigns } from './campaign-service.ts';
 import { listAccessibleCustomers } from './customer-service.ts';
 import type { Answer, Call, Method, SearchEmulator } from './emulator-context.ts';
 import { search, searchStream } from './google-ads-service.ts';
@@ -24,7 +26,7 @@ type Shape = 'unary' | 'stream';
 
 /**
  * The Google Ads API (REST) emulator: GAQL search (paged) and searchStream (a JSON array of batches) with
- * reporting, ads:mutate, accessible customers, manager accounts through `login-customer-id`, OAuth; request
+ * reporting, the mutates of ads, campaigns and campaign budgets, accessible customers, manager accounts through `login-customer-id`, OAuth; request
  * bodies read as Google's proto3 JSON parser reads them, and Google's errors. Each service's methods are in
  * a file of their own, as Google's reference lists them.
  */
@@ -132,5 +134,7 @@ export function registerSearchSandbox(scope: FastifyInstance, services: Services
   route('POST', '/:version/customers/:cid/googleAds::search', search);
   route('POST', '/:version/customers/:cid/googleAds::searchStream', searchStream, 'stream');
   route('POST', '/:version/customers/:cid/ads::mutate', mutate);
+  route('POST', '/:version/customers/:cid/campaigns::mutate', mutateCampaigns);
+  route('POST', '/:version/customers/:cid/campaignBudgets::mutate', mutateCampaignBudgets);
   route('GET', '/:version/customers::listAccessibleCustomers', (_, call) => listAccessibleCustomers(call));
 }

@@ -2,9 +2,9 @@ import type { Field, FieldType, Message } from './proto-json.ts';
 
 /**
  * The request messages the search sandbox serves, as Google Ads API v26 defines them
- * (services/google_ads_service.proto, services/ad_service.proto, resources/ad.proto): every field they
- * have, so that what Google takes is taken and what it refuses is refused. Ad fields the sandbox does not
- * act on are opaque.
+ * (services/google_ads_service.proto, services/ad_service.proto, services/campaign_service.proto,
+ * services/campaign_budget_service.proto and their resources): every field they have, so that what Google
+ * takes is taken and what it refuses is refused. Fields the sandbox does not act on are opaque.
  */
 
 const string: FieldType = { kind: 'string' };
@@ -160,6 +160,167 @@ const AD_OPERATION = message(
   field('update', AD),
 );
 
+const CAMPAIGN_STATUS: FieldType = {
+  kind: 'enum',
+  typeName: 'enums.CampaignStatusEnum.CampaignStatus',
+  values: { UNSPECIFIED: 0, UNKNOWN: 1, ENABLED: 2, PAUSED: 3, REMOVED: 4 },
+};
+
+const BUDGET_STATUS: FieldType = {
+  kind: 'enum',
+  typeName: 'enums.BudgetStatusEnum.BudgetStatus',
+  values: { UNSPECIFIED: 0, UNKNOWN: 1, ENABLED: 2, REMOVED: 3 },
+};
+
+/** Campaign's fields other than those the sandbox reads (resources/campaign.proto), repeated ones apart. */
+const OTHER_CAMPAIGN_FIELDS = [
+  'primary_status',
+  'serving_status',
+  'bidding_strategy_system_status',
+  'ad_serving_optimization_status',
+  'advertising_channel_type',
+  'advertising_channel_sub_type',
+  'tracking_url_template',
+  'local_services_campaign_settings',
+  'travel_campaign_settings',
+  'demand_gen_campaign_settings',
+  'video_campaign_settings',
+  'pmax_campaign_settings',
+  'real_time_bidding_setting',
+  'network_settings',
+  'hotel_setting',
+  'dynamic_search_ads_setting',
+  'shopping_setting',
+  'targeting_setting',
+  'audience_setting',
+  'geo_target_type_setting',
+  'local_campaign_setting',
+  'app_campaign_setting',
+  'experiment_type',
+  'base_campaign',
+  'bidding_strategy_type',
+  'accessible_bidding_strategy',
+  'campaign_group',
+  'start_date_time',
+  'end_date_time',
+  'final_url_suffix',
+  'vanity_pharma',
+  'selective_optimization',
+  'optimization_goal_setting',
+  'tracking_setting',
+  'payment_mode',
+  'optimization_score',
+  'performance_max_upgrade',
+  'hotel_property_asset_set',
+  'listing_type',
+  'keyword_match_type',
+  'brand_guidelines_enabled',
+  'brand_guidelines',
+  'text_guidelines',
+  'third_party_integration_partners',
+  'ai_max_setting',
+  'contains_eu_political_advertising',
+  'view_through_conversion_optimization_enabled',
+  'missing_eu_political_advertising_declaration',
+  'aca_migration_date_time',
+  'broad_match_migration_date_time',
+  'bidding_strategy',
+  'commission',
+  'manual_cpa',
+  'manual_cpc',
+  'manual_cpm',
+  'manual_cpv',
+  'maximize_conversions',
+  'maximize_conversion_value',
+  'target_cpa',
+  'target_impression_share',
+  'target_roas',
+  'target_spend',
+  'percent_cpc',
+  'target_cpm',
+  'fixed_cpm',
+  'target_cpv',
+  'target_cpc',
+];
+
+const REPEATED_CAMPAIGN_FIELDS = [
+  'primary_status_reasons',
+  'url_custom_parameters',
+  'labels',
+  'frequency_caps',
+  'excluded_parent_asset_field_types',
+  'excluded_parent_asset_set_types',
+  'asset_automation_settings',
+  'feed_types',
+];
+
+const CAMPAIGN = message(
+  'resources.Campaign',
+  field('resource_name', string),
+  field('id', int64),
+  field('name', string),
+  field('status', CAMPAIGN_STATUS),
+  field('campaign_budget', string),
+  ...OTHER_CAMPAIGN_FIELDS.map((name) => field(name, opaque)),
+  ...REPEATED_CAMPAIGN_FIELDS.map((name) => field(name, opaque, true)),
+);
+
+const CAMPAIGN_BUDGET = message(
+  'resources.CampaignBudget',
+  field('resource_name', string),
+  field('id', int64),
+  field('name', string),
+  field('amount_micros', int64),
+  field('total_amount_micros', int64),
+  field('status', BUDGET_STATUS),
+  field('explicitly_shared', bool),
+  ...[
+    'delivery_method',
+    'reference_count',
+    'has_recommended_budget',
+    'recommended_budget_amount_micros',
+    'period',
+    'recommended_budget_estimated_change_weekly_clicks',
+    'recommended_budget_estimated_change_weekly_cost_micros',
+    'recommended_budget_estimated_change_weekly_interactions',
+    'recommended_budget_estimated_change_weekly_views',
+    'type',
+    'aligned_bidding_strategy_id',
+  ].map((name) => field(name, opaque)),
+);
+
+/** An operation of CampaignService or CampaignBudgetService: create, update (with its mask) or remove. */
+const resourceOperation = (typeName: string, resource: FieldType): FieldType =>
+  message(
+    typeName,
+    field('update_mask', { kind: 'fieldMask' }),
+    field('create', resource),
+    field('update', resource),
+    field('remove', string),
+  );
+
+/** A mutate request of one service: its operations and Google's common options. */
+const mutateRequest = (typeName: string, operation: FieldType): Message => ({
+  typeName,
+  fields: [
+    field('customer_id', string),
+    field('operations', operation, true),
+    field('partial_failure', bool),
+    field('validate_only', bool),
+    field('response_content_type', RESPONSE_CONTENT_TYPE),
+  ],
+});
+
+export const MUTATE_CAMPAIGNS_REQUEST = mutateRequest(
+  'services.MutateCampaignsRequest',
+  resourceOperation('services.CampaignOperation', CAMPAIGN),
+);
+
+export const MUTATE_CAMPAIGN_BUDGETS_REQUEST = mutateRequest(
+  'services.MutateCampaignBudgetsRequest',
+  resourceOperation('services.CampaignBudgetOperation', CAMPAIGN_BUDGET),
+);
+
 const SEARCH_SETTINGS_FIELDS = ['omit_results', 'return_summary_row', 'return_total_results_count'];
 
 export const SEARCH_REQUEST: Message = {
@@ -223,6 +384,24 @@ export interface AdOperationRead {
 
 export interface MutateAdsRequestRead {
   operations?: AdOperationRead[];
+  partialFailure?: boolean;
+  validateOnly?: boolean;
+  responseContentType?: string;
+}
+
+/** An operation of campaigns:mutate or campaignBudgets:mutate as read; `Resource` holds the fields acted on. */
+export interface ResourceOperationRead<Resource> {
+  updateMask?: string[];
+  create?: Resource;
+  update?: Resource & { resourceName?: string };
+  remove?: string;
+}
+
+export type CampaignOperationRead = ResourceOperationRead<{ name?: string; status?: string }>;
+export type CampaignBudgetOperationRead = ResourceOperationRead<{ name?: string; amountMicros?: string }>;
+
+export interface MutateRequestRead<Operation> {
+  operations?: Operation[];
   partialFailure?: boolean;
   validateOnly?: boolean;
   responseContentType?: string;

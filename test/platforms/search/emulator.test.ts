@@ -95,7 +95,7 @@ describe.each(TEST_DIALECTS)('the Google Ads sandbox emulator on %s', (dialect) 
     expect(old.status).toBe(404);
     expect(old.body.error).toMatchObject({ code: 404, status: 'NOT_FOUND' });
     expect(old.body.error.message).toContain('serves v26');
-    const unknown = await googleAds(service, `/${VERSION}/customers/${acme.customerId}/campaigns:mutate`, {
+    const unknown = await googleAds(service, `/${VERSION}/customers/${acme.customerId}/adGroups:mutate`, {
       token: acme.token,
       body: {},
     });

@@ -4,6 +4,7 @@ import { endpointsFor, SANDBOX_DEVELOPER_TOKEN } from '../../../src/platforms/en
 import { generateAccountId } from '../../../src/platforms/families.ts';
 import { connectRedirectUri } from '../../../src/platforms/oauth-flow.ts';
 import { headlinesUpdate } from '../../../src/platforms/search/ads.ts';
+import { budgetAmountUpdate, campaignStatusUpdate } from '../../../src/platforms/search/campaign-update.ts';
 import { searchConnect } from '../../../src/platforms/search/connect.ts';
 import {
   adAnywhereQuery,
@@ -11,6 +12,7 @@ import {
   adsQuery,
   assetQuery,
   CUSTOMER_QUERY,
+  campaignForUpdateQuery,
   campaignNamesQuery,
   campaignsQuery,
   performanceQuery,
@@ -55,8 +57,8 @@ const { HeaderError } = errors.HeaderErrorEnum;
 
 // The contract with the official client: google-ads-api (Opteo) 25.1.0 pointed at the sandbox, tokens from
 // the sandbox's own consent page. Its REST paths (query/report/queryStream/reportCount: searchStream and
-// search) run through the SDK; ads:mutate and listAccessibleCustomers, which the SDK sends over gRPC, run
-// as raw REST the way Google documents them. When the SDK and the sandbox disagree, the sandbox is wrong.
+// search) run through the SDK; the mutates (ads, campaigns, campaignBudgets) and listAccessibleCustomers,
+// which the SDK sends over gRPC, run as raw REST the way Google documents them. When the SDK and the sandbox disagree, the sandbox is wrong.
 describe.each(TEST_DIALECTS)('google-ads-api 25.1.0 against the search sandbox on %s', (dialect) => {
   let service: TestService;
   let undo: () => void;
@@ -449,6 +451,66 @@ describe.each(TEST_DIALECTS)('google-ads-api 25.1.0 against the search sandbox o
     expect(after?.ad_group_ad?.ad?.responsive_search_ad?.headlines?.map((headline) => headline.text)).toEqual(
       ['Live one', 'Live two', 'Live three'],
     );
+  });
+
+  it('runs campaigns:mutate and campaignBudgets:mutate as Google documents them, read back by the SDK', async () => {
+    // The SDK's services (campaigns.update, campaignBudgets.update, mutateResources) speak gRPC only: its
+    // google-gax REST fallback cannot map their requests to URLs, since google-ads-node keeps the proto
+    // field names (customer_id) where the fallback looks for JSON names (customerId). So the mutates run as
+    // raw REST, built by the adapter's own functions, and the SDK reads the result and Google's codes.
+    const [row] = await customer().query(campaignForUpdateQuery('20123456790'));
+    expect(row?.campaign).toMatchObject({
+      name: 'Competitors - Search',
+      status: enums.CampaignStatus.ENABLED,
+    });
+    const resourceName = String(row?.campaign?.resource_name);
+    const budget = String(row?.campaign_budget?.resource_name);
+    const amount = row?.campaign_budget?.amount_micros ?? 0;
+    const mutate = (method: string, operations: unknown[], validateOnly = false) =>
+      rest(`customers/${acme.customerId}/${method}`, {
+        body: { operations, ...(validateOnly && { validateOnly: true }) },
+      });
+
+    const dry = await mutate('campaigns:mutate', [campaignStatusUpdate(resourceName, 'PAUSED')], true);
+    expect(dry).toEqual({ status: 200, body: {} });
+    const [unchanged] = await customer().query(campaignForUpdateQuery('20123456790'));
+    expect(unchanged?.campaign?.status).toBe(enums.CampaignStatus.ENABLED);
+
+    const paused = await mutate('campaigns:mutate', [campaignStatusUpdate(resourceName, 'PAUSED')]);
+    expect(paused).toEqual({ status: 200, body: { results: [{ resourceName }] } });
+    const budgeted = await mutate('campaignBudgets:mutate', [budgetAmountUpdate(budget, 12_340_000)]);
+    expect(budgeted).toEqual({ status: 200, body: { results: [{ resourceName: budget }] } });
+    const [after] = await customer().query(campaignForUpdateQuery('20123456790'));
+    expect(after?.campaign?.status).toBe(enums.CampaignStatus.PAUSED);
+    expect(after?.campaign_budget?.amount_micros).toBe(12_340_000);
+
+    // Each code the sandbox answers is a value of the SDK's v25 error enums.
+    const refusals = [
+      await mutate('campaigns:mutate', [
+        { update: { resourceName, status: 'REMOVED' }, updateMask: 'status' },
+      ]),
+      await mutate('campaigns:mutate', [
+        campaignStatusUpdate(`customers/${acme.customerId}/campaigns/1`, 'PAUSED'),
+      ]),
+      await mutate('campaignBudgets:mutate', [budgetAmountUpdate(budget, 12_345_678)]),
+      await mutate('campaignBudgets:mutate', [budgetAmountUpdate(budget, -10_000)]),
+    ];
+    const codes = refusals.map((answer) => answer.body.error.details[0].errors[0].errorCode);
+    expect(codes).toEqual([
+      { campaignError: 'INVALID_STATUS_CHANGE' },
+      { mutateError: 'RESOURCE_NOT_FOUND' },
+      { campaignBudgetError: 'NON_MULTIPLE_OF_MINIMUM_CURRENCY_UNIT' },
+      { campaignBudgetError: 'NEGATIVE_MONEY_AMOUNT' },
+    ]);
+    const sdkErrors = errors as unknown as Record<string, Record<string, Record<string, number>>>;
+    for (const code of codes) {
+      const [[family, value]] = Object.entries(code as Record<string, string>) as [[string, string]];
+      const type = family.charAt(0).toUpperCase() + family.slice(1);
+      expect(sdkErrors[`${type}Enum`]?.[type]?.[value], `${family} ${value}`).toBeTypeOf('number');
+    }
+
+    await mutate('campaigns:mutate', [campaignStatusUpdate(resourceName, 'ENABLED')]);
+    await mutate('campaignBudgets:mutate', [budgetAmountUpdate(budget, amount)]);
   });
 
   it("takes the sandbox's token endpoint as Google's: a code for its redirect_uri only, the client in Basic too", async () => {

@@ -22,7 +22,7 @@ describe('every tool', () => {
   );
 
   it('are twenty-five, with unique names, three of them free', () => {
-    expect(new Set(ALL_TOOLS.map((tool) => tool.name)).size).toBe(26);
+    expect(new Set(ALL_TOOLS.map((tool) => tool.name)).size).toBe(28);
     expect(ALL_TOOLS.filter((tool) => !tool.billable).map((tool) => tool.name)).toEqual([
       'get_usage_status',
       'list_connected_accounts',

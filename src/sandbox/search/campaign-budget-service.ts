@@ -1,0 +1,138 @@
+import { minorDigits } from '../../money.ts';
+import type { GoogleAdsError } from '../../platforms/search/types.ts';
+import { noteBudgetActivity } from './campaign-activity.ts';
+import type { Answer, Call, SearchEmulator } from './emulator-context.ts';
+import { adsError, failureAnswer, partialFailure } from './google-errors.ts';
+import {
+  type CampaignBudgetOperationRead,
+  MUTATE_CAMPAIGN_BUDGETS_REQUEST,
+  type MutateRequestRead,
+} from './messages.ts';
+import { mutateResources, operationIds, type ResourceKind } from './resource-mutate.ts';
+import { customerOf, type StoredBudget } from './resources.ts';
+
+const MAX_NAME_LENGTH = 255;
+/** The sandbox's largest daily budget: a billion units of the currency. */
+const MAX_AMOUNT_MICROS = 10 ** 15;
+type BudgetFields = NonNullable<CampaignBudgetOperationRead['update']>;
+
+/** Google's checks of a daily amount: positive, at least the currency's smallest unit, a whole number of it. */
+function amountErrors(
+  micros: number,
+  currency: string,
+  path: Array<{ fieldName: string }>,
+): GoogleAdsError[] {
+  const step = 10 ** (6 - minorDigits(currency));
+  if (micros < 0) {
+    return [
+      adsError({ campaignBudgetError: 'NEGATIVE_MONEY_AMOUNT' }, 'The budget amount is negative.', path),
+    ];
+  }
+  if (micros < step) {
+    const message = `The budget amount ${micros} micros is less than the smallest ${currency} amount (${step} micros).`;
+    return [adsError({ campaignBudgetError: 'MONEY_AMOUNT_LESS_THAN_CURRENCY_MINIMUM_CPC' }, message, path)];
+  }
+  if (micros % step !== 0) {
+    const message = `The budget amount ${micros} micros is not a multiple of ${step} micros, the smallest ${currency} unit.`;
+    return [adsError({ campaignBudgetError: 'NON_MULTIPLE_OF_MINIMUM_CURRENCY_UNIT' }, message, path)];
+  }
+  if (micros > MAX_AMOUNT_MICROS) {
+    const message = `The budget amount ${micros} micros is too large.`;
+    return [adsError({ campaignBudgetError: 'MONEY_AMOUNT_TOO_LARGE' }, message, path)];
+  }
+  return [];
+}
+
+/** What a budget update may set in the sandbox: its daily amount and its name. */
+const CAMPAIGN_BUDGET: ResourceKind<StoredBudget, BudgetFields> = {
+  type: 'campaign_budget',
+  collection: 'campaignBudgets',
+  label: 'campaign budget',
+  updatable: ['amount_micros', 'name'],
+  removed: (data) => data.status === 'REMOVED',
+  async apply(store, stored, update, masks, at) {
+    const errors: GoogleAdsError[] = [];
+    const next: StoredBudget = { ...stored.data };
+    if (masks.includes('amount_micros')) {
+      const path = [...at, { fieldName: 'amount_micros' }];
+      if (update.amountMicros === undefined) {
+        errors.push(adsError({ fieldError: 'REQUIRED' }, 'A daily budget needs amount_micros.', path));
+      } else {
+        const currency = String((await customerOf(store, stored.accountId)).currencyCode ?? 'USD');
+        errors.push(...amountErrors(Number(update.amountMicros), currency, path));
+        next.amountMicros = update.amountMicros;
+      }
+    }
+    if (masks.includes('name')) {
+      const path = [...at, { fieldName: 'name' }];
+      const name = update.name ?? '';
+      if (name.trim() === '') {
+        errors.push(adsError({ stringLengthError: 'EMPTY' }, 'The budget name is empty.', path));
+      } else if (name.length > MAX_NAME_LENGTH) {
+        const message = `The budget name is ${name.length} characters; the limit is ${MAX_NAME_LENGTH}.`;
+        errors.push(adsError({ stringLengthError: 'TOO_LONG' }, message, path));
+      }
+      next.name = name;
+    }
+    return errors.length > 0 ? { errors } : { next, errors };
+  },
+};
+
+/**
+ * CampaignBudgetService
+ * (https://developers.google.com/google-ads/api/rest/reference/rest/v26/customers.campaignBudgets): `mutate`,
+ * update operations. A new amount caps the daily spend of the campaigns on the budget from today on in the
+ * sandbox's reports (split evenly between those running on a shared one).
+ */
+export async function mutateCampaignBudgets(
+  emulator: SearchEmulator,
+  { customerId, body }: Call,
+): Promise<Answer> {
+  const request = emulator.readBody<MutateRequestRead<CampaignBudgetOperationRead>>(
+    MUTATE_CAMPAIGN_BUDGETS_REQUEST,
+    body,
+  );
+  if ('refused' in request) return request.refused;
+  const operations = request.read.operations ?? [];
+  if (operations.length === 0)
+    return emulator.requestError('OPERATION_REQUIRED', 'At least one operation is required.');
+  const faulted = await emulator.fault(operationIds(CAMPAIGN_BUDGET.collection, operations));
+  if (faulted) return faulted;
+  const validateOnly = request.read.validateOnly === true;
+  const partial = request.read.partialFailure === true;
+  const now = emulator.services.clock.now();
+  const outcome = await mutateResources(CAMPAIGN_BUDGET, emulator.store, customerId, operations, {
+    validateOnly,
+    partialFailure: partial,
+    now,
+  });
+  if (outcome.errors.length > 0 && !partial) return failureAnswer(emulator.served, 400, outcome.errors);
+  for (const change of outcome.changes) {
+    await noteBudgetActivity(emulator.services.storage.db, emulator.store, customerId, change.id, now);
+  }
+  const mutable = request.read.responseContentType === 'MUTABLE_RESOURCE';
+  return {
+    ...(!validateOnly && {
+      results: outcome.results.map(({ resourceName, id }) => {
+        const change = outcome.changes.find((c) => c.id === id);
+        return {
+          ...(resourceName && { resourceName }),
+          ...(mutable &&
+            change && {
+              campaignBudget: {
+                resourceName,
+                id,
+                name: change.next.name,
+                amountMicros: change.next.amountMicros,
+                explicitlyShared: change.next.explicitlyShared,
+                status: change.next.status,
+              },
+            }),
+        };
+      }),
+    }),
+    ...(outcome.errors.length > 0 && {
+      partialFailureError: partialFailure(emulator.served, outcome.errors),
+    }),
+  };
+}

@@ -1,0 +1,111 @@
+import type { GoogleAdsError } from '../../platforms/search/types.ts';
+import { noteBudgetActivity } from './campaign-activity.ts';
+import type { Answer, Call, SearchEmulator } from './emulator-context.ts';
+import { adsError, failureAnswer, partialFailure } from './google-errors.ts';
+import { type CampaignOperationRead, MUTATE_CAMPAIGNS_REQUEST, type MutateRequestRead } from './messages.ts';
+import { mutateResources, operationIds, type ResourceKind } from './resource-mutate.ts';
+import type { StoredCampaign } from './resources.ts';
+
+const MAX_NAME_LENGTH = 255;
+type CampaignFields = NonNullable<CampaignOperationRead['update']>;
+
+/** What a campaign update may set in the sandbox: its status (not REMOVED: that is a remove) and its name. */
+const CAMPAIGN: ResourceKind<StoredCampaign, CampaignFields> = {
+  type: 'campaign',
+  collection: 'campaigns',
+  label: 'campaign',
+  updatable: ['status', 'name'],
+  removed: (data) => data.status === 'REMOVED',
+  async apply(store, stored, update, masks, at) {
+    const errors: GoogleAdsError[] = [];
+    const next: StoredCampaign = { ...stored.data };
+    if (masks.includes('status')) {
+      const path = [...at, { fieldName: 'status' }];
+      if (update.status === 'ENABLED' || update.status === 'PAUSED') {
+        next.status = update.status;
+      } else if (update.status === 'REMOVED') {
+        const message =
+          'A campaign is removed with a remove operation, not by setting its status to REMOVED.';
+        errors.push(adsError({ campaignError: 'INVALID_STATUS_CHANGE' }, message, path));
+      } else {
+        const message = `The status ${update.status ?? 'UNSPECIFIED'} cannot be set: use ENABLED or PAUSED.`;
+        errors.push(adsError({ requestError: 'INVALID_ENUM_VALUE' }, message, path));
+      }
+    }
+    if (masks.includes('name')) {
+      const path = [...at, { fieldName: 'name' }];
+      const name = update.name ?? '';
+      if (name.trim() === '') {
+        errors.push(adsError({ stringLengthError: 'EMPTY' }, 'The campaign name is empty.', path));
+      } else if (name.length > MAX_NAME_LENGTH) {
+        const message = `The campaign name is ${name.length} characters; the limit is ${MAX_NAME_LENGTH}.`;
+        errors.push(adsError({ stringLengthError: 'TOO_LONG' }, message, path));
+      } else {
+        const campaigns = await store.list<StoredCampaign>('campaign', stored.accountId);
+        const other = campaigns.find(
+          (campaign) =>
+            campaign.id !== stored.id && campaign.data.name === name && campaign.data.status !== 'REMOVED',
+        );
+        if (other) {
+          const message = `Campaign ${other.id} of customer ${stored.accountId} already has the name "${name}".`;
+          errors.push(adsError({ campaignError: 'DUPLICATE_CAMPAIGN_NAME' }, message, path));
+        }
+        next.name = name;
+      }
+    }
+    return errors.length > 0 ? { errors } : { next, errors };
+  },
+};
+
+/**
+ * CampaignService (https://developers.google.com/google-ads/api/rest/reference/rest/v26/customers.campaigns):
+ * `mutate`, update operations. A campaign paused or enabled runs so from today on in the sandbox's reports,
+ * with the campaigns sharing its budget.
+ */
+export async function mutateCampaigns(emulator: SearchEmulator, { customerId, body }: Call): Promise<Answer> {
+  const request = emulator.readBody<MutateRequestRead<CampaignOperationRead>>(MUTATE_CAMPAIGNS_REQUEST, body);
+  if ('refused' in request) return request.refused;
+  const operations = request.read.operations ?? [];
+  if (operations.length === 0)
+    return emulator.requestError('OPERATION_REQUIRED', 'At least one operation is required.');
+  const faulted = await emulator.fault(operationIds(CAMPAIGN.collection, operations));
+  if (faulted) return faulted;
+  const validateOnly = request.read.validateOnly === true;
+  const partial = request.read.partialFailure === true;
+  const now = emulator.services.clock.now();
+  const outcome = await mutateResources(CAMPAIGN, emulator.store, customerId, operations, {
+    validateOnly,
+    partialFailure: partial,
+    now,
+  });
+  if (outcome.errors.length > 0 && !partial) return failureAnswer(emulator.served, 400, outcome.errors);
+  const budgets = new Set(outcome.changes.map((change) => change.next.budgetId));
+  for (const budgetId of budgets) {
+    await noteBudgetActivity(emulator.services.storage.db, emulator.store, customerId, budgetId, now);
+  }
+  const mutable = request.read.responseContentType === 'MUTABLE_RESOURCE';
+  return {
+    ...(!validateOnly && {
+      results: outcome.results.map(({ resourceName, id }) => {
+        const change = outcome.changes.find((c) => c.id === id);
+        return {
+          ...(resourceName && { resourceName }),
+          ...(mutable &&
+            change && {
+              campaign: {
+                resourceName,
+                id,
+                name: change.next.name,
+                status: change.next.status,
+                advertisingChannelType: change.next.advertisingChannelType,
+                campaignBudget: `customers/${customerId}/campaignBudgets/${change.next.budgetId}`,
+              },
+            }),
+        };
+      }),
+    }),
+    ...(outcome.errors.length > 0 && {
+      partialFailureError: partialFailure(emulator.served, outcome.errors),
+    }),
+  };
+}

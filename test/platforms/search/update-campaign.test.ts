@@ -1,0 +1,391 @@
+import { randomUUID } from 'node:crypto';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { KeyLimits } from '../../../src/auth/key-limits.ts';
+import { createKey } from '../../../src/owners.ts';
+import { clearThrottles } from '../../../src/platforms/upstream.ts';
+import { createSandboxCampaign } from '../../../src/sandbox/search/campaigns.ts';
+import type { StoredBudget, StoredCampaign } from '../../../src/sandbox/search/resources.ts';
+import { SandboxStore } from '../../../src/sandbox/store.ts';
+import { findUserByEmail } from '../../../src/storage/users.ts';
+import { callTool, connectOverHttp, textOf } from '../../mcp/clients.ts';
+import { TestClock } from '../../support/clock.ts';
+import { TEST_DIALECTS } from '../../support/dialects.ts';
+import { TestService } from '../../support/service.ts';
+import { googleAds, type SearchOwner, searchOwner, VERSION } from './support.ts';
+
+const NOW = '2026-11-24T10:00:00.000Z';
+const TODAY = '2026-11-24';
+const TOOL = 'update_search_campaign';
+
+describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (%s)', (dialect) => {
+  let service: TestService;
+  let acme: SearchOwner;
+  let store: SandboxStore;
+  let spendKey: string;
+  let mcp: Client;
+  const clock = new TestClock(NOW);
+  const seeded: Record<string, string> = {};
+
+  beforeAll(async () => {
+    service = await TestService.start(dialect, { clock });
+    acme = await searchOwner(service);
+    store = new SandboxStore(service.services.storage.db, 'search');
+    for (const campaign of await store.list<StoredCampaign>('campaign', acme.customerId)) {
+      seeded[campaign.data.name] = campaign.id;
+    }
+    spendKey = await keyWith({ scope: 'spend' });
+    mcp = await connectOverHttp(service.url, spendKey);
+  });
+  afterAll(async () => {
+    await mcp.close();
+    await service.stop();
+  });
+  beforeEach(() => clearThrottles());
+
+  async function keyWith(limits: Partial<KeyLimits>): Promise<string> {
+    const { db } = service.services.storage;
+    const user = await findUserByEmail(db, acme.owner.email);
+    if (!user) throw new Error('no owner');
+    const full: KeyLimits = { scope: 'write', accounts: null, ceilings: null, ...limits };
+    return (await createKey(db, user, 'limited', 'never', clock.now(), full)).key;
+  }
+  /** A campaign with a budget of its own, made today. */
+  const fresh = (status: 'ENABLED' | 'PAUSED', dailyBudgetMicros: number) =>
+    createSandboxCampaign(
+      service.services.storage.db,
+      store,
+      acme.customerId,
+      { name: `Campaign ${randomUUID().slice(0, 8)}`, status, dailyBudgetMicros },
+      clock.now(),
+    );
+  const update = (args: Record<string, unknown>, key = acme.owner.key, idempotencyKey = randomUUID()) =>
+    service.call(TOOL, args, { key, headers: { 'idempotency-key': idempotencyKey } });
+  const campaignOf = async (id: string) => (await store.get<StoredCampaign>('campaign', id))?.data;
+  const budgetOf = async (id: string) => {
+    const campaign = await campaignOf(id);
+    return (await store.get<StoredBudget>('campaign_budget', campaign?.budgetId ?? ''))?.data.amountMicros;
+  };
+  const used = async () =>
+    (await service.call('get_usage_status', {}, { key: acme.owner.key })).body.data.quota.used as number;
+  /** The mutate requests that reached the sandbox (its request log), so far. */
+  const mutates = () =>
+    service.logLines.filter((line) => /campaigns::mutate|campaignBudgets::mutate/.test(line)).length;
+  const audited = async (requestId: string) => {
+    await service.services.audit.flush();
+    return service.services.storage.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('request_id', '=', requestId)
+      .executeTakeFirst();
+  };
+  const costToday = async (id: string) => {
+    const answer = await googleAds(service, `/${VERSION}/customers/${acme.customerId}/googleAds:search`, {
+      token: acme.token,
+      body: {
+        query: `SELECT campaign.id, metrics.cost_micros FROM campaign WHERE campaign.id = ${id} AND segments.date = '${TODAY}'`,
+      },
+    });
+    return Number(answer.body.results?.[0]?.metrics?.costMicros ?? 0);
+  };
+
+  it('pauses a campaign with a write key: before and after, the audit row, and its spend stops today', async () => {
+    const id = seeded['Competitors - Search'] ?? '';
+    expect(await costToday(id)).toBeGreaterThan(0);
+    const quota = await used();
+    const { status, body } = await update({ campaign_id: id, status: 'PAUSED' });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.data.structured).toEqual({
+      customer_id: acme.customerId,
+      campaign_id: id,
+      name: 'Competitors - Search',
+      budget_id: expect.stringMatching(/^\d+$/),
+      budget_shared: false,
+      before: { status: 'ENABLED', daily_budget: '30.00', currency: 'USD' },
+      after: { status: 'PAUSED', daily_budget: '30.00', currency: 'USD' },
+      dry_run: false,
+      changed: ['status'],
+    });
+    expect(body.data.text).toBe(
+      `Updated Google Ads campaign ${id} ("Competitors - Search") of customer ${acme.customerId}: ENABLED, ` +
+        'daily budget 30.00 USD -> PAUSED, daily budget 30.00 USD. Reports show the change from today on.',
+    );
+    expect((await campaignOf(id))?.status).toBe('PAUSED');
+    expect(await costToday(id)).toBe(0);
+    expect(await used()).toBe(quota + 1);
+    const row = await audited(body.request_id);
+    expect(row).toMatchObject({ tool: TOOL, status: 200 });
+    expect(JSON.parse(row?.details ?? '{}')).toMatchObject({
+      campaign_id: id,
+      status: 'PAUSED',
+      before: { status: 'ENABLED', daily_budget: '30.00', currency: 'USD' },
+      after: { status: 'PAUSED', daily_budget: '30.00', currency: 'USD' },
+    });
+
+    // Read back through the read tool, as an agent would.
+    const listed = await service.call(
+      'list_search_campaigns',
+      { status: ['PAUSED'] },
+      { key: acme.owner.key },
+    );
+    expect(listed.body.data.structured.campaigns.map((c: any) => c.campaign_id)).toContain(id);
+  });
+
+  it('enables and raises a budget with a spend key; a write key pauses and lowers together', async () => {
+    const id = await fresh('PAUSED', 20_000_000);
+    const { status, body } = await update(
+      { campaign_id: id, status: 'ENABLED', daily_budget: 45.5 },
+      spendKey,
+    );
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.data.structured).toMatchObject({
+      before: { status: 'PAUSED', daily_budget: '20.00', currency: 'USD' },
+      after: { status: 'ENABLED', daily_budget: '45.50', currency: 'USD' },
+      changed: ['status', 'daily_budget'],
+    });
+    expect((await campaignOf(id))?.status).toBe('ENABLED');
+    expect(await budgetOf(id)).toBe('45500000');
+    const spent = await costToday(id);
+    expect(spent).toBeGreaterThan(0);
+    expect(spent).toBeLessThanOrEqual(45_500_000);
+
+    // Pausing and lowering together: a write key may.
+    const lowered = await update({ campaign_id: id, status: 'PAUSED', daily_budget: 10 });
+    expect(lowered.status, JSON.stringify(lowered.body)).toBe(200);
+    expect(lowered.body.data.structured.after).toEqual({
+      status: 'PAUSED',
+      daily_budget: '10.00',
+      currency: 'USD',
+    });
+    expect(await budgetOf(id)).toBe('10000000');
+    expect(await costToday(id)).toBe(0);
+  });
+
+  it('refuses a write key to enable or raise (403, nothing sent, no quota) but lets it lower', async () => {
+    const id = await fresh('PAUSED', 20_000_000);
+    const quota = await used();
+    const before = mutates();
+    const enable = await update({ campaign_id: id, status: 'ENABLED' });
+    expect([enable.status, enable.body.code]).toEqual([403, 'insufficient_scope']);
+    expect(enable.body.error).toContain(`${TOOL} would enable campaign ${id}`);
+    expect(enable.body.structured_content).toMatchObject({ limit: 'scope', needed: 'spend' });
+    const raise = await update({ campaign_id: id, daily_budget: 20.01 });
+    expect([raise.status, raise.body.code]).toEqual([403, 'insufficient_scope']);
+    expect(raise.body.error).toContain('raise its daily budget to 20.01 USD');
+    expect(mutates()).toBe(before);
+    expect(await used()).toBe(quota);
+    expect(await campaignOf(id)).toMatchObject({ status: 'PAUSED' });
+    expect(await budgetOf(id)).toBe('20000000');
+    expect(await audited(raise.body.request_id)).toMatchObject({ status: 403, code: 'insufficient_scope' });
+
+    const lower = await update({ campaign_id: id, daily_budget: 19.99 });
+    expect(lower.status).toBe(200);
+    expect(await budgetOf(id)).toBe('19990000');
+  });
+
+  it("holds a key's ceiling in the account currency: at it yes, above it no", async () => {
+    const id = await fresh('ENABLED', 20_000_000);
+    const key = await keyWith({ scope: 'spend', ceilings: { USD: 60_000_000 } });
+    const above = await update({ campaign_id: id, daily_budget: 60.01 }, key);
+    expect([above.status, above.body.code]).toEqual([403, 'insufficient_scope']);
+    expect(above.body.structured_content).toMatchObject({
+      limit: 'ceiling',
+      currency: 'USD',
+      asked: '60.01',
+      ceiling: '60.00',
+    });
+    expect(await budgetOf(id)).toBe('20000000');
+    const at = await update({ campaign_id: id, daily_budget: 60 }, key);
+    expect(at.status).toBe(200);
+    expect(await budgetOf(id)).toBe('60000000');
+  });
+
+  it("runs a dry run as Google's validateOnly: the requests in the preview, nothing changed, no quota", async () => {
+    const id = await fresh('PAUSED', 20_000_000);
+    const quota = await used();
+    const before = mutates();
+    const { status, body } = await update(
+      { campaign_id: id, status: 'ENABLED', daily_budget: 25, dry_run: true },
+      spendKey,
+    );
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.data.text).toMatch(/^Dry run: Google Ads validated the change and made none: campaign /);
+    const campaign = await campaignOf(id);
+    const base = `/sandbox/search/${VERSION}/customers/${acme.customerId}`;
+    // The budget goes first when enabling, so the campaign never runs on the old budget.
+    expect(body.data.structured).toMatchObject({
+      dry_run: true,
+      after: { status: 'ENABLED', daily_budget: '25.00', currency: 'USD' },
+      preview: [
+        {
+          method: 'POST',
+          url: `${base}/campaignBudgets:mutate`,
+          body: {
+            operations: [
+              {
+                update: {
+                  resourceName: `customers/${acme.customerId}/campaignBudgets/${campaign?.budgetId}`,
+                  amountMicros: '25000000',
+                },
+                updateMask: 'amountMicros',
+              },
+            ],
+          },
+        },
+        {
+          method: 'POST',
+          url: `${base}/campaigns:mutate`,
+          body: {
+            operations: [
+              {
+                update: { resourceName: `customers/${acme.customerId}/campaigns/${id}`, status: 'ENABLED' },
+                updateMask: 'status',
+              },
+            ],
+          },
+        },
+      ],
+    });
+    // Both went to Google with validateOnly, and changed nothing.
+    expect(mutates()).toBe(before + 2);
+    expect(await campaignOf(id)).toEqual(campaign);
+    expect(await budgetOf(id)).toBe('20000000');
+    expect(await used()).toBe(quota);
+    // A dry run asks the key as the change would.
+    const refused = await update({ campaign_id: id, status: 'ENABLED', dry_run: true });
+    expect(refused.status).toBe(403);
+  });
+
+  it('answers a change that would do nothing with 200, sending no mutate', async () => {
+    const id = await fresh('PAUSED', 20_000_000);
+    const before = mutates();
+    const { status, body } = await update({ campaign_id: id, status: 'PAUSED', daily_budget: 20 });
+    expect(status).toBe(200);
+    expect(body.data.text).toBe(
+      `Nothing to change: campaign ${id} ("${(await campaignOf(id))?.name}") of customer ${acme.customerId} ` +
+        'is already PAUSED, daily budget 20.00 USD. No change was sent to Google Ads.',
+    );
+    expect(body.data.structured).toMatchObject({
+      changed: [],
+      before: { status: 'PAUSED', daily_budget: '20.00' },
+      after: { status: 'PAUSED', daily_budget: '20.00' },
+    });
+    expect(mutates()).toBe(before);
+  });
+
+  it('refuses a shared budget with the campaigns sharing it, unless allow_shared_budget', async () => {
+    const generic = seeded['Generic - Search'] ?? '';
+    const longTail = seeded['Generic - Long tail'] ?? '';
+    const before = mutates();
+    const refused = await update({ campaign_id: generic, daily_budget: 70 });
+    expect([refused.status, refused.body.code]).toEqual([400, 'invalid_arguments']);
+    expect(refused.body.error).toContain(`campaign ${generic} spends from the shared budget`);
+    expect(refused.body.error).toContain(`${longTail} ("Generic - Long tail", PAUSED)`);
+    expect(refused.body.error).toContain('allow_shared_budget: true');
+    expect(refused.body.structured_content).toMatchObject({
+      issues: [{ field: 'daily_budget' }],
+      budget_id: expect.stringMatching(/^\d+$/),
+      sharing_campaigns: [{ campaign_id: longTail, name: 'Generic - Long tail', status: 'PAUSED' }],
+    });
+    expect(mutates()).toBe(before);
+    expect(await budgetOf(generic)).toBe('80000000');
+    // Pausing alone leaves the shared budget as it is: no refusal.
+    expect((await update({ campaign_id: generic, status: 'PAUSED' })).status).toBe(200);
+
+    const allowed = await update({ campaign_id: generic, daily_budget: 70, allow_shared_budget: true });
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    expect(allowed.body.data.text).toContain(
+      `The budget is shared: the new amount also applies to ${longTail} ("Generic - Long tail").`,
+    );
+    expect(allowed.body.data.structured).toMatchObject({
+      budget_shared: true,
+      sharing_campaigns: [{ campaign_id: longTail }],
+      after: { status: 'PAUSED', daily_budget: '70.00' },
+    });
+    expect(await budgetOf(generic)).toBe('70000000');
+    expect(await budgetOf(longTail)).toBe('70000000');
+  });
+
+  it('names the customer for an unknown campaign, and refuses a removed one', async () => {
+    const quota = await used();
+    const missing = await update({ campaign_id: '123456789', status: 'PAUSED' });
+    expect([missing.status, missing.body.code]).toEqual([400, 'upstream_rejected']);
+    expect(missing.body.error).toContain(`customer ${acme.customerId} has no campaign 123456789`);
+    const removed = await update({ campaign_id: seeded['Holiday sale'], status: 'ENABLED' }, spendKey);
+    expect([removed.status, removed.body.code]).toEqual([400, 'upstream_rejected']);
+    expect(removed.body.error).toContain('("Holiday sale")');
+    expect(removed.body.error).toContain('is removed');
+    const precise = await update({ campaign_id: seeded['Brand - Search'], daily_budget: 12.345 });
+    expect([precise.status, precise.body.code]).toEqual([400, 'invalid_arguments']);
+    expect(precise.body.error).toContain('12.345 has more decimals than USD has (2)');
+    const nothing = await update({ campaign_id: seeded['Brand - Search'] });
+    expect(nothing.body.error).toContain('nothing to change: pass status, daily_budget or both');
+    expect(await used()).toBe(quota);
+  });
+
+  it('pauses before a budget change; when Google then refuses the budget, the audit keeps the pause', async () => {
+    const id = await fresh('ENABLED', 20_000_000);
+    // Above the sandbox's largest amount: Google's MONEY_AMOUNT_TOO_LARGE, after the pause went through.
+    const refused = await update(
+      { campaign_id: id, status: 'PAUSED', daily_budget: 2_000_000_000 },
+      spendKey,
+    );
+    expect([refused.status, refused.body.code]).toEqual([400, 'upstream_rejected']);
+    expect(refused.body.error).toContain('too large');
+    expect(await campaignOf(id)).toMatchObject({ status: 'PAUSED' });
+    expect(await budgetOf(id)).toBe('20000000');
+    const row = await audited(refused.body.request_id);
+    expect(JSON.parse(row?.details ?? '{}')).toMatchObject({
+      before: { status: 'ENABLED', daily_budget: '20.00' },
+      after: { status: 'PAUSED', daily_budget: '20.00' },
+    });
+    // The same call again finds the pause made and sends the budget alone.
+    const before = mutates();
+    const lower = await update({ campaign_id: id, status: 'PAUSED', daily_budget: 5 });
+    expect(lower.body.data.structured.changed).toEqual(['daily_budget']);
+    expect(mutates()).toBe(before + 1);
+  });
+
+  it('replays the same Idempotency-Key with the same answer, changing once', async () => {
+    const id = await fresh('ENABLED', 20_000_000);
+    const key = randomUUID();
+    const before = mutates();
+    const first = await update({ campaign_id: id, daily_budget: 15 }, acme.owner.key, key);
+    expect(first.status).toBe(200);
+    const quota = await used();
+    const second = await update({ campaign_id: id, daily_budget: 15 }, acme.owner.key, key);
+    expect(second.status).toBe(200);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(second.body).toEqual(first.body);
+    expect(mutates()).toBe(before + 1);
+    expect(await used()).toBe(quota);
+  });
+
+  it('answers over MCP as over REST, and refuses there with the same code', async () => {
+    const id = await fresh('PAUSED', 20_000_000);
+    const result = await callTool(mcp, { name: TOOL, arguments: { campaign_id: id, status: 'ENABLED' } });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({
+      campaign_id: id,
+      before: { status: 'PAUSED' },
+      after: { status: 'ENABLED' },
+    });
+    expect(textOf(result)).toContain('PAUSED, daily budget 20.00 USD -> ENABLED, daily budget 20.00 USD');
+    expect((await campaignOf(id))?.status).toBe('ENABLED');
+
+    const writer = await connectOverHttp(service.url, acme.owner.key);
+    try {
+      const again = await callTool(writer, { name: TOOL, arguments: { campaign_id: id, status: 'PAUSED' } });
+      expect(again.isError).toBeFalsy();
+      const refused = await callTool(writer, {
+        name: TOOL,
+        arguments: { campaign_id: id, status: 'ENABLED' },
+      });
+      expect(refused.isError).toBe(true);
+      expect(refused._meta).toMatchObject({ 'adops/code': 'insufficient_scope', 'adops/status': 403 });
+    } finally {
+      await writer.close();
+    }
+    expect((await campaignOf(id))?.status).toBe('PAUSED');
+  });
+});
