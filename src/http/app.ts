@@ -158,7 +158,9 @@ export function buildApp(services: Services): FastifyInstance {
       );
     }
     // RFC 9110: a 401 names its scheme, so clients such as the MCP inspector show the message.
-    if (failure.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="adops"');
+    if (failure.status === 401 && !reply.hasHeader('WWW-Authenticate')) {
+      reply.header('WWW-Authenticate', 'Bearer realm="adops"');
+    }
     if (failure.retryAfterSeconds !== undefined)
       reply.header('Retry-After', String(failure.retryAfterSeconds));
     return reply.status(failure.status).send(toEnvelope(failure));

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import type pino from 'pino';
+import { DEFAULT_LIMITS, type KeyLimits } from '../../src/auth/key-limits.ts';
 import type { Clock } from '../../src/clock.ts';
 import { loadConfig, type Tier } from '../../src/config.ts';
 import type { Services } from '../../src/context.ts';
@@ -9,7 +10,7 @@ import { type RunningServer, startServer } from '../../src/server.ts';
 import { createLogger, createServices } from '../../src/services.ts';
 import type { Dialect } from '../../src/storage/database.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
-import { createUser } from '../../src/storage/users.ts';
+import { createUser, findUserById } from '../../src/storage/users.ts';
 import { ALL_TOOLS } from '../../src/tools/registry.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -111,6 +112,15 @@ export class TestService {
     for (const platform of platforms) await addAccount(this.services, user, { platform });
     const key = await createKey(db, user, 'test', 'never', now);
     return { userId: user.id, email: user.email, key: key.key, keyId: key.id };
+  }
+
+  /** Another key of the owner, with the given limits over the defaults (write, every account, no ceiling). */
+  async createKeyFor(owner: Owner, limits: Partial<KeyLimits>): Promise<string> {
+    const { db } = this.services.storage;
+    const user = await findUserById(db, owner.userId);
+    if (!user) throw new Error(`no owner ${owner.email}`);
+    const now = this.services.clock.now();
+    return (await createKey(db, user, 'limited', 'never', now, { ...DEFAULT_LIMITS, ...limits })).key;
   }
 
   async call(tool: string, args: unknown, options: CallOptions = {}): Promise<CallResult> {

@@ -12,8 +12,11 @@ import { mutateResources, operationIds, type ResourceKind } from './resource-mut
 import { customerOf, type StoredBudget } from './resources.ts';
 
 const MAX_NAME_LENGTH = 255;
-/** The sandbox's largest daily budget: a billion units of the currency. */
-const MAX_AMOUNT_MICROS = 10 ** 15;
+/**
+ * The sandbox's largest daily budget: ten million units of the currency, under adops' own bound on
+ * amounts (100 million), so a call can meet Google's refusal after adops let the amount through.
+ */
+const MAX_AMOUNT_MICROS = 10 ** 13;
 type BudgetFields = NonNullable<CampaignBudgetOperationRead['update']>;
 
 /** Google's checks of a daily amount: positive, at least the currency's smallest unit, a whole number of it. */

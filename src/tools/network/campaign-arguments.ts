@@ -12,6 +12,7 @@ import {
   text,
   urn,
 } from '../arguments.ts';
+import { amountArgument } from '../money-arguments.ts';
 import type { FieldIssue } from '../tool.ts';
 
 export { CALL_TO_ACTIONS };
@@ -74,12 +75,10 @@ export const campaignArguments = {
   organization_id: digitsOrUrn('organization').describe(
     'The company page the ad is posted as: digits or urn:li:organization:<digits>.',
   ),
-  daily_budget: z
-    .number()
-    .min(10)
-    .describe('Daily budget in the account currency, at least 10. The campaign is created PAUSED.'),
-  total_budget: z
-    .number()
+  daily_budget: amountArgument(10).describe(
+    'Daily budget in the account currency, at least 10. The campaign is created PAUSED.',
+  ),
+  total_budget: amountArgument()
     .optional()
     .describe('Lifetime budget in the account currency, at least daily_budget.'),
   currency: z

@@ -17,6 +17,7 @@ import { idOf, urn } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import type { AdAccount } from '../../storage/schema.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
+import { amountInCurrency } from '../money-arguments.ts';
 import type { FieldIssue, ToolContext, ToolResult } from '../tool.ts';
 import { type AdSpec, adMedia } from './ad-spec.ts';
 import { createAd, uploadMedia } from './ad-steps.ts';
@@ -156,6 +157,10 @@ function checkCampaignArguments(tool: string, account: AdAccount, args: Campaign
     });
   }
   if (issues.length > 0) throw invalidArguments(tool, issues);
+  amountInCurrency(tool, 'daily_budget', args.daily_budget, account.currency);
+  if (args.total_budget !== undefined) {
+    amountInCurrency(tool, 'total_budget', args.total_budget, account.currency);
+  }
 }
 
 /** LinkedIn refuses to AND job titles with seniorities or job functions. */

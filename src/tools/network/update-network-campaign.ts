@@ -9,6 +9,7 @@ import { idOf, urn } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument, digitsOrUrn, dryRun, text } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
+import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { defineTool, type ToolContext, type ToolResult } from '../tool.ts';
 
 /** LinkedIn's smallest daily budget, in the account currency (as the create tools take it). */
@@ -100,6 +101,9 @@ async function updateCampaign(context: ToolContext, args: UpdateArgs): Promise<T
   if (!account) throw new Error('a network tool needs the resolved account');
   const accountId = account.account_id;
   const { currency } = account;
+  if (args.daily_budget !== undefined) {
+    amountInCurrency('update_network_campaign', 'daily_budget', args.daily_budget, currency);
+  }
   const campaignId = idOf(args.campaign_id);
   const client = new NetworkClient(await PlatformSession.open(context, networkProtocol));
   // The search finder answers an unknown id with no element, where a GET's 404 reads like any refusal.
@@ -225,9 +229,7 @@ export const updateNetworkCampaign = defineTool({
         .describe(
           'ACTIVE to run the campaign (needs the spend scope), PAUSED to stop its spend from today on.',
         ),
-      daily_budget: z
-        .number()
-        .min(MIN_DAILY_BUDGET)
+      daily_budget: amountArgument(MIN_DAILY_BUDGET)
         .optional()
         .describe(
           `New daily budget in the account currency, at least ${MIN_DAILY_BUDGET}. Raising it needs the spend scope.`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { formatMicros, minorDigits, unitsToMicros } from '../../money.ts';
+import { formatMicros } from '../../money.ts';
 import {
   budgetAmountUpdate,
   type CampaignToUpdate,
@@ -14,6 +14,7 @@ import { searchProtocol } from '../../platforms/search/protocol.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument, digitsId, dryRun } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
+import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { defineTool } from '../tool.ts';
 
 const NAME = 'update_search_campaign';
@@ -77,9 +78,7 @@ export const updateSearchCampaign = defineTool({
         .enum(['ENABLED', 'PAUSED'])
         .optional()
         .describe('The new status: PAUSED stops its ads, ENABLED runs them again.'),
-      daily_budget: z
-        .number()
-        .positive()
+      daily_budget: amountArgument()
         .optional()
         .describe(
           "The new daily budget in the account currency (like 25.5 for 25.50 USD), at most the currency's " +
@@ -115,18 +114,7 @@ export const updateSearchCampaign = defineTool({
 
     let micros: number | undefined;
     if (args.daily_budget !== undefined) {
-      micros = unitsToMicros(args.daily_budget);
-      const digits = minorDigits(currency);
-      if (micros % 10 ** (6 - digits) !== 0) {
-        throw invalidArguments(NAME, [
-          {
-            field: 'daily_budget',
-            message:
-              `${args.daily_budget} has more decimals than ${currency} has (${digits}); ` +
-              `pass ${formatMicros(micros, currency)} for instance`,
-          },
-        ]);
-      }
+      micros = amountInCurrency(NAME, 'daily_budget', args.daily_budget, currency);
       if (budget?.amountMicros === undefined) {
         throw invalidArguments(NAME, [
           {

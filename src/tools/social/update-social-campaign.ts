@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { formatMicros, microsToMinor, minorDigits, minorToMicros, unitsToMicros } from '../../money.ts';
+import { formatMicros, microsToMinor, minorToMicros } from '../../money.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import {
   type CampaignChanges,
@@ -11,6 +11,7 @@ import {
 } from '../../platforms/social/campaign-update.ts';
 import { socialProtocol } from '../../platforms/social/protocol.ts';
 import { accountArgument, digitsId, dryRun, text } from '../arguments.ts';
+import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { defineTool, type SpendChange } from '../tool.ts';
 
 const TOOL = 'update_social_campaign';
@@ -62,10 +63,7 @@ export const updateSocialCampaign = defineTool({
         .enum(['ACTIVE', 'PAUSED'])
         .optional()
         .describe('ACTIVE to run the campaign, PAUSED to stop its delivery (and spend) from now on.'),
-      daily_budget: z
-        .number()
-        .positive()
-        .max(1_000_000_000)
+      daily_budget: amountArgument()
         .optional()
         .describe(
           "New daily budget in the account currency (e.g. 25.50 USD, 3000 JPY), at most the currency's " +
@@ -130,16 +128,8 @@ export const updateSocialCampaign = defineTool({
     let budgetMinor: number | undefined;
     if (args.daily_budget !== undefined) {
       if (!before.daily_budget) throw invalidArgument('daily_budget', budgetElsewhere(before, currency));
-      const micros = unitsToMicros(args.daily_budget);
+      const micros = amountInCurrency(TOOL, 'daily_budget', args.daily_budget, currency);
       budgetMinor = microsToMinor(micros, currency);
-      if (minorToMicros(budgetMinor, currency) !== micros) {
-        const digits = minorDigits(currency);
-        throw invalidArgument(
-          'daily_budget',
-          `${currency} has ${digits === 0 ? 'no decimals' : `${digits} decimals`}: pass ` +
-            `${formatMicros(micros, currency)} for example`,
-        );
-      }
     }
     const changes: CampaignChanges = {
       ...(args.status !== undefined && args.status !== before.status && { status: args.status }),

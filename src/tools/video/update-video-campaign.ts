@@ -10,6 +10,7 @@ import {
 } from '../../platforms/video/campaign-rules.ts';
 import type { VideoClient } from '../../platforms/video/client.ts';
 import { accountArgument, digitsId, dryRun, text } from '../arguments.ts';
+import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { defineTool } from '../tool.ts';
 import {
   type CampaignChange,
@@ -97,9 +98,7 @@ export const updateVideoCampaign = defineTool({
           `New campaign name, up to ${MAX_CAMPAIGN_NAME_LENGTH} characters (each Chinese or Japanese ` +
             'character counts as two), no emoji.',
         ),
-      budget: z
-        .number()
-        .min(MIN_CAMPAIGN_BUDGET)
+      budget: amountArgument(MIN_CAMPAIGN_BUDGET)
         .optional()
         .describe(
           `New budget in the account currency, at least ${MIN_CAMPAIGN_BUDGET}, in the campaign's own ` +
@@ -149,6 +148,7 @@ export const updateVideoCampaign = defineTool({
     const { account } = context;
     const advertiserId = account?.account_id ?? '';
     const currency = account?.currency ?? 'USD';
+    if (args.budget !== undefined) amountInCurrency('update_video_campaign', 'budget', args.budget, currency);
     const client = await openVideoClient(context);
     const read = () => client.getCampaign(advertiserId, args.campaign_id);
     // A retry that takes over a crashed attempt shows the campaign as the first attempt found it.

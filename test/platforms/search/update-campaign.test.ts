@@ -317,7 +317,7 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     expect(removed.body.error).toContain('is removed');
     const precise = await update({ campaign_id: seeded['Brand - Search'], daily_budget: 12.345 });
     expect([precise.status, precise.body.code]).toEqual([400, 'invalid_arguments']);
-    expect(precise.body.error).toContain('12.345 has more decimals than USD has (2)');
+    expect(precise.body.error).toContain('USD has 2 decimals, and 12.345 has more: pass 12.35 for example');
     const nothing = await update({ campaign_id: seeded['Brand - Search'] });
     expect(nothing.body.error).toContain('nothing to change: pass status, daily_budget or both');
     expect(await used()).toBe(quota);
@@ -327,7 +327,7 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     const id = await fresh('ENABLED', 20_000_000);
     // Above the sandbox's largest amount: Google's MONEY_AMOUNT_TOO_LARGE, after the pause went through.
     const refused = await update(
-      { campaign_id: id, status: 'PAUSED', daily_budget: 2_000_000_000 },
+      { campaign_id: id, status: 'PAUSED', daily_budget: 20_000_000 },
       spendKey,
     );
     expect([refused.status, refused.body.code]).toEqual([400, 'upstream_rejected']);
