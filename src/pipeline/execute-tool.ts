@@ -17,6 +17,7 @@ import { quotaBlock } from './quota.ts';
 import { holdIdOfClaim, holdQuotaUnit, type QuotaHold } from './quota-hold.ts';
 import { resolveAccount } from './resolve-account.ts';
 import { type ClaimFate, settleCall } from './settle-call.ts';
+import { toolNotFound } from './tool-not-found.ts';
 import { validateArguments } from './validate-arguments.ts';
 
 export interface ExecuteOptions {
@@ -195,7 +196,7 @@ async function runSteps(
   const { config, storage, clock } = services;
   const now = clock.now();
   const tool = services.tools.get(toolName);
-  if (!tool) throw new AppError('tool_not_found', `Tool not found: ${toolName}`);
+  if (!tool) throw toolNotFound(toolName, services.tools);
   record.tool = tool;
   const idempotencyKey = parseIdempotencyKey(options.idempotencyKey);
 

@@ -149,7 +149,25 @@ describe.each(TEST_DIALECTS)('the execute endpoint on %s', (dialect) => {
     const unknownTool = await service.call('nope', {}, { key: owner.key });
     expect(unknownTool.status).toBe(404);
     expectErrorEnvelope(unknownTool.body, 'tool_not_found', 'nope');
-    expect(unknownTool.body.error).toBe('Tool not found: nope');
+    expect(unknownTool.body.error).toBe(
+      'Tool not found: nope. GET /api/v1/openapi.json (or MCP tools/list) lists every tool.',
+    );
+    expect(unknownTool.body.structured_content).toEqual({ suggestions: [] });
+  });
+
+  it('suggests the tools an unknown name most likely meant', async () => {
+    const cases: Array<[string, string[]]> = [
+      ['get_usage', ['get_usage_status']],
+      ['update_ad_headline', ['update_ad_headlines']],
+      ['update_google_campaign', ['update_search_campaign']],
+      ['pause_tiktok_campaign', ['update_video_campaign']],
+    ];
+    for (const [name, expected] of cases) {
+      const { status, body } = await service.call(name, {}, { key: owner.key });
+      expect(status).toBe(404);
+      expect(body.structured_content.suggestions.slice(0, expected.length), name).toEqual(expected);
+      expect(body.error).toContain(`Did you mean ${body.structured_content.suggestions.join(', ')}?`);
+    }
   });
 
   it('refuses a key with any one character of its random part changed before looking it up', async () => {

@@ -194,7 +194,8 @@ describe.each(TEST_DIALECTS)('MCP over HTTP on %s', (dialect) => {
     await expect(call).rejects.toBeInstanceOf(McpError);
     await expect(call).rejects.toMatchObject({
       code: ErrorCode.InvalidParams,
-      message: 'MCP error -32602: Tool not found: no_such_tool',
+      message:
+        'MCP error -32602: Tool not found: no_such_tool. GET /api/v1/openapi.json (or MCP tools/list) lists every tool.',
     });
   });
 });

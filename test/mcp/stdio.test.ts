@@ -91,7 +91,8 @@ describe.each(TEST_DIALECTS)('adops mcp over stdio on %s', (dialect) => {
 
       await expect(callTool(client, { name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({
         code: ErrorCode.InvalidParams,
-        message: 'MCP error -32602: Tool not found: no_such_tool',
+        message:
+          'MCP error -32602: Tool not found: no_such_tool. GET /api/v1/openapi.json (or MCP tools/list) lists every tool.',
       });
 
       await connection.close();

@@ -326,10 +326,7 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
   it('pauses before a budget change; when Google then refuses the budget, the audit keeps the pause', async () => {
     const id = await fresh('ENABLED', 20_000_000);
     // Above the sandbox's largest amount: Google's MONEY_AMOUNT_TOO_LARGE, after the pause went through.
-    const refused = await update(
-      { campaign_id: id, status: 'PAUSED', daily_budget: 20_000_000 },
-      spendKey,
-    );
+    const refused = await update({ campaign_id: id, status: 'PAUSED', daily_budget: 20_000_000 }, spendKey);
     expect([refused.status, refused.body.code]).toEqual([400, 'upstream_rejected']);
     expect(refused.body.error).toContain('too large');
     expect(await campaignOf(id)).toMatchObject({ status: 'PAUSED' });
