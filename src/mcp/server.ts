@@ -86,13 +86,15 @@ async function callTool(
     return toCallToolResult({ outcome: failure, replayed: false });
   }
 
-  const progress = progressRelay(extra);
+  const relay = progressRelay(extra);
+  const progress = relay && stageProgress(relay);
   const execution = await executeTool(services, admission.caller, params.name, params.arguments ?? {}, {
     requestId,
     idempotencyKey: metaIdempotencyKey(params._meta) ?? door.idempotencyKey,
-    ...(progress && { onProgress: stageProgress(progress) }),
+    ...(progress && { onProgress: progress.report }),
   });
-  await progress?.drained();
+  if (execution.outcome.ok) progress?.finish();
+  await relay?.drained();
   const { outcome } = execution;
   services.logger.info(
     {

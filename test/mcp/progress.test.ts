@@ -115,4 +115,39 @@ describe.each(TEST_DIALECTS)('progress of validate_and_prepare_assets over MCP o
       expect(events).toEqual([...updates.map(() => 'progress'), 'result']);
     },
   );
+
+  it('ends the progress of a dry run at 100, though it skips the steps that write', async () => {
+    const owner = await service.createOwner('pro', ['network']);
+    const client = await connectOverHttp(service.url, owner.key);
+    closers.push(() => client.close());
+    const updates: ProgressParams[] = [];
+    const progressToken = `progress-${randomUUID()}`;
+    client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => {
+      if (params.progressToken === progressToken) updates.push(params);
+    });
+    const result = await callTool(client, {
+      name: 'create_network_carousel_campaign',
+      arguments: {
+        campaign_name: 'Dry progress',
+        campaign_group_name: 'Dry progress group',
+        organization_id: '2414183',
+        daily_budget: 25,
+        landing_page_url: 'https://example.com/q4',
+        locations: ['urn:li:geo:103644278'],
+        introductory_text: 'Pick the plan that fits your team.',
+        cards: ['Starter', 'Team'].map((headline) => ({
+          image_url: 'https://samples.adops.invalid/square-1200x1200.jpg',
+          headline,
+          landing_page_url: 'https://example.com/plans',
+        })),
+        dry_run: true,
+      },
+      _meta: { progressToken },
+    });
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    // The download reported progress, then the skipped writes did not: the call still ends at 100.
+    expect(updates.length).toBeGreaterThan(1);
+    expect(updates.at(-2)?.progress).toBeLessThan(100);
+    expect(updates.at(-1)).toMatchObject({ progress: 100, total: 100, _meta: { 'adops/stage': 'done' } });
+  });
 });
