@@ -4,6 +4,7 @@ import { type Scope, scopeCovers } from '../auth/key-limits.ts';
 import { toolScope } from '../pipeline/key-checks.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import type { Tool } from '../tools/tool.ts';
+import { toolTitle } from '../tools/tool-title.ts';
 
 const listings = new WeakMap<ToolRegistry, Array<{ tool: McpTool; scope: Scope }>>();
 
@@ -24,10 +25,11 @@ export function mcpToolList(registry: ToolRegistry, scope: Scope): McpTool[] {
 function toMcpTool(tool: Tool): McpTool {
   return {
     name: tool.name,
+    title: toolTitle(tool),
     description: tool.description,
     // What a caller may send (fields with defaults are optional), in draft-07 as the SDK's own
     // McpServer emits it: the dialect every MCP client is known to read.
     inputSchema: z.toJSONSchema(tool.input, { io: 'input', target: 'draft-7' }) as McpTool['inputSchema'],
-    annotations: { ...tool.annotations },
+    annotations: { title: toolTitle(tool), ...tool.annotations },
   };
 }

@@ -38,6 +38,16 @@ describe.each(TEST_DIALECTS)('MCP over HTTP on %s', (dialect) => {
     const owner = await service.createOwner();
     const { tools } = await (await connect(owner.key)).listTools();
     expect(tools.map((tool) => tool.name)).toEqual([...service.services.tools.keys()]);
+    // A title for people beside the name for programs, the platform by its product's name.
+    const titles = Object.fromEntries(tools.map((tool) => [tool.name, tool.title]));
+    expect(titles).toMatchObject({
+      update_search_campaign: 'Update Google Ads campaign',
+      create_network_image_campaign: 'Create LinkedIn Ads image campaign',
+      list_social_photo_accounts: 'List Meta Ads photo accounts',
+      get_video_campaign_performance: 'Get TikTok Ads campaign performance',
+      get_usage_status: 'Get usage status',
+    });
+    expect(tools.every((tool) => tool.annotations?.title === tool.title)).toBe(true);
     expect(ALL_TOOLS).toHaveLength(28);
     const ajv = new Ajv({ allErrors: true, strict: false });
     addFormats.default(ajv);
@@ -47,7 +57,7 @@ describe.each(TEST_DIALECTS)('MCP over HTTP on %s', (dialect) => {
       if (!listed) continue;
       expect(listed.description).toBe(tool.description);
       expect(listed.description).toMatch(/quota/i);
-      expect(listed.annotations).toEqual(tool.annotations);
+      expect(listed.annotations).toEqual({ title: listed.title, ...tool.annotations });
       expect(Object.keys(listed.inputSchema.properties ?? {})).toEqual(Object.keys(tool.input.shape));
       expect(listed.inputSchema.additionalProperties).toBe(false);
       const validate = ajv.compile(listed.inputSchema);
