@@ -62,6 +62,13 @@ async function addCarouselCreative(
       (await client.listCreatives(campaignId)).filter((creative) => !GONE.has(creative.intendedStatus ?? ''))
         .length,
   );
+  // The first live ad of a running campaign starts its delivery: a spend change, like activating it.
+  if (campaign.status === 'ACTIVE' && before === 0) {
+    context.authorizeChange({
+      what: `start campaign ${campaignId} serving with its first live ad`,
+      startsOrRaisesSpend: true,
+    });
+  }
   const organizationUrn = urn.organization(idOf(args.organization_id));
   const mediaUrns = await uploadMedia(runner, organizationUrn, media);
   const { postUrn, creativeUrn } = await createAd(runner, {

@@ -178,4 +178,54 @@ describe.each(TEST_DIALECTS)('what a key may create on LinkedIn (%s)', (dialect)
     expect([byEuro.status, byEuro.body.code]).toEqual([403, 'insufficient_scope']);
     expect(byEuro.body.error).toContain("this account's budgets are in USD");
   });
+
+  it('needs the spend scope to give a running campaign without live ads its first one', async () => {
+    const spendKey = await keyWith({ scope: 'spend' });
+    const writeKey = await keyWith({ scope: 'write' });
+    const campaigns = await store.list<Json>('campaign', accountId);
+    const carousel = campaigns.find((c) => c.data.name === 'Carousel: product tour');
+    if (!carousel) throw new Error('no seeded carousel campaign');
+    const activated = await service.call(
+      'update_network_campaign',
+      { campaign_id: carousel.id, status: 'ACTIVE' },
+      { key: spendKey },
+    );
+    expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+    const card = (headline: string) => ({
+      image_urn: 'urn:li:image:C4E10AQF1',
+      headline,
+      landing_page_url: 'https://example.com/tour',
+    });
+    const ad = {
+      campaign_id: carousel.id,
+      organization_id: '2414183',
+      introductory_text: 'Take the tour.',
+      landing_page_url: 'https://example.com/tour',
+      cards: [card('Plan'), card('Ship')],
+    };
+    // While it has live ads, one more changes no spend: the write scope may add it.
+    const added = await service.call('add_network_carousel_creative', ad, { key: writeKey });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+
+    // With every ad archived, the next one would start it serving.
+    for (const creative of await store.list<Json>('creative', accountId, carousel.id)) {
+      await store.update(
+        'creative',
+        creative.id,
+        { ...creative.data, intendedStatus: 'ARCHIVED' },
+        service.services.clock.now(),
+      );
+    }
+    const creatives = async () => (await store.list('creative', accountId, carousel.id)).length;
+    const before = await creatives();
+    const quota = await used();
+    const refused = await service.call('add_network_carousel_creative', ad, { key: writeKey });
+    expect([refused.status, refused.body.code]).toEqual([403, 'insufficient_scope']);
+    expect(refused.body.error).toContain(`start campaign ${carousel.id} serving with its first live ad`);
+    expect(await creatives()).toBe(before);
+    expect(await used()).toBe(quota);
+    const allowed = await service.call('add_network_carousel_creative', ad, { key: spendKey });
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    expect(await creatives()).toBe(before + 1);
+  });
 });
