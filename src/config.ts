@@ -86,7 +86,7 @@ export interface MediaFetchConfig {
   samples: boolean;
 }
 
-/** Every environment variable the service reads, with its default. The README's table mirrors this. */
+/** Every environment variable the service reads, with its default. docs/configuration.md mirrors this. */
 const environmentSchema = z.object({
   ADOPS_HOST: z.string().default('127.0.0.1'),
   ADOPS_PORT: integer(8080),

@@ -9,7 +9,7 @@ export const SANDBOX_THROTTLE_SECONDS = 30;
 export const SANDBOX_SLOW_MS = 10_000;
 
 /**
- * The fault a magic id asks for (README, "Sandbox"), like test card numbers: any id in a request equal
+ * The fault a magic id asks for (docs/platforms.md, "Sandbox"), like test card numbers: any id in a request equal
  * to `sandbox_rate_limited`, `sandbox_server_error`, `sandbox_slow` or `sandbox_token_expired`.
  */
 export function magicFault(...ids: Array<string | undefined | null>): Fault | undefined {

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { magicFault, SANDBOX_THROTTLE_SECONDS, slowDown } from './faults.ts';
 
 /**
- * The magic refresh tokens of the sandbox token endpoints (README, "Sandbox"), so a test can make a
+ * The magic refresh tokens of the sandbox token endpoints (docs/platforms.md, "Sandbox"), so a test can make a
  * token refresh fail the way a platform's token endpoint does: `sandbox_server_error` answers 503,
  * `sandbox_rate_limited` 429 (with `Retry-After` where the platform states one), `sandbox_slow` waits
  * 10 s and then goes on (the magic value is no real token, so that ends in `invalid_grant`). Returns

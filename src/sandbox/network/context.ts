@@ -55,7 +55,7 @@ export function expired(reply: FastifyReply): FastifyReply {
 }
 
 /**
- * The fault a magic id asks for (README, "Sandbox: network"): LinkedIn's throttle (429 without
+ * The fault a magic id asks for (docs/platforms.md, "Sandbox: network"): LinkedIn's throttle (429 without
  * Retry-After), a 500, an expired token, or a 10 s delay after which the request goes on. Returns true
  * when the request was answered.
  */

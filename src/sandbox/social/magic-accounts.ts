@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Fault } from '../faults.ts';
 
 /**
- * The magic ad accounts of the social sandbox (README, "Sandbox: social"), like test card numbers:
+ * The magic ad accounts of the social sandbox (docs/platforms.md, "Sandbox: social"), like test card numbers:
  * 16 digits, `4000`, any 8 digits, then the fault's code. The free middle digits give every owner an
  * id of their own, since a sandbox account belongs to the owner who made it: `act_4000000000000429`,
  * `act_4000123456780429`... all throttle. Generated sandbox ids have 15 digits, so none is magic by chance.
