@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyLimits } from '../../src/auth/key-limits.ts';
-import { addAccount, createKey } from '../../src/owners.ts';
+import { addAccount } from '../../src/owners.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
 import { findUserByEmail } from '../../src/storage/users.ts';
 import { callTool, connectOverHttp } from '../mcp/clients.ts';
@@ -28,25 +28,10 @@ describe.each(TEST_DIALECTS)('what a key may do, on %s', (dialect) => {
   });
   afterAll(() => service.stop());
 
-  async function keyWith(limits: Partial<KeyLimits>): Promise<string> {
-    const { db } = service.services.storage;
-    const user = await findUserByEmail(db, owner.email);
-    if (!user) throw new Error('no owner');
-    const full: KeyLimits = { scope: 'write', accounts: null, ceilings: null, ...limits };
-    return (await createKey(db, user, 'limited', 'never', service.services.clock.now(), full)).key;
-  }
+  const keyWith = (limits: Partial<KeyLimits>) => service.createKeyFor(owner, limits);
   const used = async () =>
     (await service.call('get_usage_status', {}, { key: owner.key })).body.data.quota.used;
-  const audited = async (requestId: string) =>
-    service.services.audit
-      .flush()
-      .then(() =>
-        service.services.storage.db
-          .selectFrom('audit_log')
-          .selectAll()
-          .where('request_id', '=', requestId)
-          .executeTakeFirst(),
-      );
+  const audited = (requestId: string) => service.auditRow(requestId);
 
   it('refuses a write to a read key with 403 before quota, and keeps the audit row', async () => {
     const key = await keyWith({ scope: 'read' });

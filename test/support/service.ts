@@ -123,6 +123,16 @@ export class TestService {
     return (await createKey(db, user, 'limited', 'never', now, { ...DEFAULT_LIMITS, ...limits })).key;
   }
 
+  /** The audit row of a request, once the buffered rows are written; throws when there is none. */
+  async auditRow(requestId: string) {
+    await this.services.audit.flush();
+    return this.services.storage.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('request_id', '=', requestId)
+      .executeTakeFirstOrThrow();
+  }
+
   async call(tool: string, args: unknown, options: CallOptions = {}): Promise<CallResult> {
     return this.post(`/api/v1/tools/${tool}/execute`, JSON.stringify({ arguments: args }), {
       'content-type': 'application/json',

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { KeyLimits } from '../../../src/auth/key-limits.ts';
-import { createKey } from '../../../src/owners.ts';
 import { clearThrottles } from '../../../src/platforms/upstream.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';
-import { findUserByEmail } from '../../../src/storage/users.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { type Owner, TestService } from '../../support/service.ts';
 
@@ -42,13 +40,7 @@ describe.each(TEST_DIALECTS)('what a key may create on LinkedIn (%s)', (dialect)
   afterAll(() => service.stop());
   beforeEach(() => clearThrottles());
 
-  async function keyWith(limits: Partial<KeyLimits>): Promise<string> {
-    const { db } = service.services.storage;
-    const user = await findUserByEmail(db, owner.email);
-    if (!user) throw new Error('no owner');
-    const full: KeyLimits = { scope: 'write', accounts: null, ceilings: null, ...limits };
-    return (await createKey(db, user, 'limited', 'never', service.services.clock.now(), full)).key;
-  }
+  const keyWith = (limits: Partial<KeyLimits>) => service.createKeyFor(owner, limits);
   const used = async () =>
     (await service.call('get_usage_status', {}, { key: owner.key })).body.data.quota.used as number;
   const counts = async () => ({
@@ -56,14 +48,7 @@ describe.each(TEST_DIALECTS)('what a key may create on LinkedIn (%s)', (dialect)
     campaigns: await store.count('campaign', accountId),
     posts: await store.count('post', accountId),
   });
-  async function audited(requestId: string) {
-    await service.services.audit.flush();
-    return service.services.storage.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('request_id', '=', requestId)
-      .executeTakeFirstOrThrow();
-  }
+  const audited = (requestId: string) => service.auditRow(requestId);
 
   it('refuses a daily budget above the ceiling before LinkedIn, dry run too, and creates at the ceiling', async () => {
     const key = await keyWith({ scope: 'spend', ceilings: { USD: 20_000_000 } });

@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { KeyLimits } from '../../../src/auth/key-limits.ts';
-import { createKey } from '../../../src/owners.ts';
 import { clearThrottles } from '../../../src/platforms/upstream.ts';
 import { activityHistories } from '../../../src/sandbox/activity.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';
-import { findUserByEmail } from '../../../src/storage/users.ts';
 import { callTool, connectOverHttp } from '../../mcp/clients.ts';
 import { TestClock } from '../../support/clock.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
@@ -52,13 +50,7 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
     return { owner, accountId, id };
   }
 
-  async function keyWith(owner: Owner, limits: Partial<KeyLimits>): Promise<string> {
-    const { db } = service.services.storage;
-    const user = await findUserByEmail(db, owner.email);
-    if (!user) throw new Error('no owner');
-    const full: KeyLimits = { scope: 'write', accounts: null, ceilings: null, ...limits };
-    return (await createKey(db, user, 'limited', 'never', clock.now(), full)).key;
-  }
+  const keyWith = (owner: Owner, limits: Partial<KeyLimits>) => service.createKeyFor(owner, limits);
 
   const update = (key: string, args: Json, headers: Record<string, string> = {}) =>
     service.call('update_network_campaign', args, { key, headers });
@@ -81,14 +73,7 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
     expect(report.status).toBe(200);
     return report.body.data.structured.campaigns[0];
   };
-  async function audited(requestId: string) {
-    await service.services.audit.flush();
-    return service.services.storage.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('request_id', '=', requestId)
-      .executeTakeFirstOrThrow();
-  }
+  const audited = (requestId: string) => service.auditRow(requestId);
 
   it('pauses a running campaign: read back from LinkedIn, audited, and its spend stops today', async () => {
     const { owner, accountId, id } = await freshAccount();

@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { KeyLimits } from '../../../src/auth/key-limits.ts';
-import { createKey } from '../../../src/owners.ts';
 import { clearThrottles } from '../../../src/platforms/upstream.ts';
 import { createSandboxCampaign } from '../../../src/sandbox/search/campaigns.ts';
 import type { StoredBudget, StoredCampaign } from '../../../src/sandbox/search/resources.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
-import { findUserByEmail } from '../../../src/storage/users.ts';
 import { callTool, connectOverHttp, textOf } from '../../mcp/clients.ts';
 import { TestClock } from '../../support/clock.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
@@ -43,13 +41,7 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
   });
   beforeEach(() => clearThrottles());
 
-  async function keyWith(limits: Partial<KeyLimits>): Promise<string> {
-    const { db } = service.services.storage;
-    const user = await findUserByEmail(db, acme.owner.email);
-    if (!user) throw new Error('no owner');
-    const full: KeyLimits = { scope: 'write', accounts: null, ceilings: null, ...limits };
-    return (await createKey(db, user, 'limited', 'never', clock.now(), full)).key;
-  }
+  const keyWith = (limits: Partial<KeyLimits>) => service.createKeyFor(acme.owner, limits);
   /** A campaign with a budget of its own, made today. */
   const fresh = (status: 'ENABLED' | 'PAUSED', dailyBudgetMicros: number) =>
     createSandboxCampaign(
@@ -71,14 +63,7 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
   /** The mutate requests that reached the sandbox (its request log), so far. */
   const mutates = () =>
     service.logLines.filter((line) => /campaigns::mutate|campaignBudgets::mutate/.test(line)).length;
-  const audited = async (requestId: string) => {
-    await service.services.audit.flush();
-    return service.services.storage.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('request_id', '=', requestId)
-      .executeTakeFirst();
-  };
+  const audited = (requestId: string) => service.auditRow(requestId);
   const costToday = async (id: string) => {
     const answer = await googleAds(service, `/${VERSION}/customers/${acme.customerId}/googleAds:search`, {
       token: acme.token,

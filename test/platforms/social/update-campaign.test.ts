@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyLimits } from '../../../src/auth/key-limits.ts';
-import { addAccount, createKey } from '../../../src/owners.ts';
+import { addAccount } from '../../../src/owners.ts';
 import { activityHistories } from '../../../src/sandbox/activity.ts';
 import { dailyMetrics } from '../../../src/sandbox/daily-metrics.ts';
 import type { SandboxCampaign } from '../../../src/sandbox/social/campaign-records.ts';
@@ -51,21 +51,8 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
     service.call(TOOL, { ad_account_id: usd, ...args }, { key, headers });
   const used = async () =>
     (await service.call('get_usage_status', {}, { key: owner.key })).body.data.quota.used as number;
-  const audited = async (requestId: string) => {
-    await service.services.audit.flush();
-    return service.services.storage.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('request_id', '=', requestId)
-      .executeTakeFirstOrThrow();
-  };
-  async function keyWith(limits: Partial<KeyLimits>): Promise<string> {
-    const { db } = service.services.storage;
-    const user = await findUserByEmail(db, owner.email);
-    if (!user) throw new Error('no owner');
-    const full: KeyLimits = { scope: 'write', accounts: null, ceilings: null, ...limits };
-    return (await createKey(db, user, 'limited', 'never', service.services.clock.now(), full)).key;
-  }
+  const audited = (requestId: string) => service.auditRow(requestId);
+  const keyWith = (limits: Partial<KeyLimits>) => service.createKeyFor(owner, limits);
   /** What the sandbox's reports say the campaign spent on the day, in micros. */
   async function spentOn(id: string, date: string, currency = 'USD'): Promise<number> {
     const histories = await activityHistories(service.services.storage.db, 'social', [id]);

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { KeyLimits } from '../../../src/auth/key-limits.ts';
-import { createKey } from '../../../src/owners.ts';
 import { clearThrottles } from '../../../src/platforms/upstream.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
 import type { StoredCampaign } from '../../../src/sandbox/video/campaign.ts';
 import type { AdAccount } from '../../../src/storage/schema.ts';
-import { findUserByEmail } from '../../../src/storage/users.ts';
 import { callTool, connectOverHttp } from '../../mcp/clients.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { FaultProxy, type Trap } from '../../support/fault-proxy.ts';
@@ -48,13 +46,7 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
     proxy.passed.length = 0;
   });
 
-  async function keyWith(limits: Partial<KeyLimits>): Promise<string> {
-    const { db } = service.services.storage;
-    const user = await findUserByEmail(db, owner.email);
-    if (!user) throw new Error('no owner');
-    const full: KeyLimits = { scope: 'write', accounts: null, ceilings: null, ...limits };
-    return (await createKey(db, user, 'limited', 'never', service.services.clock.now(), full)).key;
-  }
+  const keyWith = (limits: Partial<KeyLimits>) => service.createKeyFor(owner, limits);
   const update = (args: Record<string, unknown>, key = owner.key, headers: Record<string, string> = {}) =>
     service.call('update_video_campaign', args, { key, headers });
   const stored = async (id: string) =>
@@ -65,12 +57,7 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
     (await service.call('get_usage_status', {}, { key: owner.key })).body.data.quota.used;
   const today = () => service.services.clock.now().toISOString().slice(0, 10);
   const audited = async (requestId: string) => {
-    await service.services.audit.flush();
-    const row = await service.services.storage.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('request_id', '=', requestId)
-      .executeTakeFirst();
+    const row = await service.auditRow(requestId);
     return { ...row, details: row?.details ? JSON.parse(row.details) : null };
   };
 
