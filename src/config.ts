@@ -91,6 +91,11 @@ const environmentSchema = z.object({
   ADOPS_HOST: z.string().default('127.0.0.1'),
   ADOPS_PORT: integer(8080),
   ADOPS_APP_URL: z.url().optional(),
+  // ChatGPT Actions, like most importers, call only the document's `servers` URL, and only over https.
+  ADOPS_PUBLIC_URL: z
+    .url()
+    .refine((url) => url.startsWith('https://'), 'must be an https URL, like https://api.example.com')
+    .optional(),
   ADOPS_ALLOWED_ORIGINS: z.string().default('').transform(parseOrigins),
   ADOPS_DATABASE_URL: z
     .string()
@@ -146,6 +151,8 @@ export interface Config {
   port: number;
   /** Where people reach the console; error messages and `upgrade_url` point here. */
   appUrl: string;
+  /** Where API clients reach the service: the OpenAPI document's `servers` URL; the console's URL when unset. */
+  publicUrl: string;
   /** Web origins besides the console's whose pages may call `/mcp` (browser-based MCP clients). */
   allowedOrigins: string[];
   databaseUrl: string;
@@ -217,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.ADOPS_HOST,
     port: e.ADOPS_PORT,
     appUrl,
+    publicUrl: e.ADOPS_PUBLIC_URL?.replace(/\/+$/, '') ?? appUrl,
     allowedOrigins: e.ADOPS_ALLOWED_ORIGINS,
     databaseUrl: e.ADOPS_DATABASE_URL,
     tierLimits: e.ADOPS_TIER_LIMITS,

@@ -26,6 +26,21 @@ describe('configuration', () => {
     ).toEqual(['https://a.example', 'http://b.example:8080']);
   });
 
+  it('serves the OpenAPI document for ADOPS_PUBLIC_URL, an https URL, or else for the console URL', () => {
+    expect(loadConfig({ ADOPS_APP_URL: 'https://console.example.com' }).publicUrl).toBe(
+      'https://console.example.com',
+    );
+    const config = loadConfig({
+      ADOPS_APP_URL: 'https://console.example.com',
+      ADOPS_PUBLIC_URL: 'https://api.example.com/',
+    });
+    expect(config.publicUrl).toBe('https://api.example.com');
+    expect(config.appUrl).toBe('https://console.example.com');
+    expect(() => loadConfig({ ADOPS_PUBLIC_URL: 'http://api.example.com' })).toThrow(
+      /ADOPS_PUBLIC_URL: must be an https URL/,
+    );
+  });
+
   it('names every bad variable', () => {
     try {
       loadConfig({

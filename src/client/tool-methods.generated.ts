@@ -75,7 +75,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Reports every connected ad account of the owner, on all four platforms, for a period: one row per account with impressions, clicks, spend, conversions, CTR, average CPC and cost per conversion, totals per currency (amounts in different currencies are never added), and the accounts that could not be read (an expired connection, a throttle) with the reason. Read-only. Use it for a portfolio briefing, then the platform performance tools for the campaigns of one account. Billable: one quota unit for the whole call.
+   * Reports every connected ad account of the owner, on all four platforms, for a period: one row per account with impressions, clicks, spend, conversions, CTR, average CPC and cost per conversion. Totals are per currency (amounts in different currencies are never added); the accounts that could not be read (an expired connection, a throttle) are listed with the reason. Read-only. Use it for a portfolio briefing, then the platform performance tools for the campaigns of one account. Billable: one quota unit for the whole call.
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
@@ -150,7 +150,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Downloads images from https URLs and checks each against the Google Ads Performance Max rules (format decided by the bytes: JPEG, PNG or GIF; at most 5,120 KB; aspect ratio within 1% and minimum size per group: landscape 1.91:1 from 600x314, square 1:1 from 300x300, portrait 4:5 from 480x600, square logo 1:1 from 128x128, landscape logo 4:1 from 512x128). The images that pass are stored in an asset bundle whose asset_bundle_id other tools take (for example create_network_image_campaign). Every image gets a verdict with the reason in plain words; one bad image does not fail the call. Use it before creating campaigns from image URLs. Accepts URLs only, never base64 data or file paths. Long-running: stages download, validate, commit; 5 to 15 seconds for 5 to 10 images. Billable: one quota unit; a dry_run uses none and stores nothing.
+   * Downloads images from https URLs and checks each against the Google Ads Performance Max rules. The images that pass are stored in an asset bundle whose asset_bundle_id other tools take (for example create_network_image_campaign). The rules: format decided by the bytes (JPEG, PNG or GIF); at most 5,120 KB; aspect ratio within 1% and minimum size per group: landscape 1.91:1 from 600x314, square 1:1 from 300x300, portrait 4:5 from 480x600, square logo 1:1 from 128x128, landscape logo 4:1 from 512x128. Every image gets a verdict with the reason in plain words; one bad image does not fail the call. Use it before creating campaigns from image URLs. Accepts URLs only, never base64 data or file paths. Long-running: stages download, validate, commit; 5 to 15 seconds for 5 to 10 images. Billable: one quota unit; a dry_run uses none and stores nothing.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */

@@ -28,6 +28,8 @@ export const DOCS_INIT_SCRIPT = `window.ui = SwaggerUIBundle({
   deepLinking: true,
   validatorUrl: null,
   displayOperationId: true,
+  // Shows x-llm-guidance, each tool's whole description, beside the short one Actions read.
+  showExtensions: true,
   presets: [SwaggerUIBundle.presets.apis],
   layout: 'BaseLayout',
 });

@@ -17,7 +17,7 @@ const ASSETS: Record<string, string> = {
 
 /** `GET /docs`: the API reference rendered from /api/v1/openapi.json. Other /docs paths stay 404 envelopes. */
 export function registerDocsRoutes(app: FastifyInstance, services: Services): void {
-  const policy = docsContentSecurityPolicy(new URL(services.config.appUrl).origin);
+  const policy = docsContentSecurityPolicy(new URL(services.config.publicUrl).origin);
   app.get('/docs', async (_request, reply) =>
     reply
       .type('text/html; charset=utf-8')

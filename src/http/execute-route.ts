@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import { executeTool } from '../pipeline/execute-tool.ts';
 import { admitCaller } from '../ratelimit/admit.ts';
 import { toEnvelope } from './envelope.ts';
+import { requestIdempotencyKey } from './request-idempotency-key.ts';
 import { callInfo } from './request-info.ts';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -37,7 +38,7 @@ export function registerExecuteRoute(app: FastifyInstance, services: Services): 
 
     const { outcome, replayed } = await executeTool(services, caller, request.params.tool, body.arguments, {
       requestId: request.id,
-      idempotencyKey: headerValue(request, 'idempotency-key'),
+      idempotencyKey: requestIdempotencyKey(headerValue(request, 'idempotency-key'), body.idempotency_key),
     });
     info.audited = true;
     info.code = outcome.ok ? undefined : outcome.code;

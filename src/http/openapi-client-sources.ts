@@ -35,7 +35,8 @@ function toolEntries(document: JsonSchema): ToolEntry[] {
     return {
       name: String(post.operationId),
       typeName,
-      description: String(post.description ?? ''),
+      // The client's doc comments are read by people and coding models alike: the whole guidance.
+      description: String(post['x-llm-guidance'] ?? post.description ?? ''),
       readOnly: post['x-read-only'] === true,
       billable: post['x-billable'] === true,
       argumentsOptional: required.length === 0,

@@ -1,13 +1,15 @@
 import { toolScope } from '../pipeline/key-checks.ts';
 import type { Tool } from '../tools/tool.ts';
+import { toolTitle } from '../tools/tool-title.ts';
 import { argumentsSchemaName } from './openapi-arguments.ts';
+import { leadingSentences } from './openapi-description.ts';
 import { errorExample, successExample } from './openapi-examples.ts';
 import { errorSchemaName, type JsonSchema } from './openapi-schemas.ts';
 import { codesForStatus, toolStatuses } from './openapi-statuses.ts';
 
 const WHEN: Record<number, string> = {
   200: 'The tool ran; `data.text` says what happened. A replay of a recorded call carries `Idempotent-Replayed: true`.',
-  400: 'The body, the arguments (every offending field named), the Idempotency-Key header or the account choice is wrong, or the platform rejected the call.',
+  400: 'The body, the arguments (every offending field named), the idempotency key (header or body) or the account choice is wrong, or the platform rejected the call.',
   401: 'The API key is missing, malformed, unknown, expired or revoked.',
   402: 'The monthly quota is used up; `quota.upgrade_url` says where to upgrade.',
   403: "The API key's scope, accounts or daily budget ceiling does not allow this call (`insufficient_scope`); nothing was sent and no quota was used. `x-required-scope` names the scope the tool needs; starting or raising spend needs `spend`.",
@@ -19,6 +21,15 @@ const WHEN: Record<number, string> = {
   429: 'Too many requests with this key, the platform throttled the call, or calls still running hold the last quota units; wait `Retry-After` seconds.',
   500: 'Unexpected failure; `error` names the exception type, details are logged under `request_id`.',
   503: 'The database could not be reached (`storage_unavailable`: nothing was lost; retry with the same Idempotency-Key), or the service is stopping and did not run the call (`service_unavailable`: another instance may answer). Wait `Retry-After` seconds.',
+};
+
+// For clients that cannot send headers, ChatGPT Actions among them. No example, as for the header.
+const BODY_IDEMPOTENCY_KEY: JsonSchema = {
+  type: 'string',
+  format: 'uuid',
+  description:
+    'The Idempotency-Key, for clients that cannot send headers: a fresh UUID per logical operation, reused ' +
+    'on every retry of it. Sent with the header as well, both must be the same key (400 otherwise).',
 };
 
 const header = (name: string): JsonSchema => ({ $ref: `#/components/headers/${name}` });
@@ -68,17 +79,21 @@ function response(tool: Tool, status: number): JsonSchema {
   };
 }
 
-function firstSentence(text: string): string {
-  const end = text.search(/\.(\s|$)/);
-  return end === -1 ? text : text.slice(0, end + 1);
+/**
+ * The description fits the importers' limit (ChatGPT Actions: 300 characters); the tool's whole description,
+ * the guidance written for models that MCP clients get, follows in `x-llm-guidance` when it is longer.
+ */
+function operationDescription(text: string): JsonSchema {
+  const short = leadingSentences(text);
+  return short === text ? { description: text } : { description: short, 'x-llm-guidance': text };
 }
 
 /** The `post` operation of a tool's execute path: its arguments, every status it can answer, its nature. */
 export function toolOperation(tool: Tool): JsonSchema {
   return {
     operationId: tool.name,
-    summary: firstSentence(tool.description),
-    description: tool.description,
+    summary: toolTitle(tool),
+    ...operationDescription(tool.description),
     tags: [tool.platform ?? 'diagnostics'],
     parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }],
     requestBody: {
@@ -87,7 +102,10 @@ export function toolOperation(tool: Tool): JsonSchema {
         'application/json': {
           schema: {
             type: 'object',
-            properties: { arguments: { $ref: `#/components/schemas/${argumentsSchemaName(tool.name)}` } },
+            properties: {
+              arguments: { $ref: `#/components/schemas/${argumentsSchemaName(tool.name)}` },
+              idempotency_key: BODY_IDEMPOTENCY_KEY,
+            },
             required: ['arguments'],
           },
           example: { arguments: tool.example },

@@ -16,7 +16,9 @@ function acceptsGzip(header: string | undefined): boolean {
  * document is built and compressed once, here, not per request.
  */
 export function registerOpenApiRoutes(app: FastifyInstance, services: Services): void {
-  const document = JSON.stringify(buildOpenApiDocument([...services.tools.values()], services.config.appUrl));
+  const document = JSON.stringify(
+    buildOpenApiDocument([...services.tools.values()], services.config.publicUrl),
+  );
   // Per-tool examples make the document large and very repetitive: gzip takes it down more than tenfold.
   const compressed = gzipSync(document);
   app.get(OPENAPI_PATH, async (request, reply) => {

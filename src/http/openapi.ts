@@ -15,8 +15,9 @@ const DESCRIPTION = `Advertising operations for AI agents and automation. Each t
 \`POST /api/v1/tools/<tool>/execute\` taking \`{"arguments": {...}}\` and answering the success envelope
 (HTTP 200) or the error envelope (4xx/5xx) with a stable \`code\`.
 
-Send a fresh UUID as \`Idempotency-Key\` per logical operation and reuse it on every retry of that
-operation: a repeat returns the recorded answer without running again or using quota. Retry 429, 409
+Send a fresh UUID as \`Idempotency-Key\` per logical operation (or in the body as \`idempotency_key\`
+where headers cannot be sent) and reuse it on every retry of that operation: a repeat returns the recorded
+answer without running again or using quota. Retry 429, 409
 and 5xx with exponential backoff and jitter, honouring \`Retry-After\`; do not retry other 4xx.`;
 
 function tags(tools: readonly Tool[]): JsonSchema[] {
@@ -62,7 +63,8 @@ const IDEMPOTENCY_KEY: JsonSchema = {
     'A fresh UUID per logical operation, like 8e03978e-40d5-43e8-bc93-6894a57f9324, reused on every ' +
     'retry of it (a quoted structured-field string is accepted too). A repeat with the same tool and ' +
     'arguments returns the recorded answer without running again or using quota; other arguments with ' +
-    'the same key give 422. Kept at least 24 hours.',
+    'the same key give 422. Kept at least 24 hours. Clients that cannot send headers put it in the body ' +
+    'as `idempotency_key` instead.',
   // No example value: "Try it out" would fill it in, and every call would then share one key.
   schema: { type: 'string', format: 'uuid' },
 };

@@ -160,6 +160,63 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
     expect(probe.runs()).toBe(runs);
   });
 
+  // ChatGPT Actions and other clients that cannot send headers put the key in the body.
+  const withBodyKey = (args: unknown, key: unknown, headers: Record<string, string> = {}) =>
+    service.post(
+      '/api/v1/tools/test_probe/execute',
+      JSON.stringify({ arguments: args, idempotency_key: key }),
+      {
+        'content-type': 'application/json',
+        authorization: `Bearer ${owner.key}`,
+        ...headers,
+      },
+    );
+
+  it('takes the key from the body too, and replays a retry that sends it there or in the header', async () => {
+    const key = randomUUID();
+    const runs = probe.runs();
+    const first = await withBodyKey({ tag: 'body' }, key);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const usedAfterFirst = await used();
+    const retry = await withBodyKey({ tag: 'body' }, key.toUpperCase());
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    const viaHeader = await service.call('test_probe', { tag: 'body' }, withKey(key));
+    expect(viaHeader.headers.get('idempotent-replayed')).toBe('true');
+    const both = await withBodyKey({ tag: 'body' }, key, { 'idempotency-key': `"${key}"` });
+    expect(both.status).toBe(200);
+    expect(both.headers.get('idempotent-replayed')).toBe('true');
+    expect(probe.runs()).toBe(runs + 1);
+    expect(await used()).toBe(usedAfterFirst);
+    const otherArgs = await withBodyKey({ tag: 'other' }, key);
+    expect(otherArgs.status).toBe(422);
+  });
+
+  it('refuses a header and a body key that differ, and a malformed body key, before running anything', async () => {
+    const runs = probe.runs();
+    const header = randomUUID();
+    const body = randomUUID();
+    const differ = await withBodyKey({ tag: 'differ' }, body, { 'idempotency-key': header });
+    expect(differ.status).toBe(400);
+    expect(differ.body.code).toBe('invalid_idempotency_key');
+    expect(differ.body.error).toContain(header);
+    expect(differ.body.error).toContain(body);
+    expect(differ.body.error).toContain('differ');
+    for (const bad of ['not-a-uuid', `${randomUUID()}x`, '', 42, null, [randomUUID()]]) {
+      const result = await withBodyKey({ tag: 'bad' }, bad);
+      expect(result.status).toBe(400);
+      expect(result.body.code).toBe('invalid_idempotency_key');
+      expect(result.body.error).toContain('"idempotency_key"');
+    }
+    // A bad header is named as the header even when the body holds a good key.
+    const badHeader = await withBodyKey({ tag: 'bad' }, body, { 'idempotency-key': 'nope' });
+    expect(badHeader.status).toBe(400);
+    expect(badHeader.body.error).toContain('Idempotency-Key header');
+    expect(probe.runs()).toBe(runs);
+  });
+
   it("records the platform's rejections and crashes, so a retry sees them again", async () => {
     for (const outcome of ['upstream_rejected', 'crash'] as const) {
       const key = randomUUID();

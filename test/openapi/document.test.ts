@@ -62,7 +62,10 @@ describe('the OpenAPI document', () => {
     const headlines = doc.components.schemas.UpdateAdHeadlinesArguments;
     expect(operation('update_ad_headlines').requestBody.content['application/json'].schema).toEqual({
       type: 'object',
-      properties: { arguments: { $ref: '#/components/schemas/UpdateAdHeadlinesArguments' } },
+      properties: {
+        arguments: { $ref: '#/components/schemas/UpdateAdHeadlinesArguments' },
+        idempotency_key: expect.objectContaining({ type: 'string', format: 'uuid' }),
+      },
       required: ['arguments'],
     });
     expect(headlines.required).toEqual(['ad_group_id', 'ad_id', 'headlines']);
@@ -154,14 +157,17 @@ describe('the OpenAPI document', () => {
       expect(op.parameters).toEqual([{ $ref: '#/components/parameters/IdempotencyKey' }]);
       expect(op['x-read-only'], t.name).toBe(t.annotations.readOnlyHint);
       expect(op['x-billable'], t.name).toBe(t.billable);
-      expect(op.description).toBe(t.description);
+      // The whole description written for models: in the description when it is short, beside it otherwise.
+      expect(op['x-llm-guidance'] ?? op.description, t.name).toBe(t.description);
+      expect(t.description.startsWith(op.description), t.name).toBe(true);
     }
     expect(operation('discover_existing_assets')['x-read-only']).toBe(true);
     expect(operation('create_network_image_campaign')['x-read-only']).toBe(false);
     expect(operation('get_usage_status')['x-billable']).toBe(false);
   });
 
-  it('names this deployment as the server', () => {
+  it('names this deployment as the server: the console URL while ADOPS_PUBLIC_URL is unset', () => {
+    expect(service.services.config.publicUrl).toBe(service.services.config.appUrl);
     expect(doc.servers).toEqual([{ url: service.services.config.appUrl, description: 'This deployment' }]);
   });
 

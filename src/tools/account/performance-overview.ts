@@ -51,9 +51,9 @@ export function performanceOverviewTool(readers: Record<Platform, PerformanceRea
     name,
     description:
       'Reports every connected ad account of the owner, on all four platforms, for a period: one row per ' +
-      'account with impressions, clicks, spend, conversions, CTR, average CPC and cost per conversion, ' +
-      'totals per currency (amounts in different currencies are never added), and the accounts that could ' +
-      'not be read (an expired connection, a throttle) with the reason. Read-only. Use it for a portfolio ' +
+      'account with impressions, clicks, spend, conversions, CTR, average CPC and cost per conversion. ' +
+      'Totals are per currency (amounts in different currencies are never added); the accounts that could ' +
+      'not be read (an expired connection, a throttle) are listed with the reason. Read-only. Use it for a portfolio ' +
       'briefing, then the platform performance tools for the campaigns of one account. Billable: one quota ' +
       'unit for the whole call.',
     platform: null,

@@ -19,11 +19,12 @@ function imageUrls() {
 export const validateAndPrepareAssets = defineTool({
   name: 'validate_and_prepare_assets',
   description:
-    'Downloads images from https URLs and checks each against the Google Ads Performance Max rules ' +
-    '(format decided by the bytes: JPEG, PNG or GIF; at most 5,120 KB; aspect ratio within 1% and minimum ' +
-    'size per group: landscape 1.91:1 from 600x314, square 1:1 from 300x300, portrait 4:5 from 480x600, ' +
-    'square logo 1:1 from 128x128, landscape logo 4:1 from 512x128). The images that pass are stored in an ' +
-    'asset bundle whose asset_bundle_id other tools take (for example create_network_image_campaign). Every ' +
+    'Downloads images from https URLs and checks each against the Google Ads Performance Max rules. The ' +
+    'images that pass are stored in an asset bundle whose asset_bundle_id other tools take (for example ' +
+    'create_network_image_campaign). The rules: format decided by the bytes (JPEG, PNG or GIF); at most ' +
+    '5,120 KB; aspect ratio within 1% and minimum size per group: landscape 1.91:1 from 600x314, square 1:1 ' +
+    'from 300x300, portrait 4:5 from 480x600, square logo 1:1 from 128x128, landscape logo 4:1 from ' +
+    '512x128. Every ' +
     'image gets a verdict with the reason in plain words; one bad image does not fail the call. Use it ' +
     'before creating campaigns from image URLs. Accepts URLs only, never base64 data or file paths. ' +
     'Long-running: stages download, validate, commit; 5 to 15 seconds for 5 to 10 images. Billable: one ' +
