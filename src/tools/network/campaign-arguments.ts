@@ -7,6 +7,7 @@ import {
   digitsOrUrn,
   dryRun,
   exactlyOneOf,
+  exactlyOneOfSchema,
   httpsUrl,
   imageUrl,
   text,
@@ -86,6 +87,7 @@ export const campaignArguments = {
     .trim()
     .toUpperCase()
     .refine((code) => CURRENCIES.has(code), 'must be an ISO 4217 currency code, like USD or EUR')
+    .meta({ pattern: '^\\s*[A-Za-z]{3}\\s*$' })
     .optional()
     .describe("ISO 4217 code of the budgets; must be the account's currency, which is the default."),
   landing_page_url: httpsUrl().describe('Where a click leads: an absolute https:// URL.'),
@@ -168,6 +170,8 @@ export function checkTotalBudget(
 }
 
 const checkGroupChoice = exactlyOneOf('campaign_group_id', 'campaign_group_name');
+/** checkGroupChoice as the documents show it. */
+export const GROUP_CHOICE_SCHEMA = exactlyOneOfSchema('campaign_group_id', 'campaign_group_name');
 
 /** The object checks of the four create tools. */
 export function checkCampaign(
@@ -238,7 +242,8 @@ const card = z
     landing_page_url: httpsUrl().describe('Where a click on this card leads: an absolute https:// URL.'),
     description: text(100).optional().describe('Card description, at most 100 characters.'),
   })
-  .superRefine(exactlyOneOf('image_urn', 'image_url'));
+  .superRefine(exactlyOneOf('image_urn', 'image_url'))
+  .meta(exactlyOneOfSchema('image_urn', 'image_url'));
 
 export const carouselCards = z
   .array(card)

@@ -30,6 +30,7 @@ export const discoverExistingAssets = defineTool({
       .array(z.enum(ASSET_TYPES))
       .min(1)
       .refine((types) => new Set(types).size === types.length, 'must not repeat an asset type')
+      .meta({ uniqueItems: true })
       .default([...ASSET_TYPES])
       .describe(`Which kinds of asset to list; default all four (${ASSET_TYPES.join(', ')}).`),
     target_domain: z
