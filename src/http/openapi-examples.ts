@@ -74,7 +74,12 @@ const MESSAGES: Record<ErrorCode, (tool: string) => string> = {
 
 /** `campaign_id` → `cmapaign_id`: the kind of slip the unknown-field answer is for. */
 function misspelled(field: string): string {
-  return field.length < 3 ? `${field}_` : `${field[0]}${field[2]}${field[1]}${field.slice(3)}`;
+  // Two neighbouring letters swapped, after the first: the first pair that differs (asset_types → asest_types).
+  for (let i = 1; i + 1 < field.length; i++) {
+    if (field[i] !== field[i + 1])
+      return `${field.slice(0, i)}${field[i + 1]}${field[i]}${field.slice(i + 2)}`;
+  }
+  return `${field}_`;
 }
 
 /**

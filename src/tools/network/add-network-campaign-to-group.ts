@@ -54,26 +54,24 @@ function fieldsOf(type: AdType): string[] {
 }
 
 /**
- * checkCreative as the documents show it: for each ad_type, its fields required, the other types' fields
- * absent, and its objectives and text length.
+ * checkCreative as the documents show it: one branch per ad_type, with its fields required, the other
+ * types' fields absent, and its objectives and text length.
  */
 const CREATIVE_SCHEMA = {
-  allOf: AD_TYPES.map((type) => {
+  anyOf: AD_TYPES.map((type) => {
     const creative = CREATIVES[type];
     const own = fieldsOf(type);
     const foreign = CREATIVE_FIELDS.filter((field) => !own.includes(field));
     const forbidden = type === 'text' ? [...foreign, 'call_to_action'] : foreign;
     return {
-      if: { properties: { ad_type: { const: type } }, required: ['ad_type'] },
-      then: {
-        required: creative.required,
-        properties: {
-          objective: { enum: [...creative.objectives] },
-          ...(creative.maxIntro !== undefined && { introductory_text: { maxLength: creative.maxIntro } }),
-        },
-        not: { anyOf: forbidden.map((field) => ({ required: [field] })) },
-        ...(creative.oneOf && exactlyOneOfSchema(...creative.oneOf)),
+      properties: {
+        ad_type: { const: type },
+        objective: { enum: [...creative.objectives] },
+        ...(creative.maxIntro !== undefined && { introductory_text: { maxLength: creative.maxIntro } }),
       },
+      required: ['ad_type', ...creative.required],
+      not: { anyOf: forbidden.map((field) => ({ required: [field] })) },
+      ...(creative.oneOf && exactlyOneOfSchema(...creative.oneOf)),
     };
   }),
 };

@@ -70,6 +70,8 @@ export const callToAction = z
   .default(DEFAULT_CALL_TO_ACTION)
   .describe(`Button label of the ad; default ${DEFAULT_CALL_TO_ACTION}.`);
 
+const TWO_LETTERS_PATTERN = '^\\s*[A-Za-z]{2}\\s*$';
+
 /** The arguments every network campaign takes, except the group choice, objective and call to action. */
 export const campaignArguments = {
   campaign_name: text(255).describe('Name of the new campaign, 1 to 255 characters; not shown to members.'),
@@ -110,6 +112,8 @@ export const campaignArguments = {
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'must be a two-letter country code, like US')
+    // Checked after trimming and upper-casing, so `us` is accepted too.
+    .meta({ pattern: TWO_LETTERS_PATTERN })
     .default('US')
     .describe('Country of the campaign locale (ISO 3166-1 alpha-2); default US.'),
   locale_language: z
@@ -117,6 +121,7 @@ export const campaignArguments = {
     .trim()
     .toLowerCase()
     .regex(/^[a-z]{2}$/, 'must be a two-letter language code, like en')
+    .meta({ pattern: TWO_LETTERS_PATTERN })
     .default('en')
     .describe('Language of the campaign locale (ISO 639-1); default en.'),
   age_ranges: facet('ageRange', 'urn:li:ageRange:(25,34)'),

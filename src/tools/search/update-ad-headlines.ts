@@ -27,7 +27,7 @@ export const updateAdHeadlines = defineTool({
           .min(1, 'must not be empty')
           .max(30)
           .refine((h) => !h.includes('!'), 'must not contain "!"')
-          .meta({ pattern: '^[^!]*\\S[^!]*$' }),
+          .meta({ pattern: '^[^!]*[^!\\s][^!]*$' }),
       )
       .min(3)
       .max(15)
