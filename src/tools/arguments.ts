@@ -74,7 +74,8 @@ export function urn(type: string) {
   return z
     .string()
     .trim()
-    .regex(new RegExp(`^urn:li:${type}:[A-Za-z0-9_-]+$`), `must be a URN like urn:li:${type}:C4E10AQF...`);
+    .regex(new RegExp(`^urn:li:${type}:[A-Za-z0-9_-]+$`), `must be a URN like urn:li:${type}:C4E10AQF...`)
+    .meta({ pattern: `^\\s*urn:li:${type}:[A-Za-z0-9_-]+\\s*$` });
 }
 
 function isHttpsUrl(value: string): boolean {

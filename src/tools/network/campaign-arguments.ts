@@ -52,7 +52,8 @@ function facet(type: string, example: string) {
       z
         .string()
         .trim()
-        .regex(new RegExp(`^urn:li:${type}:\\S+$`), `must be a URN like ${example}`),
+        .regex(new RegExp(`^urn:li:${type}:\\S+$`), `must be a URN like ${example}`)
+        .meta({ pattern: `^\\s*urn:li:${type}:\\S+\\s*$` }),
     )
     .optional()
     .describe(`Targeting: only members matching one of these URNs, like ${example}.`);
@@ -98,7 +99,8 @@ export const campaignArguments = {
       z
         .string()
         .trim()
-        .regex(/^urn:li:geo:\d+$/, 'must be a location URN like urn:li:geo:103644278'),
+        .regex(/^urn:li:geo:\d+$/, 'must be a location URN like urn:li:geo:103644278')
+        .meta({ pattern: '^\\s*urn:li:geo:\\d+\\s*$' }),
     )
     .min(1)
     .describe('Where the audience is: at least one URN like urn:li:geo:103644278 (United States).'),
