@@ -130,8 +130,11 @@ function variants(value: unknown, schema: Json | undefined, depth = 0): unknown[
   return probesFor(schema);
 }
 
-/** The same request with the other member of each exactly-one-of pair, so both sides of a oneOf are tried. */
-function swaps(example: Record<string, unknown>): Record<string, unknown>[] {
+/**
+ * The same request with the other member of each exactly-one-of pair, so both sides of a oneOf are tried,
+ * and with both dates where the tool takes them.
+ */
+function swaps(example: Record<string, unknown>, dates: boolean): Record<string, unknown>[] {
   const pairs: Array<[string, unknown]> = [
     ['asset_bundle_id', 'bundle_1'],
     ['video_url', 'https://example.com/video.mp4'],
@@ -142,12 +145,16 @@ function swaps(example: Record<string, unknown>): Record<string, unknown>[] {
     video_url: 'video_urn',
     campaign_group_id: 'campaign_group_name',
   };
-  return pairs.flatMap(([field, value]) => {
+  const swapped = pairs.flatMap(([field, value]) => {
     const other = others[field] as string;
     if (!(other in example)) return [];
     const { [other]: _other, ...rest } = example;
     return [{ ...rest, [field]: value }];
   });
+  // The two dates instead of a named period, so each date is probed beside the other.
+  const { date_range: _range, ...undated } = example;
+  const dated = dates ? [{ ...undated, start_date: '2099-01-01', end_date: '2099-12-31' }] : [];
+  return [...swapped, ...dated];
 }
 
 /** One valid request per ad type of add_network_campaign_to_group, to reach each branch of its if/then. */
@@ -215,7 +222,9 @@ function mcpValidator(tool: Tool): ValidateFunction {
 function requestsOf(tool: Tool): unknown[] {
   const example = tool.example as Record<string, unknown>;
   const schema = argumentsSchema(tool);
-  const bases = [example, ...swaps(example), ...adTypeRequests(tool)];
+  const properties = (schema.properties ?? {}) as Json;
+  const dates = 'start_date' in properties && 'end_date' in properties;
+  const bases = [example, ...swaps(example, dates), ...adTypeRequests(tool)];
   const requests = bases.flatMap((base) => [base, ...variants(base, schema)]);
   const seen = new Set<string>();
   return requests.filter((request) => {
