@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../../src/config.ts';
 import { AppError } from '../../src/errors.ts';
+import { buildOpenApiDocument, executePath } from '../../src/http/openapi.ts';
 import { argumentsSchema } from '../../src/http/openapi-arguments.ts';
 import { invalidArgumentsExample } from '../../src/http/openapi-examples.ts';
 import { validateArguments } from '../../src/pipeline/validate-arguments.ts';
@@ -285,4 +286,25 @@ describe("each operation's 400 example is its own", () => {
       if (example.issues[0]?.message === 'is required') expect(accepted).toContain(example.issues[0].field);
     },
   );
+
+  it("the document's 400 invalid_arguments example of each operation names that tool and its fields", () => {
+    const document = buildOpenApiDocument(ALL_TOOLS, 'https://adops.test') as Json;
+    const shown = new Set<string>();
+    for (const tool of ALL_TOOLS) {
+      const examples = document.paths[executePath(tool.name)].post.responses['400'].content[
+        'application/json'
+      ].examples as Json;
+      const value = examples.invalid_arguments.value;
+      expect(value.tool).toBe(tool.name);
+      expect(value.error).toContain(`Invalid arguments for ${tool.name}: `);
+      expect(value.structured_content.accepted_fields).toEqual(invalidArgumentsExample(tool).accepted);
+      expect(value.structured_content.issues).toEqual(invalidArgumentsExample(tool).issues);
+      shown.add(JSON.stringify(value.structured_content));
+    }
+    // No longer one example shared by every operation: tools with other fields have other examples.
+    const fieldLists = new Set(
+      ALL_TOOLS.map((tool) => JSON.stringify(invalidArgumentsExample(tool).accepted)),
+    );
+    expect(shown.size).toBe(fieldLists.size);
+  });
 });
