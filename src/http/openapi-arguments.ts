@@ -14,8 +14,9 @@ export function argumentsSchemaName(toolName: string): string {
 
 /**
  * The tool's zod schema as JSON Schema 2020-12 (the dialect of OpenAPI 3.1), as a caller writes it:
- * fields with a default are optional. Refinements (like "exactly one of") have no JSON Schema form; the
- * field descriptions state them and the service still enforces them.
+ * fields with a default are optional. Refinements have no JSON Schema form of their own: each one the
+ * document can state (exactly one of, unique items, https URLs) carries it in `.meta()`; the few it cannot
+ * (sums across fields, dates against today, brand words) are in the descriptions, and the service checks all.
  */
 export function argumentsSchema(tool: Tool): JsonSchema {
   let schema: JsonSchema;

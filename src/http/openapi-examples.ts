@@ -1,5 +1,7 @@
 import type { ErrorCode } from '../errors.ts';
-import type { Tool } from '../tools/tool.ts';
+import { fieldNames } from '../tools/arguments.ts';
+import { formatIssues } from '../tools/invalid-arguments.ts';
+import type { FieldIssue, Tool } from '../tools/tool.ts';
 
 const REQUEST_ID = 'req_5f0c9a2e7b3d4c1e8a6f2b9d0c4e7a13';
 const QUOTA = { used: 3, limit: 150, tier: 'plus', period_end: '2026-12-01' };
@@ -21,7 +23,8 @@ const MESSAGES: Record<ErrorCode, (tool: string) => string> = {
     'The request headers are larger than the service takes (16 KiB in all). Send fewer or shorter headers.',
   invalid_body: () =>
     'The body needs an "arguments" object holding the tool\'s arguments, like {"arguments": {}}.',
-  invalid_arguments: (tool) => `Invalid arguments for ${tool}: cmapaign_id: is not an accepted field.`,
+  // Replaced per tool by invalidArgumentsExample, which names the tool's own fields.
+  invalid_arguments: (tool) => `Invalid arguments for ${tool}: one of its fields is wrong.`,
   invalid_idempotency_key: () =>
     'The Idempotency-Key header must be a UUID, like 8e03978e-40d5-43e8-bc93-6894a57f9324.',
   account_selection_required: () =>
@@ -69,12 +72,44 @@ const MESSAGES: Record<ErrorCode, (tool: string) => string> = {
     'The service is shutting down and did not run this call. Retry in 1 second; another instance will take it.',
 };
 
-function structuredContent(code: ErrorCode): Record<string, unknown> | undefined {
+/** `campaign_id` → `cmapaign_id`: the kind of slip the unknown-field answer is for. */
+function misspelled(field: string): string {
+  // Two neighbouring letters swapped, after the first: the first pair that differs (asset_types → asest_types).
+  for (let i = 1; i + 1 < field.length; i++) {
+    if (field[i] !== field[i + 1])
+      return `${field.slice(0, i)}${field[i + 1]}${field[i]}${field.slice(i + 2)}`;
+  }
+  return `${field}_`;
+}
+
+/**
+ * The 400 of this tool as the service answers it: its first required field left out, or, for a tool
+ * with none, its first field misspelled (a made-up one for a tool that takes no arguments).
+ */
+export function invalidArgumentsExample(tool: Tool): {
+  arguments: Record<string, unknown>;
+  issues: FieldIssue[];
+  accepted: string[];
+} {
+  const accepted = fieldNames(tool.input);
+  const example = tool.example as Record<string, unknown>;
+  const required = accepted.find((field) => !tool.input.shape[field]?.safeParse(undefined).success);
+  if (required !== undefined) {
+    const { [required]: _left, ...rest } = example;
+    return { arguments: rest, issues: [{ field: required, message: 'is required' }], accepted };
+  }
+  const unknown = accepted[0] === undefined ? 'campaign_id' : misspelled(accepted[0]);
+  return {
+    arguments: { ...example, [unknown]: example[accepted[0] ?? ''] ?? '123' },
+    issues: [{ field: unknown, message: `is not an accepted field (accepted: ${accepted.join(', ')})` }],
+    accepted,
+  };
+}
+
+function structuredContent(tool: Tool, code: ErrorCode): Record<string, unknown> | undefined {
   if (code === 'invalid_arguments') {
-    return {
-      issues: [{ field: 'cmapaign_id', message: 'is not an accepted field' }],
-      accepted_fields: ['campaign_id', 'dry_run'],
-    };
+    const { issues, accepted } = invalidArgumentsExample(tool);
+    return { issues, accepted_fields: accepted };
   }
   if (code === 'account_selection_required') {
     return {
@@ -89,10 +124,14 @@ function structuredContent(code: ErrorCode): Record<string, unknown> | undefined
 }
 
 export function errorExample(tool: Tool, code: ErrorCode): Record<string, unknown> {
-  const details = structuredContent(code);
+  const details = structuredContent(tool, code);
+  const message =
+    code === 'invalid_arguments'
+      ? `Invalid arguments for ${tool.name}: ${formatIssues(invalidArgumentsExample(tool).issues)}.`
+      : (MESSAGES[code]?.(tool.name) ?? `The call failed with code ${code}.`);
   return {
     success: false,
-    error: MESSAGES[code]?.(tool.name) ?? `The call failed with code ${code}.`,
+    error: message,
     tool: tool.name,
     is_error: true,
     code,

@@ -79,12 +79,15 @@ export function typeFor(schema: JsonSchema, indent = ''): string {
     if (!name) throw new Error(`unsupported $ref ${schema.$ref}`);
     return name;
   }
-  if (schema.allOf || schema.not || schema.if)
+  // Beside a type, allOf/anyOf/oneOf/not only narrow the values (exactly one of two fields, at least one
+  // to change): the type is the shape, and the service checks the rest.
+  const typed = schema.type !== undefined;
+  if (!typed && (schema.allOf || schema.not || schema.if))
     throw new Error('allOf, not and if have no TypeScript form here');
   if ('const' in schema) return literal(schema.const);
   if (Array.isArray(schema.enum)) return schema.enum.map(literal).join(' | ');
   const union = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
-  if (union) return union.map((member) => typeFor(member, indent)).join(' | ');
+  if (union && !typed) return union.map((member) => typeFor(member, indent)).join(' | ');
   if (Array.isArray(schema.type))
     return schema.type.map((type) => primitive(type, schema, indent)).join(' | ');
   if (typeof schema.type === 'string') return primitive(schema.type, schema, indent);

@@ -12,9 +12,35 @@ export const SANDBOX_MAGIC_IDS = [
 
 const MAX_URL_LENGTH = 2000;
 
+/**
+ * The patterns the JSON Schema shows for checks zod keeps in refinements, so the OpenAPI document and
+ * the MCP input schemas refuse what the service refuses. Strings are trimmed before they are checked,
+ * hence the optional white space around each.
+ */
+const MAGIC_IDS = SANDBOX_MAGIC_IDS.join('|');
+export const NOT_BLANK_PATTERN = '\\S';
+export const DIGITS_ID_PATTERN = `^\\s*(?:\\d{1,19}|${MAGIC_IDS})\\s*$`;
+/** The scheme is case-insensitive for the URL parser, so HTTPS:// is as good as https://. */
+export const HTTPS_URL_PATTERN = '^\\s*[Hh][Tt][Tt][Pp][Ss]://[^\\s/?#@]\\S*\\s*$';
+
+/** JSON Schema for "exactly one of these fields": the form of exactlyOneOf that documents show. */
+export function exactlyOneOfSchema(...fields: string[]) {
+  return { oneOf: fields.map((field) => ({ required: [field] })) };
+}
+
+/** JSON Schema for "at least one of these fields". */
+export function anyOfSchema(...fields: string[]) {
+  return { anyOf: fields.map((field) => ({ required: [field] })) };
+}
+
+/** JSON Schema for "not both of these fields". */
+export function notBothSchema(first: string, second: string) {
+  return { not: { required: [first, second] } };
+}
+
 /** A trimmed string; an empty one counts as missing. */
 export function text(maxLength?: number) {
-  const base = z.string().trim().min(1, 'must not be empty');
+  const base = z.string().trim().min(1, 'must not be empty').meta({ pattern: NOT_BLANK_PATTERN });
   return maxLength === undefined ? base : base.max(maxLength);
 }
 
@@ -26,7 +52,8 @@ export function digitsId() {
     .refine(
       (value) => /^\d{1,19}$/.test(value) || (SANDBOX_MAGIC_IDS as readonly string[]).includes(value),
       'must be digits, like 1234567890',
-    );
+    )
+    .meta({ pattern: DIGITS_ID_PATTERN });
 }
 
 /** Digits, or the same id written as a URN of the given type (`urn:li:organization:123`). */
@@ -39,14 +66,16 @@ export function digitsOrUrn(urnType: string) {
     .refine(
       (value) => pattern.test(value) || (SANDBOX_MAGIC_IDS as readonly string[]).includes(value),
       `must be digits or urn:li:${urnType}:<digits>`,
-    );
+    )
+    .meta({ pattern: `^\\s*(?:(?:urn:li:${urnType}:)?\\d{1,19}|${MAGIC_IDS})\\s*$` });
 }
 
 export function urn(type: string) {
   return z
     .string()
     .trim()
-    .regex(new RegExp(`^urn:li:${type}:[A-Za-z0-9_-]+$`), `must be a URN like urn:li:${type}:C4E10AQF...`);
+    .regex(new RegExp(`^urn:li:${type}:[A-Za-z0-9_-]+$`), `must be a URN like urn:li:${type}:C4E10AQF...`)
+    .meta({ pattern: `^\\s*urn:li:${type}:[A-Za-z0-9_-]+\\s*$` });
 }
 
 function isHttpsUrl(value: string): boolean {
@@ -61,7 +90,8 @@ export function httpsUrl() {
     .trim()
     .min(1, 'must not be empty')
     .max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`)
-    .refine(isHttpsUrl, 'must be an absolute https:// URL, like https://example.com/page');
+    .refine(isHttpsUrl, 'must be an absolute https:// URL, like https://example.com/page')
+    .meta({ pattern: HTTPS_URL_PATTERN });
 }
 
 /** Why a value is not an image URL, in words that say what to pass instead; undefined when it is one. */
@@ -86,7 +116,8 @@ export function imageUrl() {
     .superRefine((value, ctx) => {
       const problem = imageUrlProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
-    });
+    })
+    .meta({ pattern: HTTPS_URL_PATTERN, maxLength: MAX_URL_LENGTH });
 }
 
 /** An object check: exactly one of the fields is given; the issue names the field to fix. */
@@ -122,6 +153,7 @@ export function accountArgument(platform: Platform) {
     .string()
     .trim()
     .min(1, 'must not be empty')
+    .meta({ pattern: NOT_BLANK_PATTERN })
     .optional()
     .describe(
       `${info.label} account to act on (${info.idShape}). Required when several accounts are connected; ` +

@@ -7,7 +7,14 @@ import { addMetrics, type CampaignMetrics, NO_METRICS } from '../../platforms/pe
 import type { AdAccount } from '../../storage/schema.ts';
 import { metricFields, metricsTable } from '../reads/metrics.ts';
 import type { PerformanceReader } from '../reads/performance-tool.ts';
-import { type Period, periodArguments, periodIssues, resolvePeriod, todayIn } from '../reads/period.ts';
+import {
+  PERIOD_SCHEMA,
+  type Period,
+  periodArguments,
+  periodIssues,
+  resolvePeriod,
+  todayIn,
+} from '../reads/period.ts';
 import { defineTool, type Tool, type ToolContext } from '../tool.ts';
 
 /** Accounts read at once: enough to be quick, few enough to spare each platform's rate limits. */
@@ -39,7 +46,7 @@ async function readAccount(
   }
 }
 
-const input = z.strictObject({ ...periodArguments });
+const input = z.strictObject({ ...periodArguments }).meta(PERIOD_SCHEMA);
 
 /**
  * `get_performance_overview`: every connected account of the owner on all four platforms, one row each,

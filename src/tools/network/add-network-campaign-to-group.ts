@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { digitsOrUrn, exactlyOneOf, httpsUrl, text, urn } from '../arguments.ts';
+import { digitsOrUrn, exactlyOneOf, exactlyOneOfSchema, httpsUrl, text, urn } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
 import { type AdSpec, type CardArguments, carouselAd, imageAd, textAd, videoAd } from './ad-spec.ts';
 import {
@@ -52,6 +52,29 @@ function fieldsOf(type: AdType): string[] {
   const creative = CREATIVES[type];
   return [...creative.required, ...(creative.oneOf ?? [])];
 }
+
+/**
+ * checkCreative as the documents show it: one branch per ad_type, with its fields required, the other
+ * types' fields absent, and its objectives and text length.
+ */
+const CREATIVE_SCHEMA = {
+  anyOf: AD_TYPES.map((type) => {
+    const creative = CREATIVES[type];
+    const own = fieldsOf(type);
+    const foreign = CREATIVE_FIELDS.filter((field) => !own.includes(field));
+    const forbidden = type === 'text' ? [...foreign, 'call_to_action'] : foreign;
+    return {
+      properties: {
+        ad_type: { const: type },
+        objective: { enum: [...creative.objectives] },
+        ...(creative.maxIntro !== undefined && { introductory_text: { maxLength: creative.maxIntro } }),
+      },
+      required: ['ad_type', ...creative.required],
+      not: { anyOf: forbidden.map((field) => ({ required: [field] })) },
+      ...(creative.oneOf && exactlyOneOfSchema(...creative.oneOf)),
+    };
+  }),
+};
 
 function checkCreative(args: Record<string, unknown> & { ad_type: AdType }, ctx: z.RefinementCtx) {
   const type = args.ad_type;
@@ -179,7 +202,8 @@ export const addNetworkCampaignToGroup = defineTool({
     .superRefine((args, ctx) => {
       checkTotalBudget(args, ctx);
       checkCreative(args, ctx);
-    }),
+    })
+    .meta(CREATIVE_SCHEMA),
   rules: (args, env) =>
     campaignRules(
       args,

@@ -7,6 +7,7 @@ import {
   digitsOrUrn,
   dryRun,
   exactlyOneOf,
+  exactlyOneOfSchema,
   httpsUrl,
   imageUrl,
   text,
@@ -51,7 +52,8 @@ function facet(type: string, example: string) {
       z
         .string()
         .trim()
-        .regex(new RegExp(`^urn:li:${type}:\\S+$`), `must be a URN like ${example}`),
+        .regex(new RegExp(`^urn:li:${type}:\\S+$`), `must be a URN like ${example}`)
+        .meta({ pattern: `^\\s*urn:li:${type}:\\S+\\s*$` }),
     )
     .optional()
     .describe(`Targeting: only members matching one of these URNs, like ${example}.`);
@@ -68,6 +70,8 @@ export const callToAction = z
   .enum(CALL_TO_ACTIONS)
   .default(DEFAULT_CALL_TO_ACTION)
   .describe(`Button label of the ad; default ${DEFAULT_CALL_TO_ACTION}.`);
+
+const TWO_LETTERS_PATTERN = '^\\s*[A-Za-z]{2}\\s*$';
 
 /** The arguments every network campaign takes, except the group choice, objective and call to action. */
 export const campaignArguments = {
@@ -86,6 +90,7 @@ export const campaignArguments = {
     .trim()
     .toUpperCase()
     .refine((code) => CURRENCIES.has(code), 'must be an ISO 4217 currency code, like USD or EUR')
+    .meta({ pattern: '^\\s*[A-Za-z]{3}\\s*$' })
     .optional()
     .describe("ISO 4217 code of the budgets; must be the account's currency, which is the default."),
   landing_page_url: httpsUrl().describe('Where a click leads: an absolute https:// URL.'),
@@ -94,7 +99,8 @@ export const campaignArguments = {
       z
         .string()
         .trim()
-        .regex(/^urn:li:geo:\d+$/, 'must be a location URN like urn:li:geo:103644278'),
+        .regex(/^urn:li:geo:\d+$/, 'must be a location URN like urn:li:geo:103644278')
+        .meta({ pattern: '^\\s*urn:li:geo:\\d+\\s*$' }),
     )
     .min(1)
     .describe('Where the audience is: at least one URN like urn:li:geo:103644278 (United States).'),
@@ -108,6 +114,8 @@ export const campaignArguments = {
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'must be a two-letter country code, like US')
+    // Checked after trimming and upper-casing, so `us` is accepted too.
+    .meta({ pattern: TWO_LETTERS_PATTERN })
     .default('US')
     .describe('Country of the campaign locale (ISO 3166-1 alpha-2); default US.'),
   locale_language: z
@@ -115,6 +123,7 @@ export const campaignArguments = {
     .trim()
     .toLowerCase()
     .regex(/^[a-z]{2}$/, 'must be a two-letter language code, like en')
+    .meta({ pattern: TWO_LETTERS_PATTERN })
     .default('en')
     .describe('Language of the campaign locale (ISO 639-1); default en.'),
   age_ranges: facet('ageRange', 'urn:li:ageRange:(25,34)'),
@@ -168,6 +177,8 @@ export function checkTotalBudget(
 }
 
 const checkGroupChoice = exactlyOneOf('campaign_group_id', 'campaign_group_name');
+/** checkGroupChoice as the documents show it. */
+export const GROUP_CHOICE_SCHEMA = exactlyOneOfSchema('campaign_group_id', 'campaign_group_name');
 
 /** The object checks of the four create tools. */
 export function checkCampaign(
@@ -238,7 +249,8 @@ const card = z
     landing_page_url: httpsUrl().describe('Where a click on this card leads: an absolute https:// URL.'),
     description: text(100).optional().describe('Card description, at most 100 characters.'),
   })
-  .superRefine(exactlyOneOf('image_urn', 'image_url'));
+  .superRefine(exactlyOneOf('image_urn', 'image_url'))
+  .meta(exactlyOneOfSchema('image_urn', 'image_url'));
 
 export const carouselCards = z
   .array(card)

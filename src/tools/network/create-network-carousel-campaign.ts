@@ -13,6 +13,7 @@ import {
   carouselCards,
   checkCampaign,
   EXAMPLE_CAMPAIGN,
+  GROUP_CHOICE_SCHEMA,
   objective,
   SPONSORED_CONTENT_OBJECTIVES,
 } from './campaign-arguments.ts';
@@ -38,7 +39,8 @@ export const createNetworkCarouselCampaign = defineTool({
       introductory_text: text(255).describe('Main text above the cards, at most 255 characters.'),
       cards: carouselCards,
     })
-    .superRefine(checkCampaign),
+    .superRefine(checkCampaign)
+    .meta(GROUP_CHOICE_SCHEMA),
   rules: (args, env) =>
     campaignRules(args, [['introductory_text', args.introductory_text], ...cardCopy(args.cards)], env),
   auditFields: CAMPAIGN_AUDIT_FIELDS,

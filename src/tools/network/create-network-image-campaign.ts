@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exactlyOneOf, text, urn } from '../arguments.ts';
+import { exactlyOneOf, exactlyOneOfSchema, text, urn } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
 import { imageAd } from './ad-spec.ts';
 import {
@@ -11,6 +11,7 @@ import {
   campaignRules,
   checkCampaign,
   EXAMPLE_CAMPAIGN,
+  GROUP_CHOICE_SCHEMA,
   objective,
   SPONSORED_CONTENT_OBJECTIVES,
 } from './campaign-arguments.ts';
@@ -50,7 +51,8 @@ export const createNetworkImageCampaign = defineTool({
     .superRefine((args, ctx) => {
       checkCampaign(args, ctx);
       checkImage(args, ctx);
-    }),
+    })
+    .meta({ allOf: [GROUP_CHOICE_SCHEMA, exactlyOneOfSchema('image_urn', 'asset_bundle_id')] }),
   rules: (args, env) =>
     campaignRules(
       args,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { imageUrl, text, urn } from '../arguments.ts';
+import { imageUrl, notBothSchema, text, urn } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
 import { textAd } from './ad-spec.ts';
 import {
@@ -10,6 +10,7 @@ import {
   campaignRules,
   checkCampaign,
   EXAMPLE_CAMPAIGN,
+  GROUP_CHOICE_SCHEMA,
   objective,
   TEXT_OBJECTIVES,
 } from './campaign-arguments.ts';
@@ -46,7 +47,8 @@ export const createNetworkTextCampaign = defineTool({
           message: 'cannot be combined with image_urn: pass at most one image',
         });
       }
-    }),
+    })
+    .meta({ allOf: [GROUP_CHOICE_SCHEMA, notBothSchema('image_urn', 'image_url')] }),
   rules: (args, env) =>
     campaignRules(
       args,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exactlyOneOf, httpsUrl, text, urn } from '../arguments.ts';
+import { exactlyOneOf, exactlyOneOfSchema, httpsUrl, text, urn } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
 import { videoAd } from './ad-spec.ts';
 import {
@@ -11,6 +11,7 @@ import {
   campaignRules,
   checkCampaign,
   EXAMPLE_CAMPAIGN,
+  GROUP_CHOICE_SCHEMA,
   objective,
   VIDEO_OBJECTIVES,
 } from './campaign-arguments.ts';
@@ -49,7 +50,8 @@ export const createNetworkVideoCampaign = defineTool({
     .superRefine((args, ctx) => {
       checkCampaign(args, ctx);
       checkVideo(args, ctx);
-    }),
+    })
+    .meta({ allOf: [GROUP_CHOICE_SCHEMA, exactlyOneOfSchema('video_urn', 'video_url')] }),
   rules: (args, env) =>
     campaignRules(
       args,

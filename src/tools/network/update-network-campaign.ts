@@ -7,7 +7,7 @@ import { live, NetworkClient } from '../../platforms/network/client.ts';
 import { networkProtocol } from '../../platforms/network/protocol.ts';
 import { idOf, urn } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { accountArgument, digitsOrUrn, dryRun, text } from '../arguments.ts';
+import { accountArgument, anyOfSchema, digitsOrUrn, dryRun, text } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { defineTool, type ToolContext, type ToolResult } from '../tool.ts';
@@ -248,7 +248,8 @@ export const updateNetworkCampaign = defineTool({
           message: 'nothing to change: pass at least one of status, daily_budget or name',
         });
       }
-    }),
+    })
+    .meta(anyOfSchema('status', 'daily_budget', 'name')),
   auditFields: ['campaign_id', 'status', 'daily_budget', 'name'],
   example: { campaign_id: '123456789', status: 'PAUSED' },
   run(args, context) {

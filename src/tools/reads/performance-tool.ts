@@ -4,7 +4,7 @@ import type { PerformanceAnswer, PerformanceQuery } from '../../platforms/perfor
 import { accountArgument } from '../arguments.ts';
 import { defineTool, type Tool, type ToolContext } from '../tool.ts';
 import { performanceReport } from './performance-report.ts';
-import { periodArguments, periodIssues, resolvePeriod, todayIn } from './period.ts';
+import { PERIOD_SCHEMA, periodArguments, periodIssues, resolvePeriod, todayIn } from './period.ts';
 
 /** How a platform reads its campaigns' performance: its adapter, behind the account's session. */
 export type PerformanceReader = (context: ToolContext, query: PerformanceQuery) => Promise<PerformanceAnswer>;
@@ -41,25 +41,28 @@ export function performanceTool(options: PerformanceToolOptions): Tool {
     platform,
     billable: true,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-    input: z.strictObject({
-      ...periodArguments,
-      campaign_ids: z
-        .array(options.campaignId)
-        .min(1)
-        .max(MAX_CAMPAIGN_IDS)
-        .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id')
-        .optional()
-        .describe(
-          `Only these campaigns (at most ${MAX_CAMPAIGN_IDS}); all of the account's otherwise. Ids that do not exist are listed as not found.`,
-        ),
-      breakdown: z
-        .enum(['none', 'day'])
-        .default('none')
-        .describe(
-          '"day" adds each campaign\'s days (days with nothing are left out); "none" gives the period.',
-        ),
-      [info.accountArgument]: accountArgument(platform),
-    }),
+    input: z
+      .strictObject({
+        ...periodArguments,
+        campaign_ids: z
+          .array(options.campaignId)
+          .min(1)
+          .max(MAX_CAMPAIGN_IDS)
+          .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id')
+          .meta({ uniqueItems: true })
+          .optional()
+          .describe(
+            `Only these campaigns (at most ${MAX_CAMPAIGN_IDS}); all of the account's otherwise. Ids that do not exist are listed as not found.`,
+          ),
+        breakdown: z
+          .enum(['none', 'day'])
+          .default('none')
+          .describe(
+            '"day" adds each campaign\'s days (days with nothing are left out); "none" gives the period.',
+          ),
+        [info.accountArgument]: accountArgument(platform),
+      })
+      .meta(PERIOD_SCHEMA),
     example: options.example,
     rules: (args) => periodIssues(args),
     auditFields: ['date_range', 'start_date', 'end_date', 'breakdown'],

@@ -24,7 +24,22 @@ const isoDate = z
       !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
       new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
     'is not a calendar date',
-  );
+  )
+  .meta({ format: 'date' });
+
+/**
+ * periodIssues' rules that need no arithmetic, as the documents show them: date_range or the two dates,
+ * and each date with the other. The length of the period is checked by the service alone.
+ */
+export const PERIOD_SCHEMA = {
+  allOf: [
+    {
+      not: { anyOf: [{ required: ['date_range', 'start_date'] }, { required: ['date_range', 'end_date'] }] },
+    },
+    { anyOf: [{ not: { required: ['start_date'] } }, { required: ['end_date'] }] },
+    { anyOf: [{ not: { required: ['end_date'] } }, { required: ['start_date'] }] },
+  ],
+};
 
 /** The date arguments every performance tool takes: a named range, or two dates. */
 export const periodArguments = {

@@ -30,6 +30,7 @@ export const discoverExistingAssets = defineTool({
       .array(z.enum(ASSET_TYPES))
       .min(1)
       .refine((types) => new Set(types).size === types.length, 'must not repeat an asset type')
+      .meta({ uniqueItems: true })
       .default([...ASSET_TYPES])
       .describe(`Which kinds of asset to list; default all four (${ASSET_TYPES.join(', ')}).`),
     target_domain: z
@@ -37,6 +38,8 @@ export const discoverExistingAssets = defineTool({
       .trim()
       .toLowerCase()
       .regex(BARE_DOMAIN, 'must be a bare domain like example.com, without https:// or a path')
+      // Checked once lower-cased, so Example.COM is as good as example.com.
+      .meta({ pattern: BARE_DOMAIN.source.replaceAll('a-z', 'A-Za-z') })
       .optional()
       .describe('Only sitelinks whose final URL is on this domain or a subdomain of it, like example.com.'),
     customer_id: accountArgument('search'),

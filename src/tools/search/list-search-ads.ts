@@ -61,6 +61,7 @@ export const listSearchAds = defineTool({
       .array(z.enum(AD_STATUSES))
       .min(1)
       .refine((statuses) => new Set(statuses).size === statuses.length, 'must not repeat a status')
+      .meta({ uniqueItems: true })
       .default(['ENABLED', 'PAUSED'])
       .describe('Only ads with these statuses: ENABLED, PAUSED, REMOVED; default ENABLED and PAUSED.'),
     limit: limitArgument,

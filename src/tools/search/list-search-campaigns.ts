@@ -27,6 +27,7 @@ export const listSearchCampaigns = defineTool({
       .array(z.enum(CAMPAIGN_STATUSES))
       .min(1)
       .refine((statuses) => new Set(statuses).size === statuses.length, 'must not repeat a status')
+      .meta({ uniqueItems: true })
       .default(['ENABLED', 'PAUSED'])
       .describe('Only campaigns with these statuses: ENABLED, PAUSED, REMOVED; default ENABLED and PAUSED.'),
     limit: limitArgument,

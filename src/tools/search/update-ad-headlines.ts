@@ -26,7 +26,8 @@ export const updateAdHeadlines = defineTool({
           .trim()
           .min(1, 'must not be empty')
           .max(30)
-          .refine((h) => !h.includes('!'), 'must not contain "!"'),
+          .refine((h) => !h.includes('!'), 'must not contain "!"')
+          .meta({ pattern: '^[^!]*[^!\\s][^!]*$' }),
       )
       .min(3)
       .max(15)
@@ -34,6 +35,8 @@ export const updateAdHeadlines = defineTool({
         (list) => new Set(list.map((h) => h.toLowerCase())).size === list.length,
         'must not repeat a headline (compared without case)',
       )
+      // Only the exact repeats: JSON Schema has no comparison without case.
+      .meta({ uniqueItems: true })
       .describe('The new headlines, 3 to 15, each 1 to 30 characters, no duplicates, no "!".'),
     customer_id: accountArgument('search'),
     dry_run: dryRun,

@@ -12,7 +12,7 @@ import {
 import { SearchClient } from '../../platforms/search/client.ts';
 import { searchProtocol } from '../../platforms/search/protocol.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { accountArgument, digitsId, dryRun } from '../arguments.ts';
+import { accountArgument, anyOfSchema, digitsId, dryRun } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { defineTool } from '../tool.ts';
@@ -101,7 +101,8 @@ export const updateSearchCampaign = defineTool({
           message: 'nothing to change: pass status, daily_budget or both',
         });
       }
-    }),
+    })
+    .meta(anyOfSchema('status', 'daily_budget')),
   auditFields: ['campaign_id', 'status', 'daily_budget', 'allow_shared_budget'],
   example: { campaign_id: '20123456789', status: 'PAUSED' },
   async run(args, context) {

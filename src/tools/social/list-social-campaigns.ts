@@ -49,6 +49,7 @@ export const listSocialCampaigns = defineTool({
       .array(z.enum(LISTABLE_EFFECTIVE_STATUSES))
       .min(1)
       .refine((list) => new Set(list).size === list.length, 'must not repeat a status')
+      .meta({ uniqueItems: true })
       .optional()
       .describe(
         `Only campaigns with one of these effective statuses (${LISTABLE_EFFECTIVE_STATUSES.join(', ')}). ` +

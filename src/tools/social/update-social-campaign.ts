@@ -10,7 +10,7 @@ import {
   updateCampaign,
 } from '../../platforms/social/campaign-update.ts';
 import { socialProtocol } from '../../platforms/social/protocol.ts';
-import { accountArgument, digitsId, dryRun, text } from '../arguments.ts';
+import { accountArgument, anyOfSchema, digitsId, dryRun, text } from '../arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { defineTool, type SpendChange } from '../tool.ts';
 
@@ -83,7 +83,8 @@ export const updateSocialCampaign = defineTool({
           message: 'nothing to change: pass status, daily_budget, name or several of them',
         });
       }
-    }),
+    })
+    .meta(anyOfSchema('status', 'daily_budget', 'name')),
   refusedFields: {
     lifetime_budget:
       "cannot be changed by this tool: it changes daily budgets only. Change a campaign's lifetime budget " +

@@ -96,6 +96,7 @@ export const listVideoCampaigns = defineTool({
       .array(z.enum(STATUSES))
       .min(1)
       .refine((statuses) => new Set(statuses).size === statuses.length, 'must not repeat a status')
+      .meta({ uniqueItems: true })
       .optional()
       .describe(
         'Only campaigns in these statuses: ENABLE (on), DISABLE (paused), DELETE (deleted, which TikTok ' +

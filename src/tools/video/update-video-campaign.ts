@@ -9,7 +9,7 @@ import {
   NO_BUDGET_LIMIT,
 } from '../../platforms/video/campaign-rules.ts';
 import type { VideoClient } from '../../platforms/video/client.ts';
-import { accountArgument, digitsId, dryRun, text } from '../arguments.ts';
+import { accountArgument, anyOfSchema, digitsId, dryRun, text } from '../arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { defineTool } from '../tool.ts';
 import {
@@ -133,7 +133,8 @@ export const updateVideoCampaign = defineTool({
             `counting as two (got ${length})`,
         });
       }
-    }),
+    })
+    .meta(anyOfSchema('operation_status', 'name', 'budget')),
   refusedFields: {
     budget_mode:
       "cannot be changed: TikTok fixes a campaign's budget type (daily, lifetime or no limit) when the " +
