@@ -18,6 +18,7 @@ import { toEnvelope } from './envelope.ts';
 import { registerExecuteRoute } from './execute-route.ts';
 import { answerClientError, answerFrameworkError, answerUnmetExpectation } from './framework-errors.ts';
 import { OPERATOR_PATHS, registerHealthRoutes } from './health-routes.ts';
+import { registerJsonBodyParser } from './json-body.ts';
 import { registerOpenApiRoutes } from './openapi-route.ts';
 import { callInfo, toolFromPath } from './request-info.ts';
 
@@ -182,6 +183,7 @@ export function buildApp(services: Services): FastifyInstance {
 
   // JSON is the only body the API takes; anything else is a 415, not a string to misread.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
   registerExecuteRoute(app, services);
   registerSandbox(app, services);
   registerConsole(app, services);
