@@ -14,6 +14,7 @@ import { rejectionEntry } from '../pipeline/audit-log.ts';
 import { failureOutcome, internalFailure } from '../pipeline/outcome.ts';
 import { registerSandbox } from '../sandbox/routes.ts';
 import { isStorageFault, storageUnavailable } from '../storage/storage-fault.ts';
+import { registerContentDecoding } from './content-encoding.ts';
 import { toEnvelope } from './envelope.ts';
 import { registerExecuteRoute } from './execute-route.ts';
 import { answerClientError, answerFrameworkError, answerUnmetExpectation } from './framework-errors.ts';
@@ -184,6 +185,7 @@ export function buildApp(services: Services): FastifyInstance {
   // JSON is the only body the API takes; anything else is a 415, not a string to misread.
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
+  registerContentDecoding(app);
   registerExecuteRoute(app, services);
   registerSandbox(app, services);
   registerConsole(app, services);
