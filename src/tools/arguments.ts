@@ -18,28 +18,52 @@ export function text(maxLength?: number) {
   return maxLength === undefined ? base : base.max(maxLength);
 }
 
+/** The largest id a JSON number carries exactly (2^53 - 1); larger ids are sent as strings of digits. */
+const MAX_ID_NUMBER = Number.MAX_SAFE_INTEGER;
+const ID_NUMBER_MESSAGE = `as a number, must be a whole number from 0 to ${MAX_ID_NUMBER}; send a larger id as a string of digits`;
+
+/**
+ * Ids arrive as JSON numbers from many clients (the MCP inspector, models): a safe whole number is the
+ * same id, taken as its digits. A union, not a preprocess, so the JSON Schema says so (`anyOf`).
+ */
+function orIdNumber(digits: z.ZodType<string, string>) {
+  return z.union([
+    digits,
+    z
+      .number({ error: ID_NUMBER_MESSAGE })
+      .int({ error: ID_NUMBER_MESSAGE })
+      .min(0, { error: ID_NUMBER_MESSAGE })
+      .max(MAX_ID_NUMBER, { error: ID_NUMBER_MESSAGE })
+      .transform(String),
+  ]);
+}
+
 export function digitsId() {
-  return z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .refine(
-      (value) => /^\d{1,19}$/.test(value) || (SANDBOX_MAGIC_IDS as readonly string[]).includes(value),
-      'must be digits, like 1234567890',
-    );
+  return orIdNumber(
+    z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .refine(
+        (value) => /^\d{1,19}$/.test(value) || (SANDBOX_MAGIC_IDS as readonly string[]).includes(value),
+        'must be digits, like 1234567890',
+      ),
+  );
 }
 
 /** Digits, or the same id written as a URN of the given type (`urn:li:organization:123`). */
 export function digitsOrUrn(urnType: string) {
   const pattern = new RegExp(`^(urn:li:${urnType}:)?\\d{1,19}$`);
-  return z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .refine(
-      (value) => pattern.test(value) || (SANDBOX_MAGIC_IDS as readonly string[]).includes(value),
-      `must be digits or urn:li:${urnType}:<digits>`,
-    );
+  return orIdNumber(
+    z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .refine(
+        (value) => pattern.test(value) || (SANDBOX_MAGIC_IDS as readonly string[]).includes(value),
+        `must be digits or urn:li:${urnType}:<digits>`,
+      ),
+  );
 }
 
 export function urn(type: string) {
