@@ -12,10 +12,32 @@ export const SANDBOX_MAGIC_IDS = [
 
 const MAX_URL_LENGTH = 2000;
 
-/** A trimmed string; an empty one counts as missing. */
-export function text(maxLength?: number) {
+/**
+ * At most `maxLength` characters as the platforms count them: UTF-16 units, so an emoji or another
+ * character beyond the Basic Multilingual Plane counts as two (LinkedIn and Google run on Java strings;
+ * the sandboxes count the same way). zod's `max`, kept for the document's `maxLength`, counts code
+ * points and alone let 255 emoji through to be refused half way through a create.
+ */
+export function maxUnits(schema: z.ZodString, maxLength: number) {
+  return schema.max(maxLength).refine(
+    // zod's own check reports a string that is over in code points too.
+    (value) => value.length <= maxLength || [...value].length > maxLength,
+    {
+      error: (issue) =>
+        `must be at most ${maxLength} characters as the platform counts them, an emoji counting as 2 ` +
+        `(got ${String(issue.input).length})`,
+    },
+  );
+}
+
+/**
+ * A trimmed string; an empty one counts as missing. `counted: 'code_points'` is for a field whose tool
+ * applies its platform's own count instead (TikTok's, in campaign-rules.ts).
+ */
+export function text(maxLength?: number, counted: 'utf16' | 'code_points' = 'utf16') {
   const base = z.string().trim().min(1, 'must not be empty');
-  return maxLength === undefined ? base : base.max(maxLength);
+  if (maxLength === undefined) return base;
+  return counted === 'utf16' ? maxUnits(base, maxLength) : base.max(maxLength);
 }
 
 /** The largest id a JSON number carries exactly (2^53 - 1); larger ids are sent as strings of digits. */
