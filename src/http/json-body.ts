@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 
-const SUSPECT = /"(?:__proto__|constructor)"/;
+/** Bodies worth walking: the keys written plainly, or any escape that could spell them (`\\u005f_proto__`). */
+const SUSPECT = /__proto__|constructor|\\u/;
 
 /**
  * The first key that could pollute a prototype once a body is merged into another object: `__proto__`,

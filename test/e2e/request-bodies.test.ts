@@ -23,6 +23,8 @@ describe('request bodies', () => {
     for (const body of [
       '{"arguments": {}, "__proto__": {"admin": true}}',
       '{"arguments": {"__proto__": 1}}',
+      // JSON escapes spell the same key: JSON.parse decodes them.
+      '{"arguments": {}, "\\u005f_proto__": {}}',
     ]) {
       const { status, body: answer } = await post(body);
       expect(status).toBe(400);
