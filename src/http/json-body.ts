@@ -20,7 +20,9 @@ function pollutingKey(root: unknown): string | undefined {
       : undefined;
     if (typeof maker === 'object' && maker !== null && Object.hasOwn(maker, 'prototype'))
       return 'constructor';
-    pending.push(...Object.values(node));
+    // One by one: spreading an array of 500,000 items into push would overflow the stack.
+    for (const value of Object.values(node))
+      if (typeof value === 'object' && value !== null) pending.push(value);
   }
   return undefined;
 }

@@ -52,6 +52,13 @@ describe('request bodies', () => {
     expect(body.error).toMatch(/^The body is not valid JSON \(.+\)\. Send \{"arguments": \{\.\.\.\}\}\.$/);
   });
 
+  it('walks a wide body without failing', async () => {
+    const wide = `{"arguments": {"constructor": "x"}, "items": [${Array(300_000).fill('[]').join(',')}]}`;
+    const { status, body } = await post(wide);
+    expect(status).toBe(400);
+    expect(body.code).toBe('invalid_arguments');
+  });
+
   it('refuses a body nested deeper than the stack without failing', async () => {
     const deep = `{"arguments": {}, "x": ${'['.repeat(200_000)}${']'.repeat(200_000)}, "__proto__": 1}`;
     const { status, body } = await post(deep);
