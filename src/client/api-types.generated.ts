@@ -141,7 +141,7 @@ export interface ListSearchCampaignsArguments {
   /**
    * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  customer_id?: string;
+  customer_id?: string | number;
 }
 
 /** The arguments of `list_search_ads`. */
@@ -167,7 +167,7 @@ export interface ListSearchAdsArguments {
   /**
    * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  customer_id?: string;
+  customer_id?: string | number;
 }
 
 /** The arguments of `get_search_campaign_performance`. */
@@ -193,7 +193,7 @@ export interface GetSearchCampaignPerformanceArguments {
   /**
    * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  customer_id?: string;
+  customer_id?: string | number;
 }
 
 /** The arguments of `discover_existing_assets`. */
@@ -209,7 +209,7 @@ export interface DiscoverExistingAssetsArguments {
   /**
    * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  customer_id?: string;
+  customer_id?: string | number;
 }
 
 /** The arguments of `update_ad_headlines`. */
@@ -223,7 +223,7 @@ export interface UpdateAdHeadlinesArguments {
   /**
    * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  customer_id?: string;
+  customer_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -251,7 +251,7 @@ export interface UpdateSearchCampaignArguments {
   /**
    * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  customer_id?: string;
+  customer_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -279,7 +279,7 @@ export interface ValidateAndPrepareAssetsArguments {
   /**
    * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  customer_id?: string;
+  customer_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -339,7 +339,7 @@ export interface CreateNetworkImageCampaignArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -435,7 +435,7 @@ export interface CreateNetworkVideoCampaignArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -535,7 +535,7 @@ export interface CreateNetworkCarouselCampaignArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -638,7 +638,7 @@ export interface CreateNetworkTextCampaignArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -716,7 +716,7 @@ export interface AddNetworkCampaignToGroupArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -826,7 +826,7 @@ export interface AddNetworkCarouselCreativeArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -844,7 +844,7 @@ export interface AssociateNetworkConversionArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -874,7 +874,7 @@ export interface ListNetworkCampaignsArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
 }
 
 /** The arguments of `get_network_campaign_performance`. */
@@ -900,7 +900,7 @@ export interface GetNetworkCampaignPerformanceArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
 }
 
 /** The arguments of `update_network_campaign`. */
@@ -918,7 +918,7 @@ export interface UpdateNetworkCampaignArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -1024,7 +1024,7 @@ export interface ListVideoCampaignsArguments {
   /**
    * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  advertiser_id?: string;
+  advertiser_id?: string | number;
 }
 
 /** The arguments of `get_video_campaign_performance`. */
@@ -1050,7 +1050,7 @@ export interface GetVideoCampaignPerformanceArguments {
   /**
    * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  advertiser_id?: string;
+  advertiser_id?: string | number;
 }
 
 /** The arguments of `update_video_campaign`. */
@@ -1068,7 +1068,7 @@ export interface UpdateVideoCampaignArguments {
   /**
    * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  advertiser_id?: string;
+  advertiser_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *

@@ -164,10 +164,9 @@ export const dryRun = z
 /** The optional account argument of a platform, named as the multi-account rule says. */
 export function accountArgument(platform: Platform) {
   const info = PLATFORM_INFO[platform];
-  return z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
+  const id = z.string().trim().min(1, 'must not be empty');
+  // Meta's ids are act_<digits>, never a number; the other platforms' are digits.
+  return (platform === 'social' ? id : orIdNumber(id))
     .optional()
     .describe(
       `${info.label} account to act on (${info.idShape}). Required when several accounts are connected; ` +

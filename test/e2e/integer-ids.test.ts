@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listAdAccounts } from '../../src/storage/accounts.ts';
 import { callTool, connectOverHttp, textOf } from '../mcp/clients.ts';
 import { type Owner, TestService } from '../support/service.ts';
 
@@ -25,7 +26,7 @@ describe('ids sent as integers', () => {
   let mcp: Client;
   beforeAll(async () => {
     service = await TestService.start('sqlite');
-    owner = await service.createOwner('max', ['video']);
+    owner = await service.createOwner('max', ['video', 'search']);
     mcp = await connectOverHttp(service.url, owner.key);
   });
   afterAll(async () => {
@@ -48,6 +49,22 @@ describe('ids sent as integers', () => {
       expect(body.structured_content.issues).toEqual([{ field: 'campaign_id', message: expect.any(String) }]);
       expect(body.error, String(id)).toContain(`campaign_id: ${says}`);
     }
+  });
+
+  it('takes the account id as an integer too, and says when one is too large for a number', async () => {
+    const [search] = await listAdAccounts(service.services.storage.db, owner.userId, 'search');
+    const listed = await service.call(
+      'list_search_campaigns',
+      { customer_id: Number(search?.account_id) },
+      { key: owner.key },
+    );
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const refused = await service.call(
+      'update_video_campaign',
+      { campaign_id: VIDEO_CAMPAIGN, name: 'Renamed', advertiser_id: 2 ** 53, dry_run: true },
+      { key: owner.key },
+    );
+    expect(refused.body.error).toContain('advertiser_id: as a number, must be a whole number');
   });
 
   it('a bad string, or a value of neither type, still gets a plain message', async () => {
