@@ -141,15 +141,15 @@ export interface ListSearchCampaignsArguments {
   /**
    * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  customer_id?: string;
+  customer_id?: string | number;
 }
 
 /** The arguments of `list_search_ads`. */
 export interface ListSearchAdsArguments {
   /** Only the ads of this campaign (digits). */
-  campaign_id?: string;
+  campaign_id?: string | number;
   /** Only the ads of this ad group (digits). */
-  ad_group_id?: string;
+  ad_group_id?: string | number;
   /**
    * Only ads with these statuses: ENABLED, PAUSED, REMOVED; default ENABLED and PAUSED.
    *
@@ -167,7 +167,7 @@ export interface ListSearchAdsArguments {
   /**
    * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  customer_id?: string;
+  customer_id?: string | number;
 }
 
 /** The arguments of `get_search_campaign_performance`. */
@@ -183,7 +183,7 @@ export interface GetSearchCampaignPerformanceArguments {
   /**
    * Only these campaigns (at most 100); all of the account's otherwise. Ids that do not exist are listed as not found.
    */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /**
    * "day" adds each campaign's days (days with nothing are left out); "none" gives the period.
    *
@@ -193,7 +193,7 @@ export interface GetSearchCampaignPerformanceArguments {
   /**
    * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  customer_id?: string;
+  customer_id?: string | number;
 }
 
 /** The arguments of `discover_existing_assets`. */
@@ -209,21 +209,21 @@ export interface DiscoverExistingAssetsArguments {
   /**
    * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  customer_id?: string;
+  customer_id?: string | number;
 }
 
 /** The arguments of `update_ad_headlines`. */
 export interface UpdateAdHeadlinesArguments {
   /** Ad group holding the ad (digits). */
-  ad_group_id: string;
+  ad_group_id: string | number;
   /** The responsive search ad to update (digits). */
-  ad_id: string;
+  ad_id: string | number;
   /** The new headlines, 3 to 15, each 1 to 30 characters, no duplicates, no "!". */
   headlines: Array<string>;
   /**
    * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  customer_id?: string;
+  customer_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -235,7 +235,7 @@ export interface UpdateAdHeadlinesArguments {
 /** The arguments of `update_search_campaign`. */
 export interface UpdateSearchCampaignArguments {
   /** The campaign to change (digits); list_search_campaigns shows them. */
-  campaign_id: string;
+  campaign_id: string | number;
   /** The new status: PAUSED stops its ads, ENABLED runs them again. */
   status?: 'ENABLED' | 'PAUSED';
   /**
@@ -251,7 +251,7 @@ export interface UpdateSearchCampaignArguments {
   /**
    * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  customer_id?: string;
+  customer_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -279,7 +279,7 @@ export interface ValidateAndPrepareAssetsArguments {
   /**
    * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  customer_id?: string;
+  customer_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -293,7 +293,7 @@ export interface CreateNetworkImageCampaignArguments {
   /** Name of the new campaign, 1 to 255 characters; not shown to members. */
   campaign_name: string;
   /** The company page the ad is posted as: digits or urn:li:organization:<digits>. */
-  organization_id: string;
+  organization_id: string | number;
   /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
   daily_budget: number;
   /** Lifetime budget in the account currency, at least daily_budget. */
@@ -339,7 +339,7 @@ export interface CreateNetworkImageCampaignArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -347,7 +347,7 @@ export interface CreateNetworkImageCampaignArguments {
    */
   dry_run?: boolean;
   /** Existing campaign group to put the campaign in. Pass this or campaign_group_name. */
-  campaign_group_id?: string;
+  campaign_group_id?: string | number;
   /** Creates a new campaign group with this name (at most 100 characters). Pass this or campaign_group_id. */
   campaign_group_name?: string;
   /**
@@ -389,7 +389,7 @@ export interface CreateNetworkVideoCampaignArguments {
   /** Name of the new campaign, 1 to 255 characters; not shown to members. */
   campaign_name: string;
   /** The company page the ad is posted as: digits or urn:li:organization:<digits>. */
-  organization_id: string;
+  organization_id: string | number;
   /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
   daily_budget: number;
   /** Lifetime budget in the account currency, at least daily_budget. */
@@ -435,7 +435,7 @@ export interface CreateNetworkVideoCampaignArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -443,7 +443,7 @@ export interface CreateNetworkVideoCampaignArguments {
    */
   dry_run?: boolean;
   /** Existing campaign group to put the campaign in. Pass this or campaign_group_name. */
-  campaign_group_id?: string;
+  campaign_group_id?: string | number;
   /** Creates a new campaign group with this name (at most 100 characters). Pass this or campaign_group_id. */
   campaign_group_name?: string;
   /**
@@ -489,7 +489,7 @@ export interface CreateNetworkCarouselCampaignArguments {
   /** Name of the new campaign, 1 to 255 characters; not shown to members. */
   campaign_name: string;
   /** The company page the ad is posted as: digits or urn:li:organization:<digits>. */
-  organization_id: string;
+  organization_id: string | number;
   /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
   daily_budget: number;
   /** Lifetime budget in the account currency, at least daily_budget. */
@@ -535,7 +535,7 @@ export interface CreateNetworkCarouselCampaignArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -543,7 +543,7 @@ export interface CreateNetworkCarouselCampaignArguments {
    */
   dry_run?: boolean;
   /** Existing campaign group to put the campaign in. Pass this or campaign_group_name. */
-  campaign_group_id?: string;
+  campaign_group_id?: string | number;
   /** Creates a new campaign group with this name (at most 100 characters). Pass this or campaign_group_id. */
   campaign_group_name?: string;
   /**
@@ -592,7 +592,7 @@ export interface CreateNetworkTextCampaignArguments {
   /** Name of the new campaign, 1 to 255 characters; not shown to members. */
   campaign_name: string;
   /** The company page the ad is posted as: digits or urn:li:organization:<digits>. */
-  organization_id: string;
+  organization_id: string | number;
   /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
   daily_budget: number;
   /** Lifetime budget in the account currency, at least daily_budget. */
@@ -638,7 +638,7 @@ export interface CreateNetworkTextCampaignArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -646,7 +646,7 @@ export interface CreateNetworkTextCampaignArguments {
    */
   dry_run?: boolean;
   /** Existing campaign group to put the campaign in. Pass this or campaign_group_name. */
-  campaign_group_id?: string;
+  campaign_group_id?: string | number;
   /** Creates a new campaign group with this name (at most 100 characters). Pass this or campaign_group_id. */
   campaign_group_name?: string;
   /**
@@ -670,7 +670,7 @@ export interface AddNetworkCampaignToGroupArguments {
   /** Name of the new campaign, 1 to 255 characters; not shown to members. */
   campaign_name: string;
   /** The company page the ad is posted as: digits or urn:li:organization:<digits>. */
-  organization_id: string;
+  organization_id: string | number;
   /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
   daily_budget: number;
   /** Lifetime budget in the account currency, at least daily_budget. */
@@ -716,7 +716,7 @@ export interface AddNetworkCampaignToGroupArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -724,7 +724,7 @@ export interface AddNetworkCampaignToGroupArguments {
    */
   dry_run?: boolean;
   /** The existing campaign group to add the campaign to: digits or urn:li:sponsoredCampaignGroup:<digits>. */
-  campaign_group_id: string;
+  campaign_group_id: string | number;
   /** Format of the first creative; decides which creative fields apply. */
   ad_type: 'image' | 'video' | 'carousel' | 'text';
   /**
@@ -783,9 +783,9 @@ export interface AddNetworkCampaignToGroupArguments {
 /** The arguments of `add_network_carousel_creative`. */
 export interface AddNetworkCarouselCreativeArguments {
   /** The carousel campaign to extend: digits or urn:li:sponsoredCampaign:<digits>. */
-  campaign_id: string;
+  campaign_id: string | number;
   /** The company page the ad is posted as: digits or urn:li:organization:<digits>. */
-  organization_id: string;
+  organization_id: string | number;
   /**
    * The carousel cards, 2 to 10, each with one image (image_urn or image_url), a headline and a landing page.
    */
@@ -826,7 +826,7 @@ export interface AddNetworkCarouselCreativeArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -838,13 +838,13 @@ export interface AddNetworkCarouselCreativeArguments {
 /** The arguments of `associate_network_conversion`. */
 export interface AssociateNetworkConversionArguments {
   /** The campaign that receives the conversion: digits or urn:li:sponsoredCampaign:<digits>. */
-  campaign_id: string;
+  campaign_id: string | number;
   /** The conversion to attach (digits), as listed in the Campaign Manager. */
-  conversion_id: string;
+  conversion_id: string | number;
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -856,7 +856,7 @@ export interface AssociateNetworkConversionArguments {
 /** The arguments of `list_network_campaigns`. */
 export interface ListNetworkCampaignsArguments {
   /** Only the campaigns of this campaign group: digits or urn:li:sponsoredCampaignGroup:<digits>. */
-  campaign_group_id?: string;
+  campaign_group_id?: string | number;
   /**
    * Only campaigns in these statuses (ACTIVE, PAUSED, DRAFT, COMPLETED, ARCHIVED, CANCELED, PENDING_DELETION, REMOVED); default ACTIVE and PAUSED.
    */
@@ -874,7 +874,7 @@ export interface ListNetworkCampaignsArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
 }
 
 /** The arguments of `get_network_campaign_performance`. */
@@ -890,7 +890,7 @@ export interface GetNetworkCampaignPerformanceArguments {
   /**
    * Only these campaigns (at most 100); all of the account's otherwise. Ids that do not exist are listed as not found.
    */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /**
    * "day" adds each campaign's days (days with nothing are left out); "none" gives the period.
    *
@@ -900,7 +900,7 @@ export interface GetNetworkCampaignPerformanceArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
 }
 
 /** The arguments of `update_network_campaign`. */
@@ -908,7 +908,7 @@ export interface UpdateNetworkCampaignArguments {
   /**
    * The campaign to change: digits or urn:li:sponsoredCampaign:<digits> (list_network_campaigns shows them).
    */
-  campaign_id: string;
+  campaign_id: string | number;
   /** ACTIVE to run the campaign (needs the spend scope), PAUSED to stop its spend from today on. */
   status?: 'ACTIVE' | 'PAUSED';
   /** New daily budget in the account currency, at least 10. Raising it needs the spend scope. */
@@ -918,7 +918,7 @@ export interface UpdateNetworkCampaignArguments {
   /**
    * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *
@@ -970,7 +970,7 @@ export interface GetSocialCampaignPerformanceArguments {
   /**
    * Only these campaigns (at most 100); all of the account's otherwise. Ids that do not exist are listed as not found.
    */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /**
    * "day" adds each campaign's days (days with nothing are left out); "none" gives the period.
    *
@@ -986,7 +986,7 @@ export interface GetSocialCampaignPerformanceArguments {
 /** The arguments of `update_social_campaign`. */
 export interface UpdateSocialCampaignArguments {
   /** The campaign to change (digits), as list_social_campaigns shows it. */
-  campaign_id: string;
+  campaign_id: string | number;
   /** ACTIVE to run the campaign, PAUSED to stop its delivery (and spend) from now on. */
   status?: 'ACTIVE' | 'PAUSED';
   /**
@@ -1024,7 +1024,7 @@ export interface ListVideoCampaignsArguments {
   /**
    * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  advertiser_id?: string;
+  advertiser_id?: string | number;
 }
 
 /** The arguments of `get_video_campaign_performance`. */
@@ -1040,7 +1040,7 @@ export interface GetVideoCampaignPerformanceArguments {
   /**
    * Only these campaigns (at most 100); all of the account's otherwise. Ids that do not exist are listed as not found.
    */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /**
    * "day" adds each campaign's days (days with nothing are left out); "none" gives the period.
    *
@@ -1050,13 +1050,13 @@ export interface GetVideoCampaignPerformanceArguments {
   /**
    * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  advertiser_id?: string;
+  advertiser_id?: string | number;
 }
 
 /** The arguments of `update_video_campaign`. */
 export interface UpdateVideoCampaignArguments {
   /** The campaign to change (digits). */
-  campaign_id: string;
+  campaign_id: string | number;
   /** ENABLE to let the campaign deliver (starts spend: needs the spend scope), DISABLE to pause it. */
   operation_status?: 'ENABLE' | 'DISABLE';
   /** New campaign name, up to 512 characters (each Chinese or Japanese character counts as two), no emoji. */
@@ -1068,7 +1068,7 @@ export interface UpdateVideoCampaignArguments {
   /**
    * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
    */
-  advertiser_id?: string;
+  advertiser_id?: string | number;
   /**
    * Validate everything and show the request that would be sent upstream, without sending it.
    *

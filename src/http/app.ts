@@ -14,10 +14,12 @@ import { rejectionEntry } from '../pipeline/audit-log.ts';
 import { failureOutcome, internalFailure } from '../pipeline/outcome.ts';
 import { registerSandbox } from '../sandbox/routes.ts';
 import { isStorageFault, storageUnavailable } from '../storage/storage-fault.ts';
+import { registerContentDecoding } from './content-encoding.ts';
 import { toEnvelope } from './envelope.ts';
 import { registerExecuteRoute } from './execute-route.ts';
 import { answerClientError, answerFrameworkError, answerUnmetExpectation } from './framework-errors.ts';
 import { OPERATOR_PATHS, registerHealthRoutes } from './health-routes.ts';
+import { registerJsonBodyParser } from './json-body.ts';
 import { registerOpenApiRoutes } from './openapi-route.ts';
 import { callInfo, toolFromPath } from './request-info.ts';
 
@@ -182,6 +184,8 @@ export function buildApp(services: Services): FastifyInstance {
 
   // JSON is the only body the API takes; anything else is a 415, not a string to misread.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
+  registerContentDecoding(app);
   registerExecuteRoute(app, services);
   registerSandbox(app, services);
   registerConsole(app, services);

@@ -95,9 +95,39 @@ function issueMessages(
           message: refused[key] ?? `is not an accepted field${known ? '' : ` (accepted: ${list})`}`,
         };
       });
+    case 'invalid_union':
+      return unionMessages(issue, field);
     default:
       return [{ field, message: issue.message }];
   }
+}
+
+/**
+ * A value no alternative took (an id as digits or as a number): the alternative of the value's own type
+ * speaks, in its own words, rather than zod's "Invalid input"; a value of no accepted type names them.
+ */
+function unionMessages(issue: z.core.$ZodIssueInvalidUnion, field: string): FieldIssue[] {
+  const given = issue.input === null ? 'null' : Array.isArray(issue.input) ? 'array' : typeof issue.input;
+  // `int` is zod's type for a whole number: a number given to it is of its type, just not whole.
+  const takes = (expected: string) => expected === given || (expected === 'int' && given === 'number');
+  const wrongType = (branch: z.core.$ZodIssue[]) =>
+    branch.every(
+      (inner) => inner.code === 'invalid_type' && inner.path.length === 0 && !takes(inner.expected),
+    );
+  const ofItsType = issue.errors.filter((branch) => !wrongType(branch));
+  if (ofItsType.length === 1) {
+    const messages = new Set(ofItsType[0]?.map((inner) => inner.message));
+    return [...messages].map((message) => ({ field, message }));
+  }
+  if (issue.input === undefined) return [{ field, message: 'is required' }];
+  const expected = new Set(
+    issue.errors.flatMap((branch) =>
+      branch.flatMap((inner) => (inner.code === 'invalid_type' ? [inner.expected] : [])),
+    ),
+  );
+  return [
+    { field, message: `must be a ${[...expected].join(' or a ')} (got ${describeValue(issue.input)})` },
+  ];
 }
 
 /** No tool takes more: larger bodies are refused before the schema spends time on each item. */

@@ -13,6 +13,7 @@ export const SANDBOX_MAGIC_IDS = [
 const MAX_URL_LENGTH = 2000;
 
 /**
+/**
  * The patterns the JSON Schema shows for checks zod keeps in refinements, so the OpenAPI document and
  * the MCP input schemas refuse what the service refuses. Strings are trimmed before they are checked,
  * hence the optional white space around each.
@@ -38,36 +39,82 @@ export function notBothSchema(first: string, second: string) {
   return { not: { required: [first, second] } };
 }
 
-/** A trimmed string; an empty one counts as missing. */
-export function text(maxLength?: number) {
+/**
+ * At most `maxLength` characters as the platforms count them: UTF-16 units, so an emoji or another
+ * character beyond the Basic Multilingual Plane counts as two (LinkedIn and Google run on Java strings;
+ * the sandboxes count the same way). zod's `max`, kept for the document's `maxLength`, counts code
+ * points and alone let 255 emoji through to be refused half way through a create.
+ */
+export function maxUnits(schema: z.ZodString, maxLength: number) {
+  return schema.max(maxLength).refine(
+    // zod's own check reports a string that is over in code points too.
+    (value) => value.length <= maxLength || [...value].length > maxLength,
+    {
+      error: (issue) =>
+        `must be at most ${maxLength} characters as the platform counts them, an emoji counting as 2 ` +
+        `(got ${String(issue.input).length})`,
+    },
+  );
+}
+
+/**
+ * A trimmed string; an empty one counts as missing. `counted: 'code_points'` is for a field whose tool
+ * applies its platform's own count instead (TikTok's, in campaign-rules.ts).
+ */
+export function text(maxLength?: number, counted: 'utf16' | 'code_points' = 'utf16') {
   const base = z.string().trim().min(1, 'must not be empty').meta({ pattern: NOT_BLANK_PATTERN });
-  return maxLength === undefined ? base : base.max(maxLength);
+  if (maxLength === undefined) return base;
+  return counted === 'utf16' ? maxUnits(base, maxLength) : base.max(maxLength);
+}
+
+/** The largest id a JSON number carries exactly (2^53 - 1); larger ids are sent as strings of digits. */
+const MAX_ID_NUMBER = Number.MAX_SAFE_INTEGER;
+const ID_NUMBER_MESSAGE = `as a number, must be a whole number from 0 to ${MAX_ID_NUMBER}; send a larger id as a string of digits`;
+
+/**
+ * Ids arrive as JSON numbers from many clients (the MCP inspector, models): a safe whole number is the
+ * same id, taken as its digits. A union, not a preprocess, so the JSON Schema says so (`anyOf`).
+ */
+function orIdNumber(digits: z.ZodType<string, string>) {
+  return z.union([
+    digits,
+    z
+      .number({ error: ID_NUMBER_MESSAGE })
+      .int({ error: ID_NUMBER_MESSAGE })
+      .min(0, { error: ID_NUMBER_MESSAGE })
+      .max(MAX_ID_NUMBER, { error: ID_NUMBER_MESSAGE })
+      .transform(String),
+  ]);
 }
 
 export function digitsId() {
-  return z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .refine(
-      (value) => /^\d{1,19}$/.test(value) || (SANDBOX_MAGIC_IDS as readonly string[]).includes(value),
-      'must be digits, like 1234567890',
-    )
-    .meta({ pattern: DIGITS_ID_PATTERN });
+  return orIdNumber(
+    z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .refine(
+        (value) => /^\d{1,19}$/.test(value) || (SANDBOX_MAGIC_IDS as readonly string[]).includes(value),
+        'must be digits, like 1234567890',
+      )
+      .meta({ pattern: DIGITS_ID_PATTERN }),
+  );
 }
 
 /** Digits, or the same id written as a URN of the given type (`urn:li:organization:123`). */
 export function digitsOrUrn(urnType: string) {
   const pattern = new RegExp(`^(urn:li:${urnType}:)?\\d{1,19}$`);
-  return z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .refine(
-      (value) => pattern.test(value) || (SANDBOX_MAGIC_IDS as readonly string[]).includes(value),
-      `must be digits or urn:li:${urnType}:<digits>`,
-    )
-    .meta({ pattern: `^\\s*(?:(?:urn:li:${urnType}:)?\\d{1,19}|${MAGIC_IDS})\\s*$` });
+  return orIdNumber(
+    z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .refine(
+        (value) => pattern.test(value) || (SANDBOX_MAGIC_IDS as readonly string[]).includes(value),
+        `must be digits or urn:li:${urnType}:<digits>`,
+      )
+      .meta({ pattern: `^\\s*(?:(?:urn:li:${urnType}:)?\\d{1,19}|${MAGIC_IDS})\\s*$` }),
+  );
 }
 
 export function urn(type: string) {
@@ -149,11 +196,9 @@ export const dryRun = z
 /** The optional account argument of a platform, named as the multi-account rule says. */
 export function accountArgument(platform: Platform) {
   const info = PLATFORM_INFO[platform];
-  return z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .meta({ pattern: NOT_BLANK_PATTERN })
+  const id = z.string().trim().min(1, 'must not be empty').meta({ pattern: NOT_BLANK_PATTERN });
+  // Meta's ids are act_<digits>, never a number; the other platforms' are digits.
+  return (platform === 'social' ? id : orIdNumber(id))
     .optional()
     .describe(
       `${info.label} account to act on (${info.idShape}). Required when several accounts are connected; ` +

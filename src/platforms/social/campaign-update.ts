@@ -12,6 +12,9 @@ export type MetaCampaignNode = z.output<typeof campaignNodeSchema>;
 
 const NODE_FIELDS = 'id,account_id,name,status,effective_status,objective,daily_budget,lifetime_budget';
 
+/** Meta's longest campaign name, in UTF-16 units (an emoji counts as two), as the sandbox counts it too. */
+export const MAX_CAMPAIGN_NAME_LENGTH = 400;
+
 /** What `POST /{campaign_id}` is asked to change; the daily budget in the currency's minor unit. */
 export interface CampaignChanges {
   status?: 'ACTIVE' | 'PAUSED' | undefined;

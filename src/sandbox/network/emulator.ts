@@ -88,6 +88,7 @@ export function registerNetworkSandbox(scope: FastifyInstance, services: Service
   );
 
   // Rest.li clients send Content-Type: application/json on a DELETE without a body.
+  scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);

@@ -1,4 +1,5 @@
 import { formatMicros, microsToMinor, minorDigits, minorToMicros } from '../../money.ts';
+import { MAX_CAMPAIGN_NAME_LENGTH } from '../../platforms/social/campaign-update.ts';
 import type { CampaignStatus, SandboxCampaign } from './campaign-records.ts';
 import type { GraphErrorBody } from './graph.ts';
 import { CAMPAIGN_UPDATE_NOT_SERVED, listParameter, type Query } from './request.ts';
@@ -70,6 +71,9 @@ export function readCampaignUpdate(
     return invalid(`Param status must be one of {${CAMPAIGN_STATUSES.join(', ')}}`);
   }
   if (name !== undefined && name.trim() === '') return invalid('Param name must be a non-empty string');
+  if (name !== undefined && name.length > MAX_CAMPAIGN_NAME_LENGTH) {
+    return invalid(`Param name must be at most ${MAX_CAMPAIGN_NAME_LENGTH} characters (got ${name.length})`);
+  }
   if (budget !== undefined && !/^\d+$/.test(budget)) return invalid('Param daily_budget must be an integer');
 
   if (stored.status === 'DELETED') {

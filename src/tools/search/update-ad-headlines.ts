@@ -4,7 +4,7 @@ import { SearchClient } from '../../platforms/search/client.ts';
 import { searchProtocol } from '../../platforms/search/protocol.ts';
 import type { AdTextAsset } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { accountArgument, digitsId, dryRun } from '../arguments.ts';
+import { accountArgument, digitsId, dryRun, maxUnits } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
 
 export const updateAdHeadlines = defineTool({
@@ -21,11 +21,7 @@ export const updateAdHeadlines = defineTool({
     ad_id: digitsId().describe('The responsive search ad to update (digits).'),
     headlines: z
       .array(
-        z
-          .string()
-          .trim()
-          .min(1, 'must not be empty')
-          .max(30)
+        maxUnits(z.string().trim().min(1, 'must not be empty'), 30)
           .refine((h) => !h.includes('!'), 'must not contain "!"')
           .meta({ pattern: '^[^!]*[^!\\s][^!]*$' }),
       )

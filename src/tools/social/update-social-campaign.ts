@@ -5,6 +5,7 @@ import { PlatformSession } from '../../platforms/session.ts';
 import {
   type CampaignChanges,
   campaignUpdateRequest,
+  MAX_CAMPAIGN_NAME_LENGTH,
   type MetaCampaignNode,
   readCampaign,
   updateCampaign,
@@ -15,8 +16,6 @@ import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { defineTool, type SpendChange } from '../tool.ts';
 
 const TOOL = 'update_social_campaign';
-/** Meta's longest campaign name. */
-const MAX_NAME_LENGTH = 400;
 /** Campaigns Meta no longer changes but to delete them: they stay readable by id. */
 const FINISHED = ['ARCHIVED', 'DELETED'];
 
@@ -69,9 +68,9 @@ export const updateSocialCampaign = defineTool({
           "New daily budget in the account currency (e.g. 25.50 USD, 3000 JPY), at most the currency's " +
             'minor digits; only for a campaign with a daily campaign budget.',
         ),
-      name: text(MAX_NAME_LENGTH)
+      name: text(MAX_CAMPAIGN_NAME_LENGTH)
         .optional()
-        .describe(`New campaign name, up to ${MAX_NAME_LENGTH} characters.`),
+        .describe(`New campaign name, up to ${MAX_CAMPAIGN_NAME_LENGTH} characters.`),
       ad_account_id: accountArgument('social'),
       dry_run: dryRun,
     })

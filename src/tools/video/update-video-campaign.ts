@@ -92,7 +92,7 @@ export const updateVideoCampaign = defineTool({
         .describe(
           'ENABLE to let the campaign deliver (starts spend: needs the spend scope), DISABLE to pause it.',
         ),
-      name: text(MAX_CAMPAIGN_NAME_LENGTH)
+      name: text(MAX_CAMPAIGN_NAME_LENGTH, 'code_points')
         .optional()
         .describe(
           `New campaign name, up to ${MAX_CAMPAIGN_NAME_LENGTH} characters (each Chinese or Japanese ` +

@@ -183,6 +183,10 @@ describe.each(TEST_DIALECTS)('the social sandbox: GET and POST /{campaign_id} on
       error_user_title: 'Your Budget Is Too Low',
       error_user_msg: expect.stringContaining('The minimum daily budget for this campaign is 1.00 USD'),
     });
+    // Counted in UTF-16 units, as the tools count it: 201 emoji are 402.
+    const long = await post(`/v25.0/${id}`, { name: '🚀'.repeat(201) });
+    expectRefusal(long);
+    expect(long.body.error.message).toBe('(#100) Param name must be at most 400 characters (got 402)');
     const unknown = await post(`/v25.0/${id}`, { colour: 'blue' });
     expectRefusal(unknown);
     expect(unknown.body.error).toMatchObject({
