@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundArrays } from '../tools/arguments.ts';
 import type { Tool } from '../tools/tool.ts';
 import type { JsonSchema } from './openapi-schemas.ts';
 
@@ -22,7 +23,12 @@ export function argumentsSchema(tool: Tool): JsonSchema {
   let schema: JsonSchema;
   try {
     // Cycles would need $defs, whose refs cannot resolve inside an OpenAPI component: fail loudly instead.
-    schema = z.toJSONSchema(tool.input, { io: 'input', target: 'draft-2020-12', cycles: 'throw' });
+    schema = z.toJSONSchema(tool.input, {
+      io: 'input',
+      target: 'draft-2020-12',
+      cycles: 'throw',
+      override: boundArrays,
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`The arguments of ${tool.name} have no JSON Schema form: ${reason}`);

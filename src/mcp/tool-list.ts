@@ -2,6 +2,7 @@ import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { type Scope, scopeCovers } from '../auth/key-limits.ts';
 import { toolScope } from '../pipeline/key-checks.ts';
+import { boundArrays } from '../tools/arguments.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import type { Tool } from '../tools/tool.ts';
 import { toolTitle } from '../tools/tool-title.ts';
@@ -29,7 +30,11 @@ function toMcpTool(tool: Tool): McpTool {
     description: tool.description,
     // What a caller may send (fields with defaults are optional), in draft-07 as the SDK's own
     // McpServer emits it: the dialect every MCP client is known to read.
-    inputSchema: z.toJSONSchema(tool.input, { io: 'input', target: 'draft-7' }) as McpTool['inputSchema'],
+    inputSchema: z.toJSONSchema(tool.input, {
+      io: 'input',
+      target: 'draft-7',
+      override: boundArrays,
+    }) as McpTool['inputSchema'],
     annotations: { title: toolTitle(tool), ...tool.annotations },
   };
 }

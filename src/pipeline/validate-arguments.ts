@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { fieldNames } from '../tools/arguments.ts';
+import { fieldNames, MAX_ARRAY_ITEMS, MAX_OBJECT_FIELDS } from '../tools/arguments.ts';
 import { formatIssues } from '../tools/invalid-arguments.ts';
 import type { FieldIssue, Tool } from '../tools/tool.ts';
 
@@ -129,10 +129,6 @@ function unionMessages(issue: z.core.$ZodIssueInvalidUnion, field: string): Fiel
     { field, message: `must be a ${[...expected].join(' or a ')} (got ${describeValue(issue.input)})` },
   ];
 }
-
-/** No tool takes more: larger bodies are refused before the schema spends time on each item. */
-const MAX_ARRAY_ITEMS = 1_000;
-const MAX_OBJECT_FIELDS = 200;
 
 /** The first array or object, depth first, that is larger than any tool takes. */
 function oversized(value: unknown, path: string): FieldIssue | undefined {

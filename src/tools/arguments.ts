@@ -13,6 +13,19 @@ export const SANDBOX_MAGIC_IDS = [
 const MAX_URL_LENGTH = 2000;
 
 /**
+ * No tool takes more items in an array, or more fields in an object: larger arguments are refused before
+ * the schema spends time on each item (pipeline/validate-arguments.ts), and the documents say so.
+ */
+export const MAX_ARRAY_ITEMS = 1_000;
+export const MAX_OBJECT_FIELDS = 200;
+
+/** z.toJSONSchema's `override`: an array without a bound of its own shows the one every argument has. */
+export function boundArrays(context: { jsonSchema: Record<string, unknown> }): void {
+  const schema = context.jsonSchema;
+  if (schema.type === 'array' && schema.maxItems === undefined) schema.maxItems = MAX_ARRAY_ITEMS;
+}
+
+/**
 /**
  * The patterns the JSON Schema shows for checks zod keeps in refinements, so the OpenAPI document and
  * the MCP input schemas refuse what the service refuses. Strings are trimmed before they are checked,

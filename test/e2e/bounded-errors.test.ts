@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '../../src/http/openapi.ts';
+import { mcpToolList } from '../../src/mcp/tool-list.ts';
+import { ALL_TOOLS, createRegistry } from '../../src/tools/registry.ts';
 import { type Owner, TestService } from '../support/service.ts';
 
 /** A body of many bad items is answered in bounded size: the error never multiplies the request. */
@@ -38,6 +41,23 @@ describe('the size of an invalid_arguments answer', () => {
     // The answers are bounded, not multiples of the requests.
     expect(JSON.stringify(items.body).length).toBeLessThan(1_000);
     expect(JSON.stringify(fields.body).length).toBeLessThan(1_000);
+  });
+
+  it('states the bound in the documents: every argument array has maxItems, at most 1000', () => {
+    const bounds: Array<number | undefined> = [];
+    const walk = (schema: unknown): void => {
+      if (typeof schema !== 'object' || schema === null) return;
+      const node = schema as Record<string, unknown>;
+      if (node.type === 'array') bounds.push(node.maxItems as number | undefined);
+      for (const value of Object.values(node)) walk(value);
+    };
+    const document = buildOpenApiDocument(ALL_TOOLS, 'https://adops.example.com') as Record<string, any>;
+    for (const [name, schema] of Object.entries(document.components.schemas)) {
+      if (name.endsWith('Arguments')) walk(schema);
+    }
+    for (const tool of mcpToolList(createRegistry(), 'spend')) walk(tool.inputSchema);
+    expect(bounds.length).toBeGreaterThan(50);
+    expect(bounds.filter((bound) => bound === undefined || bound > 1000)).toEqual([]);
   });
 
   it('clips a long unknown field name in the answer', async () => {
