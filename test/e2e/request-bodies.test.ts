@@ -30,7 +30,8 @@ describe('request bodies', () => {
       expect(status).toBe(400);
       expect(answer.code).toBe('invalid_body');
       expect(answer.error).toBe(
-        'The body has a "__proto__" key, which is refused (prototype pollution). Remove it.',
+        'The body has a "__proto__" key, or a "constructor" key holding a "prototype", which is refused ' +
+          '(prototype pollution). Remove it.',
       );
     }
   });
