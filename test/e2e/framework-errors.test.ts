@@ -38,6 +38,20 @@ const CASES: Array<{ name: string; request: string; status: number; code: string
     says: /method/,
   },
   {
+    name: 'an unknown method',
+    request: 'FETCH /api/v1/tools/get_usage_status/execute HTTP/1.1\r\nHost: a\r\n\r\n',
+    status: 400,
+    code: 'invalid_request',
+    says: /HTTP\/1\.1/,
+  },
+  {
+    name: 'a header folded over two lines (obs-fold)',
+    request: 'GET /healthz HTTP/1.1\r\nHost: a\r\nX-Note: one\r\n two\r\n\r\n',
+    status: 400,
+    code: 'invalid_request',
+    says: /HTTP\/1\.1/,
+  },
+  {
     name: 'HTTP/9.9',
     request: 'GET /healthz HTTP/9.9\r\nHost: a\r\n\r\n',
     status: 400,
