@@ -47,6 +47,28 @@ export function anyOfSchema(...fields: string[]) {
   return { anyOf: fields.map((field) => ({ required: [field] })) };
 }
 
+/**
+ * An update's arguments that must change something: "nothing to change" unless one of the fields is given,
+ * checked by the service and stated in the JSON Schema (`anyOf` of required fields).
+ */
+export function changingOneOf<Schema extends z.ZodType<Record<string, unknown>>>(
+  schema: Schema,
+  ...fields: string[]
+) {
+  const list = `${fields.slice(0, -1).join(', ')} or ${fields.at(-1)}`;
+  return schema
+    .superRefine((args, ctx) => {
+      if (fields.every((field) => args[field] === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [],
+          message: `nothing to change: pass at least one of ${list}`,
+        });
+      }
+    })
+    .meta(anyOfSchema(...fields));
+}
+
 /** JSON Schema for "not both of these fields". */
 export function notBothSchema(first: string, second: string) {
   return { not: { required: [first, second] } };

@@ -2,13 +2,10 @@ import { minorDigits } from '../../money.ts';
 import type { GoogleAdsError } from '../../platforms/search/types.ts';
 import { noteBudgetActivity } from './campaign-activity.ts';
 import type { Answer, Call, SearchEmulator } from './emulator-context.ts';
-import { adsError, failureAnswer, partialFailure } from './google-errors.ts';
-import {
-  type CampaignBudgetOperationRead,
-  MUTATE_CAMPAIGN_BUDGETS_REQUEST,
-  type MutateRequestRead,
-} from './messages.ts';
-import { mutateResources, operationIds, type ResourceKind } from './resource-mutate.ts';
+import { adsError } from './google-errors.ts';
+import { type CampaignBudgetOperationRead, MUTATE_CAMPAIGN_BUDGETS_REQUEST } from './messages.ts';
+import { serveMutate } from './mutate-service.ts';
+import type { ResourceKind } from './resource-mutate.ts';
 import { customerOf, type StoredBudget } from './resources.ts';
 
 const MAX_NAME_LENGTH = 255;
@@ -87,55 +84,24 @@ const CAMPAIGN_BUDGET: ResourceKind<StoredBudget, BudgetFields> = {
  * update operations. A new amount caps the daily spend of the campaigns on the budget from today on in the
  * sandbox's reports (split evenly between those running on a shared one).
  */
-export async function mutateCampaignBudgets(
-  emulator: SearchEmulator,
-  { customerId, body }: Call,
-): Promise<Answer> {
-  const request = emulator.readBody<MutateRequestRead<CampaignBudgetOperationRead>>(
-    MUTATE_CAMPAIGN_BUDGETS_REQUEST,
-    body,
-  );
-  if ('refused' in request) return request.refused;
-  const operations = request.read.operations ?? [];
-  if (operations.length === 0)
-    return emulator.requestError('OPERATION_REQUIRED', 'At least one operation is required.');
-  const faulted = await emulator.fault(operationIds(CAMPAIGN_BUDGET.collection, operations));
-  if (faulted) return faulted;
-  const validateOnly = request.read.validateOnly === true;
-  const partial = request.read.partialFailure === true;
-  const now = emulator.services.clock.now();
-  const outcome = await mutateResources(CAMPAIGN_BUDGET, emulator.store, customerId, operations, {
-    validateOnly,
-    partialFailure: partial,
-    now,
+export function mutateCampaignBudgets(emulator: SearchEmulator, call: Call): Promise<Answer> {
+  return serveMutate(emulator, call, {
+    kind: CAMPAIGN_BUDGET,
+    request: MUTATE_CAMPAIGN_BUDGETS_REQUEST,
+    async noteChanges(emulator, customerId, changes, now) {
+      for (const change of changes) {
+        await noteBudgetActivity(emulator.services.storage.db, emulator.store, customerId, change.id, now);
+      }
+    },
+    mutableResource: ({ resourceName, id, next }) => ({
+      campaignBudget: {
+        resourceName,
+        id,
+        name: next.name,
+        amountMicros: next.amountMicros,
+        explicitlyShared: next.explicitlyShared,
+        status: next.status,
+      },
+    }),
   });
-  if (outcome.errors.length > 0 && !partial) return failureAnswer(emulator.served, 400, outcome.errors);
-  for (const change of outcome.changes) {
-    await noteBudgetActivity(emulator.services.storage.db, emulator.store, customerId, change.id, now);
-  }
-  const mutable = request.read.responseContentType === 'MUTABLE_RESOURCE';
-  return {
-    ...(!validateOnly && {
-      results: outcome.results.map(({ resourceName, id }) => {
-        const change = outcome.changes.find((c) => c.id === id);
-        return {
-          ...(resourceName && { resourceName }),
-          ...(mutable &&
-            change && {
-              campaignBudget: {
-                resourceName,
-                id,
-                name: change.next.name,
-                amountMicros: change.next.amountMicros,
-                explicitlyShared: change.next.explicitlyShared,
-                status: change.next.status,
-              },
-            }),
-        };
-      }),
-    }),
-    ...(outcome.errors.length > 0 && {
-      partialFailureError: partialFailure(emulator.served, outcome.errors),
-    }),
-  };
 }

@@ -1,9 +1,10 @@
 import type { GoogleAdsError } from '../../platforms/search/types.ts';
 import { noteBudgetActivity } from './campaign-activity.ts';
 import type { Answer, Call, SearchEmulator } from './emulator-context.ts';
-import { adsError, failureAnswer, partialFailure } from './google-errors.ts';
-import { type CampaignOperationRead, MUTATE_CAMPAIGNS_REQUEST, type MutateRequestRead } from './messages.ts';
-import { mutateResources, operationIds, type ResourceKind } from './resource-mutate.ts';
+import { adsError } from './google-errors.ts';
+import { type CampaignOperationRead, MUTATE_CAMPAIGNS_REQUEST } from './messages.ts';
+import { serveMutate } from './mutate-service.ts';
+import type { ResourceKind } from './resource-mutate.ts';
 import type { StoredCampaign } from './resources.ts';
 
 const MAX_NAME_LENGTH = 255;
@@ -62,50 +63,24 @@ const CAMPAIGN: ResourceKind<StoredCampaign, CampaignFields> = {
  * `mutate`, update operations. A campaign paused or enabled runs so from today on in the sandbox's reports,
  * with the campaigns sharing its budget.
  */
-export async function mutateCampaigns(emulator: SearchEmulator, { customerId, body }: Call): Promise<Answer> {
-  const request = emulator.readBody<MutateRequestRead<CampaignOperationRead>>(MUTATE_CAMPAIGNS_REQUEST, body);
-  if ('refused' in request) return request.refused;
-  const operations = request.read.operations ?? [];
-  if (operations.length === 0)
-    return emulator.requestError('OPERATION_REQUIRED', 'At least one operation is required.');
-  const faulted = await emulator.fault(operationIds(CAMPAIGN.collection, operations));
-  if (faulted) return faulted;
-  const validateOnly = request.read.validateOnly === true;
-  const partial = request.read.partialFailure === true;
-  const now = emulator.services.clock.now();
-  const outcome = await mutateResources(CAMPAIGN, emulator.store, customerId, operations, {
-    validateOnly,
-    partialFailure: partial,
-    now,
+export function mutateCampaigns(emulator: SearchEmulator, call: Call): Promise<Answer> {
+  return serveMutate(emulator, call, {
+    kind: CAMPAIGN,
+    request: MUTATE_CAMPAIGNS_REQUEST,
+    async noteChanges(emulator, customerId, changes, now) {
+      for (const budgetId of new Set(changes.map((change) => change.next.budgetId))) {
+        await noteBudgetActivity(emulator.services.storage.db, emulator.store, customerId, budgetId, now);
+      }
+    },
+    mutableResource: ({ resourceName, id, next }, customerId) => ({
+      campaign: {
+        resourceName,
+        id,
+        name: next.name,
+        status: next.status,
+        advertisingChannelType: next.advertisingChannelType,
+        campaignBudget: `customers/${customerId}/campaignBudgets/${next.budgetId}`,
+      },
+    }),
   });
-  if (outcome.errors.length > 0 && !partial) return failureAnswer(emulator.served, 400, outcome.errors);
-  const budgets = new Set(outcome.changes.map((change) => change.next.budgetId));
-  for (const budgetId of budgets) {
-    await noteBudgetActivity(emulator.services.storage.db, emulator.store, customerId, budgetId, now);
-  }
-  const mutable = request.read.responseContentType === 'MUTABLE_RESOURCE';
-  return {
-    ...(!validateOnly && {
-      results: outcome.results.map(({ resourceName, id }) => {
-        const change = outcome.changes.find((c) => c.id === id);
-        return {
-          ...(resourceName && { resourceName }),
-          ...(mutable &&
-            change && {
-              campaign: {
-                resourceName,
-                id,
-                name: change.next.name,
-                status: change.next.status,
-                advertisingChannelType: change.next.advertisingChannelType,
-                campaignBudget: `customers/${customerId}/campaignBudgets/${change.next.budgetId}`,
-              },
-            }),
-        };
-      }),
-    }),
-    ...(outcome.errors.length > 0 && {
-      partialFailureError: partialFailure(emulator.served, outcome.errors),
-    }),
-  };
 }

@@ -7,7 +7,7 @@ import { live, NetworkClient } from '../../platforms/network/client.ts';
 import { networkProtocol } from '../../platforms/network/protocol.ts';
 import { idOf, urn } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { accountArgument, anyOfSchema, digitsOrUrn, dryRun, text } from '../arguments.ts';
+import { accountArgument, changingOneOf, digitsOrUrn, dryRun, text } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { defineTool, type ToolContext, type ToolResult } from '../tool.ts';
@@ -218,8 +218,8 @@ export const updateNetworkCampaign = defineTool({
   platform: 'network',
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-  input: z
-    .strictObject({
+  input: changingOneOf(
+    z.strictObject({
       campaign_id: digitsOrUrn('sponsoredCampaign').describe(
         'The campaign to change: digits or urn:li:sponsoredCampaign:<digits> (list_network_campaigns shows them).',
       ),
@@ -239,17 +239,11 @@ export const updateNetworkCampaign = defineTool({
         .describe(`New campaign name, up to ${MAX_NAME_LENGTH} characters; not shown to members.`),
       account_id: accountArgument('network'),
       dry_run: dryRun,
-    })
-    .superRefine((args, ctx) => {
-      if (args.status === undefined && args.daily_budget === undefined && args.name === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [],
-          message: 'nothing to change: pass at least one of status, daily_budget or name',
-        });
-      }
-    })
-    .meta(anyOfSchema('status', 'daily_budget', 'name')),
+    }),
+    'status',
+    'daily_budget',
+    'name',
+  ),
   auditFields: ['campaign_id', 'status', 'daily_budget', 'name'],
   example: { campaign_id: '123456789', status: 'PAUSED' },
   run(args, context) {

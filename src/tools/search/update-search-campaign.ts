@@ -12,7 +12,7 @@ import {
 import { SearchClient } from '../../platforms/search/client.ts';
 import { searchProtocol } from '../../platforms/search/protocol.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { accountArgument, anyOfSchema, digitsId, dryRun } from '../arguments.ts';
+import { accountArgument, changingOneOf, digitsId, dryRun } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { defineTool } from '../tool.ts';
@@ -71,8 +71,8 @@ export const updateSearchCampaign = defineTool({
   platform: 'search',
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-  input: z
-    .strictObject({
+  input: changingOneOf(
+    z.strictObject({
       campaign_id: digitsId().describe('The campaign to change (digits); list_search_campaigns shows them.'),
       status: z
         .enum(['ENABLED', 'PAUSED'])
@@ -92,17 +92,10 @@ export const updateSearchCampaign = defineTool({
         ),
       customer_id: accountArgument('search'),
       dry_run: dryRun,
-    })
-    .superRefine((args, ctx) => {
-      if (args.status === undefined && args.daily_budget === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [],
-          message: 'nothing to change: pass status, daily_budget or both',
-        });
-      }
-    })
-    .meta(anyOfSchema('status', 'daily_budget')),
+    }),
+    'status',
+    'daily_budget',
+  ),
   auditFields: ['campaign_id', 'status', 'daily_budget', 'allow_shared_budget'],
   example: { campaign_id: '20123456789', status: 'PAUSED' },
   async run(args, context) {

@@ -11,7 +11,7 @@ import {
   updateCampaign,
 } from '../../platforms/social/campaign-update.ts';
 import { socialProtocol } from '../../platforms/social/protocol.ts';
-import { accountArgument, anyOfSchema, digitsId, dryRun, text } from '../arguments.ts';
+import { accountArgument, changingOneOf, digitsId, dryRun, text } from '../arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { defineTool, type SpendChange } from '../tool.ts';
 
@@ -55,8 +55,8 @@ export const updateSocialCampaign = defineTool({
   platform: 'social',
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-  input: z
-    .strictObject({
+  input: changingOneOf(
+    z.strictObject({
       campaign_id: digitsId().describe('The campaign to change (digits), as list_social_campaigns shows it.'),
       status: z
         .enum(['ACTIVE', 'PAUSED'])
@@ -73,17 +73,11 @@ export const updateSocialCampaign = defineTool({
         .describe(`New campaign name, up to ${MAX_CAMPAIGN_NAME_LENGTH} characters.`),
       ad_account_id: accountArgument('social'),
       dry_run: dryRun,
-    })
-    .superRefine((args, ctx) => {
-      if (args.status === undefined && args.daily_budget === undefined && args.name === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [],
-          message: 'nothing to change: pass status, daily_budget, name or several of them',
-        });
-      }
-    })
-    .meta(anyOfSchema('status', 'daily_budget', 'name')),
+    }),
+    'status',
+    'daily_budget',
+    'name',
+  ),
   refusedFields: {
     lifetime_budget:
       "cannot be changed by this tool: it changes daily budgets only. Change a campaign's lifetime budget " +

@@ -9,7 +9,7 @@ import {
   NO_BUDGET_LIMIT,
 } from '../../platforms/video/campaign-rules.ts';
 import type { VideoClient } from '../../platforms/video/client.ts';
-import { accountArgument, anyOfSchema, digitsId, dryRun, text } from '../arguments.ts';
+import { accountArgument, changingOneOf, digitsId, dryRun, text } from '../arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { defineTool } from '../tool.ts';
 import {
@@ -83,58 +83,55 @@ export const updateVideoCampaign = defineTool({
   platform: 'video',
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-  input: z
-    .strictObject({
-      campaign_id: digitsId().describe('The campaign to change (digits).'),
-      operation_status: z
-        .enum(['ENABLE', 'DISABLE'])
-        .optional()
-        .describe(
-          'ENABLE to let the campaign deliver (starts spend: needs the spend scope), DISABLE to pause it.',
-        ),
-      name: text(MAX_CAMPAIGN_NAME_LENGTH, 'code_points')
-        .optional()
-        .describe(
-          `New campaign name, up to ${MAX_CAMPAIGN_NAME_LENGTH} characters (each Chinese or Japanese ` +
-            'character counts as two), no emoji.',
-        ),
-      budget: amountArgument(MIN_CAMPAIGN_BUDGET)
-        .optional()
-        .describe(
-          `New budget in the account currency, at least ${MIN_CAMPAIGN_BUDGET}, in the campaign's own ` +
-            'budget type: per day for a daily budget, for the whole run for a lifetime budget.',
-        ),
-      advertiser_id: accountArgument('video'),
-      dry_run: dryRun,
-    })
-    .superRefine((args, ctx) => {
-      if (args.name === undefined && args.budget === undefined && args.operation_status === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [],
-          message: 'nothing to change: pass at least one of operation_status, name and budget',
-        });
-      }
-      if (args.name === undefined) return;
-      if (hasEmoji(args.name)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['name'],
-          message: 'must not contain emoji: TikTok refuses them',
-        });
-      }
-      const length = campaignNameLength(args.name);
-      if (length > MAX_CAMPAIGN_NAME_LENGTH) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['name'],
-          message:
-            `must be at most ${MAX_CAMPAIGN_NAME_LENGTH} characters, each Chinese or Japanese character ` +
-            `counting as two (got ${length})`,
-        });
-      }
-    })
-    .meta(anyOfSchema('operation_status', 'name', 'budget')),
+  input: changingOneOf(
+    z
+      .strictObject({
+        campaign_id: digitsId().describe('The campaign to change (digits).'),
+        operation_status: z
+          .enum(['ENABLE', 'DISABLE'])
+          .optional()
+          .describe(
+            'ENABLE to let the campaign deliver (starts spend: needs the spend scope), DISABLE to pause it.',
+          ),
+        name: text(MAX_CAMPAIGN_NAME_LENGTH, 'code_points')
+          .optional()
+          .describe(
+            `New campaign name, up to ${MAX_CAMPAIGN_NAME_LENGTH} characters (each Chinese or Japanese ` +
+              'character counts as two), no emoji.',
+          ),
+        budget: amountArgument(MIN_CAMPAIGN_BUDGET)
+          .optional()
+          .describe(
+            `New budget in the account currency, at least ${MIN_CAMPAIGN_BUDGET}, in the campaign's own ` +
+              'budget type: per day for a daily budget, for the whole run for a lifetime budget.',
+          ),
+        advertiser_id: accountArgument('video'),
+        dry_run: dryRun,
+      })
+      .superRefine((args, ctx) => {
+        if (args.name === undefined) return;
+        if (hasEmoji(args.name)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['name'],
+            message: 'must not contain emoji: TikTok refuses them',
+          });
+        }
+        const length = campaignNameLength(args.name);
+        if (length > MAX_CAMPAIGN_NAME_LENGTH) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['name'],
+            message:
+              `must be at most ${MAX_CAMPAIGN_NAME_LENGTH} characters, each Chinese or Japanese character ` +
+              `counting as two (got ${length})`,
+          });
+        }
+      }),
+    'operation_status',
+    'name',
+    'budget',
+  ),
   refusedFields: {
     budget_mode:
       "cannot be changed: TikTok fixes a campaign's budget type (daily, lifetime or no limit) when the " +

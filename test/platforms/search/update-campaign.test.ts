@@ -304,7 +304,7 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     expect([precise.status, precise.body.code]).toEqual([400, 'invalid_arguments']);
     expect(precise.body.error).toContain('USD has 2 decimals, and 12.345 has more: pass 12.35 for example');
     const nothing = await update({ campaign_id: seeded['Brand - Search'] });
-    expect(nothing.body.error).toContain('nothing to change: pass status, daily_budget or both');
+    expect(nothing.body.error).toContain('nothing to change: pass at least one of status or daily_budget');
     expect(await used()).toBe(quota);
   });
 

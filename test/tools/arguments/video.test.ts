@@ -29,7 +29,7 @@ describe('update_video_campaign', () => {
 
   it('needs something to change', () => {
     expect(reject(updateVideoCampaign, { campaign_id: '18' })).toEqual([
-      issue('', 'nothing to change: pass at least one of operation_status, name and budget'),
+      issue('', 'nothing to change: pass at least one of operation_status, name or budget'),
     ]);
   });
 
