@@ -38,12 +38,18 @@ export async function checkConnection(storage: Storage): Promise<void> {
 /**
  * better-sqlite3 compiles SQL on every `prepare`; Kysely prepares each query it runs. Keeping the
  * statements of repeated SQL text saves that work on every call.
+ *
+ * Kysely begins a transaction with a plain (deferred) `begin`. Under WAL, a deferred transaction that
+ * has read and then writes after another process committed fails at once with SQLITE_BUSY, which the busy
+ * timeout does not wait out; `begin immediate` takes the write lock first, waiting for it as long as the
+ * busy timeout allows, so two processes on one database (two starts at once) queue instead of failing.
  */
 function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare: (source) => {
+    prepare: (text) => {
+      const source = text === 'begin' ? 'begin immediate' : text;
       let statement = statements.get(source);
       if (!statement) {
         statement = sqlite.prepare(source);
