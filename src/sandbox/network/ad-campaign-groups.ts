@@ -8,12 +8,11 @@ import {
   collectionPost,
   created,
   type EntityParams,
-  entityPost,
+  entityRoutes,
   guarded,
   matches,
   numeric,
   onlyFields,
-  patchOf,
   SEARCH_PARAMETERS,
   sorted,
 } from './entities.ts';
@@ -22,10 +21,7 @@ import {
   batchIds,
   batchPartialUpdate,
   onlyParameters,
-  PROJECTION,
   page,
-  project,
-  projectionOf,
   queryParameter,
   searchCriteria,
 } from './restli.ts';
@@ -165,28 +161,11 @@ export function registerCampaignGroupRoutes(scope: FastifyInstance, sandbox: Net
     }),
   );
 
-  scope.get<{ Params: EntityParams }>(
-    '/rest/adAccounts/:account/adCampaignGroups/:id',
-    guarded(async (request, reply) => {
-      const { account: accountId, id } = request.params;
-      onlyParameters(request, PROJECTION);
-      if (!(await sandbox.account(request, reply, accountId)) || (await answerFault(reply, id))) return reply;
-      return project(representGroup(await group(accountId, id)), projectionOf(request));
-    }),
-  );
-
-  scope.post<{ Params: EntityParams }>(
-    '/rest/adAccounts/:account/adCampaignGroups/:id',
-    guarded(async (request, reply) => {
-      const { account: accountId, id } = request.params;
-      const account = await sandbox.account(request, reply, accountId);
-      if (!account || (await answerFault(reply, id))) return reply;
-      onlyParameters(request, []);
-      entityPost(request);
-      await patchGroup(account, accountId, id, patchOf(request));
-      return reply.status(204).send();
-    }),
-  );
+  entityRoutes(scope, sandbox, '/rest/adAccounts/:account/adCampaignGroups', {
+    read: group,
+    represent: representGroup,
+    patch: patchGroup,
+  });
 
   scope.delete<{ Params: EntityParams }>(
     '/rest/adAccounts/:account/adCampaignGroups/:id',

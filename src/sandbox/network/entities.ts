@@ -1,7 +1,16 @@
-import type { FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
+import type { SandboxAccount } from '../seed.ts';
 import type { StoredObject } from '../store.ts';
-import { fail, Invalid } from './context.ts';
-import { CURSOR_PAGING, PROJECTION, queryParameter, restliMethod } from './restli.ts';
+import { answerFault, fail, Invalid, type NetworkSandbox } from './context.ts';
+import {
+  CURSOR_PAGING,
+  onlyParameters,
+  PROJECTION,
+  project,
+  projectionOf,
+  queryParameter,
+  restliMethod,
+} from './restli.ts';
 import { type Json, knownFields, object } from './validate.ts';
 
 /** The path of an entity under an ad account. */
@@ -99,4 +108,42 @@ export function sorted(elements: Json[], request: FastifyRequest): Json[] {
       .padStart(20, '0');
   const ordered = [...elements].sort((a, b) => key(a).localeCompare(key(b)));
   return order === 'ASCENDING' ? ordered : ordered.reverse();
+}
+
+/** What the GET and PARTIAL_UPDATE routes of one entity type need of it. */
+export interface EntityResource {
+  /** The entity of the account, or LinkedIn's 404. */
+  read(accountId: string, id: string): Promise<StoredObject<Json>>;
+  represent(entity: StoredObject<Json>): Json;
+  patch(account: SandboxAccount, accountId: string, id: string, set: Json): Promise<void>;
+}
+
+/** `GET` (with a projection) and `POST` as PARTIAL_UPDATE of `<path>/:id` under an ad account. */
+export function entityRoutes(
+  scope: FastifyInstance,
+  sandbox: NetworkSandbox,
+  path: string,
+  resource: EntityResource,
+): void {
+  scope.get<{ Params: EntityParams }>(
+    `${path}/:id`,
+    guarded(async (request, reply) => {
+      const { account: accountId, id } = request.params;
+      onlyParameters(request, PROJECTION);
+      if (!(await sandbox.account(request, reply, accountId)) || (await answerFault(reply, id))) return reply;
+      return project(resource.represent(await resource.read(accountId, id)), projectionOf(request));
+    }),
+  );
+  scope.post<{ Params: EntityParams }>(
+    `${path}/:id`,
+    guarded(async (request, reply) => {
+      const { account: accountId, id } = request.params;
+      const account = await sandbox.account(request, reply, accountId);
+      if (!account || (await answerFault(reply, id))) return reply;
+      onlyParameters(request, []);
+      entityPost(request);
+      await resource.patch(account, accountId, id, patchOf(request));
+      return reply.status(204).send();
+    }),
+  );
 }
