@@ -5,6 +5,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { TokenCipher } from './crypto/token-cipher.ts';
 import type { Metrics } from './metrics/metrics.ts';
+import type { OAuthServer } from './oauth/oauth-server.ts';
 import type { AuditLog } from './pipeline/audit-log.ts';
 import type { RateLimiter } from './ratelimit/rate-limiter.ts';
 import type { Storage } from './storage/database.ts';
@@ -24,6 +25,8 @@ export interface Services {
   cipher: TokenCipher;
   /** Prometheus metrics of this service, on a registry of its own. */
   metrics: Metrics;
+  /** adops as its own OAuth authorization server: MCP connectors and ChatGPT Actions sign in with it. */
+  oauth: OAuthServer;
   /** Facts known only once the service runs. */
   runtime: Runtime;
 }
@@ -39,11 +42,22 @@ export interface Runtime {
   draining: boolean;
 }
 
-/** Who is calling: the owner of the API key the door authenticated, and what that key may do. */
+/**
+ * Who is calling: the owner of the API key or OAuth access token the door authenticated, and what the key
+ * or the owner's grant to the OAuth client may do.
+ */
 export interface Caller {
   userId: string;
   email: string;
   tier: string;
-  apiKeyId: string;
+  /** The key the call came with; null when it came with an OAuth access token. */
+  apiKeyId: string | null;
+  /** The OAuth client and the owner's grant to it, when the call came with an access token. */
+  oauth?: { clientId: string; grantId: string } | undefined;
   limits: KeyLimits;
+}
+
+/** What the caller's rate-limit bucket is named after: the key, or the grant its token came from. */
+export function credentialOf(caller: Caller): string {
+  return caller.apiKeyId ?? `grant:${caller.oauth?.grantId}`;
 }

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Services } from './context.ts';
 import { loadTokenCipher } from './crypto/key-ring.ts';
 import { Metrics } from './metrics/metrics.ts';
+import { OAuthServer } from './oauth/oauth-server.ts';
 import { AuditLog } from './pipeline/audit-log.ts';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.ts';
 import type { RateLimiter } from './ratelimit/rate-limiter.ts';
@@ -49,7 +50,7 @@ export function createServices(config: Config, options: ServiceOptions = {}): Se
   const logger = options.logger ?? createLogger(config);
   const storage = openStorage(config.databaseUrl);
   const tools = createRegistry(options.tools);
-  return {
+  const services: Services = {
     config,
     storage,
     logger,
@@ -60,7 +61,10 @@ export function createServices(config: Config, options: ServiceOptions = {}): Se
     cipher: loadTokenCipher(config, logger),
     metrics: new Metrics({ tools: tools.keys(), poolState: storage.poolState }),
     runtime: { listeningUrl: undefined, sandboxDispatcher: undefined, draining: false },
+    oauth: undefined as unknown as OAuthServer,
   };
+  services.oauth = new OAuthServer(services);
+  return services;
 }
 
 /** Flushes the audit rows, then closes the connections. */

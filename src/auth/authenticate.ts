@@ -1,6 +1,7 @@
 import type { Caller, Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { findApiKeyByHash, touchApiKey } from '../storage/api-keys.ts';
+import { callerOfAccessToken } from './access-token.ts';
 import { checkKeyShape, hashApiKey } from './api-key.ts';
 import { limitsOfRow } from './key-limits.ts';
 
@@ -16,12 +17,16 @@ function unauthenticated(services: Services, problem: string): AppError {
   );
 }
 
-/** The owner of the bearer key, or 401. Revocation and expiry are read from the database every time. */
+/**
+ * The owner of the bearer key (or of the grant an OAuth access token came from), or 401. Revocation and
+ * expiry are read from the database every time.
+ */
 export async function authenticate(services: Services, authorization: string | undefined): Promise<Caller> {
   if (!authorization?.trim()) throw unauthenticated(services, 'Missing API key.');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization.trim());
   const key = match?.[1];
   if (!key) throw unauthenticated(services, "The Authorization header must be 'Bearer <API key>'.");
+  if (!key.startsWith('sk_')) return callerOfAccessToken(services, key);
   const shape = checkKeyShape(key);
   if (shape === 'malformed') {
     throw unauthenticated(

@@ -14,6 +14,7 @@ import { formatTime, plural } from './format.ts';
 import { html } from './html.ts';
 import { keyStatus } from './key-status.ts';
 import { csrfInput, type Notice, page } from './layout.ts';
+import { limitFields } from './limit-fields.ts';
 import type { SignedIn } from './session.ts';
 import { randomToken } from './tokens.ts';
 
@@ -28,13 +29,6 @@ export interface NewKey {
   name: string;
   key: string;
 }
-
-const SCOPE_LABELS: Record<Scope, string> = {
-  read: 'Read: only tools that read (lists, performance, usage)',
-  write:
-    'Write: also change campaigns, never starting or raising spend (create paused, pause, lower a budget)',
-  spend: 'Spend: also activate campaigns and raise budgets',
-};
 
 export interface KeysView {
   session: SignedIn;
@@ -83,43 +77,6 @@ ${full ? html`<p class="notice notice-error">Revoke a key or <a href="/billing">
 }
 
 const DEFAULT_VIEW_LIMITS: KeyLimits = { scope: 'write', accounts: null, ceilings: null };
-
-/**
- * The scope, accounts and ceiling of a key: to create one, or to narrow one (then only what the key has
- * now is offered, as a key is never widened).
- */
-function limitFields(id: string, limits: KeyLimits, accounts: AdAccount[]) {
-  const scopes = SCOPES.filter((scope) => scopeCovers(limits.scope, scope));
-  const offered = accounts.filter(
-    (a) =>
-      limits.accounts === null ||
-      limits.accounts.some((k) => k.platform === a.platform && k.accountId === a.account_id),
-  );
-  const ceilings = limits.ceilings
-    ? Object.entries(limits.ceilings)
-        .map(([currency, micros]) => `${formatMicros(micros, currency)} ${currency}`)
-        .join(', ')
-    : '';
-  return html`<fieldset><legend>What the key may do</legend>
-  ${scopes.map(
-    (scope) =>
-      html`<label><input type="radio" name="scope" value="${scope}"${scope === limits.scope ? html` checked` : ''}> ${SCOPE_LABELS[scope]}</label>`,
-  )}
-</fieldset>
-${
-  offered.length > 0
-    ? html`<fieldset><legend>Accounts it may act on</legend>
-  <p class="muted">None ticked: ${limits.accounts === null ? 'every account, those you connect later too' : 'the ones it has now'}.</p>
-  ${offered.map(
-    (a) =>
-      html`<label><input type="checkbox" name="account" value="${a.platform}:${a.account_id}"> ${PLATFORM_INFO[a.platform as Platform].label}: ${a.name} (${a.account_id})</label>`,
-  )}
-</fieldset>`
-    : ''
-}
-<div class="field"><label for="ceiling-${id}">Largest daily budget it may set (optional)</label>
-  <input id="ceiling-${id}" type="text" name="max_daily_budget" value="${ceilings}" placeholder="e.g. 50 USD, 40 EUR" maxlength="200"></div>`;
-}
 
 function keyRow(key: ApiKey, view: KeysView) {
   const status = keyStatus(key, view.now);

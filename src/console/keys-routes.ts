@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type KeyLimits, limitsOfRow, wideningOf } from '../auth/key-limits.ts';
-import { KeyLimitsError, type KeyLimitsInput, keyLimitsFrom } from '../auth/key-limits-input.ts';
+import { KeyLimitsError, keyLimitsFrom } from '../auth/key-limits-input.ts';
 import type { Tier } from '../config.ts';
 import type { Services } from '../context.ts';
 import { createKey, KEY_LIFETIMES, type KeyLifetime } from '../owners.ts';
@@ -9,21 +9,13 @@ import { findApiKeyById, listApiKeys, revokeApiKey, setApiKeyLimits } from '../s
 import { claimKeyForm } from '../storage/console-sessions.ts';
 import { findUserById } from '../storage/users.ts';
 import { signedIn } from './console-request.ts';
-import { formField, formFields } from './form.ts';
+import { formField } from './form.ts';
 import { keyStatus } from './key-status.ts';
 import { keysPage, type NewKey } from './keys-page.ts';
 import { type Notice, sendPage } from './layout.ts';
+import { limitsInput } from './limit-fields.ts';
 
 const MAX_NAME_LENGTH = 100;
-
-/** The limits the form asks for: the scope, the ticked accounts (none: all), the ceilings. */
-function limitsInput(request: FastifyRequest): KeyLimitsInput {
-  const ceilings = formField(request, 'max_daily_budget')
-    .split(/[,;]/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-  return { scope: formField(request, 'scope'), accounts: formFields(request, 'account'), ceilings };
-}
 
 function isLifetime(value: string): value is KeyLifetime {
   return Object.hasOwn(KEY_LIFETIMES, value);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../context.ts';
 import { registerBillingRoutes } from './billing-routes.ts';
 import { registerConnectionsRoutes } from './connections-routes.ts';
+import { registerConsentRoutes } from './consent-routes.ts';
 import { renderConsoleError } from './error-page.ts';
 import { acceptOnlyForms } from './form.ts';
 import { identifyVisitor, refuseForgedForms, requireSignIn } from './hooks.ts';
@@ -26,6 +27,7 @@ export function registerConsole(app: FastifyInstance, services: Services): void 
       pages.addHook('onRequest', identifyVisitor(services));
       pages.addHook('preHandler', refuseForgedForms(services));
       registerSignInRoutes(pages, services, throttle);
+      registerConsentRoutes(pages, services);
 
       pages.register(async (owners) => {
         owners.addHook('preHandler', requireSignIn);

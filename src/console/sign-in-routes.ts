@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
 import { isSandboxConsentPath } from '../sandbox/approval-page.ts';
+import { isOAuthConsentPath } from './consent-routes.ts';
 import { consoleRequest } from './console-request.ts';
 import { checkCredentials, EMAIL_PATTERN, signUp } from './credentials.ts';
 import { formField } from './form.ts';
@@ -12,13 +13,15 @@ import { signInPage, signUpPage } from './sign-in-pages.ts';
 import type { SignInThrottle } from './throttle.ts';
 
 const HOME = '/keys';
-// Only the console's own pages and the sandbox consent pages that sent the owner here: a `next`
+// Only the console's own pages and the consent pages (sandbox, OAuth) that sent the owner here: a `next`
 // pointing elsewhere would make the sign-in an open redirect.
 const RETURN_PATHS = new Set(['/keys', '/connections', '/usage', '/billing']);
 
 function safeNext(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  return RETURN_PATHS.has(value) || isSandboxConsentPath(value) ? value : undefined;
+  return RETURN_PATHS.has(value) || isSandboxConsentPath(value) || isOAuthConsentPath(value)
+    ? value
+    : undefined;
 }
 
 function tooManyAttempts(seconds: number): Notice {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 const ALGORITHM = 'aes-256-gcm';
 const IV_BYTES = 12;
@@ -44,6 +44,16 @@ export class TokenCipher {
   constructor(keys: Key[]) {
     if (keys.length === 0) throw new TokenCipherError('a token cipher needs a key');
     this.#keys = keys;
+  }
+
+  /**
+   * A secret of its own for another use (signing cookies, say), derived from the encrypting key: every
+   * instance sharing the key ring derives the same one, and none of them can be turned back into the key.
+   */
+  deriveSecret(purpose: string): Buffer {
+    const [key] = this.#keys;
+    if (!key) throw new TokenCipherError('no key');
+    return Buffer.from(hkdfSync('sha256', key.secret, Buffer.alloc(0), `adops:${purpose}`, 32));
   }
 
   encrypt(plaintext: string, associatedData: string): string {

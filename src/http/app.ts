@@ -10,6 +10,8 @@ import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { registerMcpRoute } from '../mcp/http-route.ts';
+import { registerOAuthRoutes } from '../oauth/oauth-routes.ts';
+import { bearerChallenge } from '../oauth/protected-resource.ts';
 import { rejectionEntry } from '../pipeline/audit-log.ts';
 import { failureOutcome, internalFailure } from '../pipeline/outcome.ts';
 import { registerSandbox } from '../sandbox/routes.ts';
@@ -152,6 +154,7 @@ export function buildApp(services: Services): FastifyInstance {
           tool,
           userId: info.caller?.userId ?? null,
           apiKeyId: info.caller?.apiKeyId ?? null,
+          oauthClientId: info.caller?.oauth?.clientId ?? null,
           status: failure.status,
           code: failure.code,
           latencyMs: reply.elapsedTime,
@@ -159,9 +162,10 @@ export function buildApp(services: Services): FastifyInstance {
         }),
       );
     }
-    // RFC 9110: a 401 names its scheme, so clients such as the MCP inspector show the message.
+    // RFC 9110: a 401 names its scheme, so clients such as the MCP inspector show the message; RFC 9728:
+    // and where to get a token, so an MCP client can sign its user in with OAuth.
     if (failure.status === 401 && !reply.hasHeader('WWW-Authenticate')) {
-      reply.header('WWW-Authenticate', 'Bearer realm="adops"');
+      reply.header('WWW-Authenticate', bearerChallenge(config, request.headers.authorization !== undefined));
     }
     if (failure.retryAfterSeconds !== undefined)
       reply.header('Retry-After', String(failure.retryAfterSeconds));
@@ -191,6 +195,7 @@ export function buildApp(services: Services): FastifyInstance {
   registerConsole(app, services);
   registerOpenApiRoutes(app, services);
   registerMcpRoute(app, services);
+  registerOAuthRoutes(app, services);
   registerHealthRoutes(app, services);
   return app;
 }

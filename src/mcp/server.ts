@@ -77,6 +77,7 @@ async function callTool(
         tool: params.name,
         userId: admission.caller?.userId ?? null,
         apiKeyId: admission.caller?.apiKeyId ?? null,
+        oauthClientId: admission.caller?.oauth?.clientId ?? null,
         status: failure.status,
         code: failure.code,
         latencyMs: performance.now() - started,

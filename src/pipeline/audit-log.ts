@@ -84,6 +84,7 @@ export interface Rejection {
   tool: string;
   userId: string | null;
   apiKeyId: string | null;
+  oauthClientId: string | null;
   status: number;
   code: string;
   latencyMs: number;
@@ -98,6 +99,7 @@ export function rejectionEntry(rejection: Rejection): AuditEntry {
     request_id: rejection.requestId,
     user_id: rejection.userId,
     api_key_id: rejection.apiKeyId,
+    oauth_client_id: rejection.oauthClientId,
     tool: rejection.tool,
     account_id: null,
     status: rejection.status,

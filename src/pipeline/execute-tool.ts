@@ -140,6 +140,7 @@ function auditEntry(
     request_id: requestId,
     user_id: caller.userId,
     api_key_id: caller.apiKeyId,
+    oauth_client_id: caller.oauth?.clientId ?? null,
     tool: toolName,
     account_id: record.account?.account_id ?? null,
     status: outcome.status,

@@ -1,4 +1,4 @@
-import type { Caller, Services } from '../context.ts';
+import { type Caller, credentialOf, type Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 
 export interface Admission {
@@ -12,7 +12,7 @@ export interface Admission {
 export async function admitCaller(services: Services, caller: Caller): Promise<Admission> {
   const limiter = services.rateLimiter;
   if (!limiter) return { headers: {} };
-  const decision = await limiter.take(caller.apiKeyId);
+  const decision = await limiter.take(credentialOf(caller));
   const windowSeconds = Math.ceil(limiter.burst / limiter.perSecond);
   const headers = {
     'RateLimit-Policy': `"per-key";q=${limiter.burst};w=${windowSeconds}`,

@@ -9,6 +9,7 @@ import * as sandboxOwners from './migrations/0006_sandbox_owners.ts';
 import * as reporting from './migrations/0007_reporting.ts';
 import * as keyLimits from './migrations/0008_key_limits.ts';
 import * as activityBigint from './migrations/0009_activity_bigint.ts';
+import * as oauth from './migrations/0010_oauth.ts';
 import type { Database } from './schema.ts';
 
 // An explicit list: a migration is applied because it is named here, not because a file exists.
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007_reporting': reporting,
   '0008_key_limits': keyLimits,
   '0009_activity_bigint': activityBigint,
+  '0010_oauth': oauth,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

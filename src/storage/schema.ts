@@ -99,6 +99,8 @@ export interface AuditLogTable {
   request_id: string;
   user_id: string | null;
   api_key_id: string | null;
+  /** The OAuth client the call came through, when it came with an OAuth access token rather than a key. */
+  oauth_client_id: string | null;
   tool: string;
   account_id: string | null;
   status: number;
@@ -114,6 +116,41 @@ export interface AuditLogTable {
   upstream_request_ids: string | null;
   /** JSON array of the ids of objects created upstream. */
   created_object_ids: string | null;
+}
+
+/** A record of the OAuth protocol library (src/oauth/oauth-adapter.ts), found by the hash of its id. */
+export interface OAuthRecordsTable {
+  model: string;
+  id_hash: string;
+  /** JSON; a client's (which may hold its secret) encrypted with the token cipher. */
+  payload: string;
+  grant_id: string | null;
+  uid: string | null;
+  expires_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+}
+
+/** What an owner allowed an OAuth client in the console: the same limits a key carries. */
+export interface OAuthGrantsTable {
+  id: string;
+  user_id: string;
+  client_id: string;
+  client_name: string;
+  scope: string;
+  account_limits: string | null;
+  budget_ceilings: string | null;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+/** A confidential OAuth client an owner made in the console (for a ChatGPT Action). */
+export interface OAuthOwnedClientsTable {
+  client_id: string;
+  user_id: string;
+  name: string;
+  redirect_uri: string;
+  created_at: Timestamp;
 }
 
 /** The sandbox emulators' state: campaigns, ads, assets... of sandbox accounts, as JSON documents. */
@@ -229,6 +266,9 @@ export interface Database {
   sandbox_tokens: SandboxTokensTable;
   sandbox_activity: SandboxActivityTable;
   sandbox_account_owners: SandboxAccountOwnersTable;
+  oauth_records: OAuthRecordsTable;
+  oauth_grants: OAuthGrantsTable;
+  oauth_owned_clients: OAuthOwnedClientsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -238,6 +278,8 @@ export type Connection = Selectable<ConnectionsTable>;
 export type AdAccount = Selectable<AdAccountsTable>;
 export type AuditEntry = Insertable<AuditLogTable>;
 export type ConsoleSession = Selectable<ConsoleSessionsTable>;
+export type OAuthGrant = Selectable<OAuthGrantsTable>;
+export type OAuthOwnedClient = Selectable<OAuthOwnedClientsTable>;
 export type SandboxObject = Selectable<SandboxObjectsTable>;
 export type SandboxToken = Selectable<SandboxTokensTable>;
 export type AssetBundle = Selectable<AssetBundlesTable>;

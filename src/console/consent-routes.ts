@@ -1,0 +1,171 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { KeyLimits, Scope } from '../auth/key-limits.ts';
+import { rowOfLimits, scopeCovers } from '../auth/key-limits.ts';
+import { KeyLimitsError, keyLimitsFrom } from '../auth/key-limits-input.ts';
+import type { Services } from '../context.ts';
+import { scopeWords, widestScope } from '../oauth/oauth-scopes.ts';
+import { CONSENT_PATH_PREFIX } from '../oauth/oauth-server.ts';
+import { resourceOf } from '../oauth/protected-resource.ts';
+import { listAdAccounts } from '../storage/accounts.ts';
+import { insertOAuthGrant } from '../storage/oauth-grants.ts';
+import { consentPage } from './consent-page.ts';
+import { consoleRequest } from './console-request.ts';
+import { sendErrorPage } from './error-page.ts';
+import { formField } from './form.ts';
+import type { Notice } from './layout.ts';
+import { sendPage } from './layout.ts';
+import { limitsInput } from './limit-fields.ts';
+
+const CONSENT_PATH = /^\/oauth\/consent\/[A-Za-z0-9_-]{1,64}$/;
+
+/** Whether `path` is an OAuth consent page: the sign-in sends the owner back there. */
+export function isOAuthConsentPath(path: string): boolean {
+  return CONSENT_PATH.test(path);
+}
+
+type Params = { uid: string };
+
+/**
+ * The consent page of the authorization server (src/oauth): the owner, signed in to the console, sees
+ * which app asks, where its answer goes and what it asks for, and grants it limits a key could carry.
+ */
+export function registerConsentRoutes(app: FastifyInstance, services: Services): void {
+  const { storage, clock } = services;
+
+  /** The pending authorization request this page belongs to; undefined when it expired or is another's. */
+  async function pending(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
+    const provider = services.oauth.provider();
+    try {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      if (details.uid !== request.params.uid) return undefined;
+      const clientId = String(details.params.client_id ?? '');
+      const client = await provider.Client.find(clientId);
+      if (!client) return undefined;
+      const scopeParameter = typeof details.params.scope === 'string' ? details.params.scope : '';
+      const words = scopeParameter.split(' ').filter(Boolean);
+      const redirect = String(details.params.redirect_uri ?? '');
+      return {
+        provider,
+        details,
+        clientId,
+        clientName: client.clientName ?? clientId,
+        redirectHost: URL.canParse(redirect) ? new URL(redirect).host : redirect,
+        words,
+        requested: widestScope(words) ?? null,
+      };
+    } catch {
+      return undefined;
+    }
+  }
+
+  const expired = (reply: FastifyReply) =>
+    sendErrorPage(
+      reply,
+      400,
+      'This sign-in request has ended',
+      'It expired, was already answered, or was opened in another browser. Go back to the app and connect again.',
+    );
+
+  async function render(
+    request: FastifyRequest<{ Params: Params }>,
+    reply: FastifyReply,
+    found: NonNullable<Awaited<ReturnType<typeof pending>>>,
+    status: number,
+    notice?: Notice,
+  ) {
+    const session = consoleRequest(request).session;
+    if (!session) throw new Error('consent rendered without a session');
+    const accounts = await listAdAccounts(storage.db, session.user.id);
+    return sendPage(
+      reply,
+      status,
+      consentPage({
+        session,
+        uid: request.params.uid,
+        clientName: found.clientName,
+        redirectHost: found.redirectHost,
+        requested: found.requested,
+        accounts,
+        notice,
+      }),
+    );
+  }
+
+  app.get<{ Params: Params }>(`${CONSENT_PATH_PREFIX}:uid`, async (request, reply) => {
+    if (!consoleRequest(request).session) {
+      return reply.redirect(
+        `/login?next=${encodeURIComponent(`${CONSENT_PATH_PREFIX}${request.params.uid}`)}`,
+        303,
+      );
+    }
+    const found = await pending(request, reply);
+    if (!found) return expired(reply);
+    return render(request, reply, found, 200);
+  });
+
+  app.post<{ Params: Params }>(`${CONSENT_PATH_PREFIX}:uid`, async (request, reply) => {
+    const session = consoleRequest(request).session;
+    if (!session) return reply.redirect('/login', 303);
+    const found = await pending(request, reply);
+    if (!found) return expired(reply);
+    const { provider } = found;
+    if (formField(request, 'decision') !== 'allow') {
+      const to = await provider.interactionResult(request.raw, reply.raw, {
+        error: 'access_denied',
+        error_description: 'The owner denied the request.',
+      });
+      return reply.redirect(to, 303);
+    }
+    let limits: KeyLimits;
+    try {
+      limits = await keyLimitsFrom(storage.db, session.user.id, limitsInput(request));
+    } catch (error) {
+      if (!(error instanceof KeyLimitsError)) throw error;
+      return render(request, reply, found, 400, {
+        kind: 'error',
+        text: `Nothing was granted: ${error.message}.`,
+      });
+    }
+    const asked: Scope = found.requested ?? 'spend';
+    if (!scopeCovers(asked, limits.scope)) {
+      return render(request, reply, found, 400, {
+        kind: 'error',
+        text: `Nothing was granted: the app asked for ${asked}, so it may be given ${asked} at most.`,
+      });
+    }
+    const resource = resourceOf(services.config);
+    const granted = scopeWords(limits.scope);
+    const grant = new provider.Grant({ accountId: session.user.id, clientId: found.clientId });
+    // OpenID scopes (openid, offline_access) go as asked; the API's, up to what the owner chose. The
+    // rest are recorded as refused, or the provider would ask the owner again.
+    grant.addOIDCScope(found.words.filter((word) => !isApiScope(word)));
+    grant.addResourceScope(resource, granted);
+    grant.rejectResourceScope(
+      resource,
+      found.words.filter((word) => isApiScope(word) && !granted.includes(word)),
+    );
+    const grantId = await grant.save();
+    await insertOAuthGrant(storage.db, {
+      id: grantId,
+      user_id: session.user.id,
+      client_id: found.clientId,
+      client_name: found.clientName,
+      ...rowOfLimits(limits),
+      created_at: clock.now().toISOString(),
+      last_used_at: null,
+      revoked_at: null,
+    });
+    request.log.info({ oauth_client_id: found.clientId, grant_id: grantId }, 'console granted an OAuth app');
+    const to = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId: session.user.id }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
+    return reply.redirect(to, 303);
+  });
+}
+
+function isApiScope(word: string): boolean {
+  return widestScope([word]) !== undefined;
+}

@@ -1,0 +1,101 @@
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors } from 'oidc-provider';
+import { sha256 } from '../console/tokens.ts';
+import type { Services } from '../context.ts';
+import {
+  consumeOAuthRecord,
+  deleteOAuthRecord,
+  deleteOAuthRecordsOfGrant,
+  findOAuthRecord,
+  upsertOAuthRecord,
+} from '../storage/oauth-records.ts';
+
+/** Client metadata may hold a client secret: stored encrypted, bound to its row. */
+const ENCRYPTED_MODELS = new Set(['Client']);
+
+/**
+ * oidc-provider's storage on the service's database, so every instance shares sessions, codes and
+ * tokens. Records are found by the SHA-256 of their id: an opaque access token's id is the token itself,
+ * and a copy of the database must not hold working tokens.
+ */
+export class OAuthAdapter implements Adapter {
+  readonly #model: string;
+  readonly #services: Services;
+
+  constructor(model: string, services: Services) {
+    this.#model = model;
+    this.#services = services;
+  }
+
+  #associatedData(idHash: string): string {
+    return `oauth_records:${this.#model}:${idHash}`;
+  }
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn: number | undefined): Promise<void> {
+    const idHash = sha256(id);
+    const json = JSON.stringify(payload);
+    const now = this.#services.clock.now();
+    await upsertOAuthRecord(this.#services.storage.db, {
+      model: this.#model,
+      idHash,
+      payload: ENCRYPTED_MODELS.has(this.#model)
+        ? this.#services.cipher.encrypt(json, this.#associatedData(idHash))
+        : json,
+      // A grant is a member of itself: revoking it removes its own record with its tokens.
+      grantId: this.#model === 'Grant' ? id : (payload.grantId ?? null),
+      uid: payload.uid ?? null,
+      expiresAt: expiresIn ? new Date(now.getTime() + expiresIn * 1000).toISOString() : null,
+    });
+  }
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    const idHash = sha256(id);
+    const record = await findOAuthRecord(
+      this.#services.storage.db,
+      { model: this.#model, idHash },
+      this.#services.clock.now(),
+    );
+    if (!record) return undefined;
+    const json = ENCRYPTED_MODELS.has(this.#model)
+      ? this.#services.cipher.decrypt(record.payload, this.#associatedData(idHash))
+      : record.payload;
+    const payload = JSON.parse(json) as AdapterPayload;
+    if (record.consumedAt) payload.consumed = Math.floor(Date.parse(record.consumedAt) / 1000);
+    return payload;
+  }
+
+  async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    const record = await findOAuthRecord(
+      this.#services.storage.db,
+      { model: this.#model, uid },
+      this.#services.clock.now(),
+    );
+    return record && (JSON.parse(record.payload) as AdapterPayload);
+  }
+
+  async findByUserCode(): Promise<AdapterPayload | undefined> {
+    // The device flow is not enabled: no record has a user code.
+    return undefined;
+  }
+
+  async consume(id: string): Promise<void> {
+    const idHash = sha256(id);
+    const { db } = this.#services.storage;
+    if (await consumeOAuthRecord(db, this.#model, idHash, this.#services.clock.now())) return;
+    // Two requests presented the same code or refresh token at once, and the other one won: this one is
+    // a replay, and a replay revokes everything the grant issued (RFC 9700, 4.14 and 4.15).
+    const record = await findOAuthRecord(db, { model: this.#model, idHash }, new Date(0));
+    if (record?.grantId) await deleteOAuthRecordsOfGrant(db, record.grantId);
+    throw new errors.InvalidGrant(
+      `the ${this.#model === 'RefreshToken' ? 'refresh token' : 'code'} was already used`,
+    );
+  }
+
+  async destroy(id: string): Promise<void> {
+    await deleteOAuthRecord(this.#services.storage.db, this.#model, sha256(id));
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await deleteOAuthRecordsOfGrant(this.#services.storage.db, grantId);
+  }
+}

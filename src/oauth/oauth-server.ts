@@ -1,0 +1,165 @@
+import { createPrivateKey } from 'node:crypto';
+import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import { SCOPES } from '../auth/key-limits.ts';
+import type { Services } from '../context.ts';
+import { guardedFetch } from './guarded-fetch.ts';
+import { OAuthAdapter } from './oauth-adapter.ts';
+import { renderOAuthError } from './oauth-error-page.ts';
+import { resourceOf } from './protected-resource.ts';
+
+export const OAUTH_PATHS = {
+  authorization: '/oauth/authorize',
+  token: '/oauth/token',
+  registration: '/oauth/register',
+  revocation: '/oauth/revoke',
+  jwks: '/oauth/jwks',
+  end_session: '/oauth/logout',
+  userinfo: '/oauth/userinfo',
+  introspection: '/oauth/introspect',
+  pushed_authorization_request: '/oauth/par',
+  code_verification: '/oauth/device',
+  device_authorization: '/oauth/device/auth',
+  backchannel_authentication: '/oauth/backchannel',
+  challenge: '/oauth/challenge',
+  credential: '/oauth/credential',
+} as const;
+
+export const CONSENT_PATH_PREFIX = '/oauth/consent/';
+
+const MINUTE = 60;
+const DAY = 24 * 60 * MINUTE;
+/** Short-lived, as OAuth 2.1 asks: a leaked token is good for minutes; clients refresh. */
+export const ACCESS_TOKEN_SECONDS = 15 * MINUTE;
+export const REFRESH_TOKEN_SECONDS = 30 * DAY;
+
+/** PKCS #8 wrapping of a raw Ed25519 seed (RFC 8410). */
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/** The signing key, derived from the token cipher's key: every instance sharing the key ring signs alike. */
+function signingKey(services: Services) {
+  const seed = services.cipher.deriveSecret('oauth-signing-key');
+  const key = createPrivateKey({
+    key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]),
+    format: 'der',
+    type: 'pkcs8',
+  });
+  return { ...key.export({ format: 'jwk' }), kid: 'adops-1', use: 'sig', alg: 'EdDSA' };
+}
+
+function configuration(services: Services): Configuration {
+  const resource = resourceOf(services.config);
+  return {
+    adapter: (model: string) => new OAuthAdapter(model, services),
+    clients: [],
+    findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id }) }),
+    scopes: ['openid', 'offline_access'],
+    claims: { openid: ['sub'] },
+    responseTypes: ['code'],
+    routes: OAUTH_PATHS,
+    jwks: { keys: [signingKey(services)] },
+    cookies: {
+      keys: [services.cipher.deriveSecret('oauth-cookies').toString('base64url')],
+      names: {
+        session: 'adops_oauth_session',
+        interaction: 'adops_oauth_interaction',
+        resume: 'adops_oauth_resume',
+      },
+    },
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      id_token_signed_response_alg: 'EdDSA',
+    },
+    enabledJWA: { idTokenSigningAlgValues: ['EdDSA'] },
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
+    features: {
+      devInteractions: { enabled: false },
+      // A DPoP-bound token would need the API to check proofs; the API takes bearer tokens only.
+      dPoP: { enabled: false },
+      userinfo: { enabled: false },
+      revocation: { enabled: true },
+      registration: { enabled: true },
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: 'draft-02',
+        allowFetch: async () => true,
+        allowClient: async () => true,
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async () => resource,
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx, indicator) => {
+          if (indicator !== resource) {
+            throw new errors.InvalidTarget(`this server issues tokens for ${resource} only`);
+          }
+          return {
+            scope: SCOPES.join(' '),
+            audience: resource,
+            accessTokenTTL: ACCESS_TOKEN_SECONDS,
+            accessTokenFormat: 'opaque',
+          };
+        },
+      },
+    },
+    // Public clients (no secret) must use PKCE; a confidential client's secret already binds the code to
+    // it, and ChatGPT Actions, which hold a secret, send no code challenge. A challenge sent is checked.
+    pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+    ttl: {
+      AccessToken: ACCESS_TOKEN_SECONDS,
+      AuthorizationCode: MINUTE,
+      RefreshToken: REFRESH_TOKEN_SECONDS,
+      Interaction: 30 * MINUTE,
+      Session: DAY,
+      Grant: REFRESH_TOKEN_SECONDS,
+    },
+    // A token lives until it expires or its grant is revoked, whatever happens to the sign-in session.
+    expiresWithSession: async () => false,
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: () => true,
+    interactions: { url: async (_ctx, interaction) => `${CONSENT_PATH_PREFIX}${interaction.uid}` },
+    renderError: renderOAuthError,
+    fetch: guardedFetch(services),
+  };
+}
+
+function createProvider(issuer: string, services: Services): Provider {
+  const provider = new Provider(issuer, configuration(services));
+  // Its URLs are built from the request's host and scheme; they must be the issuer's, whatever name or
+  // proxy the request came through (oauth-routes.ts sets the forwarded fields from the issuer).
+  provider.proxy = true;
+  // The API's scopes are a resource server's, which oidc-provider leaves out of its metadata.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.path === '/.well-known/openid-configuration' && ctx.status === 200) {
+      const body = ctx.body as { scopes_supported: string[] };
+      body.scopes_supported = [...SCOPES, ...body.scopes_supported];
+    }
+  });
+  return provider;
+}
+
+/**
+ * The authorization server, built on first use with the URLs the service has then: tests learn their
+ * port only once listening, and set `appUrl` after the services were made.
+ */
+export class OAuthServer {
+  readonly #services: Services;
+  #provider: Provider | undefined;
+  #issuer: string | undefined;
+
+  constructor(services: Services) {
+    this.#services = services;
+  }
+
+  provider(): Provider {
+    const issuer = this.#services.config.appUrl;
+    if (!this.#provider || this.#issuer !== issuer) {
+      this.#provider = createProvider(issuer, this.#services);
+      this.#issuer = issuer;
+    }
+    return this.#provider;
+  }
+}
+
+export type OAuthContext = KoaContextWithOIDC;

@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { Database, OAuthGrant, OAuthOwnedClient } from './schema.ts';
+
+export interface OAuthGrantWithOwner extends OAuthGrant {
+  email: string;
+  tier: string;
+}
+
+export async function insertOAuthGrant(db: Kysely<Database>, grant: OAuthGrant): Promise<void> {
+  await db.insertInto('oauth_grants').values(grant).execute();
+}
+
+export async function findOAuthGrant(
+  db: Kysely<Database>,
+  id: string,
+): Promise<OAuthGrantWithOwner | undefined> {
+  return db
+    .selectFrom('oauth_grants')
+    .innerJoin('users', 'users.id', 'oauth_grants.user_id')
+    .selectAll('oauth_grants')
+    .select(['users.email', 'users.tier'])
+    .where('oauth_grants.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The apps an owner allowed and has not revoked, newest first. */
+export async function listOAuthGrants(db: Kysely<Database>, userId: string): Promise<OAuthGrant[]> {
+  return db
+    .selectFrom('oauth_grants')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+export async function touchOAuthGrant(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('oauth_grants')
+    .set({ last_used_at: now.toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** True when this owner had this grant live and it is now revoked. */
+export async function revokeOAuthGrant(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('oauth_grants')
+    .set({ revoked_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertOwnedClient(db: Kysely<Database>, client: OAuthOwnedClient): Promise<void> {
+  await db.insertInto('oauth_owned_clients').values(client).execute();
+}
+
+export async function listOwnedClients(db: Kysely<Database>, userId: string): Promise<OAuthOwnedClient[]> {
+  return db
+    .selectFrom('oauth_owned_clients')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
