@@ -1,15 +1,7 @@
-import {
-  describeLimits,
-  type KeyLimits,
-  limitsOfRow,
-  SCOPES,
-  type Scope,
-  scopeCovers,
-} from '../auth/key-limits.ts';
-import { formatMicros } from '../money.ts';
+import { describeLimits, type KeyLimits, limitsOfRow } from '../auth/key-limits.ts';
 import type { KEY_LIFETIMES } from '../owners.ts';
-import { PLATFORM_INFO, type Platform } from '../platforms/families.ts';
 import type { AdAccount, ApiKey } from '../storage/schema.ts';
+import { type AppsView, appsSection } from './apps-section.ts';
 import { formatTime, plural } from './format.ts';
 import { html } from './html.ts';
 import { keyStatus } from './key-status.ts';
@@ -40,6 +32,7 @@ export interface KeysView {
   newKey?: NewKey | undefined;
   notice?: Notice | undefined;
   draftName?: string;
+  apps: AppsView;
 }
 
 function secretBox(newKey: NewKey) {
@@ -129,6 +122,7 @@ export function keysPage(view: KeysView) {
 <p>Agents send a key as <code>Authorization: Bearer sk_live_...</code>. Keys act for you and share your monthly quota.</p>
 ${createForm(view, live)}
 <h2>Your keys</h2>
-${list}`;
+${list}
+${appsSection(view.apps)}`;
   return page({ title: 'API keys', session: view.session, section: '/keys', notice: view.notice, body });
 }

@@ -7,7 +7,10 @@ import { createKey, KEY_LIFETIMES, type KeyLifetime } from '../owners.ts';
 import { listAdAccounts } from '../storage/accounts.ts';
 import { findApiKeyById, listApiKeys, revokeApiKey, setApiKeyLimits } from '../storage/api-keys.ts';
 import { claimKeyForm } from '../storage/console-sessions.ts';
+import { listOAuthGrants, listOwnedClients } from '../storage/oauth-grants.ts';
 import { findUserById } from '../storage/users.ts';
+import { registerAppsRoutes } from './apps-routes.ts';
+import type { NewClient } from './apps-section.ts';
 import { signedIn } from './console-request.ts';
 import { formField } from './form.ts';
 import { keyStatus } from './key-status.ts';
@@ -29,16 +32,35 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    extra: { newKey?: NewKey; notice?: Notice; draftName?: string } = {},
+    extra: { newKey?: NewKey; notice?: Notice; draftName?: string; newClient?: NewClient } = {},
   ) {
     const session = signedIn(request);
-    const [keys, accounts] = await Promise.all([
+    const [keys, accounts, grants, clients] = await Promise.all([
       listApiKeys(storage.db, session.user.id),
       listAdAccounts(storage.db, session.user.id),
+      listOAuthGrants(storage.db, session.user.id),
+      listOwnedClients(storage.db, session.user.id),
     ]);
-    const view = { session, keys, accounts, limit: limitOf(session.user.tier), now: clock.now(), ...extra };
+    const apps = {
+      csrfToken: session.csrfToken,
+      grants,
+      clients,
+      appUrl: config.appUrl,
+      newClient: extra.newClient,
+    };
+    const view = {
+      session,
+      keys,
+      accounts,
+      apps,
+      limit: limitOf(session.user.tier),
+      now: clock.now(),
+      ...extra,
+    };
     return sendPage(reply, status, keysPage(view));
   }
+
+  registerAppsRoutes(app, services, render);
 
   app.get<{ Querystring: { done?: string } }>('/keys', async (request, reply) => {
     const notice: Notice | undefined =
@@ -46,7 +68,9 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
         ? { kind: 'success', text: 'The key is revoked.' }
         : request.query.done === 'narrowed'
           ? { kind: 'success', text: 'The key is narrowed: its next call already follows.' }
-          : undefined;
+          : request.query.done === 'app-revoked'
+            ? { kind: 'success', text: 'The app is revoked: its next call gets 401.' }
+            : undefined;
     return render(request, reply, 200, notice && { notice });
   });
 

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ClientAuthMethod, ClientMetadata } from 'oidc-provider';
+import type { Services } from '../context.ts';
+import { OAuthAdapter } from '../oauth/oauth-adapter.ts';
+import { insertOwnedClient, revokeOAuthGrant } from '../storage/oauth-grants.ts';
+import { deleteOAuthRecordsOfGrant } from '../storage/oauth-records.ts';
+import type { NewClient } from './apps-section.ts';
+import { signedIn } from './console-request.ts';
+import { formField } from './form.ts';
+import type { Notice } from './layout.ts';
+
+const MAX_NAME_LENGTH = 100;
+const AUTH_METHODS = new Set(['client_secret_post', 'client_secret_basic']);
+
+type RenderKeys = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  extra: { notice?: Notice; newClient?: NewClient },
+) => Promise<FastifyReply>;
+
+/** The OAuth side of the keys page: revoking a connected app, making a client for a ChatGPT Action. */
+export function registerAppsRoutes(app: FastifyInstance, services: Services, render: RenderKeys): void {
+  const { storage, clock } = services;
+
+  app.post<{ Params: { id: string } }>('/keys/apps/:id/revoke', async (request, reply) => {
+    const session = signedIn(request);
+    if (!(await revokeOAuthGrant(storage.db, session.user.id, request.params.id, clock.now()))) {
+      return render(request, reply, 404, { notice: { kind: 'error', text: 'There is no such app.' } });
+    }
+    // Its codes, tokens and refresh tokens go with it: the next call with any of them is a 401.
+    await deleteOAuthRecordsOfGrant(storage.db, request.params.id);
+    request.log.info({ grant_id: request.params.id }, 'console revoked an OAuth app');
+    return reply.redirect('/keys?done=app-revoked', 303);
+  });
+
+  app.post('/keys/oauth-clients', async (request, reply) => {
+    const session = signedIn(request);
+    const name = formField(request, 'name').trim();
+    const redirectUri = formField(request, 'redirect_uri').trim();
+    const method = formField(request, 'token_endpoint_auth_method') || 'client_secret_post';
+    const refuse = (text: string) =>
+      render(request, reply, 400, { notice: { kind: 'error', text: `The client was not created: ${text}` } });
+    if (!name || name.length > MAX_NAME_LENGTH)
+      return refuse(`give it a name of 1 to ${MAX_NAME_LENGTH} characters.`);
+    if (!AUTH_METHODS.has(method)) return refuse('choose how it sends its secret.');
+    const provider = services.oauth.provider();
+    const clientId = `adops_${randomBytes(16).toString('base64url')}`;
+    const clientSecret = randomBytes(32).toString('base64url');
+    const metadata: ClientMetadata = {
+      client_id: clientId,
+      client_secret: clientSecret,
+      client_name: name,
+      redirect_uris: [redirectUri],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: method as ClientAuthMethod,
+    };
+    try {
+      await provider.Client.validate(metadata);
+    } catch (error) {
+      const description = (error as { error_description?: string }).error_description;
+      return refuse(`${description ?? 'the redirect URI is not valid'}.`);
+    }
+    await new OAuthAdapter('Client', services).upsert(clientId, metadata, undefined);
+    await insertOwnedClient(storage.db, {
+      client_id: clientId,
+      user_id: session.user.id,
+      name,
+      redirect_uri: redirectUri,
+      created_at: clock.now().toISOString(),
+    });
+    request.log.info({ oauth_client_id: clientId }, 'console created an OAuth client');
+    return render(request, reply, 200, { newClient: { name, clientId, clientSecret } });
+  });
+}

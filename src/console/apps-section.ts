@@ -1,0 +1,84 @@
+import { describeLimits, limitsOfRow } from '../auth/key-limits.ts';
+import type { OAuthGrant, OAuthOwnedClient } from '../storage/schema.ts';
+import { formatTime } from './format.ts';
+import { html } from './html.ts';
+import { csrfInput } from './layout.ts';
+
+export interface NewClient {
+  name: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface AppsView {
+  csrfToken: string;
+  grants: OAuthGrant[];
+  clients: OAuthOwnedClient[];
+  appUrl: string;
+  newClient?: NewClient | undefined;
+}
+
+function grantRow(grant: OAuthGrant, csrfToken: string) {
+  return html`<tr>
+  <td>${grant.client_name}</td>
+  <td>${describeLimits(limitsOfRow(grant))}</td>
+  <td>${formatTime(grant.created_at)}</td>
+  <td>${formatTime(grant.last_used_at, 'never')}</td>
+  <td><details class="confirm">
+  <summary>Revoke<span class="visually-hidden"> app ${grant.client_name}</span></summary>
+  <form method="post" action="/keys/apps/${grant.id}/revoke">
+    ${csrfInput(csrfToken)}
+    <p>The app gets 401 from its next call and cannot refresh its token. It can ask you again.</p>
+    <button type="submit" class="danger">Revoke “${grant.client_name}”</button>
+  </form>
+</details></td>
+</tr>`;
+}
+
+function secretBox(client: NewClient, appUrl: string) {
+  return html`<section class="secret" aria-labelledby="new-client-title">
+  <h2 id="new-client-title">Your new OAuth client “${client.name}”</h2>
+  <p><strong>Copy the secret now: it is shown only this once.</strong></p>
+  <label for="new-client-id">Client ID</label>
+  <input id="new-client-id" type="text" readonly value="${client.clientId}" autocomplete="off" spellcheck="false">
+  <label for="new-client-secret">Client secret</label>
+  <input id="new-client-secret" type="text" readonly value="${client.clientSecret}" autocomplete="off" spellcheck="false">
+  <p>Authorization URL <code>${appUrl}/oauth/authorize</code>, token URL <code>${appUrl}/oauth/token</code>,
+  scope <code>read</code>, <code>write</code> or <code>spend</code>.</p>
+</section>`;
+}
+
+/** Apps the owner allowed through OAuth, and the OAuth clients the owner made (for ChatGPT Actions). */
+export function appsSection(view: AppsView) {
+  const grants =
+    view.grants.length === 0
+      ? html`<p>No app is connected. An MCP connector or a ChatGPT Action that signs in with OAuth appears here once you allow it.</p>`
+      : html`<div class="table-wrap"><table>
+  <caption class="visually-hidden">Apps you allowed</caption>
+  <thead><tr><th scope="col">App</th><th scope="col">May do</th><th scope="col">Allowed</th><th scope="col">Last used</th><th scope="col">Action</th></tr></thead>
+  <tbody>${view.grants.map((grant) => grantRow(grant, view.csrfToken))}</tbody>
+</table></div>`;
+  const clients =
+    view.clients.length === 0
+      ? ''
+      : html`<ul>${view.clients.map(
+          (client) =>
+            html`<li>${client.name}: client ID <code>${client.client_id}</code>, redirect URI <code>${client.redirect_uri}</code></li>`,
+        )}</ul>`;
+  return html`<h2>Connected apps</h2>
+${grants}
+<h2>OAuth clients</h2>
+${view.newClient ? secretBox(view.newClient, view.appUrl) : ''}
+<p>For a ChatGPT Action or another app you configure with a client ID and secret. MCP connectors register themselves: they need none.</p>
+${clients}
+<form method="post" action="/keys/oauth-clients" class="inline">
+  ${csrfInput(view.csrfToken)}
+  <label>Name <input type="text" name="name" required maxlength="100" placeholder="e.g. My GPT"></label>
+  <label>Redirect URI <input type="url" name="redirect_uri" required maxlength="2000" placeholder="https://chatgpt.com/aip/g-.../oauth/callback"></label>
+  <label>Token exchange <select name="token_endpoint_auth_method">
+    <option value="client_secret_post">Secret in the POST body (ChatGPT: Default)</option>
+    <option value="client_secret_basic">Basic authorization header</option>
+  </select></label>
+  <button type="submit">Create OAuth client</button>
+</form>`;
+}
