@@ -71,9 +71,9 @@ ${grants}
 ${view.newClient ? secretBox(view.newClient, view.appUrl) : ''}
 <p>For a ChatGPT Action or another app you configure with a client ID and secret. MCP connectors register themselves: they need none.</p>
 ${clients}
-<form method="post" action="/keys/oauth-clients" class="inline">
+<form method="post" action="/keys/oauth-clients" class="stack">
   ${csrfInput(view.csrfToken)}
-  <label>Name <input type="text" name="name" required maxlength="100" placeholder="e.g. My GPT"></label>
+  <label>Client name <input type="text" name="name" required maxlength="100" placeholder="e.g. My GPT"></label>
   <label>Redirect URI <input type="url" name="redirect_uri" required maxlength="2000" placeholder="https://chatgpt.com/aip/g-.../oauth/callback"></label>
   <label>Token exchange <select name="token_endpoint_auth_method">
     <option value="client_secret_post">Secret in the POST body (ChatGPT: Default)</option>

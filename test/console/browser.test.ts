@@ -65,7 +65,7 @@ describe('the owner console in Chromium', { timeout: 90_000 }, () => {
     await page.waitForURL(`${service.url}/keys`);
 
     // By keyboard alone: name, then Tab to the expiry (one down from 90 days is 1 year), Tab, Enter.
-    await page.getByLabel('Name').fill('browser agent');
+    await page.getByLabel('Name', { exact: true }).fill('browser agent');
     await page.keyboard.press('Tab');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Tab');

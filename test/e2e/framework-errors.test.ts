@@ -152,7 +152,9 @@ describe('answers refused below the routes', () => {
         body: '{"arguments":{}}',
       });
       expect(response.status, path).toBe(401);
-      expect(response.headers.get('www-authenticate'), path).toBe('Bearer realm="adops"');
+      expect(response.headers.get('www-authenticate'), path).toBe(
+        `Bearer realm="adops", resource_metadata="${service.services.config.publicUrl}/.well-known/oauth-protected-resource"`,
+      );
     }
   });
 
