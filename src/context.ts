@@ -53,7 +53,7 @@ export interface Caller {
   /** The key the call came with; null when it came with an OAuth access token. */
   apiKeyId: string | null;
   /** The OAuth client and the owner's grant to it, when the call came with an access token. */
-  oauth?: { clientId: string; grantId: string } | undefined;
+  oauth?: { clientId: string; clientName: string; grantId: string } | undefined;
   limits: KeyLimits;
 }
 

@@ -52,7 +52,7 @@ export async function callerOfAccessToken(services: Services, value: string): Pr
     email: grant.email,
     tier: grant.tier,
     apiKeyId: null,
-    oauth: { clientId: grant.client_id, grantId: grant.id },
+    oauth: { clientId: grant.client_id, clientName: grant.client_name, grantId: grant.id },
     limits: limitsOfRow(grant),
   };
 }

@@ -77,3 +77,27 @@ describe('checkChange and lifetime budgets', () => {
     expect(refused?.options.structuredContent).toMatchObject({ limit: 'scope', needed: 'spend' });
   });
 });
+
+describe('checkChange for an OAuth app', () => {
+  const app: Caller = {
+    ...caller({ scope: 'write', ceilings: { USD: 50_000_000 } }),
+    apiKeyId: null,
+    oauth: { clientId: 'c1', clientName: 'Claude connector', grantId: 'g1' },
+  };
+
+  it('names the app and tells how the owner grants more, not how to make a key', () => {
+    const raise: SpendChange = { what: 'raise the daily budget', startsOrRaisesSpend: true };
+    let refused: unknown;
+    try {
+      checkChange(app, config, 'update_search_campaign', raise);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(AppError);
+    const { message } = refused as AppError;
+    expect(message).toContain('The access the owner gave Claude connector has the write scope');
+    expect(message).toContain('Connected apps at https://adops.test/keys');
+    expect(message).toContain('granting the spend scope');
+    expect(message).not.toContain('use a key');
+  });
+});
