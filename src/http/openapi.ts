@@ -95,7 +95,9 @@ export function buildOpenApiDocument(tools: readonly Tool[], serverUrl: string):
           bearerFormat: 'sk_live_...',
           description:
             'An API key `sk_live_...`, created by the account owner in the console and shown once. ' +
-            'Send it as `Authorization: Bearer sk_live_...`; it acts for its owner only.',
+            'Send it as `Authorization: Bearer sk_live_...`; it acts for its owner only. An OAuth access ' +
+            'token this service issued is sent the same way, with the limits the owner granted the app ' +
+            '(authorization server metadata: `/.well-known/oauth-authorization-server`).',
         },
       },
     },
