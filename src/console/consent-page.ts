@@ -18,7 +18,8 @@ export interface ConsentView {
 }
 
 export function consentPage(view: ConsentView) {
-  // Up to what the app asked for (an app that named nothing may be given any), that preselected.
+  // Up to what the app asked for (an app that named nothing may be given any); read ticked at first, as
+  // MCP clients ask for every scope the resource names: the owner widens it on purpose.
   const offered: KeyLimits = { scope: view.requested ?? 'spend', accounts: null, ceilings: null };
   const asked = view.requested
     ? html`It asks to <strong>${view.requested}</strong>.`
@@ -29,7 +30,7 @@ the API and MCP. It will receive its answer at <strong>${view.redirectHost}</str
 Connected apps on the API keys page.</p>
 <form method="post" action="/oauth/consent/${view.uid}">
   ${csrfInput(view.session.csrfToken)}
-  ${limitFields(`consent-${view.uid}`, offered, view.accounts, 'app', view.requested ?? 'read')}
+  ${limitFields(`consent-${view.uid}`, offered, view.accounts, 'app', 'read')}
   <div class="actions">
     <button type="submit" name="decision" value="allow">Allow</button>
     <button type="submit" name="decision" value="deny" class="secondary">Deny</button>

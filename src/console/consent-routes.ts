@@ -137,14 +137,14 @@ export function registerConsentRoutes(app: FastifyInstance, services: Services):
     const resource = resourceOf(services.config);
     const granted = scopeWords(limits.scope);
     const grant = new provider.Grant({ accountId: session.user.id, clientId: found.clientId });
-    // OpenID scopes (openid, offline_access) go as asked; the API's, up to what the owner chose. The
-    // rest are recorded as refused, or the provider would ask the owner again.
-    grant.addOIDCScope(found.words.filter((word) => !isApiScope(word)));
+    // OpenID scopes (openid, offline_access) go as asked; the API's, up to what the owner chose, the rest
+    // recorded as refused, or the provider would ask the owner again. The API's scopes are both the
+    // provider's own (clients register them) and the resource's: granted and refused as both.
+    const refused = found.words.filter((word) => isApiScope(word) && !granted.includes(word));
+    grant.addOIDCScope([...found.words.filter((word) => !isApiScope(word)), ...granted]);
+    grant.rejectOIDCScope(refused);
     grant.addResourceScope(resource, granted);
-    grant.rejectResourceScope(
-      resource,
-      found.words.filter((word) => isApiScope(word) && !granted.includes(word)),
-    );
+    grant.rejectResourceScope(resource, refused);
     const grantId = await grant.save();
     // Sessions, codes and tokens past their time are of no use: swept now and then, here, where it is cheap.
     await deleteExpiredOAuthRecords(storage.db, clock.now());

@@ -14,3 +14,16 @@ export function widestScope(words: Iterable<string>): Scope | undefined {
 export function scopeWords(scope: Scope): string[] {
   return SCOPES.slice(0, SCOPES.indexOf(scope) + 1);
 }
+
+/**
+ * A requested scope with the API's scopes made whole: `write` is asked as `read write`, as write allows
+ * what read does. So an owner who grants less than the widest asked still grants something asked, and
+ * the token says what it may do.
+ */
+export function nestedScope(scope: string): string {
+  const words = scope.split(' ').filter(Boolean);
+  const widest = widestScope(words);
+  if (!widest) return scope;
+  const others = words.filter((word) => widestScope([word]) === undefined);
+  return [...others, ...scopeWords(widest)].join(' ');
+}

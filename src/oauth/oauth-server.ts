@@ -2,9 +2,11 @@ import { createPrivateKey } from 'node:crypto';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import { SCOPES } from '../auth/key-limits.ts';
 import type { Services } from '../context.ts';
+import { endOAuthGrant } from '../storage/oauth-grants.ts';
 import { guardedFetch } from './guarded-fetch.ts';
 import { OAuthAdapter } from './oauth-adapter.ts';
 import { renderOAuthError } from './oauth-error-page.ts';
+import { nestedScope } from './oauth-scopes.ts';
 import { resourceOf } from './protected-resource.ts';
 
 export const OAUTH_PATHS = {
@@ -52,7 +54,9 @@ function configuration(services: Services): Configuration {
     adapter: (model: string) => new OAuthAdapter(model, services),
     clients: [],
     findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id }) }),
-    scopes: ['openid', 'offline_access'],
+    // The API's scopes among the provider's own: clients register them (the MCP SDK asks for every scope
+    // the resource metadata names), and the discovery document lists them.
+    scopes: ['openid', 'offline_access', ...SCOPES],
     claims: { openid: ['sub'] },
     responseTypes: ['code'],
     routes: OAUTH_PATHS,
@@ -77,7 +81,12 @@ function configuration(services: Services): Configuration {
       // A DPoP-bound token would need the API to check proofs; the API takes bearer tokens only.
       dPoP: { enabled: false },
       userinfo: { enabled: false },
-      revocation: { enabled: true },
+      rpInitiatedLogout: { enabled: false },
+      // A client revokes its own tokens only; another's are left alone (and RFC 7009 answers 200 alike).
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+      },
       registration: { enabled: true },
       clientIdMetadataDocument: {
         enabled: true,
@@ -112,6 +121,7 @@ function configuration(services: Services): Configuration {
       Interaction: 30 * MINUTE,
       Session: DAY,
       Grant: REFRESH_TOKEN_SECONDS,
+      IdToken: ACCESS_TOKEN_SECONDS,
     },
     // A token lives until it expires or its grant is revoked, whatever happens to the sign-in session.
     expiresWithSession: async () => false,
@@ -119,6 +129,11 @@ function configuration(services: Services): Configuration {
     rotateRefreshToken: () => true,
     interactions: { url: async (_ctx, interaction) => `${CONSENT_PATH_PREFIX}${interaction.uid}` },
     renderError: renderOAuthError,
+    // A browser-based public client may call the token endpoint from the origin of its redirect URIs.
+    clientBasedCORS: (_ctx, origin, client) =>
+      origin !== 'null' &&
+      client.clientAuthMethod === 'none' &&
+      (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin),
     fetch: guardedFetch(services),
   };
 }
@@ -128,13 +143,18 @@ function createProvider(issuer: string, services: Services): Provider {
   // Its URLs are built from the request's host and scheme; they must be the issuer's, whatever name or
   // proxy the request came through (oauth-routes.ts sets the forwarded fields from the issuer).
   provider.proxy = true;
-  // The API's scopes are a resource server's, which oidc-provider leaves out of its metadata.
   provider.use(async (ctx, next) => {
-    await next();
-    if (ctx.path === '/.well-known/openid-configuration' && ctx.status === 200) {
-      const body = ctx.body as { scopes_supported: string[] };
-      body.scopes_supported = [...SCOPES, ...body.scopes_supported];
+    if (ctx.path === OAUTH_PATHS.authorization && typeof ctx.query.scope === 'string') {
+      ctx.query = { ...ctx.query, scope: nestedScope(ctx.query.scope) };
     }
+    await next();
+  });
+  // A grant the provider revokes itself (a refresh token replayed, or revoked by its app) leaves the
+  // owner's Connected apps too.
+  provider.on('grant.revoked', (_ctx, grantId: string) => {
+    endOAuthGrant(services.storage.db, grantId, services.clock.now()).catch((error: unknown) =>
+      services.logger.warn({ err: error, grant_id: grantId }, 'a revoked OAuth grant is still listed'),
+    );
   });
   return provider;
 }

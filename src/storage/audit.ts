@@ -8,6 +8,7 @@ const AUDIT_COLUMNS = [
   'request_id',
   'user_id',
   'api_key_id',
+  'oauth_client_id',
   'tool',
   'account_id',
   'status',
@@ -21,6 +22,10 @@ const AUDIT_COLUMNS = [
   'upstream_request_ids',
   'created_object_ids',
 ] as const satisfies ReadonlyArray<keyof AuditEntry>;
+
+// Every column of the table is listed: a column added to the table and not here would be dropped silently.
+type UnlistedColumn = Exclude<keyof AuditEntry, (typeof AUDIT_COLUMNS)[number]>;
+export const AUDIT_COLUMNS_COMPLETE: [UnlistedColumn] extends [never] ? true : UnlistedColumn = true;
 
 /** Rows per multi-row insert: one statement and one commit carry many rows. */
 const ROWS_PER_INSERT = 50;

@@ -59,6 +59,16 @@ export async function revokeOAuthGrant(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Marks a grant ended by the authorization server itself (its app revoked it, or a token was replayed). */
+export async function endOAuthGrant(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('oauth_grants')
+    .set({ revoked_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 export async function insertOwnedClient(db: Kysely<Database>, client: OAuthOwnedClient): Promise<void> {
   await db.insertInto('oauth_owned_clients').values(client).execute();
 }
