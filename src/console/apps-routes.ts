@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ClientAuthMethod, ClientMetadata } from 'oidc-provider';
+import type { ClientMetadata } from 'oidc-provider';
 import type { Services } from '../context.ts';
 import { OAuthAdapter } from '../oauth/oauth-adapter.ts';
 import { insertOwnedClient, revokeOAuthGrant } from '../storage/oauth-grants.ts';
@@ -11,7 +11,6 @@ import { formField } from './form.ts';
 import type { Notice } from './layout.ts';
 
 const MAX_NAME_LENGTH = 100;
-const AUTH_METHODS = new Set(['client_secret_post', 'client_secret_basic']);
 
 type RenderKeys = (
   request: FastifyRequest,
@@ -39,12 +38,10 @@ export function registerAppsRoutes(app: FastifyInstance, services: Services, ren
     const session = signedIn(request);
     const name = formField(request, 'name').trim();
     const redirectUri = formField(request, 'redirect_uri').trim();
-    const method = formField(request, 'token_endpoint_auth_method') || 'client_secret_post';
     const refuse = (text: string) =>
       render(request, reply, 400, { notice: { kind: 'error', text: `The client was not created: ${text}` } });
     if (!name || name.length > MAX_NAME_LENGTH)
       return refuse(`give it a name of 1 to ${MAX_NAME_LENGTH} characters.`);
-    if (!AUTH_METHODS.has(method)) return refuse('choose how it sends its secret.');
     const provider = services.oauth.provider();
     const clientId = `adops_${randomBytes(16).toString('base64url')}`;
     const clientSecret = randomBytes(32).toString('base64url');
@@ -55,7 +52,8 @@ export function registerAppsRoutes(app: FastifyInstance, services: Services, ren
       redirect_uris: [redirectUri],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
-      token_endpoint_auth_method: method as ClientAuthMethod,
+      // The token endpoint takes the secret in the body or as Basic alike (ChatGPT offers both).
+      token_endpoint_auth_method: 'client_secret_post',
     };
     try {
       await provider.Client.validate(metadata);

@@ -75,10 +75,6 @@ ${clients}
   ${csrfInput(view.csrfToken)}
   <label>Client name <input type="text" name="name" required maxlength="100" placeholder="e.g. My GPT"></label>
   <label>Redirect URI <input type="url" name="redirect_uri" required maxlength="2000" placeholder="https://chatgpt.com/aip/g-.../oauth/callback"></label>
-  <label>Token exchange <select name="token_endpoint_auth_method">
-    <option value="client_secret_post">Secret in the POST body (ChatGPT: Default)</option>
-    <option value="client_secret_basic">Basic authorization header</option>
-  </select></label>
   <button type="submit">Create OAuth client</button>
 </form>`;
 }

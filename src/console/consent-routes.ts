@@ -7,8 +7,8 @@ import { scopeWords, widestScope } from '../oauth/oauth-scopes.ts';
 import { CONSENT_PATH_PREFIX } from '../oauth/oauth-server.ts';
 import { resourceOf } from '../oauth/protected-resource.ts';
 import { listAdAccounts } from '../storage/accounts.ts';
-import { insertOAuthGrant } from '../storage/oauth-grants.ts';
-import { deleteExpiredOAuthRecords } from '../storage/oauth-records.ts';
+import { endOAuthGrant, insertOAuthGrant, liveGrantIdsOf } from '../storage/oauth-grants.ts';
+import { deleteExpiredOAuthRecords, deleteOAuthRecordsOfGrant } from '../storage/oauth-records.ts';
 import { consentPage } from './consent-page.ts';
 import { consoleRequest } from './console-request.ts';
 import { sendErrorPage } from './error-page.ts';
@@ -145,6 +145,11 @@ export function registerConsentRoutes(app: FastifyInstance, services: Services):
     grant.rejectOIDCScope(refused);
     grant.addResourceScope(resource, granted);
     grant.rejectResourceScope(resource, refused);
+    // A new approval replaces the app's previous one: one row per app in Connected apps, one set of limits.
+    for (const previous of await liveGrantIdsOf(storage.db, session.user.id, found.clientId)) {
+      await endOAuthGrant(storage.db, previous, clock.now());
+      await deleteOAuthRecordsOfGrant(storage.db, previous);
+    }
     const grantId = await grant.save();
     // Sessions, codes and tokens past their time are of no use: swept now and then, here, where it is cheap.
     await deleteExpiredOAuthRecords(storage.db, clock.now());

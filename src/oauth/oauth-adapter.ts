@@ -10,6 +10,16 @@ import {
   upsertOAuthRecord,
 } from '../storage/oauth-records.ts';
 
+/** What a grant issues, and revoking it removes (an interaction names a grant too, but is not its). */
+const GRANT_MEMBERS = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'PreAuthorizedCode',
+]);
+
 /** Client metadata may hold a client secret: stored encrypted, bound to its row. */
 const ENCRYPTED_MODELS = new Set(['Client']);
 
@@ -42,7 +52,8 @@ export class OAuthAdapter implements Adapter {
         ? this.#services.cipher.encrypt(json, this.#associatedData(idHash))
         : json,
       // A grant is a member of itself: revoking it removes its own record with its tokens.
-      grantId: this.#model === 'Grant' ? id : (payload.grantId ?? null),
+      grantId:
+        this.#model === 'Grant' ? id : GRANT_MEMBERS.has(this.#model) ? (payload.grantId ?? null) : null,
       uid: payload.uid ?? null,
       expiresAt: expiresIn ? new Date(now.getTime() + expiresIn * 1000).toISOString() : null,
     });

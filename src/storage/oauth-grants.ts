@@ -34,6 +34,22 @@ export async function listOAuthGrants(db: Kysely<Database>, userId: string): Pro
     .execute();
 }
 
+/** The ids of the owner's live grants to a client (one, unless a new approval is on its way). */
+export async function liveGrantIdsOf(
+  db: Kysely<Database>,
+  userId: string,
+  clientId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('oauth_grants')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('client_id', '=', clientId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export async function touchOAuthGrant(db: Kysely<Database>, id: string, now: Date): Promise<void> {
   await db
     .updateTable('oauth_grants')

@@ -62,7 +62,10 @@ describe.each(TEST_DIALECTS)('the OAuth records on %s', (dialect) => {
     await adapter('AccessToken').upsert('token-d', { grantId: 'grant-d' }, 900);
     await adapter('RefreshToken').upsert('refresh-d', { grantId: 'grant-d' }, 3600);
     await adapter('AccessToken').upsert('token-e', { grantId: 'grant-e' }, 900);
+    // A new approval of the same app runs in an interaction naming the old grant: it must outlive it.
+    await adapter('Interaction').upsert('interaction-d', { grantId: 'grant-d', uid: 'uid-d' }, 600);
     await adapter('Grant').revokeByGrantId('grant-d');
+    expect(await adapter('Interaction').find('interaction-d')).toMatchObject({ uid: 'uid-d' });
     expect(await adapter('Grant').find('grant-d')).toBeUndefined();
     expect(await adapter('AccessToken').find('token-d')).toBeUndefined();
     expect(await adapter('RefreshToken').find('refresh-d')).toBeUndefined();
