@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errors } from 'oidc-provider';
 import type { KeyLimits, Scope } from '../auth/key-limits.ts';
 import { rowOfLimits, scopeCovers } from '../auth/key-limits.ts';
 import { KeyLimitsError, keyLimitsFrom } from '../auth/key-limits-input.ts';
@@ -47,15 +48,16 @@ export function registerConsentRoutes(app: FastifyInstance, services: Services):
       const redirect = String(details.params.redirect_uri ?? '');
       return {
         provider,
-        details,
         clientId,
         clientName: client.clientName ?? clientId,
         redirectHost: URL.canParse(redirect) ? new URL(redirect).host : redirect,
         words,
         requested: widestScope(words) ?? null,
       };
-    } catch {
-      return undefined;
+    } catch (error) {
+      // No interaction cookie, an expired or answered interaction, a client that no longer resolves.
+      if (error instanceof errors.OIDCProviderError) return undefined;
+      throw error;
     }
   }
 

@@ -1,5 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
-import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type Configuration, errors } from 'oidc-provider';
 import { SCOPES } from '../auth/key-limits.ts';
 import type { Services } from '../context.ts';
 import { endOAuthGrant } from '../storage/oauth-grants.ts';
@@ -9,6 +9,7 @@ import { renderOAuthError } from './oauth-error-page.ts';
 import { nestedScope } from './oauth-scopes.ts';
 import { resourceOf } from './protected-resource.ts';
 
+// Every route oidc-provider knows must have a path; the ones of features left off are never served.
 export const OAUTH_PATHS = {
   authorization: '/oauth/authorize',
   token: '/oauth/token',
@@ -31,8 +32,8 @@ export const CONSENT_PATH_PREFIX = '/oauth/consent/';
 const MINUTE = 60;
 const DAY = 24 * 60 * MINUTE;
 /** Short-lived, as OAuth 2.1 asks: a leaked token is good for minutes; clients refresh. */
-export const ACCESS_TOKEN_SECONDS = 15 * MINUTE;
-export const REFRESH_TOKEN_SECONDS = 30 * DAY;
+const ACCESS_TOKEN_SECONDS = 15 * MINUTE;
+const REFRESH_TOKEN_SECONDS = 30 * DAY;
 
 /** PKCS #8 wrapping of a raw Ed25519 seed (RFC 8410). */
 const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
@@ -81,6 +82,8 @@ function configuration(services: Services): Configuration {
       // A DPoP-bound token would need the API to check proofs; the API takes bearer tokens only.
       dPoP: { enabled: false },
       userinfo: { enabled: false },
+      // Authorization requests come as a URL (what MCP clients and ChatGPT send), where scopes are nested.
+      pushedAuthorizationRequests: { enabled: false },
       rpInitiatedLogout: { enabled: false },
       // A client revokes its own tokens only; another's are left alone (and RFC 7009 answers 200 alike).
       revocation: {
@@ -181,5 +184,3 @@ export class OAuthServer {
     return this.#provider;
   }
 }
-
-export type OAuthContext = KoaContextWithOIDC;

@@ -184,6 +184,14 @@ describe.each(TEST_DIALECTS)('adops as an OAuth authorization server, on %s', (d
     expect((await service.auditRow(rest.body.request_id)).user_id).toBe(user?.id);
   });
 
+  it('answers a consent page of no pending request with a page saying so, granting nothing', async () => {
+    const { owner } = await signedInOwner(url);
+    const page = await owner.get('/oauth/consent/no-such-request');
+    expect(page.status).toBe(400);
+    expect(page.text).toContain('This sign-in request has ended');
+    expect((await owner.get('/keys')).text).not.toContain('/keys/apps/');
+  });
+
   it('sends the owner back with access_denied when the owner denies, and grants nothing', async () => {
     const { owner } = await signedInOwner(url);
     const denied = await authorize(owner, client, { pkce: newPkce(), consent: { decision: 'deny' } });
