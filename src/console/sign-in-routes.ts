@@ -80,17 +80,19 @@ export function registerSignInRoutes(
     return reply.redirect(next ?? HOME, 303);
   });
 
-  app.get('/signup', async (request, reply) => {
+  app.get<{ Querystring: { next?: string } }>('/signup', async (request, reply) => {
+    const next = safeNext(request.query.next);
     return (
-      signedInRedirect(request, reply, HOME) ??
-      sendPage(reply, 200, signUpPage({ csrfToken: consoleRequest(request).csrfToken, signupOpen }))
+      signedInRedirect(request, reply, next ?? HOME) ??
+      sendPage(reply, 200, signUpPage({ csrfToken: consoleRequest(request).csrfToken, next, signupOpen }))
     );
   });
 
   app.post('/signup', async (request, reply) => {
     const email = formField(request, 'email').trim().toLowerCase();
     const password = formField(request, 'password');
-    const form = { csrfToken: consoleRequest(request).csrfToken, email, signupOpen };
+    const next = safeNext(formField(request, 'next'));
+    const form = { csrfToken: consoleRequest(request).csrfToken, email, next, signupOpen };
     const refuse = (status: number, text: Notice['text']) =>
       sendPage(reply, status, signUpPage({ ...form, notice: { kind: 'error', text } }));
     if (!signupOpen) return refuse(403, 'Sign-up is closed on this service.');
@@ -111,7 +113,7 @@ export function registerSignInRoutes(
     try {
       const user = await signUp(storage.db, email, password, clock.now());
       reply.header('set-cookie', await startSession(services, user.id));
-      return reply.redirect(HOME, 303);
+      return reply.redirect(next ?? HOME, 303);
     } catch (error) {
       if (!/unique|duplicate/i.test(String(error))) throw error;
       return refuseAndCount(

@@ -70,6 +70,27 @@ describe.each(TEST_DIALECTS)('console sign-in on %s', (dialect) => {
     expect(page.text).not.toContain('evil.example');
   });
 
+  it('lets a newcomer sent to sign in create an account and still come back to where it was going', async () => {
+    const visitor = new ConsoleClient(service.url);
+    const consent = '/oauth/consent/abc123';
+    const login = await visitor.get(`/login?next=${encodeURIComponent(consent)}`);
+    const signupLink = `/signup?next=${encodeURIComponent(consent)}`;
+    expect(login.text).toContain(`href="${signupLink}"`);
+    const form = await visitor.get(signupLink);
+    expect(form.text).toContain(`name="next" value="${consent}"`);
+    const created = await visitor.post('/signup', {
+      _csrf: csrfTokenOf(form.text),
+      next: consent,
+      email: uniqueEmail('newcomer'),
+      password: PASSWORD,
+    });
+    expect([created.status, created.location]).toEqual([303, consent]);
+    // Anywhere else is ignored on sign-up too.
+    const other = new ConsoleClient(service.url);
+    const page = await other.get('/signup?next=https://evil.example');
+    expect(page.text).not.toContain('evil.example');
+  });
+
   it('refuses a wrong password, then throttles the email even for the right one', async () => {
     const client = new ConsoleClient(service.url);
     const email = uniqueEmail('throttle');
