@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientMetadata } from 'oidc-provider';
 import type { Services } from '../context.ts';
 import { OAuthAdapter } from '../oauth/oauth-adapter.ts';
-import { insertOwnedClient, revokeOAuthGrant } from '../storage/oauth-grants.ts';
+import { deleteOwnedClient, insertOwnedClient, revokeOAuthGrant } from '../storage/oauth-grants.ts';
 import { deleteOAuthRecordsOfGrant } from '../storage/oauth-records.ts';
 import type { NewClient } from './apps-section.ts';
 import { signedIn } from './console-request.ts';
@@ -32,6 +32,20 @@ export function registerAppsRoutes(app: FastifyInstance, services: Services, ren
     await deleteOAuthRecordsOfGrant(storage.db, request.params.id);
     request.log.info({ grant_id: request.params.id }, 'console revoked an OAuth app');
     return reply.redirect('/keys?done=app-revoked', 303);
+  });
+
+  app.post<{ Params: { id: string } }>('/keys/oauth-clients/:id/delete', async (request, reply) => {
+    const session = signedIn(request);
+    const clientId = request.params.id;
+    const ended = await deleteOwnedClient(storage.db, session.user.id, clientId, clock.now());
+    if (!ended) {
+      return render(request, reply, 404, { notice: { kind: 'error', text: 'There is no such client.' } });
+    }
+    // Every sign-in made through it ends with it: the next call of any of its tokens is a 401.
+    for (const grantId of ended) await deleteOAuthRecordsOfGrant(storage.db, grantId);
+    await new OAuthAdapter('Client', services).destroy(clientId);
+    request.log.info({ oauth_client_id: clientId }, 'console deleted an OAuth client');
+    return reply.redirect('/keys?done=client-deleted', 303);
   });
 
   app.post('/keys/oauth-clients', async (request, reply) => {

@@ -63,7 +63,13 @@ export function appsSection(view: AppsView) {
       ? ''
       : html`<ul>${view.clients.map(
           (client) =>
-            html`<li>${client.name}: client ID <code>${client.client_id}</code>, redirect URI <code>${client.redirect_uri}</code></li>`,
+            html`<li>${client.name}: client ID <code>${client.client_id}</code>, redirect URI <code>${client.redirect_uri}</code>
+  <details class="confirm"><summary>Delete<span class="visually-hidden"> client ${client.name}</span></summary>
+  <form method="post" action="/keys/oauth-clients/${client.client_id}/delete">
+    ${csrfInput(view.csrfToken)}
+    <p>Everyone signed in through it gets 401 from their next call. This cannot be undone.</p>
+    <button type="submit" class="danger">Delete “${client.name}”</button>
+  </form></details></li>`,
         )}</ul>`;
   return html`<h2>Connected apps</h2>
 ${grants}

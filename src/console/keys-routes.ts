@@ -70,7 +70,9 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
           ? { kind: 'success', text: 'The key is narrowed: its next call already follows.' }
           : request.query.done === 'app-revoked'
             ? { kind: 'success', text: 'The app is revoked: its next call gets 401.' }
-            : undefined;
+            : request.query.done === 'client-deleted'
+              ? { kind: 'success', text: 'The OAuth client is deleted: every sign-in through it ended.' }
+              : undefined;
     return render(request, reply, 200, notice && { notice });
   });
 

@@ -97,3 +97,36 @@ export async function listOwnedClients(db: Kysely<Database>, userId: string): Pr
     .orderBy('created_at', 'desc')
     .execute();
 }
+
+/**
+ * Deletes an owner's client and ends every grant to it, whoever gave it: the ids of those grants, whose
+ * records (codes, tokens) the caller removes; undefined when the owner has no such client.
+ */
+export async function deleteOwnedClient(
+  db: Kysely<Database>,
+  userId: string,
+  clientId: string,
+  now: Date,
+): Promise<string[] | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('oauth_owned_clients')
+      .where('client_id', '=', clientId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== 1) return undefined;
+    const grants = await trx
+      .selectFrom('oauth_grants')
+      .select('id')
+      .where('client_id', '=', clientId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await trx
+      .updateTable('oauth_grants')
+      .set({ revoked_at: now.toISOString() })
+      .where('client_id', '=', clientId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return grants.map((grant) => grant.id);
+  });
+}

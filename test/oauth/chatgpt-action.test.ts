@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '../../src/storage/users.ts';
-import { callTool } from '../console/support/console-client.ts';
+import { callTool, csrfTokenOf } from '../console/support/console-client.ts';
 import { TestService } from '../support/service.ts';
 import {
   authorize,
@@ -99,5 +99,27 @@ describe('a ChatGPT Action signing in with OAuth', () => {
     const answer = await owner.get(`/oauth/authorize?${query}`);
     expect(answer.status).toBe(400);
     expect(answer.location).toBeNull();
+  });
+
+  it('deletes a client in the console: only its owner may, and every sign-in through it ends', async () => {
+    const { owner } = await signedInOwner(service.url);
+    const client = await consoleClient(owner, 'Retired GPT', CHATGPT_REDIRECT);
+    const { owner: user } = await signedInOwner(service.url);
+    const authorized = await authorize(user, client, { pkce: false, scope: 'read' });
+    const exchanged = await exchangeCode(service.url, client, authorized.code ?? '');
+    expect((await callTool(service.url, exchanged.body.access_token, 'get_usage_status')).status).toBe(200);
+
+    const action = `/keys/oauth-clients/${client.clientId}/delete`;
+    const userPage = await user.get('/keys');
+    expect((await user.post(action, { _csrf: csrfTokenOf(userPage.text) })).status).toBe(404);
+    expect((await owner.get('/keys')).text).toContain(client.clientId);
+    const deleted = await owner.submit('/keys', action, {});
+    expect([deleted.status, deleted.location]).toEqual([303, '/keys?done=client-deleted']);
+    expect((await owner.get('/keys')).text).not.toContain(client.clientId);
+
+    expect((await callTool(service.url, exchanged.body.access_token, 'get_usage_status')).status).toBe(401);
+    const refreshed = await refresh(service.url, client, exchanged.body.refresh_token);
+    expect([refreshed.status, refreshed.body.error]).toEqual([401, 'invalid_client']);
+    expect((await user.get('/keys')).text).not.toContain('Retired GPT');
   });
 });
