@@ -61,6 +61,7 @@ export function createServices(config: Config, options: ServiceOptions = {}): Se
     cipher: loadTokenCipher(config, logger),
     metrics: new Metrics({ tools: tools.keys(), poolState: storage.poolState }),
     runtime: { listeningUrl: undefined, sandboxDispatcher: undefined, draining: false },
+    // Set just below: the authorization server reads the other services (storage, cipher, config).
     oauth: undefined as unknown as OAuthServer,
   };
   services.oauth = new OAuthServer(services);
