@@ -58,6 +58,7 @@ function callRow(call: UsageView['calls'][number]) {
   return html`<tr>
   <td>${formatTime(call.created_at)}</td>
   <td><code>${call.tool}</code></td>
+  <td>${call.key_name ?? (call.app_name ? html`${call.app_name} <span class="muted">(app)</span>` : '—')}</td>
   <td>${call.account_id ? html`<code>${call.account_id}</code>` : '—'}</td>
   <td class="status-${outcome}">${call.status}${call.code ? html` <span class="muted">${call.code}</span>` : ''}</td>
   <td>${call.latency_ms} ms</td>
@@ -72,14 +73,14 @@ export function usagePage(view: UsageView) {
       ? html`<p>No calls match.</p>`
       : html`<div class="table-wrap"><table>
 <caption class="visually-hidden">Recent calls, newest first</caption>
-<thead><tr><th scope="col">Time</th><th scope="col">Tool</th><th scope="col">Account</th><th scope="col">Status</th><th scope="col">Latency</th><th scope="col">Billed</th><th scope="col">Replayed</th></tr></thead>
+<thead><tr><th scope="col">Time</th><th scope="col">Tool</th><th scope="col">By</th><th scope="col">Account</th><th scope="col">Status</th><th scope="col">Latency</th><th scope="col">Billed</th><th scope="col">Replayed</th></tr></thead>
 <tbody>${view.calls.map(callRow)}</tbody>
 </table></div>`;
   const body = html`${quotaSection(view.quota)}
 <h2>Calls per day</h2>
 ${usageChart(view.days)}
 <h2>Recent calls</h2>
-<p class="muted">The latest ${view.shown} calls made with your keys; calls refused before a key was recognised are not yours to see.</p>
+<p class="muted">The latest ${view.shown} calls made with your keys and by the apps you connected; calls refused before a key was recognised are not yours to see.</p>
 ${filterForm(view)}
 ${table}`;
   return page({ title: 'Usage', session: view.session, section: '/usage', body });

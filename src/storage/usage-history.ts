@@ -38,7 +38,7 @@ export interface CallFilters {
   limit: number;
 }
 
-/** The user's latest audited calls, newest first. */
+/** The user's latest audited calls, newest first, each with the key or the OAuth app that made it. */
 export async function recentCalls(db: Kysely<Database>, userId: string, filters: CallFilters) {
   let query = db
     .selectFrom('audit_log')
@@ -53,6 +53,21 @@ export async function recentCalls(db: Kysely<Database>, userId: string, filters:
       'billable',
       'replayed',
       'dry_run',
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom('api_keys')
+        .select('api_keys.name')
+        .whereRef('api_keys.id', '=', 'audit_log.api_key_id')
+        .as('key_name'),
+      eb
+        .selectFrom('oauth_grants')
+        .select('oauth_grants.client_name')
+        .whereRef('oauth_grants.client_id', '=', 'audit_log.oauth_client_id')
+        .whereRef('oauth_grants.user_id', '=', 'audit_log.user_id')
+        .orderBy('oauth_grants.created_at', 'desc')
+        .limit(1)
+        .as('app_name'),
     ])
     .where('user_id', '=', userId);
   if (filters.tool) query = query.where('tool', '=', filters.tool);

@@ -78,14 +78,14 @@ describe.each(TEST_DIALECTS)('console usage and plan on %s', (dialect) => {
     expect(page).toContain('Calls per day this period: 5 calls in all, at most 4 on one day');
   });
 
-  it('lists the owner’s recent calls with tool, account, status, latency, billed and replayed', async () => {
+  it('lists the owner’s recent calls with tool, key, account, status, latency, billed and replayed', async () => {
     const rows = recentCallRows((await client.get('/usage')).text);
     expect(rows).toHaveLength(5);
-    expect(rows[0]).toMatch(/^2026-11-05 08:30 UTC\|test_probe\|—\|200\|\d+ ms\|yes\|no$/);
+    expect(rows[0]).toMatch(/^2026-11-05 08:30 UTC\|test_probe\|agent\|—\|200\|\d+ ms\|yes\|no$/);
     expect(rows.find((row) => row.includes('test_social_probe'))).toMatch(/\|act_\d+\|200\|/);
     expect(rows.find((row) => row.includes('get_usage_status'))).toMatch(/\|200\|\d+ ms\|no\|no$/);
     expect(rows.find((row) => row.includes('|400 '))).toMatch(
-      /test_probe\|—\|400 upstream_rejected\|\d+ ms\|no\|no$/,
+      /test_probe\|agent\|—\|400 upstream_rejected\|\d+ ms\|no\|no$/,
     );
   });
 
