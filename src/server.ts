@@ -4,6 +4,7 @@ import { buildApp } from './http/app.ts';
 import { openSandboxLoopback, type SandboxLoopback } from './http/sandbox-loopback.ts';
 import { closeServices } from './services.ts';
 import { deleteExpired } from './storage/idempotency.ts';
+import { deleteExpiredOAuthRecords } from './storage/oauth-records.ts';
 import { reclaimExpiredHolds } from './storage/quota.ts';
 
 const MAINTENANCE_INTERVAL_MS = 60_000;
@@ -17,8 +18,9 @@ export interface RunningServer {
 }
 
 /**
- * Now and every minute: removes idempotency records past their retention, and gives back the quota units
- * of calls whose instance died (a reservation refused for want of units also does this for its owner).
+ * Now and every minute: removes idempotency records past their retention and OAuth records past their
+ * lifetime, and gives back the quota units of calls whose instance died (a reservation refused for want
+ * of units also does this for its owner).
  */
 function startMaintenance(services: Services): NodeJS.Timeout {
   const sweep = async () => {
@@ -28,6 +30,7 @@ function startMaintenance(services: Services): NodeJS.Timeout {
       if (removed > 0) services.logger.info({ removed }, 'expired idempotency records removed');
       const reclaimed = await reclaimExpiredHolds(services.storage.db, now.toISOString());
       if (reclaimed > 0) services.logger.info({ reclaimed }, 'quota units of crashed calls given back');
+      await deleteExpiredOAuthRecords(services.storage.db, now);
     } catch (error) {
       services.logger.error({ err: error }, 'maintenance sweep failed');
     }

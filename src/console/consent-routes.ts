@@ -9,7 +9,7 @@ import { CONSENT_PATH_PREFIX } from '../oauth/oauth-server.ts';
 import { resourceOf } from '../oauth/protected-resource.ts';
 import { listAdAccounts } from '../storage/accounts.ts';
 import { endOAuthGrant, insertOAuthGrant, liveGrantIdsOf } from '../storage/oauth-grants.ts';
-import { deleteExpiredOAuthRecords, deleteOAuthRecordsOfGrant } from '../storage/oauth-records.ts';
+import { deleteOAuthRecordsOfGrant } from '../storage/oauth-records.ts';
 import { consentPage } from './consent-page.ts';
 import { consoleRequest } from './console-request.ts';
 import { sendErrorPage } from './error-page.ts';
@@ -153,8 +153,6 @@ export function registerConsentRoutes(app: FastifyInstance, services: Services):
       await deleteOAuthRecordsOfGrant(storage.db, previous);
     }
     const grantId = await grant.save();
-    // Sessions, codes and tokens past their time are of no use: swept now and then, here, where it is cheap.
-    await deleteExpiredOAuthRecords(storage.db, clock.now());
     await insertOAuthGrant(storage.db, {
       id: grantId,
       user_id: session.user.id,

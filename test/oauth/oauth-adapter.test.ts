@@ -1,6 +1,7 @@
 import { errors } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthAdapter } from '../../src/oauth/oauth-adapter.ts';
+import { deleteExpiredOAuthRecords } from '../../src/storage/oauth-records.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';
 
@@ -70,6 +71,15 @@ describe.each(TEST_DIALECTS)('the OAuth records on %s', (dialect) => {
     expect(await adapter('AccessToken').find('token-d')).toBeUndefined();
     expect(await adapter('RefreshToken').find('refresh-d')).toBeUndefined();
     expect(await adapter('AccessToken').find('token-e')).toBeDefined();
+  });
+
+  it('sweeps records past their lifetime and keeps the others (the maintenance sweep)', async () => {
+    await adapter('AccessToken').upsert('swept-token', { grantId: 'grant-f' }, -5);
+    await adapter('AccessToken').upsert('kept-token', { grantId: 'grant-f' }, 900);
+    await deleteExpiredOAuthRecords(service.services.storage.db, service.services.clock.now());
+    const rows = await rawRows();
+    expect(rows.filter((row) => row.grant_id === 'grant-f')).toHaveLength(1);
+    expect(await adapter('AccessToken').find('kept-token')).toBeDefined();
   });
 
   it('finds a session by its uid', async () => {
