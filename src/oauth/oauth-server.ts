@@ -152,6 +152,10 @@ function createProvider(issuer: string, services: Services): Provider {
     }
     await next();
   });
+  // oidc-provider answers its own failures (server_error) and logs nothing: the service's log has them.
+  provider.on('server_error', (ctx, error: Error) => {
+    services.logger.error({ err: error, path: ctx.path }, 'the OAuth authorization server failed a request');
+  });
   // A grant the provider revokes itself (a refresh token replayed, or revoked by its app) leaves the
   // owner's Connected apps too.
   provider.on('grant.revoked', (_ctx, grantId: string) => {
