@@ -1,6 +1,6 @@
 import type { Caller, Services } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { resourceOf } from '../oauth/protected-resource.ts';
+import { ownResource, resourceOf } from '../oauth/protected-resource.ts';
 import { findOAuthGrant, touchOAuthGrant } from '../storage/oauth-grants.ts';
 import { limitsOfRow } from './key-limits.ts';
 
@@ -31,9 +31,9 @@ export async function callerOfAccessToken(services: Services, value: string): Pr
     );
   }
   if (token.isExpired) throw refused(services, 'This access token expired.');
-  const resource = resourceOf(services.config);
   const audiences = Array.isArray(token.aud) ? token.aud : [token.aud];
-  if (!audiences.includes(resource)) {
+  if (!audiences.some((audience) => audience && ownResource(services.config, audience))) {
+    const resource = resourceOf(services.config);
     throw refused(services, `This access token was issued for another resource, not ${resource}.`);
   }
   const grant = token.grantId ? await findOAuthGrant(services.storage.db, token.grantId) : undefined;

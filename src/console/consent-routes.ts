@@ -6,7 +6,7 @@ import { KeyLimitsError, keyLimitsFrom } from '../auth/key-limits-input.ts';
 import type { Services } from '../context.ts';
 import { scopeWords, widestScope } from '../oauth/oauth-scopes.ts';
 import { CONSENT_PATH_PREFIX } from '../oauth/oauth-server.ts';
-import { resourceOf } from '../oauth/protected-resource.ts';
+import { ownResource, resourceOf } from '../oauth/protected-resource.ts';
 import { listAdAccounts } from '../storage/accounts.ts';
 import { endOAuthGrant, insertOAuthGrant, liveGrantIdsOf } from '../storage/oauth-grants.ts';
 import { deleteOAuthRecordsOfGrant } from '../storage/oauth-records.ts';
@@ -46,6 +46,10 @@ export function registerConsentRoutes(app: FastifyInstance, services: Services):
       const scopeParameter = typeof details.params.scope === 'string' ? details.params.scope : '';
       const words = scopeParameter.split(' ').filter(Boolean);
       const redirect = String(details.params.redirect_uri ?? '');
+      // The resource the request names (an MCP client names `<base>/mcp`), this service's: the provider
+      // refused any other before the owner got here.
+      const named = typeof details.params.resource === 'string' ? details.params.resource : '';
+      const resource = ownResource(services.config, named) ?? resourceOf(services.config);
       return {
         provider,
         clientId,
@@ -53,6 +57,7 @@ export function registerConsentRoutes(app: FastifyInstance, services: Services):
         redirectHost: URL.canParse(redirect) ? new URL(redirect).host : redirect,
         words,
         requested: widestScope(words) ?? null,
+        resource,
       };
     } catch (error) {
       // No interaction cookie, an expired or answered interaction, a client that no longer resolves.
@@ -136,7 +141,7 @@ export function registerConsentRoutes(app: FastifyInstance, services: Services):
         text: `Nothing was granted: the app asked for ${asked}, so it may be given ${asked} at most.`,
       });
     }
-    const resource = resourceOf(services.config);
+    const { resource } = found;
     const granted = scopeWords(limits.scope);
     const grant = new provider.Grant({ accountId: session.user.id, clientId: found.clientId });
     // OpenID scopes (openid, offline_access) go as asked; the API's, up to what the owner chose, the rest

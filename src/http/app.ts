@@ -165,7 +165,11 @@ export function buildApp(services: Services): FastifyInstance {
     // RFC 9110: a 401 names its scheme, so clients such as the MCP inspector show the message; RFC 9728:
     // and where to get a token, so an MCP client can sign its user in with OAuth.
     if (failure.status === 401 && !reply.hasHeader('WWW-Authenticate')) {
-      reply.header('WWW-Authenticate', bearerChallenge(config, request.headers.authorization !== undefined));
+      const path = request.url.split('?')[0] === '/mcp' ? '/mcp' : '';
+      reply.header(
+        'WWW-Authenticate',
+        bearerChallenge(config, request.headers.authorization !== undefined, path),
+      );
     }
     if (failure.retryAfterSeconds !== undefined)
       reply.header('Retry-After', String(failure.retryAfterSeconds));

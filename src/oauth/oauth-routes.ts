@@ -14,9 +14,11 @@ const REGISTRATIONS_PER_SECOND = 1 / 360;
 export function registerOAuthRoutes(app: FastifyInstance, services: Services): void {
   const registrations = new MemoryRateLimiter(REGISTRATIONS_PER_SECOND, REGISTRATIONS_BURST);
 
-  app.get(PROTECTED_RESOURCE_PATH, async (_request, reply) => sendMetadata(reply, services));
-  // A client may ask with the resource's path appended (RFC 9728, section 3.1): one resource serves all.
-  app.get(`${PROTECTED_RESOURCE_PATH}/*`, async (_request, reply) => sendMetadata(reply, services));
+  app.get(PROTECTED_RESOURCE_PATH, async (_request, reply) => sendMetadata(reply, services, ''));
+  // The metadata of the resource at a path (RFC 9728, section 3.1): `/mcp` above all.
+  app.get<{ Params: { '*': string } }>(`${PROTECTED_RESOURCE_PATH}/*`, async (request, reply) =>
+    sendMetadata(reply, services, `/${request.params['*']}`),
+  );
 
   app.register(async (scope) => {
     // oidc-provider reads request bodies itself: the stream is handed over unread.
@@ -58,10 +60,10 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services): v
   });
 }
 
-function sendMetadata(reply: FastifyReply, services: Services) {
+function sendMetadata(reply: FastifyReply, services: Services, path: string) {
   // Public, and read by browser-based clients of other origins.
   return reply
     .header('Access-Control-Allow-Origin', '*')
     .header('Cache-Control', 'public, max-age=3600')
-    .send(protectedResourceMetadata(services.config));
+    .send(protectedResourceMetadata(services.config, path));
 }

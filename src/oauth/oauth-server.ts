@@ -7,7 +7,7 @@ import { guardedFetch } from './guarded-fetch.ts';
 import { OAuthAdapter } from './oauth-adapter.ts';
 import { renderOAuthError } from './oauth-error-page.ts';
 import { nestedScope } from './oauth-scopes.ts';
-import { resourceOf } from './protected-resource.ts';
+import { ownResource, resourceOf } from './protected-resource.ts';
 
 // Every route oidc-provider knows must have a path; the ones of features left off are never served.
 export const OAUTH_PATHS = {
@@ -102,12 +102,15 @@ function configuration(services: Services): Configuration {
         defaultResource: async () => resource,
         useGrantedResource: async () => true,
         getResourceServerInfo: async (_ctx, indicator) => {
-          if (indicator !== resource) {
-            throw new errors.InvalidTarget(`this server issues tokens for ${resource} only`);
+          const audience = ownResource(services.config, indicator);
+          if (!audience) {
+            throw new errors.InvalidTarget(
+              `this server issues tokens for ${resource} and what is under it only`,
+            );
           }
           return {
             scope: SCOPES.join(' '),
-            audience: resource,
+            audience,
             accessTokenTTL: ACCESS_TOKEN_SECONDS,
             accessTokenFormat: 'opaque',
           };

@@ -152,8 +152,10 @@ describe('answers refused below the routes', () => {
         body: '{"arguments":{}}',
       });
       expect(response.status, path).toBe(401);
+      // The MCP endpoint is a resource of its own to a client (RFC 9728): its metadata has its path.
+      const metadata = `${service.services.config.publicUrl}/.well-known/oauth-protected-resource${path === '/mcp' ? '/mcp' : ''}`;
       expect(response.headers.get('www-authenticate'), path).toBe(
-        `Bearer realm="adops", resource_metadata="${service.services.config.publicUrl}/.well-known/oauth-protected-resource"`,
+        `Bearer realm="adops", resource_metadata="${metadata}"`,
       );
     }
   });

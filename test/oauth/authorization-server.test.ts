@@ -104,12 +104,13 @@ describe.each(TEST_DIALECTS)('adops as an OAuth authorization server, on %s', (d
     });
   });
 
-  it('publishes the protected resource metadata (RFC 9728), also under a path suffix', async () => {
-    for (const path of ['', '/mcp']) {
+  it('publishes the protected resource metadata (RFC 9728), the resource being the URL asked about', async () => {
+    const resources: Record<string, string> = { '': `${url}/`, '/mcp': `${url}/mcp` };
+    for (const [path, resource] of Object.entries(resources)) {
       const response = await fetch(`${url}/.well-known/oauth-protected-resource${path}`);
       expect(response.status, path).toBe(200);
       expect(await response.json()).toMatchObject({
-        resource: `${url}/`,
+        resource,
         authorization_servers: [url],
         scopes_supported: ['read', 'write', 'spend'],
         bearer_methods_supported: ['header'],
@@ -120,6 +121,7 @@ describe.each(TEST_DIALECTS)('adops as an OAuth authorization server, on %s', (d
 
   it('answers 401 on /mcp and REST execute with WWW-Authenticate naming the resource metadata', async () => {
     const challenge = `Bearer realm="adops", resource_metadata="${resourceMetadataUrl()}"`;
+    const mcpChallenge = `Bearer realm="adops", resource_metadata="${resourceMetadataUrl()}/mcp"`;
     const mcp = await fetch(`${url}/mcp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -135,7 +137,7 @@ describe.each(TEST_DIALECTS)('adops as an OAuth authorization server, on %s', (d
       }),
     });
     expect(mcp.status).toBe(401);
-    expect(mcp.headers.get('www-authenticate')).toBe(challenge);
+    expect(mcp.headers.get('www-authenticate')).toBe(mcpChallenge);
     expectErrorEnvelope((await mcp.json()) as Record<string, any>, 'unauthenticated', '');
 
     const rest = await service.call('get_usage_status', {});
@@ -327,9 +329,18 @@ describe.each(TEST_DIALECTS)('adops as an OAuth authorization server, on %s', (d
     });
     expect(asked.code).toBeNull();
     expect(asked.error).toBe('invalid_target');
-    // This service's resource, named or not, is accepted.
+    // Another port of the same host is another resource too.
+    const port = await authorize(owner, client, {
+      pkce: newPkce(),
+      params: { resource: `http://127.0.0.1:1/mcp` },
+    });
+    expect(port.error).toBe('invalid_target');
+    // This service's resource, named or not, is accepted; so is its MCP endpoint, which MCP clients
+    // name, and a token for it is good on the REST door too.
     const named = await tokens({ params: { resource: `${url}/` } });
     expect((await usage(named.access_token)).status).toBe(200);
+    const forMcp = await tokens({ params: { resource: `${url}/mcp` } });
+    expect((await usage(forMcp.access_token)).status).toBe(200);
   });
 
   it('rotates refresh tokens: the old one is refused after use, and its reuse ends the grant', async () => {

@@ -195,7 +195,9 @@ describe('an MCP connector signs in with OAuth in Chromium', { timeout: 120_000 
     expect(anonymous.status).toBe(401);
     const challenge = anonymous.headers.get('www-authenticate') ?? '';
     expect(challenge).toMatch(/^Bearer /);
-    expect(challenge).toContain(`resource_metadata="${service.url}/.well-known/oauth-protected-resource"`);
+    expect(challenge).toContain(
+      `resource_metadata="${service.url}/.well-known/oauth-protected-resource/mcp"`,
+    );
     expect(challenge).not.toContain('invalid_token');
 
     const forged = await fetch(`${service.url}/mcp`, {
@@ -207,10 +209,11 @@ describe('an MCP connector signs in with OAuth in Chromium', { timeout: 120_000 
     expect(forged.headers.get('www-authenticate')).toContain('error="invalid_token"');
     expect(forged.headers.get('www-authenticate')).toContain('resource_metadata="');
 
-    const metadata = await fetch(`${service.url}/.well-known/oauth-protected-resource`);
+    // RFC 9728, 3.3: the resource is the URL the connector was given, exactly (VS Code refuses another).
+    const metadata = await fetch(`${service.url}/.well-known/oauth-protected-resource/mcp`);
     expect(metadata.status).toBe(200);
     expect(await metadata.json()).toMatchObject({
-      resource: `${service.url}/`,
+      resource: `${service.url}/mcp`,
       authorization_servers: [service.url],
       scopes_supported: expect.arrayContaining(['read', 'write', 'spend']),
     });
@@ -234,12 +237,12 @@ describe('an MCP connector signs in with OAuth in Chromium', { timeout: 120_000 
     await expect(newClient().connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
     expect(summary(exchanges)).toEqual([
       'POST /mcp 401',
-      'GET /.well-known/oauth-protected-resource 200',
+      'GET /.well-known/oauth-protected-resource/mcp 200',
       'GET /.well-known/oauth-authorization-server 200',
       'POST /oauth/register 201',
     ]);
     expect(exchanges[0]?.wwwAuthenticate).toContain(
-      `resource_metadata="${service.url}/.well-known/oauth-protected-resource"`,
+      `resource_metadata="${service.url}/.well-known/oauth-protected-resource/mcp"`,
     );
     const registration = JSON.parse(exchanges[3]?.requestBody ?? '{}');
     expect(registration).toMatchObject({ client_name: CLIENT_NAME, redirect_uris: [callbackUrl] });
@@ -256,7 +259,7 @@ describe('an MCP connector signs in with OAuth in Chromium', { timeout: 120_000 
     expect(asked.get('redirect_uri')).toBe(callbackUrl);
     expect(asked.get('code_challenge_method')).toBe('S256');
     expect(asked.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(asked.get('resource')).toBe(`${service.url}/`);
+    expect(asked.get('resource')).toBe(`${service.url}/mcp`);
     expect(asked.get('scope')?.split(' ')).toContain('read');
 
     // 3. The browser window: the consent page sends the owner to sign in, then back.
@@ -292,7 +295,7 @@ describe('an MCP connector signs in with OAuth in Chromium', { timeout: 120_000 
     const tokenRequest = new URLSearchParams(exchange.at(-1)?.requestBody ?? '');
     expect(tokenRequest.get('grant_type')).toBe('authorization_code');
     expect(tokenRequest.get('code_verifier')).toMatch(/^[A-Za-z0-9._~-]{43,128}$/);
-    expect(tokenRequest.get('resource')).toBe(`${service.url}/`);
+    expect(tokenRequest.get('resource')).toBe(`${service.url}/mcp`);
     const tokens = provider.savedTokens;
     expect(tokens?.token_type).toMatch(/^bearer$/i);
     expect(tokens?.access_token).toMatch(/.{20,}/);
@@ -361,7 +364,7 @@ describe('an MCP connector signs in with OAuth in Chromium', { timeout: 120_000 
     expect(summary(afterRevoke)[0]).toBe('POST /mcp 401');
     expect(afterRevoke[0]?.wwwAuthenticate).toContain('error="invalid_token"');
     expect(afterRevoke[0]?.wwwAuthenticate).toContain(
-      `resource_metadata="${service.url}/.well-known/oauth-protected-resource"`,
+      `resource_metadata="${service.url}/.well-known/oauth-protected-resource/mcp"`,
     );
     const refresh = afterRevoke.find(
       (one) => new URLSearchParams(one.requestBody ?? '').get('grant_type') === 'refresh_token',
