@@ -49,6 +49,12 @@ function signingKey(services: Services) {
   return { ...key.export({ format: 'jwk' }), kid: 'adops-1', use: 'sig', alg: 'EdDSA' };
 }
 
+/** A redirect URI of an app's own scheme (`cursor://...`), which only a native client may register. */
+function isAppSchemeUri(uri: string): boolean {
+  const scheme = URL.parse(uri)?.protocol;
+  return scheme !== undefined && scheme !== 'http:' && scheme !== 'https:';
+}
+
 function configuration(services: Services): Configuration {
   const resource = resourceOf(services.config);
   return {
@@ -77,6 +83,20 @@ function configuration(services: Services): Configuration {
     },
     enabledJWA: { idTokenSigningAlgValues: ['EdDSA'] },
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
+    // RFC 7591's software statement fields, kept as sent; their check is also where a desktop client
+    // (Cursor, VS Code) that registers a redirect URI of its own scheme (cursor://...) without saying
+    // `application_type: native` is taken as the native app it is, rather than refused as a web one.
+    extraClientMetadata: {
+      properties: ['software_id', 'software_version'],
+      validator: (_ctx, key, value, metadata) => {
+        if (value !== undefined && typeof value !== 'string') {
+          throw new errors.InvalidClientMetadata(`${key} must be a string`);
+        }
+        if (key === 'software_id' && (metadata.redirect_uris ?? []).some(isAppSchemeUri)) {
+          metadata.application_type = 'native';
+        }
+      },
+    },
     features: {
       devInteractions: { enabled: false },
       // A DPoP-bound token would need the API to check proofs; the API takes bearer tokens only.

@@ -438,6 +438,19 @@ describe('OAuth client registration', () => {
     expect(answer.body.client_id).toBeUndefined();
   });
 
+  it('takes a desktop client registering a redirect URI of its own scheme as native; refuses unsafe schemes', async () => {
+    const cursor = await registerClient(service.url, {
+      redirect_uris: ['cursor://anysphere.cursor-retrieval/oauth/user-adops/callback'],
+      software_id: 'cursor',
+    });
+    expect(cursor.status, JSON.stringify(cursor.body)).toBe(201);
+    expect(cursor.body).toMatchObject({ application_type: 'native', software_id: 'cursor' });
+    for (const uri of ['data:text/html,hi', 'file:///etc/passwd']) {
+      const refused = await registerClient(service.url, { redirect_uris: [uri] });
+      expect([refused.status, refused.body.error], uri).toEqual([400, 'invalid_redirect_uri']);
+    }
+  });
+
   it("registers a client naming the API's scopes, as the MCP SDK does (scope from the resource metadata)", async () => {
     const answer = await registerClient(service.url, { scope: 'read write spend' });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
