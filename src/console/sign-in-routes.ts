@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
+import { forgetOAuthSignIn } from '../oauth/oauth-sign-in.ts';
 import { isSandboxConsentPath } from '../sandbox/approval-page.ts';
 import { isOAuthConsentPath } from './consent-routes.ts';
 import { consoleRequest } from './console-request.ts';
@@ -76,6 +77,7 @@ export function registerSignInRoutes(
       return sendPage(reply, 401, signInPage({ ...form, notice }));
     }
     throttle.recordSuccess(email);
+    await forgetOAuthSignIn(services, request.headers.cookie);
     reply.header('set-cookie', await startSession(services, user.id));
     return reply.redirect(next ?? HOME, 303);
   });
@@ -112,6 +114,7 @@ export function registerSignInRoutes(
     if (problem) return refuseAndCount(400, `Choose another password: ${problem}`);
     try {
       const user = await signUp(storage.db, email, password, clock.now());
+      await forgetOAuthSignIn(services, request.headers.cookie);
       reply.header('set-cookie', await startSession(services, user.id));
       return reply.redirect(next ?? HOME, 303);
     } catch (error) {
@@ -125,6 +128,7 @@ export function registerSignInRoutes(
 
   app.post('/logout', async (request, reply) => {
     const session = consoleRequest(request).session;
+    await forgetOAuthSignIn(services, request.headers.cookie);
     if (session) reply.header('set-cookie', await endSession(services, session));
     return reply.redirect('/login?done=signed-out', 303);
   });

@@ -29,6 +29,9 @@ export const OAUTH_PATHS = {
 
 export const CONSENT_PATH_PREFIX = '/oauth/consent/';
 
+/** The cookie of the provider's own sign-in session (its value is the session's id). */
+export const OAUTH_SESSION_COOKIE = 'adops_oauth_session';
+
 const MINUTE = 60;
 const DAY = 24 * 60 * MINUTE;
 /** Short-lived, as OAuth 2.1 asks: a leaked token is good for minutes; clients refresh. */
@@ -71,7 +74,7 @@ function configuration(services: Services): Configuration {
     cookies: {
       keys: [services.cipher.deriveSecret('oauth-cookies').toString('base64url')],
       names: {
-        session: 'adops_oauth_session',
+        session: OAUTH_SESSION_COOKIE,
         interaction: 'adops_oauth_interaction',
         resume: 'adops_oauth_resume',
       },

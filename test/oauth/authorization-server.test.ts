@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findUserByEmail } from '../../src/storage/users.ts';
+import { ConsoleClient, PASSWORD, uniqueEmail } from '../console/support/console-client.ts';
 import { callTool, connectOverHttp } from '../mcp/clients.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';
@@ -408,6 +409,24 @@ describe.each(TEST_DIALECTS)('adops as an OAuth authorization server, on %s', (d
     expectErrorEnvelope(after.body, 'unauthenticated', 'get_usage_status');
     const refreshed = await refresh(url, client, granted.refresh_token ?? '');
     expect([refreshed.status, refreshed.body.error]).toEqual([400, 'invalid_grant']);
+  });
+
+  it('forgets who signed in when the owner signs out of the console: the next owner there is asked', async () => {
+    const { owner: browser } = await signedInOwner(url);
+    const app = await publicClient(url);
+    await obtainTokens(url, browser, app, { scope: 'read', consent: { scope: 'read' } });
+    // The same browser: the first owner signs out, another signs in and connects the same app.
+    expect((await browser.submit('/keys', '/logout', {})).status).toBe(303);
+    const next = uniqueEmail('oauth-next');
+    await new ConsoleClient(url).signUp(next, PASSWORD);
+    expect((await browser.signIn(next, PASSWORD)).status).toBe(303);
+    const pkce = newPkce();
+    const again = await authorize(browser, app, { pkce, scope: 'read', consent: { scope: 'read' } });
+    expect(again.consentPage).toContain('Allow Test connector to use adops?');
+    const exchanged = await exchangeCode(url, app, again.code ?? '', pkce.verifier);
+    const called = await usage(exchanged.body.access_token);
+    const user = await findUserByEmail(service.services.storage.db, next);
+    expect((await service.auditRow(called.body.request_id)).user_id).toBe(user?.id);
   });
 
   it('replaces an app’s approval when it asks for more: one row in Connected apps, the old tokens ended', async () => {
