@@ -3,6 +3,7 @@ import Provider, { type Configuration, errors } from 'oidc-provider';
 import { SCOPES } from '../auth/key-limits.ts';
 import type { Services } from '../context.ts';
 import { endOAuthGrant } from '../storage/oauth-grants.ts';
+import { isStorageFault } from '../storage/storage-fault.ts';
 import { guardedFetch } from './guarded-fetch.ts';
 import { OAuthAdapter } from './oauth-adapter.ts';
 import { renderOAuthError } from './oauth-error-page.ts';
@@ -177,9 +178,27 @@ function createProvider(issuer: string, services: Services): Provider {
       ctx.query = { ...ctx.query, scope: nestedScope(ctx.query.scope) };
     }
     await next();
+    // A database out of reach is no bug: 503 and a retry, as the API answers it; nothing was issued.
+    if (ctx.state.storageFault === true && ctx.status === 500) {
+      ctx.status = 503;
+      ctx.set('Retry-After', '1');
+      if (ctx.type === 'application/json') {
+        ctx.body = {
+          error: 'temporarily_unavailable',
+          error_description:
+            'The database could not be reached and nothing was issued. Retry after 1 second.',
+        };
+      }
+    }
   });
   // oidc-provider answers its own failures (server_error) and logs nothing: the service's log has them.
   provider.on('server_error', (ctx, error: Error) => {
+    if (isStorageFault(error)) {
+      ctx.state.storageFault = true;
+      services.metrics.storageFault();
+      services.logger.warn({ err: error, path: ctx.path }, 'the database failed an OAuth request');
+      return;
+    }
     services.logger.error({ err: error, path: ctx.path }, 'the OAuth authorization server failed a request');
   });
   // A grant the provider revokes itself (a refresh token replayed, or revoked by its app) leaves the
