@@ -7,7 +7,10 @@ import { ToolMethods } from './tool-methods.generated.ts';
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
 
 export interface AdopsClientOptions {
-  /** An API key `sk_live_...`. It is sent in the Authorization header only, never in a URL or a message. */
+  /**
+   * An API key `sk_live_...` (or an OAuth access token adops issued). It is sent in the Authorization header
+   * only, never in a URL or a message.
+   */
   apiKey: string;
   /** Where the service runs; default http://127.0.0.1:8080. */
   baseUrl?: string;
