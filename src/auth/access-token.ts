@@ -38,7 +38,7 @@ export async function callerOfAccessToken(services: Services, value: string): Pr
   }
   const grant = token.grantId ? await findOAuthGrant(services.storage.db, token.grantId) : undefined;
   if (!grant || grant.revoked_at !== null) {
-    throw refused(services, 'The owner revoked this app’s access in the console.');
+    throw refused(services, 'This app’s access ended: the owner revoked or replaced it in the console.');
   }
   const now = services.clock.now();
   if (
