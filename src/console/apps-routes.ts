@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ClientMetadata } from 'oidc-provider';
+import { type ClientMetadata, errors } from 'oidc-provider';
 import type { Services } from '../context.ts';
 import { OAuthAdapter } from '../oauth/oauth-adapter.ts';
 import { deleteOwnedClient, insertOwnedClient, revokeOAuthGrant } from '../storage/oauth-grants.ts';
@@ -72,8 +72,8 @@ export function registerAppsRoutes(app: FastifyInstance, services: Services, ren
     try {
       await provider.Client.validate(metadata);
     } catch (error) {
-      const description = (error as { error_description?: string }).error_description;
-      return refuse(`${description ?? 'the redirect URI is not valid'}.`);
+      if (!(error instanceof errors.OIDCProviderError)) throw error;
+      return refuse(`${error.error_description ?? 'the redirect URI is not valid'}.`);
     }
     await new OAuthAdapter('Client', services).upsert(clientId, metadata, undefined);
     await insertOwnedClient(storage.db, {

@@ -125,4 +125,15 @@ describe('a ChatGPT Action signing in with OAuth', () => {
     expect([refreshed.status, refreshed.body.error]).toEqual([401, 'invalid_client']);
     expect((await user.get('/keys')).text).not.toContain('Retired GPT');
   });
+
+  it('refuses to make a client with a redirect URI that is not one, saying why, and makes none', async () => {
+    const { owner } = await signedInOwner(service.url);
+    const refused = await owner.submit('/keys', '/keys/oauth-clients', {
+      name: 'Broken GPT',
+      redirect_uri: 'not a url',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('The client was not created: redirect_uris');
+    expect(refused.text).not.toContain('id="new-client-secret"');
+  });
 });
