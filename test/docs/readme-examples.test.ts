@@ -46,3 +46,32 @@ describe('every curl example in the README and docs/', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   });
 });
+
+// The metadata documents docs/oauth.md shows, as a newcomer fetches them from the demo service.
+describe('every metadata curl of docs/oauth.md', () => {
+  let service: TestService;
+  const paths = [
+    ...readFileSync('docs/oauth.md', 'utf8').matchAll(
+      /curl -s http:\/\/127\.0\.0\.1:8080(\/\.well-known\/\S+)/g,
+    ),
+  ].map((match) => match[1] ?? '');
+
+  beforeAll(async () => {
+    service = await TestService.start('sqlite');
+  });
+  afterAll(() => service.stop());
+
+  it('finds them', () => {
+    expect(paths).toEqual([
+      '/.well-known/oauth-protected-resource/mcp',
+      '/.well-known/oauth-authorization-server',
+    ]);
+  });
+
+  it.each(paths)('%s answers 200 with its JSON document', async (path) => {
+    const answer = await fetch(`${service.url}${path}`);
+    expect(answer.status).toBe(200);
+    const document = (await answer.json()) as Record<string, unknown>;
+    expect(document.resource ?? document.issuer).toEqual(expect.any(String));
+  });
+});
