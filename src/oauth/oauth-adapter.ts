@@ -2,6 +2,7 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import { sha256 } from '../console/tokens.ts';
 import type { Services } from '../context.ts';
+import { endOAuthGrant } from '../storage/oauth-grants.ts';
 import {
   consumeOAuthRecord,
   deleteOAuthRecord,
@@ -96,7 +97,7 @@ export class OAuthAdapter implements Adapter {
     // Two requests presented the same code or refresh token at once, and the other one won: this one is
     // a replay, and a replay revokes everything the grant issued (RFC 9700, 4.14 and 4.15).
     const record = await findOAuthRecord(db, { model: this.#model, idHash }, new Date(0));
-    if (record?.grantId) await deleteOAuthRecordsOfGrant(db, record.grantId);
+    if (record?.grantId) await this.revokeByGrantId(record.grantId);
     throw new errors.InvalidGrant(
       `the ${this.#model === 'RefreshToken' ? 'refresh token' : 'code'} was already used`,
     );
@@ -106,7 +107,13 @@ export class OAuthAdapter implements Adapter {
     await deleteOAuthRecord(this.#services.storage.db, this.#model, sha256(id));
   }
 
+  /**
+   * A grant the provider ends (a code or refresh token replayed, a refresh token revoked by its app): its
+   * records go, and it leaves the owner's Connected apps, before the answer that says so is sent.
+   */
   async revokeByGrantId(grantId: string): Promise<void> {
-    await deleteOAuthRecordsOfGrant(this.#services.storage.db, grantId);
+    const { db } = this.#services.storage;
+    await deleteOAuthRecordsOfGrant(db, grantId);
+    await endOAuthGrant(db, grantId, this.#services.clock.now());
   }
 }

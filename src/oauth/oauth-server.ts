@@ -2,7 +2,6 @@ import { createPrivateKey } from 'node:crypto';
 import Provider, { type Configuration, errors } from 'oidc-provider';
 import { SCOPES } from '../auth/key-limits.ts';
 import type { Services } from '../context.ts';
-import { endOAuthGrant } from '../storage/oauth-grants.ts';
 import { isStorageFault } from '../storage/storage-fault.ts';
 import { guardedFetch } from './guarded-fetch.ts';
 import { OAuthAdapter } from './oauth-adapter.ts';
@@ -200,13 +199,6 @@ function createProvider(issuer: string, services: Services): Provider {
       return;
     }
     services.logger.error({ err: error, path: ctx.path }, 'the OAuth authorization server failed a request');
-  });
-  // A grant the provider revokes itself (a refresh token replayed, or revoked by its app) leaves the
-  // owner's Connected apps too.
-  provider.on('grant.revoked', (_ctx, grantId: string) => {
-    endOAuthGrant(services.storage.db, grantId, services.clock.now()).catch((error: unknown) =>
-      services.logger.warn({ err: error, grant_id: grantId }, 'a revoked OAuth grant is still listed'),
-    );
   });
   return provider;
 }

@@ -1,6 +1,7 @@
 import { errors } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuthAdapter } from '../../src/oauth/oauth-adapter.ts';
+import { insertOAuthGrant } from '../../src/storage/oauth-grants.ts';
 import { deleteExpiredOAuthRecords } from '../../src/storage/oauth-records.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';
@@ -47,6 +48,29 @@ describe.each(TEST_DIALECTS)('the OAuth records on %s', (dialect) => {
     expect(lost?.status === 'rejected' && lost.reason).toBeInstanceOf(errors.InvalidGrant);
     expect(await adapter('AccessToken').find('token-of-b')).toBeUndefined();
     expect(await codes.find('code-1')).toBeUndefined();
+  });
+
+  it('ends the owner’s grant row when the provider revokes a grant, before it answers', async () => {
+    const { db } = service.services.storage;
+    await insertOAuthGrant(db, {
+      id: 'grant-g',
+      user_id: 'usr_g',
+      client_id: 'client-g',
+      client_name: 'App G',
+      scope: 'read',
+      account_limits: null,
+      budget_ceilings: null,
+      created_at: new Date().toISOString(),
+      last_used_at: null,
+      revoked_at: null,
+    });
+    await adapter('RefreshToken').revokeByGrantId('grant-g');
+    const row = await db
+      .selectFrom('oauth_grants')
+      .selectAll()
+      .where('id', '=', 'grant-g')
+      .executeTakeFirst();
+    expect(row?.revoked_at).toEqual(expect.any(String));
   });
 
   it('marks a consumed record, and forgets an expired one', async () => {
