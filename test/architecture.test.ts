@@ -48,6 +48,10 @@ describe('the layers of src/', () => {
     expect(importsInto('platforms', ['tools', 'pipeline'])).toEqual([]);
   });
 
+  it('src/tools/ imports nothing from src/pipeline/', () => {
+    expect(importsInto('tools', ['pipeline'])).toEqual([]);
+  });
+
   it('reads every spelling of an import, so the rule above cannot be dodged', () => {
     const source = [
       "import type { ToolContext } from '../../tools/tool.ts';",

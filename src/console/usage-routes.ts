@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../context.ts';
-import { periodEnd, quotaPeriod, tierLimit } from '../pipeline/quota.ts';
+import { periodEnd, quotaPeriod, tierLimit } from '../quota.ts';
 import { quotaUsed } from '../storage/quota.ts';
 import { callsPerDay, recentCalls, type StatusFilter } from '../storage/usage-history.ts';
 import { signedIn } from './console-request.ts';

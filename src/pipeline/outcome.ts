@@ -1,17 +1,6 @@
 import { type AppError, type ErrorCode, internalErrorMessage } from '../errors.ts';
-
-export interface QuotaBlock {
-  used: number;
-  limit: number;
-  tier: string;
-  period_end: string;
-  upgrade_url?: string;
-}
-
-export interface ContentBlock {
-  type: string;
-  [property: string]: unknown;
-}
+import type { QuotaBlock } from '../quota.ts';
+import type { ContentBlock } from '../tools/tool.ts';
 
 export interface ToolData {
   text: string;

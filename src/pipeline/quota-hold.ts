@@ -1,10 +1,10 @@
 import type { Caller, Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
+import { quotaBlock, quotaPeriod, tierLimit, upgradeUrl } from '../quota.ts';
 import { reclaimExpiredHolds, reserveQuotaHold } from '../storage/quota.ts';
 import { leaseUntil } from './call-lease.ts';
 import { type Failure, failureOutcome } from './outcome.ts';
-import { quotaBlock, quotaPeriod, tierLimit, upgradeUrl } from './quota.ts';
 
 /** One unit a billable call holds while it runs, and the units counted with it. */
 export interface QuotaHold {

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Caller } from '../context.ts';
-import type { ContentBlock, QuotaBlock } from '../pipeline/outcome.ts';
 import type { PlatformCallContext } from '../platforms/call-context.ts';
 import type { Platform } from '../platforms/families.ts';
 import type { RecoveryPoints } from '../platforms/recovery-points.ts';
+import type { QuotaBlock } from '../quota.ts';
 
 export interface FieldIssue {
   /** The argument's path, like `cards[2].headline`; empty for the arguments as a whole. */
@@ -50,6 +50,12 @@ export interface SpendChange {
    * cannot bound it, so a key with ceilings refuses it.
    */
   lifetimeBudget?: { micros: number; currency: string } | undefined;
+}
+
+/** A content block of an MCP tool result beyond the text (an image, say), as the tool gives it. */
+export interface ContentBlock {
+  type: string;
+  [property: string]: unknown;
 }
 
 export interface ToolResult {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TIERS } from '../../config.ts';
-import { quotaBlock, quotaPeriod, upgradeUrl } from '../../pipeline/quota.ts';
+import { quotaBlock, quotaPeriod, upgradeUrl } from '../../quota.ts';
 import { quotaUsed } from '../../storage/quota.ts';
 import { defineTool } from '../tool.ts';
 

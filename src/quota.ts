@@ -1,5 +1,13 @@
-import type { Config, Tier } from '../config.ts';
-import type { QuotaBlock } from './outcome.ts';
+import type { Config, Tier } from './config.ts';
+
+/** The quota as every answer reports it: units used this month, the tier's limit, when it resets. */
+export interface QuotaBlock {
+  used: number;
+  limit: number;
+  tier: string;
+  period_end: string;
+  upgrade_url?: string;
+}
 
 /** The calendar month in UTC that a moment falls in: `2026-11`. */
 export function quotaPeriod(now: Date): string {
