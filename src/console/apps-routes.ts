@@ -3,8 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ClientMetadata, errors } from 'oidc-provider';
 import type { Services } from '../context.ts';
 import { OAuthAdapter } from '../oauth/oauth-adapter.ts';
-import { deleteOwnedClient, insertOwnedClient, revokeOAuthGrant } from '../storage/oauth-grants.ts';
-import { deleteOAuthRecordsOfGrant } from '../storage/oauth-records.ts';
+import {
+  deleteOwnedClient,
+  endOAuthGrants,
+  findOAuthGrant,
+  insertOwnedClient,
+} from '../storage/oauth-grants.ts';
 import type { NewClient } from './apps-section.ts';
 import { signedIn } from './console-request.ts';
 import { formField } from './form.ts';
@@ -25,11 +29,11 @@ export function registerAppsRoutes(app: FastifyInstance, services: Services, ren
 
   app.post<{ Params: { id: string } }>('/keys/apps/:id/revoke', async (request, reply) => {
     const session = signedIn(request);
-    if (!(await revokeOAuthGrant(storage.db, session.user.id, request.params.id, clock.now()))) {
+    const grant = await findOAuthGrant(storage.db, request.params.id);
+    if (!grant || grant.user_id !== session.user.id || grant.revoked_at !== null) {
       return render(request, reply, 404, { notice: { kind: 'error', text: 'There is no such app.' } });
     }
-    // Its codes, tokens and refresh tokens go with it: the next call with any of them is a 401.
-    await deleteOAuthRecordsOfGrant(storage.db, request.params.id);
+    await endOAuthGrants(storage.db, [grant.id], clock.now());
     request.log.info({ grant_id: request.params.id }, 'console revoked an OAuth app');
     return reply.redirect('/keys?done=app-revoked', 303);
   });
@@ -37,12 +41,10 @@ export function registerAppsRoutes(app: FastifyInstance, services: Services, ren
   app.post<{ Params: { id: string } }>('/keys/oauth-clients/:id/delete', async (request, reply) => {
     const session = signedIn(request);
     const clientId = request.params.id;
-    const ended = await deleteOwnedClient(storage.db, session.user.id, clientId, clock.now());
-    if (!ended) {
+    // Every sign-in made through it ends with it: the next call of any of its tokens is a 401.
+    if (!(await deleteOwnedClient(storage.db, session.user.id, clientId, clock.now()))) {
       return render(request, reply, 404, { notice: { kind: 'error', text: 'There is no such client.' } });
     }
-    // Every sign-in made through it ends with it: the next call of any of its tokens is a 401.
-    for (const grantId of ended) await deleteOAuthRecordsOfGrant(storage.db, grantId);
     await new OAuthAdapter('Client', services).destroy(clientId);
     request.log.info({ oauth_client_id: clientId }, 'console deleted an OAuth client');
     return reply.redirect('/keys?done=client-deleted', 303);

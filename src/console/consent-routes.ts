@@ -8,8 +8,7 @@ import { scopeWords, widestScope } from '../oauth/oauth-scopes.ts';
 import { CONSENT_PATH_PREFIX } from '../oauth/oauth-server.ts';
 import { ownResource, resourceOf } from '../oauth/protected-resource.ts';
 import { listAdAccounts } from '../storage/accounts.ts';
-import { endOAuthGrant, insertOAuthGrant, liveGrantIdsOf } from '../storage/oauth-grants.ts';
-import { deleteOAuthRecordsOfGrant } from '../storage/oauth-records.ts';
+import { endOAuthGrants, insertOAuthGrant, liveGrantIdsOf } from '../storage/oauth-grants.ts';
 import { consentPage } from './consent-page.ts';
 import { consoleRequest } from './console-request.ts';
 import { sendErrorPage } from './error-page.ts';
@@ -153,10 +152,8 @@ export function registerConsentRoutes(app: FastifyInstance, services: Services):
     grant.addResourceScope(resource, granted);
     grant.rejectResourceScope(resource, refused);
     // A new approval replaces the app's previous one: one row per app in Connected apps, one set of limits.
-    for (const previous of await liveGrantIdsOf(storage.db, session.user.id, found.clientId)) {
-      await endOAuthGrant(storage.db, previous, clock.now());
-      await deleteOAuthRecordsOfGrant(storage.db, previous);
-    }
+    const previous = await liveGrantIdsOf(storage.db, session.user.id, found.clientId);
+    await endOAuthGrants(storage.db, previous, clock.now());
     const grantId = await grant.save();
     await insertOAuthGrant(storage.db, {
       id: grantId,

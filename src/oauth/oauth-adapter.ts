@@ -2,11 +2,10 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import { sha256 } from '../console/tokens.ts';
 import type { Services } from '../context.ts';
-import { endOAuthGrant } from '../storage/oauth-grants.ts';
+import { endOAuthGrants } from '../storage/oauth-grants.ts';
 import {
   consumeOAuthRecord,
   deleteOAuthRecord,
-  deleteOAuthRecordsOfGrant,
   findOAuthRecord,
   upsertOAuthRecord,
 } from '../storage/oauth-records.ts';
@@ -112,8 +111,6 @@ export class OAuthAdapter implements Adapter {
    * records go, and it leaves the owner's Connected apps, before the answer that says so is sent.
    */
   async revokeByGrantId(grantId: string): Promise<void> {
-    const { db } = this.#services.storage;
-    await deleteOAuthRecordsOfGrant(db, grantId);
-    await endOAuthGrant(db, grantId, this.#services.clock.now());
+    await endOAuthGrants(this.#services.storage.db, [grantId], this.#services.clock.now());
   }
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, OAuthGrant, OAuthOwnedClient } from './schema.ts';
 
 export interface OAuthGrantWithOwner extends OAuthGrant {
@@ -58,29 +58,23 @@ export async function touchOAuthGrant(db: Kysely<Database>, id: string, now: Dat
     .execute();
 }
 
-/** True when this owner had this grant live and it is now revoked. */
-export async function revokeOAuthGrant(
-  db: Kysely<Database>,
-  userId: string,
-  id: string,
-  now: Date,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('oauth_grants')
-    .set({ revoked_at: now.toISOString() })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/**
+ * Ends grants: their codes and tokens go (the next call with any of them is a 401, a refresh is refused)
+ * and they leave the owner's Connected apps, in one transaction. The one way a grant ends: the owner
+ * revokes it, approves its app again or deletes its client; the provider ends it (a code or refresh
+ * token replayed, a refresh token revoked by its app).
+ */
+export async function endOAuthGrants(db: Kysely<Database>, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.transaction().execute((trx) => endGrantsWithin(trx, ids, now));
 }
 
-/** Marks a grant ended by the authorization server itself (its app revoked it, or a token was replayed). */
-export async function endOAuthGrant(db: Kysely<Database>, id: string, now: Date): Promise<void> {
-  await db
+async function endGrantsWithin(trx: Transaction<Database>, ids: readonly string[], now: Date): Promise<void> {
+  await trx.deleteFrom('oauth_records').where('grant_id', 'in', ids).execute();
+  await trx
     .updateTable('oauth_grants')
     .set({ revoked_at: now.toISOString() })
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .where('revoked_at', 'is', null)
     .execute();
 }
@@ -99,34 +93,33 @@ export async function listOwnedClients(db: Kysely<Database>, userId: string): Pr
 }
 
 /**
- * Deletes an owner's client and ends every grant to it, whoever gave it: the ids of those grants, whose
- * records (codes, tokens) the caller removes; undefined when the owner has no such client.
+ * Deletes an owner's client and ends every grant to it, whoever gave it; false when the owner has no
+ * such client.
  */
 export async function deleteOwnedClient(
   db: Kysely<Database>,
   userId: string,
   clientId: string,
   now: Date,
-): Promise<string[] | undefined> {
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const deleted = await trx
       .deleteFrom('oauth_owned_clients')
       .where('client_id', '=', clientId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) !== 1) return undefined;
+    if (Number(deleted.numDeletedRows) !== 1) return false;
     const grants = await trx
       .selectFrom('oauth_grants')
       .select('id')
       .where('client_id', '=', clientId)
       .where('revoked_at', 'is', null)
       .execute();
-    await trx
-      .updateTable('oauth_grants')
-      .set({ revoked_at: now.toISOString() })
-      .where('client_id', '=', clientId)
-      .where('revoked_at', 'is', null)
-      .execute();
-    return grants.map((grant) => grant.id);
+    await endGrantsWithin(
+      trx,
+      grants.map((grant) => grant.id),
+      now,
+    );
+    return true;
   });
 }

@@ -82,11 +82,6 @@ export async function deleteOAuthRecord(db: Kysely<Database>, model: string, idH
   await db.deleteFrom('oauth_records').where('model', '=', model).where('id_hash', '=', idHash).execute();
 }
 
-/** Every record of a grant (its codes, tokens and the grant itself) goes at once. */
-export async function deleteOAuthRecordsOfGrant(db: Kysely<Database>, grantId: string): Promise<void> {
-  await db.deleteFrom('oauth_records').where('grant_id', '=', grantId).execute();
-}
-
 export async function deleteExpiredOAuthRecords(db: Kysely<Database>, now: Date): Promise<void> {
   await db.deleteFrom('oauth_records').where('expires_at', '<=', now.toISOString()).execute();
 }

@@ -3,7 +3,7 @@ import { findUserByEmail } from '../../src/storage/users.ts';
 import { ConsoleClient, PASSWORD, uniqueEmail } from '../console/support/console-client.ts';
 import { callTool, connectOverHttp } from '../mcp/clients.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
-import { TestService } from '../support/service.ts';
+import type { TestService } from '../support/service.ts';
 import {
   authorize,
   exchangeCode,
@@ -16,6 +16,7 @@ import {
   registerClient,
   revokeToken,
   signedInOwner,
+  startOAuthService,
 } from './support/oauth-flow.ts';
 
 /** The REST door's error envelope (as test/e2e/endpoint.test.ts checks it). */
@@ -31,14 +32,6 @@ function expectNothingGranted(body: Record<string, any>) {
   expect(body.refresh_token).toBeUndefined();
 }
 
-async function startService(dialect: Parameters<typeof TestService.start>[0]) {
-  const service = await TestService.start(dialect);
-  // The issuer and the resource are the test server's own URL, known only once it listens.
-  service.services.config.appUrl = service.url;
-  service.services.config.publicUrl = service.url;
-  return service;
-}
-
 describe.each(TEST_DIALECTS)('adops as an OAuth authorization server, on %s', (dialect) => {
   let service: TestService;
   let url: string;
@@ -46,7 +39,7 @@ describe.each(TEST_DIALECTS)('adops as an OAuth authorization server, on %s', (d
   let client: OAuthClient;
 
   beforeAll(async () => {
-    service = await startService(dialect);
+    service = await startOAuthService(dialect);
     url = service.url;
     client = await publicClient(url);
   });
@@ -446,7 +439,7 @@ describe('OAuth client registration', () => {
   let service: TestService;
 
   beforeAll(async () => {
-    service = await startService('sqlite');
+    service = await startOAuthService('sqlite');
   });
   afterAll(() => service.stop());
 

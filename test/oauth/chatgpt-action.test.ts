@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '../../src/storage/users.ts';
 import { callTool, csrfTokenOf } from '../console/support/console-client.ts';
-import { TestService } from '../support/service.ts';
+import type { TestService } from '../support/service.ts';
 import {
   authorize,
   CHATGPT_REDIRECT,
@@ -10,6 +10,7 @@ import {
   newPkce,
   refresh,
   signedInOwner,
+  startOAuthService,
 } from './support/oauth-flow.ts';
 
 /**
@@ -20,9 +21,7 @@ describe('a ChatGPT Action signing in with OAuth', () => {
   let service: TestService;
 
   beforeAll(async () => {
-    service = await TestService.start('sqlite');
-    service.services.config.appUrl = service.url;
-    service.services.config.publicUrl = service.url;
+    service = await startOAuthService('sqlite');
   });
   afterAll(() => service.stop());
 

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImageServer, startImageServer } from '../assets/support/image-server.ts';
 import { createTestCertificate, type TestCertificate } from '../assets/support/test-certificate.ts';
-import { TestService } from '../support/service.ts';
+import type { TestService } from '../support/service.ts';
+import { startOAuthService } from './support/oauth-flow.ts';
 
 const REDIRECT_URI = 'http://127.0.0.1:5555/callback';
 
@@ -46,11 +47,9 @@ describe('clients named by a client ID metadata document', { timeout: 30_000 }, 
       '/client.json': document('/client.json', 'Metadata document app'),
       '/inside.json': document('/inside.json', 'Inside app'),
     });
-    service = await TestService.start('sqlite', {
+    service = await startOAuthService('sqlite', {
       env: { ADOPS_FETCH_ALLOW_HOSTS: 'localhost', ADOPS_FETCH_CA_FILE: certificate.certPath },
     });
-    service.services.config.appUrl = service.url;
-    service.services.config.publicUrl = service.url;
   });
   afterAll(async () => {
     await service?.stop();

@@ -23,7 +23,8 @@ import {
   uniqueEmail,
 } from '../console/support/console-client.ts';
 import { callTool, textOf } from '../mcp/clients.ts';
-import { TestService } from '../support/service.ts';
+import type { TestService } from '../support/service.ts';
+import { startOAuthService } from './support/oauth-flow.ts';
 
 const CLIENT_NAME = 'Browser MCP Connector';
 
@@ -156,10 +157,7 @@ describe('an MCP connector signs in with OAuth in Chromium', { timeout: 120_000 
   }
 
   beforeAll(async () => {
-    service = await TestService.start('sqlite');
-    // The issuer, the resource and the consent links name the test server's port, known only now.
-    service.services.config.appUrl = service.url;
-    service.services.config.publicUrl = service.url;
+    service = await startOAuthService('sqlite');
     callback = createServer((request, response) => {
       // Only the redirect URI: the browser also asks this origin for its favicon.
       const url = new URL(request.url ?? '/', 'http://callback');

@@ -1,16 +1,14 @@
 import Sqlite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestService } from '../support/service.ts';
-import { LOOPBACK_REDIRECT } from './support/oauth-flow.ts';
+import type { TestService } from '../support/service.ts';
+import { LOOPBACK_REDIRECT, startOAuthService } from './support/oauth-flow.ts';
 
 describe('the authorization server when its storage fails', () => {
   let service: TestService;
 
   beforeAll(async () => {
-    service = await TestService.start('sqlite');
-    service.services.config.appUrl = service.url;
-    service.services.config.publicUrl = service.url;
+    service = await startOAuthService('sqlite');
     // The provider's records are gone: every write of a client fails.
     await sql`drop table oauth_records`.execute(service.services.storage.db);
   });
@@ -36,9 +34,7 @@ describe('the authorization server when its database is out of reach', { timeout
   let service: TestService;
 
   beforeAll(async () => {
-    service = await TestService.start('sqlite');
-    service.services.config.appUrl = service.url;
-    service.services.config.publicUrl = service.url;
+    service = await startOAuthService('sqlite');
   });
   afterAll(() => service.stop());
 

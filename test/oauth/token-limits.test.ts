@@ -5,8 +5,8 @@ import type { ConsoleClient } from '../console/support/console-client.ts';
 import { callTool, connectOverHttp } from '../mcp/clients.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { budgetTool } from '../support/fixture-tools.ts';
-import { TestService } from '../support/service.ts';
-import { obtainTokens, publicClient, signedInOwner } from './support/oauth-flow.ts';
+import type { TestService } from '../support/service.ts';
+import { obtainTokens, publicClient, signedInOwner, startOAuthService } from './support/oauth-flow.ts';
 
 /** The key-limit rules of test/e2e/key-scopes.test.ts, with an OAuth access token in place of the key. */
 describe.each(TEST_DIALECTS)('an OAuth token obeys the limits of its grant like a key, on %s', (dialect) => {
@@ -18,9 +18,7 @@ describe.each(TEST_DIALECTS)('an OAuth token obeys the limits of its grant like 
   let brand: string;
 
   beforeAll(async () => {
-    service = await TestService.start(dialect, { extraTools: [budget.tool] });
-    service.services.config.appUrl = service.url;
-    service.services.config.publicUrl = service.url;
+    service = await startOAuthService(dialect, { extraTools: [budget.tool] });
     const signedIn = await signedInOwner(service.url);
     owner = signedIn.owner;
     const user = await findUserByEmail(service.services.storage.db, signedIn.email);

@@ -8,6 +8,7 @@ import {
   PASSWORD,
   uniqueEmail,
 } from '../../console/support/console-client.ts';
+import { TestService } from '../../support/service.ts';
 
 /**
  * The OAuth authorization code flow over plain HTTP, as a connector or a ChatGPT Action runs it, with
@@ -15,6 +16,19 @@ import {
  * redirects by itself: each hop is taken here, with the provider's cookies and the console session
  * kept in one jar.
  */
+
+/**
+ * A test service whose issuer and resource are its own URL, known only once it listens (the metadata,
+ * the consent links and the tokens' audience all name it).
+ */
+export async function startOAuthService(
+  ...options: Parameters<typeof TestService.start>
+): Promise<TestService> {
+  const service = await TestService.start(...options);
+  service.services.config.appUrl = service.url;
+  service.services.config.publicUrl = service.url;
+  return service;
+}
 
 /** A client redirect URI nothing listens on: the flow stops at the redirect, it never loads it. */
 export const LOOPBACK_REDIRECT = 'http://127.0.0.1:8976/callback';
