@@ -49,15 +49,16 @@ export function requireToolScope(caller: Caller, tool: Tool, config: Config): vo
 }
 
 /**
- * Refuses a change the key may not make, before it reaches the platform: starting or raising spend
- * without the spend scope; a daily budget above the key's ceiling in the account's currency (a key with
- * ceilings sets budgets only in the currencies it has one for); a lifetime budget when the key has
- * ceilings, which cap budgets per day and so cannot bound one for the whole run.
+ * Refuses a change the key may not make, before it reaches the platform. Starting or raising spend, and
+ * starting a campaign delivering, need the spend scope. A key with ceilings leaves no campaign delivering
+ * on more than its ceiling a day: a daily budget it sets is within the ceiling (raise or not, in the
+ * account's currency, and only in currencies it has a ceiling for); it sets no lifetime budget, which a
+ * daily ceiling cannot bound; and a campaign it starts delivering runs on a daily budget within the
+ * ceiling and on no lifetime budget, nor on budgets held elsewhere (its ad sets, say).
  */
 export function checkChange(caller: Caller, config: Config, tool: string, change: SpendChange): void {
   const { limits } = caller;
-  const where = `${config.appUrl}/keys`;
-  if (change.startsOrRaisesSpend && !allowsScope(limits, 'spend')) {
+  if ((change.startsOrRaisesSpend || change.startsDelivery) && !allowsScope(limits, 'spend')) {
     throw refusal(
       `${holderOf(caller)} has the ${limits.scope} scope: it may pause and lower budgets, not start or ` +
         `raise spend, and ${tool} would ${change.what}. Make a change that spends less, or: ` +
@@ -65,71 +66,133 @@ export function checkChange(caller: Caller, config: Config, tool: string, change
           caller,
           config,
           'the spend scope',
-          `use a key with the spend scope (the owner creates one at ${where}).`,
+          `use a key with the spend scope (the owner creates one at ${config.appUrl}/keys).`,
         ),
       { limit: 'scope', scope: limits.scope, needed: 'spend', change: change.what },
     );
   }
-  if (change.lifetimeBudget && limits.ceilings !== null) {
-    const { currency, micros } = change.lifetimeBudget;
-    const ceilings = Object.entries(limits.ceilings).map(
-      ([code, most]) => `${formatMicros(most, code)} ${code}`,
-    );
-    const ceiling = limits.ceilings[currency];
-    throw refusal(
-      `${holderOf(caller)} caps daily budgets (at most ${ceilings.join(', ')} a day), and ${tool} would set ` +
-        `a lifetime budget of ${formatMicros(micros, currency)} ${currency}, which a daily ceiling cannot ` +
-        "bound. Change this budget in the platform's own ads manager, or: " +
-        wider(
-          caller,
-          config,
-          'no ceiling',
-          `use a key without a ceiling (the owner creates one at ${where}).`,
-        ),
-      {
-        limit: 'ceiling',
-        currency,
-        asked: formatMicros(micros, currency),
-        ceiling: ceiling === undefined ? null : formatMicros(ceiling, currency),
-        budget_type: 'lifetime',
-      },
+  const ceilings = limits.ceilings;
+  if (ceilings === null) return;
+  const ceiling: CeilingCheck = new CeilingCheck(caller, config, tool, ceilings);
+  if (change.lifetimeBudget) {
+    const { micros, currency } = change.lifetimeBudget;
+    ceiling.refuse(
+      currency,
+      `would set a lifetime budget of ${amount(micros, currency)}, which a daily ceiling cannot bound. ` +
+        "Leave the lifetime budget out, or set it in the platform's own ads manager, or: ",
+      { asked: formatMicros(micros, currency), budget_type: 'lifetime' },
     );
   }
-  const budget = change.dailyBudget;
-  if (!budget || limits.ceilings === null) return;
-  const { currency, micros } = budget;
-  const ceiling = limits.ceilings[currency];
-  const asked = `${formatMicros(micros, currency)} ${currency}`;
-  if (ceiling === undefined) {
-    throw refusal(
-      `${holderOf(caller)} sets daily budgets only in ${Object.keys(limits.ceilings).join(', ')}, up to its ` +
-        `ceiling, and this account's budgets are in ${currency} (${tool} would set ${asked}). ` +
-        wider(
-          caller,
-          config,
-          `a ${currency} ceiling`,
-          `The owner can create a key with a ${currency} ceiling at ${where}.`,
-        ),
-      { limit: 'ceiling', currency, asked: formatMicros(micros, currency), ceiling: null },
+  if (change.dailyBudget) {
+    const { micros, currency } = change.dailyBudget;
+    ceiling.checkDaily(micros, currency, `would set ${amount(micros, currency)}`, 'Ask for', {});
+  }
+  const delivery = change.startsDelivery;
+  if (!delivery) return;
+  const { currency, dailyMicros, lifetimeMicros, elsewhere } = delivery;
+  const starts = `would ${change.what}, and the campaign would then deliver`;
+  const startElsewhere = "Start it in the platform's own ads manager, or: ";
+  if (lifetimeMicros !== undefined) {
+    ceiling.refuse(
+      currency,
+      `${starts} on a lifetime budget of ${amount(lifetimeMicros, currency)}, which a daily ceiling cannot ` +
+        `bound. ${startElsewhere}`,
+      { asked: formatMicros(lifetimeMicros, currency), budget_type: 'lifetime', starts_delivery: true },
     );
   }
-  if (micros > ceiling) {
-    const most = `${formatMicros(ceiling, currency)} ${currency}`;
+  if (dailyMicros === undefined) {
+    ceiling.refuse(
+      currency,
+      `${starts} with its spend bounded ${elsewhere ?? 'by no daily budget of its own'}, which this ` +
+        `key's ceiling cannot check. ${startElsewhere}`,
+      { asked: null, budget_type: 'none', starts_delivery: true },
+    );
+  }
+  ceiling.checkDaily(
+    dailyMicros,
+    currency,
+    `${starts} on its daily budget of ${amount(dailyMicros, currency)}`,
+    'Set its daily budget to',
+    { starts_delivery: true },
+  );
+}
+
+function amount(micros: number, currency: string): string {
+  return `${formatMicros(micros, currency)} ${currency}`;
+}
+
+/** The refusals of a key's (or a grant's) budget ceilings, each naming them and how to get wider ones. */
+class CeilingCheck {
+  readonly #caller: Caller;
+  readonly #config: Config;
+  readonly #tool: string;
+  readonly #ceilings: Record<string, number>;
+
+  constructor(caller: Caller, config: Config, tool: string, ceilings: Record<string, number>) {
+    this.#caller = caller;
+    this.#config = config;
+    this.#tool = tool;
+    this.#ceilings = ceilings;
+  }
+
+  /**
+   * A daily budget: within the ceiling of its currency, and in a currency the key has a ceiling for.
+   * `advice` starts the sentence that tells how to stay within it.
+   */
+  checkDaily(
+    micros: number,
+    currency: string,
+    doing: string,
+    advice: string,
+    details: Record<string, unknown>,
+  ): void {
+    const ceiling = this.#ceilings[currency];
+    const asked = formatMicros(micros, currency);
+    if (ceiling === undefined) {
+      throw refusal(
+        `${holderOf(this.#caller)} sets daily budgets only in ${Object.keys(this.#ceilings).join(', ')}, up ` +
+          `to its ceiling, and this account's budgets are in ${currency} (${this.#tool} ${doing}). ` +
+          this.#wider(
+            `a ${currency} ceiling`,
+            `The owner can create a key with a ${currency} ceiling at ${this.#config.appUrl}/keys.`,
+          ),
+        { limit: 'ceiling', currency, asked, ceiling: null, ...details },
+      );
+    }
+    if (micros <= ceiling) return;
+    const most = amount(ceiling, currency);
     throw refusal(
-      `${holderOf(caller)} may set daily budgets up to ${most}, and ${tool} would set ${asked}. Ask for ` +
-        `${most} or less, or: ` +
-        wider(
-          caller,
-          config,
+      `${holderOf(this.#caller)} may set daily budgets up to ${most}, and ${this.#tool} ${doing}. ` +
+        `${advice} ${most} or less, or: ` +
+        this.#wider(
           'a higher ceiling',
-          `the owner creates a key with a higher ceiling at ${where}.`,
+          `the owner creates a key with a higher ceiling at ${this.#config.appUrl}/keys.`,
+        ),
+      { limit: 'ceiling', currency, asked, ceiling: formatMicros(ceiling, currency), ...details },
+    );
+  }
+
+  /** A budget no daily ceiling bounds: `doing` says what the call would do and ends with what to do. */
+  refuse(currency: string, doing: string, details: Record<string, unknown>): never {
+    const ceilings = Object.entries(this.#ceilings).map(([code, most]) => amount(most, code));
+    const ceiling = this.#ceilings[currency];
+    throw refusal(
+      `${holderOf(this.#caller)} caps daily budgets (at most ${ceilings.join(', ')} a day), and ` +
+        `${this.#tool} ${doing}` +
+        this.#wider(
+          'no ceiling',
+          `use a key without a ceiling (the owner creates one at ${this.#config.appUrl}/keys).`,
         ),
       {
         limit: 'ceiling',
         currency,
-        asked: formatMicros(micros, currency),
-        ceiling: formatMicros(ceiling, currency),
+        ceiling: ceiling === undefined ? null : formatMicros(ceiling, currency),
+        ...details,
       },
     );
+  }
+
+  #wider(granting: string, keyAdvice: string): string {
+    return wider(this.#caller, this.#config, granting, keyAdvice);
   }
 }

@@ -37,19 +37,45 @@ export interface ToolContext extends PlatformCallContext {
   noteChange(before: Record<string, unknown>, after: Record<string, unknown>): void;
 }
 
+/** An amount in an ad account's currency, in micros. */
+export interface Budget {
+  micros: number;
+  currency: string;
+}
+
 /** A change a write tool is about to make, which the calling key must allow (pipeline/key-checks.ts). */
 export interface SpendChange {
   /** In words, for the refusal: `activate campaign 123`, `raise the daily budget to 80.00 USD`. */
   what: string;
   /** Whether it can start or raise spend: activating, raising a daily budget, creating anything not paused. */
   startsOrRaisesSpend: boolean;
-  /** The daily budget it sets, in the account's currency: checked against the key's ceiling. */
-  dailyBudget?: { micros: number; currency: string } | undefined;
+  /** The daily budget it sets: checked against the key's ceiling, raise or not. */
+  dailyBudget?: Budget | undefined;
   /**
-   * A lifetime budget it sets (for the whole run, not per day): a key's ceilings cap daily budgets and
-   * cannot bound it, so a key with ceilings refuses it.
+   * A lifetime (total) budget it sets, for the whole run rather than per day: a key's ceilings cap daily
+   * budgets and cannot bound it, so a key with ceilings refuses it.
    */
-  lifetimeBudget?: { micros: number; currency: string } | undefined;
+  lifetimeBudget?: Budget | undefined;
+  /**
+   * When it starts a campaign delivering (activates it, or gives a running campaign its first serving
+   * ad): the budgets the campaign then delivers on, as they stand once the change is made. A key with
+   * ceilings starts only a campaign with a daily budget within its ceiling and no lifetime budget.
+   */
+  startsDelivery?: DeliveryBudgets | undefined;
+}
+
+/** What bounds a campaign's spend while it delivers, in the account's currency. */
+export interface DeliveryBudgets {
+  currency: string;
+  /** Its own daily budget; absent when it has none. */
+  dailyMicros?: number | undefined;
+  /** Its lifetime (total) budget, when it has one, beside the daily one or instead of it. */
+  lifetimeMicros?: number | undefined;
+  /**
+   * Where its spend is bounded when the campaign holds no budget of its own, in words that follow
+   * "bounded": `by the budgets of its ad sets`, `only by its ad groups (no campaign budget limit)`.
+   */
+  elsewhere?: string | undefined;
 }
 
 /** A content block of an MCP tool result beyond the text (an image, say), as the tool gives it. */

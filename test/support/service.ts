@@ -8,8 +8,10 @@ import { addAccount, createKey } from '../../src/owners.ts';
 import type { Platform } from '../../src/platforms/families.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { createLogger, createServices } from '../../src/services.ts';
+import { findConnection, readConnectionTokens } from '../../src/storage/connections.ts';
 import type { Dialect } from '../../src/storage/database.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
+import type { AdAccount } from '../../src/storage/schema.ts';
 import { createUser, findUserById } from '../../src/storage/users.ts';
 import { ALL_TOOLS } from '../../src/tools/registry.ts';
 import type { Tool } from '../../src/tools/tool.ts';
@@ -121,6 +123,14 @@ export class TestService {
     if (!user) throw new Error(`no owner ${owner.email}`);
     const now = this.services.clock.now();
     return (await createKey(db, user, 'limited', 'never', now, { ...DEFAULT_LIMITS, ...limits })).key;
+  }
+
+  /** The platform access token stored (encrypted) on an account's connection, as a platform client sends it. */
+  async accessToken(account: AdAccount): Promise<string> {
+    const connection = await findConnection(this.services.storage.db, account.connection_id);
+    const tokens = connection && readConnectionTokens(this.services.cipher, connection);
+    if (!tokens) throw new Error(`the connection of account ${account.account_id} has no tokens`);
+    return tokens.accessToken;
   }
 
   /** The audit row of a request, once the buffered rows are written; throws when there is none. */

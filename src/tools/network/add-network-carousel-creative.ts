@@ -9,6 +9,7 @@ import { defineTool, type ToolContext, type ToolResult } from '../tool.ts';
 import { adMedia, type CarouselAd, carouselAd } from './ad-spec.ts';
 import { createAd, uploadMedia } from './ad-steps.ts';
 import { CALL_TO_ACTIONS, cardCopy, carouselCards, DEFAULT_CALL_TO_ACTION } from './campaign-arguments.ts';
+import { deliveryBudgets } from './delivery-budgets.ts';
 import { prepareMedia } from './media.ts';
 import { NetworkRunner } from './runner.ts';
 
@@ -37,7 +38,9 @@ async function addCarouselCreative(
   args: CarouselCreativeArgs,
   ad: CarouselAd,
 ): Promise<ToolResult> {
-  const accountId = context.account?.account_id ?? '';
+  const account = context.account;
+  if (!account) throw new Error('a network tool needs the resolved account');
+  const accountId = account.account_id;
   const campaignId = idOf(args.campaign_id);
   const session = await PlatformSession.open(context, networkProtocol);
   const client = new NetworkClient(session);
@@ -56,17 +59,22 @@ async function addCarouselCreative(
   const uploads = media.filter((m) => !('urn' in m)).length;
   const runner = new NetworkRunner(client, context, uploads * 2 + 2);
   // Counted once: a retry that resumes after the creative was made must not count it among those before.
-  const before = await runner.once(
-    'variations before',
-    async () =>
-      (await client.listCreatives(campaignId)).filter((creative) => !GONE.has(creative.intendedStatus ?? ''))
-        .length,
-  );
-  // The first live ad of a running campaign starts its delivery: a spend change, like activating it.
-  if (campaign.status === 'ACTIVE' && before === 0) {
+  const { before, serving } = await runner.once('creatives before', async () => {
+    const creatives = await client.listCreatives(campaignId);
+    return {
+      before: creatives.filter((creative) => !GONE.has(creative.intendedStatus ?? '')).length,
+      serving: creatives.filter((creative) => creative.intendedStatus === 'ACTIVE').length,
+    };
+  });
+  // A running campaign without a serving ad (none yet, or all paused) starts delivering with this live
+  // ad: a spend change, like activating it.
+  if (campaign.status === 'ACTIVE' && serving === 0) {
     context.authorizeChange({
-      what: `start campaign ${campaignId} serving with its first live ad`,
+      what:
+        `start campaign ${campaignId} delivering: it is ACTIVE with no serving ad` +
+        `${before > 0 ? ` (none of its ${before} ad${before === 1 ? '' : 's'} is ACTIVE)` : ''}, and this ad would serve`,
       startsOrRaisesSpend: true,
+      startsDelivery: deliveryBudgets(campaign, account.currency),
     });
   }
   const organizationUrn = urn.organization(idOf(args.organization_id));

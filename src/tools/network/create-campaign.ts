@@ -110,7 +110,7 @@ export async function createNetworkCampaign(
   const account = context.account;
   if (!account) throw new Error('a network tool needs the resolved account');
   checkCampaignArguments(options.tool, account, args);
-  authorizeCreate(context, account.currency, args.daily_budget);
+  authorizeCreate(context, account.currency, args);
   const session = await PlatformSession.open(context, networkProtocol);
   const client = new NetworkClient(session);
   const plan = await planCampaign(context, client, account, args, options);
@@ -133,17 +133,21 @@ export async function createNetworkCampaign(
 }
 
 /**
- * Asks the key before anything reaches LinkedIn, in a dry run too: the daily budget against its ceiling.
- * A create starts no spend: the campaign is made PAUSED, and the new group that goes ACTIVE at the end
- * holds only that paused campaign, so nothing delivers until a campaign is activated (a spend change of
- * update_network_campaign).
+ * Asks the key before anything reaches LinkedIn, in a dry run too: the daily budget against its ceiling,
+ * and a total budget, which a key with ceilings does not set. A create starts no spend: the campaign is
+ * made PAUSED, and the new group that goes ACTIVE at the end holds only that paused campaign, so nothing
+ * delivers until a campaign is activated (a spend change of update_network_campaign).
  */
-function authorizeCreate(context: ToolContext, currency: string, dailyBudget: number): void {
-  const budget = money(dailyBudget, currency);
+function authorizeCreate(context: ToolContext, currency: string, args: CampaignArgs): void {
+  const daily = money(args.daily_budget, currency);
+  const total = args.total_budget === undefined ? undefined : money(args.total_budget, currency);
   context.authorizeChange({
-    what: `create a PAUSED campaign with a daily budget of ${budget.amount} ${currency}`,
+    what:
+      `create a PAUSED campaign with a daily budget of ${daily.amount} ${currency}` +
+      (total ? ` and a total budget of ${total.amount} ${currency}` : ''),
     startsOrRaisesSpend: false,
-    dailyBudget: { micros: decimalToMicros(budget.amount), currency },
+    dailyBudget: { micros: decimalToMicros(daily.amount), currency },
+    ...(total && { lifetimeBudget: { micros: decimalToMicros(total.amount), currency } }),
   });
 }
 

@@ -11,6 +11,7 @@ import { accountArgument, changingOneOf, digitsOrUrn, dryRun, text } from '../ar
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { defineTool, type ToolContext, type ToolResult } from '../tool.ts';
+import { deliveryBudgets } from './delivery-budgets.ts';
 
 /** LinkedIn's smallest daily budget, in the account currency (as the create tools take it). */
 const MIN_DAILY_BUDGET = 10;
@@ -149,7 +150,8 @@ async function updateCampaign(context: ToolContext, args: UpdateArgs): Promise<T
     };
   }
 
-  const after = fieldsOf({ ...campaign, ...set } as NetworkCampaign, currency);
+  const changed = { ...campaign, ...set } as NetworkCampaign;
+  const after = fieldsOf(changed, currency);
   // What LinkedIn is sent, in the currency's minor unit: the amount the key's ceiling judges.
   const budgetMicros =
     args.daily_budget === undefined ? undefined : decimalToMicros(money(args.daily_budget, currency).amount);
@@ -170,6 +172,7 @@ async function updateCampaign(context: ToolContext, args: UpdateArgs): Promise<T
       budgetMicros !== undefined && {
         dailyBudget: { micros: budgetMicros, currency },
       }),
+    ...(activates && { startsDelivery: deliveryBudgets(changed, currency) }),
   });
 
   const hold =

@@ -161,10 +161,20 @@ export const updateSearchCampaign = defineTool({
         ? [`${raises ? 'raise' : 'lower'} its daily budget to ${after.daily_budget} ${currency}`]
         : []),
     ];
+    const dailyAfter = budgetChanges ? micros : budget?.amountMicros;
     context.authorizeChange({
       what: words.join(' and '),
       startsOrRaisesSpend: enables || raises,
       ...(budgetChanges && micros !== undefined && { dailyBudget: { micros, currency } }),
+      ...(enables && {
+        startsDelivery: {
+          currency,
+          dailyMicros: dailyAfter,
+          ...(dailyAfter === undefined && {
+            elsewhere: 'by a budget without a daily amount (a total over a custom period)',
+          }),
+        },
+      }),
     });
 
     // What lowers spend goes first: a pause before a budget change, a budget change before enabling, so a

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allowsAccount } from '../../auth/key-limits.ts';
 import { AppError } from '../../errors.ts';
 import { formatMicros, microsToMinor, minorToMicros } from '../../money.ts';
 import { PlatformSession } from '../../platforms/session.ts';
@@ -13,7 +14,7 @@ import {
 import { socialProtocol } from '../../platforms/social/protocol.ts';
 import { accountArgument, changingOneOf, digitsId, dryRun, text } from '../arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
-import { defineTool, type SpendChange } from '../tool.ts';
+import { type DeliveryBudgets, defineTool, type SpendChange } from '../tool.ts';
 
 const TOOL = 'update_social_campaign';
 /** Campaigns Meta no longer changes but to delete them: they stay readable by id. */
@@ -95,14 +96,16 @@ export const updateSocialCampaign = defineTool({
     const where = `Meta ad account ${accountId} (${account.name})`;
     const session = await PlatformSession.open(context, socialProtocol);
     const before = await readCampaign(session, args.campaign_id);
-    if (!before) {
+    const owner = before && `act_${before.account_id}`;
+    // A campaign of an account the caller may not act on does not exist for it: nothing of it is told.
+    if (!before || !owner || !allowsAccount(context.caller.limits, 'social', owner)) {
+      const limited = context.caller.limits.accounts === null ? '' : " among this caller's accounts";
       throw new AppError(
         'upstream_rejected',
-        `Meta has no campaign ${args.campaign_id} that this connection can see, so none in ${where}. Check the ` +
-          'id with list_social_campaigns, or pass ad_account_id when several ad accounts are connected.',
+        `Meta has no campaign ${args.campaign_id}${limited} that this connection can see, so none in ${where}. ` +
+          'Check the id with list_social_campaigns, or pass ad_account_id when several ad accounts are connected.',
       );
     }
-    const owner = `act_${before.account_id}`;
     if (owner !== accountId) {
       throw new AppError(
         'upstream_rejected',
@@ -160,7 +163,7 @@ export const updateSocialCampaign = defineTool({
         structured: { ...base, after: fields(before), changed: [] },
       };
     }
-    context.authorizeChange(spendChange(before, changes, currency));
+    context.authorizeChange(spendChange(before, after, changes, currency));
     const changed = Object.keys(changes);
     if (context.dryRun) {
       await updateCampaign(session, args.campaign_id, changes, true);
@@ -189,11 +192,20 @@ export const updateSocialCampaign = defineTool({
   },
 });
 
-/** What the key must allow: activating or raising the daily budget starts or raises spend. */
-function spendChange(before: MetaCampaignNode, changes: CampaignChanges, currency: string): SpendChange {
+/**
+ * What the key must allow: activating or raising the daily budget starts or raises spend; activating is
+ * also judged by the budget the campaign then delivers on (its daily or lifetime budget, or its ad sets').
+ */
+function spendChange(
+  before: MetaCampaignNode,
+  after: MetaCampaignNode,
+  changes: CampaignChanges,
+  currency: string,
+): SpendChange {
   const parts: string[] = [];
   let raises = false;
-  if (changes.status === 'ACTIVE') {
+  const activates = changes.status === 'ACTIVE';
+  if (activates) {
     parts.push(`activate campaign ${before.id}`);
     raises = true;
   }
@@ -213,5 +225,19 @@ function spendChange(before: MetaCampaignNode, changes: CampaignChanges, currenc
     what: parts.join(' and '),
     startsOrRaisesSpend: raises,
     ...(micros !== undefined && { dailyBudget: { micros, currency } }),
+    ...(activates && { startsDelivery: deliveryBudgets(after, currency) }),
+  };
+}
+
+/** What bounds a campaign's spend: its daily or lifetime campaign budget, or its ad sets' budgets. */
+function deliveryBudgets(campaign: MetaCampaignNode, currency: string): DeliveryBudgets {
+  const daily = campaign.daily_budget ? minorToMicros(campaign.daily_budget, currency) : undefined;
+  const lifetime = campaign.lifetime_budget ? minorToMicros(campaign.lifetime_budget, currency) : undefined;
+  return {
+    currency,
+    dailyMicros: daily,
+    lifetimeMicros: lifetime,
+    ...(daily === undefined &&
+      lifetime === undefined && { elsewhere: 'by the budgets of its ad sets (it has no campaign budget)' }),
   };
 }

@@ -2,7 +2,7 @@ import { formatMicros, unitsToMicros } from '../../money.ts';
 import type { VideoCampaign } from '../../platforms/video/answers.ts';
 import { NO_BUDGET_LIMIT } from '../../platforms/video/campaign-rules.ts';
 import type { CampaignChanges, OperationStatus } from '../../platforms/video/client.ts';
-import type { SpendChange } from '../tool.ts';
+import type { DeliveryBudgets, SpendChange } from '../tool.ts';
 
 const LIFETIME = 'BUDGET_MODE_TOTAL';
 /** TikTok's daily budget types: fixed, and the dynamic one that may spend more some days, less others. */
@@ -86,10 +86,22 @@ export function campaignSummary(campaign: VideoCampaign, currency: string): stri
   return `"${campaign.campaign_name}", ${status}, ${budgetText(campaign, currency)}`;
 }
 
+/** What bounds an enabled campaign's spend: its daily or lifetime budget, or its ad groups alone. */
+function deliveryBudgets(campaign: VideoCampaign, currency: string): DeliveryBudgets {
+  const micros = unitsToMicros(campaign.budget);
+  if (DAILY.has(campaign.budget_mode)) return { currency, dailyMicros: micros };
+  if (campaign.budget_mode === LIFETIME) return { currency, lifetimeMicros: micros };
+  if (campaign.budget_mode === NO_BUDGET_LIMIT) {
+    return { currency, elsewhere: 'only by its ad groups (the campaign has no budget limit)' };
+  }
+  return { currency, elsewhere: `by a ${campaign.budget_mode} budget` };
+}
+
 /**
  * What the calling key must allow (pipeline/key-checks.ts): enabling and raising a budget start or raise
  * spend; a daily budget is checked against the key's ceiling; a lifetime one cannot be, so a key with
- * ceilings refuses it. Renaming, disabling and lowering need the write scope only.
+ * ceilings refuses it, and enabling is judged by the budget the campaign then runs on. Renaming,
+ * disabling and lowering need the write scope only.
  */
 export function spendChangeOf(
   campaignId: string,
@@ -112,6 +124,7 @@ export function spendChangeOf(
   return {
     what: doing.join(' and '),
     startsOrRaisesSpend: enables || raises,
+    ...(enables && { startsDelivery: deliveryBudgets(change.after, currency) }),
     ...(micros !== undefined &&
       (DAILY.has(before.budget_mode)
         ? { dailyBudget: { micros, currency } }

@@ -206,7 +206,9 @@ describe.each(TEST_DIALECTS)('what a key may create on LinkedIn (%s)', (dialect)
     const quota = await used();
     const refused = await service.call('add_network_carousel_creative', ad, { key: writeKey });
     expect([refused.status, refused.body.code]).toEqual([403, 'insufficient_scope']);
-    expect(refused.body.error).toContain(`start campaign ${carousel.id} serving with its first live ad`);
+    expect(refused.body.error).toContain(
+      `start campaign ${carousel.id} delivering: it is ACTIVE with no serving ad`,
+    );
     expect(await creatives()).toBe(before);
     expect(await used()).toBe(quota);
     const allowed = await service.call('add_network_carousel_creative', ad, { key: spendKey });

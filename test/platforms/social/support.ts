@@ -13,7 +13,6 @@ import {
 import { newMagicAccountId } from '../../../src/sandbox/social/magic-accounts.ts';
 import { SandboxStore, sandboxId } from '../../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';
-import { findConnection, readConnectionTokens } from '../../../src/storage/connections.ts';
 import type { AdAccount } from '../../../src/storage/schema.ts';
 import { findUserByEmail } from '../../../src/storage/users.ts';
 import type { ToolContext } from '../../../src/tools/tool.ts';
@@ -57,10 +56,7 @@ export async function socialAccounts(service: TestService, owner: Owner): Promis
 export async function accessTokenOf(service: TestService, owner: Owner): Promise<string> {
   const [account] = await socialAccounts(service, owner);
   if (!account) throw new Error('the owner has no social account');
-  const connection = await findConnection(service.services.storage.db, account.connection_id);
-  const tokens = connection && readConnectionTokens(service.services.cipher, connection);
-  if (!tokens) throw new Error('the connection has no tokens');
-  return tokens.accessToken;
+  return service.accessToken(account);
 }
 
 /**

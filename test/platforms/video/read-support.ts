@@ -1,7 +1,6 @@
 import { recordActivity } from '../../../src/sandbox/activity.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';
-import { findConnection, readConnectionTokens } from '../../../src/storage/connections.ts';
 import type { AdAccount } from '../../../src/storage/schema.ts';
 import type { Owner, TestService } from '../../support/service.ts';
 
@@ -26,13 +25,9 @@ export async function sandboxCall(
   path: string,
   body: Record<string, unknown>,
 ): Promise<any> {
-  const connection = await findConnection(service.services.storage.db, account.connection_id);
-  if (!connection) throw new Error('no connection');
-  const tokens = readConnectionTokens(service.services.cipher, connection);
-  if (!tokens) throw new Error('no tokens');
   const response = await fetch(`${service.url}/sandbox/video/open_api/v1.3${path}`, {
     method: 'POST',
-    headers: { 'access-token': tokens.accessToken, 'content-type': 'application/json' },
+    headers: { 'access-token': await service.accessToken(account), 'content-type': 'application/json' },
     body: JSON.stringify({ advertiser_id: account.account_id, ...body }),
   });
   const answer = (await response.json()) as any;

@@ -1,5 +1,4 @@
 import { createKey } from '../../../src/owners.ts';
-import { findConnection, readConnectionTokens } from '../../../src/storage/connections.ts';
 import type { AdAccount } from '../../../src/storage/schema.ts';
 import { findUserByEmail } from '../../../src/storage/users.ts';
 import type { Owner, TestService } from '../../support/service.ts';
@@ -22,9 +21,7 @@ export async function reportedSpend(
   campaignId: string,
   day: string,
 ): Promise<string> {
-  const connection = await findConnection(service.services.storage.db, account.connection_id);
-  const tokens = connection && readConnectionTokens(service.services.cipher, connection);
-  if (!tokens) throw new Error('no tokens');
+  const accessToken = await service.accessToken(account);
   const url = new URL(`${service.url}/sandbox/video/open_api/v1.3/report/integrated/get/`);
   const params = {
     advertiser_id: account.account_id,
@@ -39,9 +36,7 @@ export async function reportedSpend(
     ]),
   };
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-  const answer = (await (
-    await fetch(url, { headers: { 'access-token': tokens.accessToken } })
-  ).json()) as any;
+  const answer = (await (await fetch(url, { headers: { 'access-token': accessToken } })).json()) as any;
   if (answer.code !== 0) throw new Error(`TikTok sandbox refused the report: ${answer.message}`);
   return answer.data.list[0]?.metrics.spend ?? 'no row';
 }
