@@ -45,6 +45,14 @@ export function allowsAccount(limits: KeyLimits, platform: string, accountId: st
   );
 }
 
+/** The limits in one form whatever the order of their accounts, for fingerprints. */
+export function canonicalLimits(limits: KeyLimits): KeyLimits {
+  const accounts = limits.accounts?.toSorted(
+    (a, b) => a.platform.localeCompare(b.platform) || a.accountId.localeCompare(b.accountId),
+  );
+  return { ...limits, accounts: accounts ?? null };
+}
+
 /** The limits stored with a key row. */
 export function limitsOfRow(row: {
   scope: string;

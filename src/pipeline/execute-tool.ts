@@ -1,3 +1,4 @@
+import { canonicalLimits } from '../auth/key-limits.ts';
 import type { Caller, Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { fingerprint } from '../fingerprint.ts';
@@ -208,7 +209,13 @@ async function runSteps(
     const requested = args[PLATFORM_INFO[tool.platform].accountArgument] as string | null | undefined;
     record.account = await resolveAccount(storage, config, caller, tool.platform, requested);
   }
-  record.fingerprint = fingerprint({ arguments: args, account: record.account?.account_id ?? null });
+  // A replay answers what the first call was allowed to see and do: only a caller with the same limits
+  // (the same scope, accounts and ceilings) gets it, whichever of the owner's keys or apps sends the key.
+  record.fingerprint = fingerprint({
+    arguments: args,
+    account: record.account?.account_id ?? null,
+    limits: canonicalLimits(caller.limits),
+  });
   requireToolScope(caller, tool, config);
 
   if (idempotencyKey) {
@@ -239,8 +246,9 @@ async function runSteps(
         services.metrics.idempotency('mismatch');
         throw new AppError(
           'idempotency_key_reused',
-          `This Idempotency-Key was already used for a different call (${claim.tool} with other arguments). ` +
-            'Use a fresh UUID for each logical operation.',
+          `This Idempotency-Key was already used for a different call (${claim.tool} with other arguments, ` +
+            'or by a key or app with other limits, whose answer this caller may not get). Use a fresh UUID ' +
+            'for each logical operation.',
         );
       case 'claimed':
         record.claim = {
