@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyLimits } from '../../src/auth/key-limits.ts';
 import { addAccount } from '../../src/owners.ts';
+import { SandboxStore } from '../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
 import { findUserByEmail } from '../../src/storage/users.ts';
 import { callTool, connectOverHttp } from '../mcp/clients.ts';
@@ -102,6 +103,36 @@ describe.each(TEST_DIALECTS)('what a key may do, on %s', (dialect) => {
     expect(network.body.data.structured.platforms.find((p: any) => p.platform === 'network')).toMatchObject({
       connected: false,
     });
+  });
+
+  it('tells a key nothing of a campaign in an account outside its list, not even that it exists', async () => {
+    const campaigns = await new SandboxStore(service.services.storage.db, 'social').list<Record<string, any>>(
+      'campaign',
+      eur,
+    );
+    const euroCampaign = campaigns.find((c) => c.data.status === 'ACTIVE');
+    if (!euroCampaign) throw new Error('no active campaign in the euro account');
+    const args = { campaign_id: euroCampaign.id, ad_account_id: usd, status: 'PAUSED' };
+    const limited = await keyWith({ accounts: [{ platform: 'social', accountId: usd }] });
+    const refused = await service.call('update_social_campaign', args, { key: limited });
+    expect([refused.status, refused.body.code]).toEqual([400, 'upstream_rejected']);
+    expect(refused.body.error).toContain(
+      `Meta has no campaign ${euroCampaign.id} among this caller's accounts`,
+    );
+    for (const told of [eur, eur.replace(/^act_/, ''), euroCampaign.data.name, 'Euro shop']) {
+      expect(JSON.stringify(refused.body)).not.toContain(told);
+    }
+    // A key that may act on both accounts is told where the campaign is, so it can pass the right one.
+    const everyAccount = await service.call('update_social_campaign', args, { key: owner.key });
+    expect(everyAccount.body.error).toContain(`belongs to Meta ad account ${eur}`);
+    expect(
+      (
+        await new SandboxStore(service.services.storage.db, 'social').get<Record<string, any>>(
+          'campaign',
+          euroCampaign.id,
+        )
+      )?.data.status,
+    ).toBe('ACTIVE');
   });
 
   it('lists over MCP only the tools the key may call, and refuses a call with the same code', async () => {
