@@ -296,7 +296,9 @@ export interface CreateNetworkImageCampaignArguments {
   organization_id: string | number;
   /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
   daily_budget: number;
-  /** Lifetime budget in the account currency, at least daily_budget. */
+  /**
+   * Lifetime budget in the account currency, at least daily_budget. A key with budget ceilings cannot set it.
+   */
   total_budget?: number;
   /** ISO 4217 code of the budgets; must be the account's currency, which is the default. */
   currency?: string;
@@ -392,7 +394,9 @@ export interface CreateNetworkVideoCampaignArguments {
   organization_id: string | number;
   /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
   daily_budget: number;
-  /** Lifetime budget in the account currency, at least daily_budget. */
+  /**
+   * Lifetime budget in the account currency, at least daily_budget. A key with budget ceilings cannot set it.
+   */
   total_budget?: number;
   /** ISO 4217 code of the budgets; must be the account's currency, which is the default. */
   currency?: string;
@@ -492,7 +496,9 @@ export interface CreateNetworkCarouselCampaignArguments {
   organization_id: string | number;
   /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
   daily_budget: number;
-  /** Lifetime budget in the account currency, at least daily_budget. */
+  /**
+   * Lifetime budget in the account currency, at least daily_budget. A key with budget ceilings cannot set it.
+   */
   total_budget?: number;
   /** ISO 4217 code of the budgets; must be the account's currency, which is the default. */
   currency?: string;
@@ -595,7 +601,9 @@ export interface CreateNetworkTextCampaignArguments {
   organization_id: string | number;
   /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
   daily_budget: number;
-  /** Lifetime budget in the account currency, at least daily_budget. */
+  /**
+   * Lifetime budget in the account currency, at least daily_budget. A key with budget ceilings cannot set it.
+   */
   total_budget?: number;
   /** ISO 4217 code of the budgets; must be the account's currency, which is the default. */
   currency?: string;
@@ -673,7 +681,9 @@ export interface AddNetworkCampaignToGroupArguments {
   organization_id: string | number;
   /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
   daily_budget: number;
-  /** Lifetime budget in the account currency, at least daily_budget. */
+  /**
+   * Lifetime budget in the account currency, at least daily_budget. A key with budget ceilings cannot set it.
+   */
   total_budget?: number;
   /** ISO 4217 code of the budgets; must be the account's currency, which is the default. */
   currency?: string;

@@ -222,7 +222,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Adds another carousel ad variation (2 to 10 cards) to an existing LinkedIn carousel campaign, for A/B testing; LinkedIn recommends 4 or more variations per campaign and the result says how many the campaign has. Not for creating a campaign (create_network_carousel_campaign and the other create tools) nor for another audience (add_network_campaign_to_group). The campaign must be a carousel campaign of the account. Takes 5 to 15 seconds (card images given by URL are downloaded and uploaded). The new ad serves whenever the campaign is active. Billable: one quota unit; pass dry_run to check first.
+   * Adds another carousel ad variation (2 to 10 cards) to an existing LinkedIn carousel campaign, for A/B testing; LinkedIn recommends 4 or more variations per campaign and the result says how many the campaign has. Not for creating a campaign (create_network_carousel_campaign and the other create tools) nor for another audience (add_network_campaign_to_group). The campaign must be a carousel campaign of the account. Takes 5 to 15 seconds (card images given by URL are downloaded and uploaded). The new ad serves whenever the campaign is active; the first serving ad of an active campaign (none yet, or all paused) starts its delivery, which needs a key with the spend scope. Billable: one quota unit; pass dry_run to check first.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */

@@ -101,3 +101,49 @@ describe('checkChange for an OAuth app', () => {
     expect(message).not.toContain('use a key');
   });
 });
+
+describe('checkChange when a change starts a campaign delivering', () => {
+  const start = (budgets: SpendChange['startsDelivery']): SpendChange => ({
+    what: 'activate campaign 7',
+    startsOrRaisesSpend: false,
+    startsDelivery: budgets,
+  });
+  const daily = (micros: number, currency = 'USD') => start({ currency, dailyMicros: micros });
+
+  it('needs the spend scope even when the tool did not call it a raise', () => {
+    expect(refusal({ scope: 'write' }, daily(1_000_000))?.options.structuredContent).toMatchObject({
+      limit: 'scope',
+      needed: 'spend',
+    });
+  });
+
+  it('allows any budget without a ceiling, and a daily budget up to the ceiling', () => {
+    expect(refusal({}, start({ currency: 'USD', lifetimeMicros: 9e12 }))).toBeUndefined();
+    expect(refusal({ ceilings: { USD: 50_000_000 } }, daily(50_000_000))).toBeUndefined();
+  });
+
+  it('refuses a daily budget above the ceiling or in a currency without one, saying how to start within it', () => {
+    const above = refusal({ ceilings: { USD: 50_000_000 } }, daily(50_010_000));
+    expect(above?.message).toContain(
+      'would activate campaign 7, and the campaign would then deliver on its daily budget of 50.01 USD',
+    );
+    expect(above?.message).toContain('Set its daily budget to 50.00 USD or less');
+    expect(above?.options.structuredContent).toMatchObject({ asked: '50.01', starts_delivery: true });
+    const euro = refusal({ ceilings: { USD: 50_000_000 } }, daily(1_000_000, 'EUR'));
+    expect(euro?.options.structuredContent).toMatchObject({ currency: 'EUR', ceiling: null });
+  });
+
+  it('refuses a lifetime budget beside a daily one within the ceiling, and budgets held elsewhere', () => {
+    const both = refusal(
+      { ceilings: { USD: 50_000_000 } },
+      start({ currency: 'USD', dailyMicros: 10_000_000, lifetimeMicros: 500_000_000 }),
+    );
+    expect(both?.options.structuredContent).toMatchObject({ budget_type: 'lifetime', asked: '500.00' });
+    const elsewhere = refusal(
+      { ceilings: { USD: 50_000_000 } },
+      start({ currency: 'USD', elsewhere: 'by the budgets of its ad sets' }),
+    );
+    expect(elsewhere?.message).toContain('with its spend bounded by the budgets of its ad sets');
+    expect(elsewhere?.options.structuredContent).toMatchObject({ budget_type: 'none', asked: null });
+  });
+});

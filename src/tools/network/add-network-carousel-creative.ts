@@ -137,7 +137,9 @@ export const addNetworkCarouselCreative = defineTool({
     'campaign has. Not for creating a campaign (create_network_carousel_campaign and the other create ' +
     'tools) nor for another audience (add_network_campaign_to_group). The campaign must be a carousel ' +
     'campaign of the account. Takes 5 to 15 seconds (card images given by URL are downloaded and uploaded). ' +
-    'The new ad serves whenever the campaign is active. Billable: one quota unit; pass dry_run to check first.',
+    'The new ad serves whenever the campaign is active; the first serving ad of an active campaign (none ' +
+    'yet, or all paused) starts its delivery, which needs a key with the spend scope. Billable: one quota ' +
+    'unit; pass dry_run to check first.',
   platform: 'network',
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

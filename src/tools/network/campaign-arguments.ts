@@ -84,7 +84,9 @@ export const campaignArguments = {
   ),
   total_budget: amountArgument()
     .optional()
-    .describe('Lifetime budget in the account currency, at least daily_budget.'),
+    .describe(
+      'Lifetime budget in the account currency, at least daily_budget. A key with budget ceilings cannot set it.',
+    ),
   currency: z
     .string()
     .trim()
