@@ -1,12 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../support/dialects.ts';
+import { RawConnection, type RawResponse, requestHead } from '../support/raw-http.ts';
 import type { TestService } from '../support/service.ts';
-import { registerClient, signedInOwner, startOAuthService } from './support/oauth-flow.ts';
+import { LOOPBACK_REDIRECT, registerClient, signedInOwner, startOAuthService } from './support/oauth-flow.ts';
 
 /**
  * What an outside attack on the authorization server found (issue 19), each finding held shut. One
  * service per database: registration allows ten clients per address, so the tests here register seven.
  */
+
+/** A request sent byte for byte as written: fetch would tidy `/register/.` into `/register/`. */
+async function raw(url: string, method: string, path: string, body = ''): Promise<RawResponse> {
+  const connection = await RawConnection.open(url);
+  try {
+    const headers: Record<string, string> = { connection: 'close' };
+    if (body) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(Buffer.byteLength(body));
+    }
+    connection.write(`${requestHead(method, path, headers)}\r\n${body}`);
+    return await connection.response();
+  } finally {
+    connection.destroy();
+  }
+}
 
 /** An OAuth error answer: its JSON shape, never cached. */
 function expectOAuthError(
@@ -29,6 +46,71 @@ describe.each(TEST_DIALECTS)('the authorization server against issue 19, on %s',
     url = service.url;
   });
   afterAll(() => service.stop());
+
+  const clientRecords = async () =>
+    (
+      await service.services.storage.db
+        .selectFrom('oauth_records')
+        .select('id_hash')
+        .where('model', '=', 'Client')
+        .execute()
+    ).length;
+
+  // Item 4: `/oauth/register/` and other spellings reached the provider's registration past the limit.
+  it('registers at one spelling only: variants of the path are a JSON 404 and register nothing', async () => {
+    const before = await clientRecords();
+    const metadata = JSON.stringify({
+      client_name: 'Variant',
+      redirect_uris: [LOOPBACK_REDIRECT],
+      token_endpoint_auth_method: 'none',
+    });
+    // More than the ten an address may register: none of them gets through.
+    const variants = [
+      '/oauth/register/',
+      '/oauth/Register',
+      '/oauth/register/.',
+      '/oauth//register',
+      '/oauth/register;x',
+    ];
+    for (const path of [...variants, ...variants, '/oauth/REGISTER']) {
+      const answer = await raw(url, 'POST', path, metadata);
+      const body = JSON.parse(answer.body) as Record<string, unknown>;
+      expect(answer.status, path).toBe(404);
+      expectOAuthError(answer, body);
+      expect(body.error).toBe('not_found');
+      expect(body.client_id).toBeUndefined();
+    }
+    expect(await clientRecords()).toBe(before);
+  });
+
+  it('refuses a registration over 16 KB with 413 invalid_client_metadata, and stores nothing', async () => {
+    const before = await clientRecords();
+    const answer = await registerClient(url, {
+      client_name: 'Bloated',
+      logo_uri: `https://x.example/${'a'.repeat(46_000)}`,
+    });
+    expect(answer.status).toBe(413);
+    expectOAuthError(answer, answer.body);
+    expect(answer.body.error).toBe('invalid_client_metadata');
+    expect(answer.body.error_description).toContain('16384 bytes');
+    expect(await clientRecords()).toBe(before);
+  });
+
+  // Item 6: 5,000 levels of nesting were a 500 from oidc-provider.
+  it('refuses metadata nested deeper than 64 levels with 400 invalid_client_metadata, at any spelling', async () => {
+    const before = await clientRecords();
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const body = `{"client_name":"Deep","redirect_uris":["${LOOPBACK_REDIRECT}"],"token_endpoint_auth_method":"none","id_token_signed_response_alg":${deep}}`;
+    const answer = await raw(url, 'POST', '/oauth/register', body);
+    const parsed = JSON.parse(answer.body) as Record<string, unknown>;
+    expect(answer.status, answer.body).toBe(400);
+    expectOAuthError(answer, parsed);
+    expect(parsed.error).toBe('invalid_client_metadata');
+    expect(parsed.error_description).toContain('deeper than 64 levels');
+    const variant = await raw(url, 'POST', '/oauth/register/', body);
+    expect([variant.status, JSON.parse(variant.body).error]).toEqual([404, 'not_found']);
+    expect(await clientRecords()).toBe(before);
+  });
 
   // Item 9: http:// redirect URIs on hosts other than this machine were registered.
   it('refuses an http redirect URI off this machine, at registration and in the console, saying what to use', async () => {
@@ -62,5 +144,36 @@ describe.each(TEST_DIALECTS)('the authorization server against issue 19, on %s',
     );
     expect(inConsole.text).toContain('uses http:// on a host other than this machine');
     expect(inConsole.text).not.toContain('id="new-client-secret"');
+  });
+
+  // Item 10: these answered 404 text/plain.
+  it('answers anything else under /oauth/ with OAuth JSON: 404 not_found, 405 for a known path', async () => {
+    const unknown = [
+      ['GET', '/oauth/nothing-here'],
+      ['GET', '/oauth/userinfo'],
+      ['POST', '/oauth/userinfo'],
+      ['POST', '/oauth/introspect'],
+      ['POST', '/oauth/par'],
+      ['GET', '/oauth/logout'],
+      ['POST', '/oauth/logout/confirm'],
+      ['POST', '/oauth//register'],
+      ['POST', '/oauth/register;x'],
+      ['POST', '/oauth/token/'],
+      ['DELETE', '/oauth/register/some-client'],
+    ] as const;
+    for (const [method, path] of unknown) {
+      const answer = await raw(url, method, path);
+      const body = JSON.parse(answer.body) as Record<string, unknown>;
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expectOAuthError(answer, body);
+      expect(body.error).toBe('not_found');
+      expect(body.error_description).toContain(`${url}/.well-known/oauth-authorization-server`);
+      expect(answer.headers['x-request-id']).toMatch(/^req_/);
+    }
+    const wrongMethod = await raw(url, 'GET', '/oauth/token');
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.allow).toBe('POST, OPTIONS');
+    expectOAuthError(wrongMethod, JSON.parse(wrongMethod.body));
+    expect(JSON.parse(wrongMethod.body).error).toBe('invalid_request');
   });
 });
