@@ -1,13 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../../src/console/tokens.ts';
+import { deleteExpiredOAuthRecords } from '../../src/storage/oauth-records.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { RawConnection, type RawResponse, requestHead } from '../support/raw-http.ts';
 import type { TestService } from '../support/service.ts';
-import { LOOPBACK_REDIRECT, registerClient, signedInOwner, startOAuthService } from './support/oauth-flow.ts';
+import {
+  CHATGPT_REDIRECT,
+  consoleClient,
+  LOOPBACK_REDIRECT,
+  newPkce,
+  type OAuthClient,
+  obtainTokens,
+  publicClient,
+  registerClient,
+  signedInOwner,
+  startOAuthService,
+} from './support/oauth-flow.ts';
 
 /**
  * What an outside attack on the authorization server found (issue 19), each finding held shut. One
  * service per database: registration allows ten clients per address, so the tests here register seven.
  */
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /** A request sent byte for byte as written: fetch would tidy `/register/.` into `/register/`. */
 async function raw(url: string, method: string, path: string, body = ''): Promise<RawResponse> {
@@ -55,6 +70,33 @@ describe.each(TEST_DIALECTS)('the authorization server against issue 19, on %s',
         .where('model', '=', 'Client')
         .execute()
     ).length;
+  const clientExpiry = async (clientId: string) =>
+    (
+      await service.services.storage.db
+        .selectFrom('oauth_records')
+        .select('expires_at')
+        .where('model', '=', 'Client')
+        .where('id_hash', '=', sha256(clientId))
+        .executeTakeFirst()
+    )?.expires_at;
+
+  /** Whether the authorization endpoint knows the client: it goes on to consent, or refuses it. */
+  async function authorizationOf(client: OAuthClient) {
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: client.clientId,
+      redirect_uri: client.redirectUri,
+      scope: 'read',
+      code_challenge: newPkce().challenge,
+      code_challenge_method: 'S256',
+    });
+    const response = await fetch(`${url}/oauth/authorize?${query}`, { redirect: 'manual' });
+    return {
+      status: response.status,
+      location: response.headers.get('location'),
+      text: await response.text(),
+    };
+  }
 
   // Item 4: `/oauth/register/` and other spellings reached the provider's registration past the limit.
   it('registers at one spelling only: variants of the path are a JSON 404 and register nothing', async () => {
@@ -175,5 +217,33 @@ describe.each(TEST_DIALECTS)('the authorization server against issue 19, on %s',
     expect(wrongMethod.headers.allow).toBe('POST, OPTIONS');
     expectOAuthError(wrongMethod, JSON.parse(wrongMethod.body));
     expect(JSON.parse(wrongMethod.body).error).toBe('invalid_request');
+  });
+
+  // Item 4: registered clients never expired. Last: its sweep runs a day ahead and takes every token.
+  it('forgets a client that registered itself and was never approved after a day; keeps approved and console ones', async () => {
+    const { owner } = await signedInOwner(url);
+    const unclaimed = await publicClient(url);
+    const approved = await publicClient(url);
+    await obtainTokens(url, owner, approved, { scope: 'read', consent: { scope: 'read' } });
+    const made = await consoleClient(owner, 'Kept GPT', CHATGPT_REDIRECT);
+
+    const expiry = Date.parse((await clientExpiry(unclaimed.clientId)) ?? '');
+    expect(Math.abs(expiry - (Date.now() + 24 * HOUR_MS))).toBeLessThan(5 * 60_000);
+    expect(await clientExpiry(approved.clientId)).toBeNull();
+    expect(await clientExpiry(made.clientId)).toBeNull();
+
+    const { db } = service.services.storage;
+    await deleteExpiredOAuthRecords(db, new Date(Date.now() + 23 * HOUR_MS));
+    expect((await authorizationOf(unclaimed)).status).toBe(303);
+    // The maintenance sweep, a day later.
+    await deleteExpiredOAuthRecords(db, new Date(Date.now() + 25 * HOUR_MS));
+    const forgotten = await authorizationOf(unclaimed);
+    expect(forgotten.status).toBe(400);
+    expect(forgotten.text).toContain('invalid_client');
+    for (const kept of [approved, made]) {
+      const answer = await authorizationOf(kept);
+      expect(answer.status, answer.text.slice(0, 500)).toBe(303);
+      expect(answer.location).toMatch(/^\/oauth\/consent\//);
+    }
   });
 });
