@@ -219,6 +219,41 @@ describe.each(TEST_DIALECTS)('the authorization server against issue 19, on %s',
     expect(JSON.parse(wrongMethod.body).error).toBe('invalid_request');
   });
 
+  // Item 13: nothing failed when the API stopped checking a token's audience.
+  it('refuses a real access token issued for another resource: 401 naming this resource', async () => {
+    const { owner } = await signedInOwner(url);
+    const client = await publicClient(url);
+    const granted = await obtainTokens(url, owner, client, { scope: 'read', consent: { scope: 'read' } });
+    const usage = (token: string) => service.call('get_usage_status', {}, { key: token });
+    expect((await usage(granted.access_token)).status).toBe(200);
+
+    // The same live grant, client and owner: only the audience differs. oidc-provider issues tokens for
+    // this service only, so the token is made with its own model and stored through the adapter.
+    const provider = service.services.oauth.provider();
+    const issued = await provider.AccessToken.find(granted.access_token);
+    const registered = await provider.Client.find(client.clientId);
+    if (!issued || !registered) throw new Error('the token or its client is gone');
+    const foreign = new provider.AccessToken({
+      client: registered,
+      accountId: issued.accountId,
+      grantId: issued.grantId,
+      gty: 'authorization_code',
+      scope: issued.scope,
+      aud: 'https://other.example/',
+      expiresIn: 900,
+    });
+    const value = await foreign.save();
+    expect((await provider.AccessToken.find(value))?.aud).toBe('https://other.example/');
+
+    const refused = await usage(value);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ success: false, code: 'unauthenticated' });
+    expect(refused.body.error).toContain(`This access token was issued for another resource, not ${url}/.`);
+    const challenge = refused.headers.get('www-authenticate') ?? '';
+    expect(challenge).toContain('error="invalid_token"');
+    expect(challenge).toContain(`resource_metadata="${url}/.well-known/oauth-protected-resource"`);
+  });
+
   // Item 4: registered clients never expired. Last: its sweep runs a day ahead and takes every token.
   it('forgets a client that registered itself and was never approved after a day; keeps approved and console ones', async () => {
     const { owner } = await signedInOwner(url);
