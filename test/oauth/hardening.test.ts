@@ -19,7 +19,7 @@ import {
 
 /**
  * What an outside attack on the authorization server found (issue 19), each finding held shut. One
- * service per database: registration allows ten clients per address, so the tests here register seven.
+ * service per database: registration allows ten clients per address, so the tests here try eight.
  */
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -163,6 +163,9 @@ describe.each(TEST_DIALECTS)('the authorization server against issue 19, on %s',
     expect(refused.body.error_description).toContain('http://evil.example/callback');
     expect(refused.body.error_description).toContain('https://');
     expect(refused.body.client_id).toBeUndefined();
+    // A list that is not one was a 500 (the rule's check walked it as an array).
+    const notAList = await registerClient(url, { redirect_uris: 'https://app.example/callback' });
+    expect([notAList.status, notAList.body.error]).toEqual([400, 'invalid_redirect_uri']);
     // https and loopback http (a native app's listener) stay allowed; an app's own scheme too
     // (authorization-server.test.ts registers Cursor's).
     const allowed = await registerClient(url, {
