@@ -19,8 +19,9 @@ export interface RunningServer {
 
 /**
  * Now and every minute: removes idempotency records past their retention and OAuth records past their
- * lifetime, and gives back the quota units of calls whose instance died (a reservation refused for want
- * of units also does this for its owner).
+ * lifetime (clients that registered themselves and no owner approved within a day among them), and
+ * gives back the quota units of calls whose instance died (a reservation refused for want of units also
+ * does this for its owner).
  */
 function startMaintenance(services: Services): NodeJS.Timeout {
   const sweep = async () => {

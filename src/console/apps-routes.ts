@@ -77,7 +77,7 @@ export function registerAppsRoutes(app: FastifyInstance, services: Services, ren
       if (!(error instanceof errors.OIDCProviderError)) throw error;
       return refuse(`${error.error_description ?? 'the redirect URI is not valid'}.`);
     }
-    await new OAuthAdapter('Client', services).upsert(clientId, metadata, undefined);
+    await new OAuthAdapter('Client', services).storeOwnedClient(clientId, metadata);
     await insertOwnedClient(storage.db, {
       client_id: clientId,
       user_id: session.user.id,

@@ -75,7 +75,7 @@ export function appsSection(view: AppsView) {
 ${grants}
 <h2>OAuth clients</h2>
 ${view.newClient ? secretBox(view.newClient, view.appUrl) : ''}
-<p>For a ChatGPT Action or another app you configure with a client ID and secret. MCP connectors register themselves: they need none.</p>
+<p>For a ChatGPT Action or another app you configure with a client ID and secret. Its redirect URI must be <code>https://</code> (<code>http://</code> only on 127.0.0.1 or localhost, for testing). MCP connectors register themselves: they need none.</p>
 ${clients}
 <form method="post" action="/keys/oauth-clients" class="stack">
   ${csrfInput(view.csrfToken)}

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import { sha256 } from '../console/tokens.ts';
@@ -7,8 +8,10 @@ import {
   consumeOAuthRecord,
   deleteOAuthRecord,
   findOAuthRecord,
+  keepOAuthRecord,
   upsertOAuthRecord,
 } from '../storage/oauth-records.ts';
+import type { Database } from '../storage/schema.ts';
 
 /** What a grant issues, and revoking it removes (an interaction names a grant too, but is not its). */
 const GRANT_MEMBERS = new Set([
@@ -22,6 +25,13 @@ const GRANT_MEMBERS = new Set([
 
 /** Client metadata may hold a client secret: stored encrypted, bound to its row. */
 const ENCRYPTED_MODELS = new Set(['Client']);
+
+/**
+ * How long a client that registered itself (RFC 7591) is kept without an owner approving it: registration
+ * is open to anyone, and a client nobody approved within a day is a leftover or a flood. An approval (its
+ * grant) keeps it for good; a client the owner made in the console is never forgotten.
+ */
+export const UNCLAIMED_CLIENT_SECONDS = 24 * 60 * 60;
 
 /**
  * oidc-provider's storage on the service's database, so every instance shares sessions, codes and
@@ -42,10 +52,41 @@ export class OAuthAdapter implements Adapter {
   }
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number | undefined): Promise<void> {
+    const { db } = this.#services.storage;
+    if (this.#model === 'Client') {
+      // The provider stores a client only when it registers itself; the console's come through
+      // storeOwnedClient.
+      await this.#write(db, id, payload, UNCLAIMED_CLIENT_SECONDS);
+      return;
+    }
+    const { clientId } = payload;
+    if (this.#model !== 'Grant' || typeof clientId !== 'string') {
+      await this.#write(db, id, payload, expiresIn);
+      return;
+    }
+    // An owner approved the client: it is no longer a stranger to forget after a day.
+    await db.transaction().execute(async (trx) => {
+      await this.#write(trx, id, payload, expiresIn);
+      await keepOAuthRecord(trx, 'Client', sha256(clientId));
+    });
+  }
+
+  /** A client the owner made in the console (a ChatGPT Action's): kept until the owner deletes it. */
+  async storeOwnedClient(id: string, metadata: AdapterPayload): Promise<void> {
+    if (this.#model !== 'Client') throw new Error(`storeOwnedClient on the ${this.#model} adapter`);
+    await this.#write(this.#services.storage.db, id, metadata, undefined);
+  }
+
+  async #write(
+    db: Kysely<Database>,
+    id: string,
+    payload: AdapterPayload,
+    expiresIn: number | undefined,
+  ): Promise<void> {
     const idHash = sha256(id);
     const json = JSON.stringify(payload);
     const now = this.#services.clock.now();
-    await upsertOAuthRecord(this.#services.storage.db, {
+    await upsertOAuthRecord(db, {
       model: this.#model,
       idHash,
       payload: ENCRYPTED_MODELS.has(this.#model)

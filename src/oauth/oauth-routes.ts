@@ -1,62 +1,88 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, HTTPMethods } from 'fastify';
 import type { Services } from '../context.ts';
-import { MemoryRateLimiter } from '../ratelimit/memory-rate-limiter.ts';
+import { sendOAuthError } from './oauth-error.ts';
+import { OAUTH_PATHS } from './oauth-server.ts';
 import { PROTECTED_RESOURCE_PATH, protectedResourceMetadata } from './protected-resource.ts';
-
-/** Dynamic registration is open to anyone: ten clients per address, then one every six minutes. */
-const REGISTRATIONS_BURST = 10;
-const REGISTRATIONS_PER_SECOND = 1 / 360;
+import { handToProvider, matchedPath } from './provider-handover.ts';
+import { registerRegistrationRoute } from './registration-route.ts';
 
 /**
- * The authorization server's doors: its metadata (RFC 8414 and RFC 9728) and the protocol endpoints under
- * `/oauth/`, which oidc-provider answers itself. The consent page under `/oauth/consent/` is the console's.
+ * The provider's endpoints this service serves, each at one spelling and with its methods (OPTIONS: the
+ * CORS preflight the provider answers). Those of features left off (userinfo, introspection, PAR,
+ * logout, device flow) are not served; registration has a route of its own.
+ */
+const PROVIDER_ENDPOINTS: ReadonlyArray<{ path: string; methods: HTTPMethods[] }> = [
+  { path: '/.well-known/oauth-authorization-server', methods: ['GET', 'OPTIONS'] },
+  { path: '/.well-known/openid-configuration', methods: ['GET', 'OPTIONS'] },
+  { path: OAUTH_PATHS.authorization, methods: ['GET'] },
+  // Where the consent page sends the browser back to the provider (its "resume").
+  { path: `${OAUTH_PATHS.authorization}/:uid`, methods: ['GET'] },
+  { path: OAUTH_PATHS.token, methods: ['POST', 'OPTIONS'] },
+  { path: OAUTH_PATHS.revocation, methods: ['POST', 'OPTIONS'] },
+  { path: OAUTH_PATHS.jwks, methods: ['GET', 'OPTIONS'] },
+  // RFC 7592: a client reads its registration with the registration access token it was given.
+  { path: `${OAUTH_PATHS.registration}/:clientId`, methods: ['GET'] },
+];
+
+/** The methods of each endpoint path without parameters, so another method is told which to use. */
+const METHODS_OF_PATH = new Map<string, HTTPMethods[]>([
+  ...PROVIDER_ENDPOINTS.filter((endpoint) => !endpoint.path.includes(':')).map(
+    (endpoint) => [endpoint.path, endpoint.methods] as [string, HTTPMethods[]],
+  ),
+  [OAUTH_PATHS.registration, ['POST']],
+]);
+
+/** Longest part of an unknown path quoted back. */
+const QUOTED_PATH_LENGTH = 200;
+
+/**
+ * The authorization server's doors: its metadata (RFC 8414 and RFC 9728) and the protocol endpoints,
+ * which oidc-provider answers itself. Anything else under `/oauth/` is OAuth's JSON 404 (405 for a known
+ * endpoint asked with another method). The consent page under `/oauth/consent/` is the console's.
  */
 export function registerOAuthRoutes(app: FastifyInstance, services: Services): void {
-  const registrations = new MemoryRateLimiter(REGISTRATIONS_PER_SECOND, REGISTRATIONS_BURST);
-
   app.get(PROTECTED_RESOURCE_PATH, async (_request, reply) => sendMetadata(reply, services, ''));
   // The metadata of the resource at a path (RFC 9728, section 3.1): `/mcp` above all.
   app.get<{ Params: { '*': string } }>(`${PROTECTED_RESOURCE_PATH}/*`, async (request, reply) =>
     sendMetadata(reply, services, `/${request.params['*']}`),
   );
 
+  registerRegistrationRoute(app, services);
+
   app.register(async (scope) => {
     // oidc-provider reads request bodies itself: the stream is handed over unread.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-    const handOver = async (request: FastifyRequest, reply: FastifyReply, url = request.raw.url) => {
-      reply.hijack();
-      reply.raw.setHeader('X-Request-Id', request.id);
-      if (url !== undefined) request.raw.url = url;
-      const issuer = new URL(services.config.appUrl);
-      request.raw.headers['x-forwarded-host'] = issuer.host;
-      request.raw.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
-      await services.oauth.provider().callback()(request.raw, reply.raw);
-    };
+    for (const endpoint of PROVIDER_ENDPOINTS) {
+      scope.route({
+        method: endpoint.methods,
+        url: endpoint.path,
+        handler: (request, reply) => handToProvider(services, request, reply, matchedPath(request)),
+      });
+    }
 
-    // RFC 8414 names the document after OAuth; oidc-provider serves it under OpenID's name. Same document.
-    scope.get('/.well-known/oauth-authorization-server', (request, reply) =>
-      handOver(request, reply, '/.well-known/openid-configuration'),
-    );
-    scope.get('/.well-known/openid-configuration', (request, reply) => handOver(request, reply));
-    scope.post('/oauth/register', async (request, reply) => {
-      const decision = await registrations.take(request.ip);
-      if (!decision.allowed) {
-        return reply
-          .status(429)
-          .header('Retry-After', String(decision.retryAfterSeconds))
-          .header('Cache-Control', 'no-store')
-          .send({
-            error: 'rate_limited',
-            error_description:
-              `Too many client registrations from this address. Retry after ${decision.retryAfterSeconds} ` +
-              'seconds, or reuse the client you registered.',
-          });
+    scope.all('/oauth/*', async (request, reply) => {
+      const path = (request.url.split('?')[0] ?? '').slice(0, QUOTED_PATH_LENGTH);
+      const methods = METHODS_OF_PATH.get(path);
+      if (methods) {
+        reply.header('Allow', methods.join(', '));
+        return sendOAuthError(
+          reply,
+          405,
+          'invalid_request',
+          `${path} takes ${methods.join(' or ')}, not ${request.method}.`,
+        );
       }
-      return handOver(request, reply);
+      return sendOAuthError(
+        reply,
+        404,
+        'not_found',
+        `Nothing is served at ${request.method} ${path}. The authorization server's endpoints are listed ` +
+          `at ${services.config.appUrl}/.well-known/oauth-authorization-server; their paths are matched ` +
+          'exactly (lower case, no trailing slash).',
+      );
     });
-    scope.all('/oauth/*', (request, reply) => handOver(request, reply));
   });
 }
 

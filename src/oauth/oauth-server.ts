@@ -8,6 +8,7 @@ import { OAuthAdapter } from './oauth-adapter.ts';
 import { renderOAuthError } from './oauth-error-page.ts';
 import { nestedScope } from './oauth-scopes.ts';
 import { ownResource, resourceOf } from './protected-resource.ts';
+import { isAppSchemeUri, redirectUriProblem } from './redirect-uris.ts';
 
 // Every route oidc-provider knows must have a path; the ones of features left off are never served.
 export const OAUTH_PATHS = {
@@ -52,12 +53,6 @@ function signingKey(services: Services) {
   return { ...key.export({ format: 'jwk' }), kid: 'adops-1', use: 'sig', alg: 'EdDSA' };
 }
 
-/** A redirect URI of an app's own scheme (`cursor://...`), which only a native client may register. */
-function isAppSchemeUri(uri: string): boolean {
-  const scheme = URL.parse(uri)?.protocol;
-  return scheme !== undefined && scheme !== 'http:' && scheme !== 'https:';
-}
-
 function configuration(services: Services): Configuration {
   const resource = resourceOf(services.config);
   return {
@@ -86,18 +81,29 @@ function configuration(services: Services): Configuration {
     },
     enabledJWA: { idTokenSigningAlgValues: ['EdDSA'] },
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
-    // RFC 7591's software statement fields, kept as sent; their check is also where a desktop client
-    // (Cursor, VS Code) that registers a redirect URI of its own scheme (cursor://...) without saying
-    // `application_type: native` is taken as the native app it is, rather than refused as a web one.
+    // RFC 7591's software statement fields, kept as sent. Their validator is the provider's one hook into
+    // every client it accepts (registered, made in the console, read back from storage), called once per
+    // field: with the first, the whole client is checked. A desktop client (Cursor, VS Code) registering
+    // a redirect URI of its own scheme (cursor://...) without saying `application_type: native` is taken
+    // as the native app it is, rather than refused as a web one.
     extraClientMetadata: {
       properties: ['software_id', 'software_version'],
       validator: (_ctx, key, value, metadata) => {
         if (value !== undefined && typeof value !== 'string') {
           throw new errors.InvalidClientMetadata(`${key} must be a string`);
         }
-        if (key === 'software_id' && (metadata.redirect_uris ?? []).some(isAppSchemeUri)) {
-          metadata.application_type = 'native';
+        if (key !== 'software_id') return;
+        // Checked before the provider's own checks: what is not an array of strings, they refuse.
+        const listed: unknown = metadata.redirect_uris;
+        const redirectUris = Array.isArray(listed)
+          ? listed.filter((uri): uri is string => typeof uri === 'string')
+          : [];
+        for (const uri of redirectUris) {
+          const problem = redirectUriProblem(uri);
+          // A description starting with `redirect_uris` makes it an `invalid_redirect_uri` error.
+          if (problem) throw new errors.InvalidClientMetadata(problem);
         }
+        if (redirectUris.some(isAppSchemeUri)) metadata.application_type = 'native';
       },
     },
     features: {

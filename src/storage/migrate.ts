@@ -10,6 +10,7 @@ import * as reporting from './migrations/0007_reporting.ts';
 import * as keyLimits from './migrations/0008_key_limits.ts';
 import * as activityBigint from './migrations/0009_activity_bigint.ts';
 import * as oauth from './migrations/0010_oauth.ts';
+import * as unclaimedOAuthClients from './migrations/0011_unclaimed_oauth_clients.ts';
 import type { Database } from './schema.ts';
 
 // An explicit list: a migration is applied because it is named here, not because a file exists.
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0008_key_limits': keyLimits,
   '0009_activity_bigint': activityBigint,
   '0010_oauth': oauth,
+  '0011_unclaimed_oauth_clients': unclaimedOAuthClients,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -78,6 +78,17 @@ export async function consumeOAuthRecord(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Takes away a record's expiry: it is kept until deleted (a client an owner approved). */
+export async function keepOAuthRecord(db: Kysely<Database>, model: string, idHash: string): Promise<void> {
+  await db
+    .updateTable('oauth_records')
+    .set({ expires_at: null })
+    .where('model', '=', model)
+    .where('id_hash', '=', idHash)
+    .where('expires_at', 'is not', null)
+    .execute();
+}
+
 export async function deleteOAuthRecord(db: Kysely<Database>, model: string, idHash: string): Promise<void> {
   await db.deleteFrom('oauth_records').where('model', '=', model).where('id_hash', '=', idHash).execute();
 }

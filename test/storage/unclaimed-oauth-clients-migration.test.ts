@@ -1,0 +1,108 @@
+import { Writable } from 'node:stream';
+import { Migrator } from 'kysely/migration';
+import type pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { sha256 } from '../../src/console/tokens.ts';
+import type { Services } from '../../src/context.ts';
+import { closeServices, createLogger, createServices } from '../../src/services.ts';
+import { MIGRATION_NAMES, migrateToLatest } from '../../src/storage/migrate.ts';
+import { insertOAuthGrant, insertOwnedClient } from '../../src/storage/oauth-grants.ts';
+import { upsertOAuthRecord } from '../../src/storage/oauth-records.ts';
+import { createUser } from '../../src/storage/users.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { TEST_DIALECTS } from '../support/dialects.ts';
+import { TEST_ENCRYPTION_KEYS } from '../support/service.ts';
+
+const MIGRATION = '0011_unclaimed_oauth_clients';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe.each(TEST_DIALECTS)(`${MIGRATION} on %s`, (dialect) => {
+  let database: TestDatabase;
+  let services: Services;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    const config = loadConfig({
+      ADOPS_DATABASE_URL: database.url,
+      ADOPS_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
+    });
+    const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
+    services = createServices(config, {
+      logger: createLogger(config, quiet as unknown as pino.DestinationStream),
+    });
+  });
+  afterAll(async () => {
+    await closeServices(services);
+    await database?.drop();
+  });
+
+  it('gives the clients no owner ever approved a day to live, and leaves the others and other records', async () => {
+    const { db } = services.storage;
+    const before = MIGRATION_NAMES.slice(0, MIGRATION_NAMES.indexOf(MIGRATION));
+    const migrator = new Migrator({
+      db,
+      provider: {
+        getMigrations: async () =>
+          Object.fromEntries(
+            await Promise.all(
+              before.map(async (name) => [name, await import(`../../src/storage/migrations/${name}.ts`)]),
+            ),
+          ),
+      },
+    });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error;
+
+    // As the service stored them before: no client expired.
+    const record = (model: string, id: string) =>
+      upsertOAuthRecord(db, {
+        model,
+        idHash: sha256(id),
+        payload: '{}',
+        grantId: null,
+        uid: null,
+        expiresAt: null,
+      });
+    for (const id of ['flooded-1', 'flooded-2', 'granted', 'revoked', 'console']) await record('Client', id);
+    await record('Grant', 'grant-kept');
+    const now = new Date();
+    const user = await createUser(db, 'owner@example.com', 'free', now);
+    if (!user) throw new Error('no user');
+    for (const [id, clientId, revokedAt] of [
+      ['grant-1', 'granted', null],
+      ['grant-2', 'revoked', now.toISOString()],
+    ] as const) {
+      await insertOAuthGrant(db, {
+        id,
+        user_id: user.id,
+        client_id: clientId,
+        client_name: clientId,
+        scope: 'read',
+        account_limits: null,
+        budget_ceilings: null,
+        created_at: now.toISOString(),
+        last_used_at: null,
+        revoked_at: revokedAt,
+      });
+    }
+    await insertOwnedClient(db, {
+      client_id: 'console',
+      user_id: user.id,
+      name: 'GPT',
+      redirect_uri: 'https://chatgpt.com/aip/g-1/oauth/callback',
+      created_at: now.toISOString(),
+    });
+
+    expect(await migrateToLatest(db)).toContain(MIGRATION);
+    const rows = await db.selectFrom('oauth_records').select(['model', 'id_hash', 'expires_at']).execute();
+    const expiryOf = (model: string, id: string) =>
+      rows.find((row) => row.model === model && row.id_hash === sha256(id))?.expires_at;
+    for (const id of ['flooded-1', 'flooded-2']) {
+      const expiry = Date.parse(expiryOf('Client', id) ?? '');
+      expect(Math.abs(expiry - (Date.now() + DAY_MS)), id).toBeLessThan(5 * 60_000);
+    }
+    for (const id of ['granted', 'revoked', 'console']) expect(expiryOf('Client', id), id).toBeNull();
+    expect(expiryOf('Grant', 'grant-kept')).toBeNull();
+  });
+});
