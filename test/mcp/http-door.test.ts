@@ -134,6 +134,27 @@ describe.each(TEST_DIALECTS)('the MCP door on %s', (dialect) => {
     expect((await postMcp(service, usageCall(1), { ...inspector, authorization })).status).toBe(403);
   });
 
+  it('refuses a body nested deeper than 64 levels with the 400 envelope, before the SDK reads it', async () => {
+    const owner = await service.createOwner();
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const response = await fetch(`${service.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${owner.key}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_usage_status","arguments":{"x":${deep}}}}`,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      success: false,
+      code: 'invalid_body',
+      error:
+        'The body nests arrays and objects more than 64 levels deep, which no request needs. Send a flatter body.',
+    });
+  });
+
   it('answers GET and DELETE with 405: the endpoint keeps no sessions', async () => {
     for (const method of ['GET', 'DELETE']) {
       const response = await fetch(`${service.url}/mcp`, {
