@@ -27,7 +27,7 @@ function invalidParams(message: string): ProtocolError {
 }
 
 /** The params of a tools/call, or the -32602 that says in plain words what is wrong with them. */
-export function toolCallParams(request: JSONRPCRequest): CallParams {
+function toolCallParams(request: JSONRPCRequest): CallParams {
   const { params } = request;
   if (!isObject(params)) {
     throw invalidParams(
@@ -51,7 +51,7 @@ export function toolCallParams(request: JSONRPCRequest): CallParams {
   const parsed = CallToolRequestSchema.safeParse({ method: request.method, params });
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
-    const field = issue?.path.slice(1).join('.') ?? 'params';
+    const field = issue?.path.slice(1).join('.') || 'params';
     throw invalidParams(`${field} is not valid: ${issue?.message ?? 'check it against the MCP schema'}.`);
   }
   return parsed.data.params;
