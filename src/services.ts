@@ -48,7 +48,7 @@ export interface ServiceOptions {
 
 export function createServices(config: Config, options: ServiceOptions = {}): Services {
   const logger = options.logger ?? createLogger(config);
-  const storage = openStorage(config.databaseUrl);
+  const storage = openStorage(config.databaseUrl, logger);
   const tools = createRegistry(options.tools);
   const services: Services = {
     config,

@@ -16,6 +16,7 @@ import {
 } from './owners.ts';
 import { readNewPassword } from './read-password.ts';
 import { run } from './run.ts';
+import { refuseControlCharacters } from './text-options.ts';
 
 function tier(value: string): string {
   if (!(TIERS as readonly string[]).includes(value)) {
@@ -152,6 +153,8 @@ accounts
   .option('--name <name>')
   .option('--currency <code>', 'ISO 4217', 'USD')
   .action((options) => run((services) => accountsAdd(services, options)));
+
+for (const group of [users, keys, accounts]) group.hook('preAction', refuseControlCharacters);
 
 program
   .command('demo')

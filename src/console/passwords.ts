@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { controlCharacterIn } from '../control-characters.ts';
 
 const MIN_LENGTH = 10;
 const MAX_LENGTH = 256;
@@ -19,6 +20,9 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 export function passwordProblem(password: string): string | undefined {
   if (password.length < MIN_LENGTH) return `Use at least ${MIN_LENGTH} characters.`;
   if (password.length > MAX_LENGTH) return `Use at most ${MAX_LENGTH} characters.`;
+  // A password is typed on one line, as every other field: the console refuses the same characters.
+  const control = controlCharacterIn(password);
+  if (control) return `Use no control characters: the password holds ${control}.`;
   return undefined;
 }
 

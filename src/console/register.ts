@@ -4,7 +4,7 @@ import { registerBillingRoutes } from './billing-routes.ts';
 import { registerConnectionsRoutes } from './connections-routes.ts';
 import { registerConsentRoutes } from './consent-routes.ts';
 import { renderConsoleError } from './error-page.ts';
-import { acceptOnlyForms } from './form.ts';
+import { acceptOnlyForms, refuseControlCharacters } from './form.ts';
 import { identifyVisitor, refuseForgedForms, requireSignIn } from './hooks.ts';
 import { registerKeysRoutes } from './keys-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
@@ -20,6 +20,7 @@ export function registerConsole(app: FastifyInstance, services: Services): void 
   const throttle = new SignInThrottle(services.clock);
   app.register(async (scope) => {
     acceptOnlyForms(scope);
+    scope.addHook('preValidation', refuseControlCharacters);
     scope.setErrorHandler(renderConsoleError);
     registerStaticAssets(scope);
 

@@ -2,6 +2,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   LogController,
 } from 'fastify';
@@ -19,7 +20,12 @@ import { isStorageFault, storageUnavailable } from '../storage/storage-fault.ts'
 import { registerContentDecoding } from './content-encoding.ts';
 import { toEnvelope } from './envelope.ts';
 import { registerExecuteRoute } from './execute-route.ts';
-import { answerClientError, answerFrameworkError, answerUnmetExpectation } from './framework-errors.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  answerUnmetExpectation,
+  malformedRequest,
+} from './framework-errors.ts';
 import { OPERATOR_PATHS, registerHealthRoutes } from './health-routes.ts';
 import { registerJsonBodyParser } from './json-body.ts';
 import { registerOpenApiRoutes } from './openapi-route.ts';
@@ -47,13 +53,6 @@ function fromFrameworkError(error: FastifyError): AppError | undefined {
     );
   }
   return undefined;
-}
-
-/** How many times a header was sent (`rawHeaders` alternates names and values). */
-function headerCount(rawHeaders: string[], name: string): number {
-  let count = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]?.toLowerCase() === name) count++;
-  return count;
 }
 
 /** Seconds a caller turned away by a drain is asked to wait: by then another instance takes the call. */
@@ -90,16 +89,10 @@ export function buildApp(services: Services): FastifyInstance {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
-    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
-      throw new AppError('invalid_request', 'HTTP/1.1 requests must send a Host header. Add Host: <server>.');
-    }
-    // Node keeps the first of two Authorization headers; a proxy may keep the other: refuse the ambiguity.
-    if (headerCount(request.raw.rawHeaders, 'authorization') > 1) {
-      throw new AppError(
-        'invalid_request',
-        'The request has more than one Authorization header. Send one: Authorization: Bearer sk_live_...',
-      );
-    }
+    // Answered here rather than thrown: a scope's own error handler (console pages, a sandbox's platform
+    // shape) must not turn malformed HTTP into one of its pages.
+    const malformed = malformedRequest(request.raw);
+    if (malformed) return answerFailure(malformed, request, reply);
     if (!services.runtime.draining) return;
     reply.header('Connection', 'close');
     if (!servedWhileDraining(request.url)) {
@@ -132,7 +125,7 @@ export function buildApp(services: Services): FastifyInstance {
     );
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  function answerFailure(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
     const tool = toolFromPath(request.url);
     const storageFault = !(error instanceof AppError) && isStorageFault(error);
     const appError =
@@ -174,7 +167,8 @@ export function buildApp(services: Services): FastifyInstance {
     if (failure.retryAfterSeconds !== undefined)
       reply.header('Retry-After', String(failure.retryAfterSeconds));
     return reply.status(failure.status).send(toEnvelope(failure));
-  });
+  }
+  app.setErrorHandler(answerFailure);
 
   app.setNotFoundHandler((request, reply) => {
     const failure = failureOutcome(

@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
@@ -36,6 +36,42 @@ function clientError(error: NodeJS.ErrnoException): AppError {
   }
   const reason = PARSER_REASONS[error.code ?? ''] ?? 'its framing or headers are malformed';
   return new AppError('invalid_request', `The request is not valid HTTP/1.1: ${reason}.`);
+}
+
+/** How many times a header was sent (`rawHeaders` alternates names and values). */
+function headerCount(rawHeaders: string[], name: string): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]?.toLowerCase() === name) count++;
+  return count;
+}
+
+/**
+ * What Node's parser lets through but the service refuses as malformed HTTP: a request line without a
+ * version (Node reads it as HTTP/0.9, whose answer could not even carry a status), an HTTP/1.1 request
+ * without Host (RFC 9112, 3.2), two Authorization headers.
+ */
+export function malformedRequest(request: IncomingMessage): AppError | undefined {
+  if (request.httpVersion !== '1.0' && request.httpVersion !== '1.1') {
+    const reason =
+      request.httpVersion === '0.9'
+        ? 'its request line has no HTTP version'
+        : `the HTTP version is not 1.0 or 1.1 (got ${request.httpVersion})`;
+    return new AppError(
+      'invalid_request',
+      `The request is not valid HTTP/1.1: ${reason}. Send "METHOD /path HTTP/1.1" and a Host header.`,
+    );
+  }
+  if (request.httpVersion === '1.1' && request.headers.host === undefined) {
+    return new AppError('invalid_request', 'HTTP/1.1 requests must send a Host header. Add Host: <server>.');
+  }
+  // Node keeps the first of two Authorization headers; a proxy may keep the other: refuse the ambiguity.
+  if (headerCount(request.rawHeaders, 'authorization') > 1) {
+    return new AppError(
+      'invalid_request',
+      'The request has more than one Authorization header. Send one: Authorization: Bearer sk_live_...',
+    );
+  }
+  return undefined;
 }
 
 /** A whole HTTP/1.1 answer written by hand, for a connection whose request never reached a route. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { AppError } from '../errors.ts';
+import { jsonTextTooDeep, MAX_JSON_DEPTH } from '../json-depth.ts';
 
 /**
  * An `invalid_body` error that also carries Fastify's `statusCode`, since the sandbox scopes inherit this
@@ -10,11 +11,21 @@ function bodyError(message: string): AppError {
   return Object.assign(new AppError('invalid_body', message), { statusCode: 400 });
 }
 
-/** A JSON body, or the error saying what is wrong with it: malformed, empty, or holding a refused key. */
+/**
+ * A JSON body, or the error saying what is wrong with it: malformed, empty, nested too deep, or holding a
+ * refused key.
+ */
 function parseJsonBody(_request: FastifyRequest, body: string | Buffer): unknown {
   const text = String(body);
   if (text.trim() === '') {
     throw bodyError('The body is empty. Send a JSON object like {"arguments": {...}}.');
+  }
+  // Asked of the text, before anything (the parser's key scan, the argument checks) walks the value.
+  if (jsonTextTooDeep(text)) {
+    throw bodyError(
+      `The body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep, which no request ` +
+        'needs. Send a flatter body.',
+    );
   }
   try {
     // Fastify's own parser library, asked to refuse the keys that could pollute a prototype once the body

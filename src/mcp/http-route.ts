@@ -1,4 +1,5 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { Readable } from 'node:stream';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/authenticate.ts';
 import type { Caller, Services } from '../context.ts';
@@ -44,33 +45,54 @@ function httpDoor(services: Services, request: FastifyRequest, caller: Caller): 
   };
 }
 
-async function serveMcp(services: Services, request: FastifyRequest, reply: FastifyReply, caller: Caller) {
-  // From here the SDK's transport writes the response itself (JSON or an SSE stream), so the headers
-  // Fastify would have sent go on the raw response.
-  reply.hijack();
-  const response = reply.raw;
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) response.setHeader(name, value);
+/**
+ * Whether the client listed `text/event-stream` (with a weight above 0) in `Accept`: then the answer is
+ * an SSE stream, where progress notifications can precede the result.
+ */
+function acceptsEventStream(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((range) => {
+    const [type = '', ...parameters] = range.split(';').map((part) => part.trim().toLowerCase());
+    const weight = parameters.find((parameter) => parameter.startsWith('q='));
+    return type === 'text/event-stream' && (weight === undefined || Number(weight.slice(2)) > 0);
+  });
+}
+
+/**
+ * The HTTP request as the SDK's transport reads it. Its `Accept` always lists both types: the SDK refuses
+ * any other with a 406 of its own, while this door answers every client, in the form its own `Accept`
+ * asks for (the transport's JSON mode for a client that does not take a stream).
+ */
+function sdkRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
+  headers.set('accept', 'application/json, text/event-stream');
+  return new Request(new URL(request.url, 'http://localhost'), { method: 'POST', headers });
+}
+
+async function serveMcp(services: Services, request: FastifyRequest, reply: FastifyReply, caller: Caller) {
   // Stateless: a server and a transport for this request only, closed when its response is done.
   const server = createMcpServer(services, httpDoor(services, request, caller));
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-  response.on('close', () => {
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: !acceptsEventStream(request.headers.accept),
+  });
+  reply.raw.on('close', () => {
     void transport.close();
     void server.close();
   });
-  try {
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, response, request.body);
-  } catch (error) {
-    request.log.error({ err: error }, 'MCP request failed unexpectedly');
-    if (!response.headersSent) {
-      response.writeHead(500, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null }),
-      );
-    }
+  await server.connect(transport);
+  const answer = await transport.handleRequest(sdkRequest(request), { parsedBody: request.body });
+  reply.status(answer.status);
+  // The answer goes out through Fastify like any other, so the connection is Node's to keep or close (a
+  // client's `Connection: close`, a drain); the SDK's own `Connection: keep-alive` would override both.
+  for (const [name, value] of answer.headers) {
+    if (name !== 'connection') reply.header(name, value);
   }
+  // An SSE answer is passed on as it is written; a JSON one is whole already, and goes with its length.
+  const streamed = answer.headers.get('content-type')?.startsWith('text/event-stream') && answer.body;
+  return reply.send(streamed ? Readable.fromWeb(streamed) : await answer.text());
 }
 
 /**
@@ -92,7 +114,7 @@ export function registerMcpRoute(app: FastifyInstance, services: Services): void
       reply.headers(admission.headers);
       if (admission.rejection) throw admission.rejection;
     }
-    await serveMcp(services, request, reply, caller);
+    return serveMcp(services, request, reply, caller);
   });
   const notAllowed = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Allow', 'POST');

@@ -5,15 +5,17 @@ import {
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
   type CallToolResult,
   CallToolResultSchema,
+  ErrorCode,
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import { MAX_JSON_DEPTH, valueTooDeep } from '../json-depth.ts';
 import { META } from './meta.ts';
 import { progressRelay } from './progress.ts';
 import { ProtocolError } from './protocol-error.ts';
+import { serveToolCalls } from './tool-calls.ts';
 
 /** As long as the service lets a request run (src/http/app.ts); progress restarts the clock. */
 const CALL_TIMEOUT_MS = 120_000;
@@ -50,8 +52,15 @@ export function createProxyServer(remote: Client): Server {
   server.setRequestHandler(ListToolsRequestSchema, (request) =>
     remote.listTools(request.params).catch((error) => Promise.reject(unwrapped(error))),
   );
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { _meta, ...params } = request.params;
+  serveToolCalls(server, async ({ _meta, ...params }, extra) => {
+    // Serializing the call to forward it recurses: arguments thousands of levels deep would overflow it.
+    if (valueTooDeep(params.arguments)) {
+      throw new ProtocolError(
+        ErrorCode.InvalidParams,
+        `arguments nest arrays and objects more than ${MAX_JSON_DEPTH} levels deep, which no tool takes. ` +
+          'Send flatter arguments.',
+      );
+    }
     const { progressToken: _localToken, ...meta } = _meta ?? {};
     const progress = progressRelay(extra);
     try {

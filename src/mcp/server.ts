@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   type CallToolRequest,
-  CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
@@ -18,6 +17,7 @@ import { META } from './meta.ts';
 import { type CallExtra, progressRelay } from './progress.ts';
 import { ProtocolError } from './protocol-error.ts';
 import { stageProgress } from './stage-progress.ts';
+import { serveToolCalls } from './tool-calls.ts';
 import { mcpToolList } from './tool-list.ts';
 
 const VERSION = (
@@ -54,9 +54,7 @@ export function createMcpServer(services: Services, door: McpDoor): Server {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: mcpToolList(services.tools, await door.scope()),
   }));
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    callTool(services, door, request.params, extra),
-  );
+  serveToolCalls(server, (params, extra) => callTool(services, door, params, extra));
   return server;
 }
 

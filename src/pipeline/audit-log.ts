@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
+import { CONTROL_RANGES } from '../control-characters.ts';
 import { newId } from '../ids.ts';
 import { insertAuditEntries } from '../storage/audit.ts';
 import type { Storage } from '../storage/database.ts';
@@ -79,6 +80,20 @@ export class AuditLog {
   }
 }
 
+const CONTROL_CHARACTER = new RegExp(`[${CONTROL_RANGES}]`, 'gu');
+
+/**
+ * A tool name as an audit row keeps it. The name is what the caller sent (a path segment, an MCP
+ * `name`), so a control character in it is written as its escape (`\u0000`): PostgreSQL refuses a NUL,
+ * and the batch it came in, other calls' rows included, would be lost with it.
+ */
+export function auditedToolName(name: string): string {
+  return name.replace(
+    CONTROL_CHARACTER,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 export interface Rejection {
   requestId: string;
   tool: string;
@@ -100,7 +115,7 @@ export function rejectionEntry(rejection: Rejection): AuditEntry {
     user_id: rejection.userId,
     api_key_id: rejection.apiKeyId,
     oauth_client_id: rejection.oauthClientId,
-    tool: rejection.tool,
+    tool: auditedToolName(rejection.tool),
     account_id: null,
     status: rejection.status,
     code: rejection.code,

@@ -11,6 +11,7 @@ import { releaseQuotaHold } from '../storage/quota.ts';
 import type { AdAccount, AuditEntry } from '../storage/schema.ts';
 import { isStorageFault, storageUnavailable } from '../storage/storage-fault.ts';
 import type { Progress, Tool, ToolContext } from '../tools/tool.ts';
+import { auditedToolName } from './audit-log.ts';
 import { CallLease } from './call-lease.ts';
 import { parseIdempotencyKey } from './idempotency-key.ts';
 import { checkChange, requireToolScope } from './key-checks.ts';
@@ -142,7 +143,7 @@ function auditEntry(
     user_id: caller.userId,
     api_key_id: caller.apiKeyId,
     oauth_client_id: caller.oauth?.clientId ?? null,
-    tool: toolName,
+    tool: auditedToolName(toolName),
     account_id: record.account?.account_id ?? null,
     status: outcome.status,
     code: outcome.ok ? null : outcome.code,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
+import { MAX_JSON_DEPTH, valueTooDeep } from '../json-depth.ts';
 import { fieldNames, MAX_ARRAY_ITEMS, MAX_OBJECT_FIELDS } from '../tools/arguments.ts';
 import { formatIssues } from '../tools/invalid-arguments.ts';
 import type { FieldIssue, Tool } from '../tools/tool.ts';
@@ -130,14 +131,29 @@ function unionMessages(issue: z.core.$ZodIssueInvalidUnion, field: string): Fiel
   ];
 }
 
+/**
+ * Arguments nested deeper than any tool takes, or the first array or object in them that is larger. The
+ * depth is asked first, without recursion, so the walk below never goes deeper than MAX_JSON_DEPTH
+ * whatever door the arguments came through (stdio hands them over as parsed, unchecked).
+ */
+function oversized(value: unknown): FieldIssue | undefined {
+  if (valueTooDeep(value)) {
+    return {
+      field: '',
+      message: `the arguments nest arrays and objects more than ${MAX_JSON_DEPTH} levels deep, which no tool takes`,
+    };
+  }
+  return firstTooLarge(value, '');
+}
+
 /** The first array or object, depth first, that is larger than any tool takes. */
-function oversized(value: unknown, path: string): FieldIssue | undefined {
+function firstTooLarge(value: unknown, path: string): FieldIssue | undefined {
   if (Array.isArray(value)) {
     if (value.length > MAX_ARRAY_ITEMS) {
       return { field: path, message: `must have at most ${MAX_ARRAY_ITEMS} items (got ${value.length})` };
     }
     for (const [index, item] of value.entries()) {
-      const found = oversized(item, `${path}[${index}]`);
+      const found = firstTooLarge(item, `${path}[${index}]`);
       if (found) return found;
     }
   } else if (typeof value === 'object' && value !== null) {
@@ -149,7 +165,7 @@ function oversized(value: unknown, path: string): FieldIssue | undefined {
       };
     }
     for (const [key, item] of entries) {
-      const found = oversized(item, path === '' ? clip(key) : `${path}.${clip(key)}`);
+      const found = firstTooLarge(item, path === '' ? clip(key) : `${path}.${clip(key)}`);
       if (found) return found;
     }
   }
@@ -164,7 +180,7 @@ export function validateArguments(
   now: Date,
 ): Record<string, unknown> {
   const accepted = fieldNames(tool.input);
-  const tooLarge = oversized(rawArguments, '');
+  const tooLarge = oversized(rawArguments);
   if (tooLarge) {
     throw new AppError(
       'invalid_arguments',

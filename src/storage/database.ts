@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
@@ -9,6 +7,8 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import type { Logger } from 'pino';
+import { keepDatabaseFileOwnerOnly } from './owner-only-files.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -62,11 +62,14 @@ function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDataba
   };
 }
 
-/** Opens `sqlite:PATH` (WAL, created if missing) or `postgres://...`. Migrations are separate. */
-export function openStorage(url: string): Storage {
+/**
+ * Opens `sqlite:PATH` (WAL, created if missing, readable by its owner only) or `postgres://...`.
+ * Migrations are separate. `logger` hears of a database file whose mode had to be tightened.
+ */
+export function openStorage(url: string, logger?: Logger): Storage {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    if (path !== ':memory:') keepDatabaseFileOwnerOnly(path, logger);
     const sqlite = new SqliteDatabase(path);
     sqlite.pragma('journal_mode = WAL');
     // NORMAL is durable in WAL mode except for the last commits before a power loss, never corrupt.

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  CONTROL_RANGES,
+  CONTROL_RANGES_BUT_LINE_BREAKS,
+  controlCharacterIn,
+  type TextLines,
+} from '../control-characters.ts';
 import { PLATFORM_INFO, type Platform } from '../platforms/families.ts';
 import type { FieldIssue } from './tool.ts';
 
@@ -26,16 +32,38 @@ export function boundArrays(context: { jsonSchema: Record<string, unknown> }): v
 }
 
 /**
-/**
  * The patterns the JSON Schema shows for checks zod keeps in refinements, so the OpenAPI document and
  * the MCP input schemas refuse what the service refuses. Strings are trimmed before they are checked,
  * hence the optional white space around each.
  */
 const MAGIC_IDS = SANDBOX_MAGIC_IDS.join('|');
-export const NOT_BLANK_PATTERN = '\\S';
 export const DIGITS_ID_PATTERN = `^\\s*(?:\\d{1,19}|${MAGIC_IDS})\\s*$`;
-/** The scheme is case-insensitive for the URL parser, so HTTPS:// is as good as https://. */
-export const HTTPS_URL_PATTERN = '^\\s*[Hh][Tt][Tt][Pp][Ss]://[^\\s/?#@]\\S*\\s*$';
+/**
+ * The scheme is case-insensitive for the URL parser, so HTTPS:// is as good as https://; the parser would
+ * drop a tab or a line break inside, which the service refuses instead, as every control character.
+ */
+export const HTTPS_URL_PATTERN = `^\\s*[Hh][Tt][Tt][Pp][Ss]://[^\\s/?#@${CONTROL_RANGES}][^\\s${CONTROL_RANGES}]*\\s*$`;
+
+/**
+ * The pattern of trimmed text that is not blank and holds no control character (`excluded`: further
+ * characters refused, like "!" in a headline): a character that is neither, then any that are not
+ * control characters, ending on one that is not white space either.
+ */
+export function plainTextPattern(lines: TextLines = 'one line', excluded = ''): string {
+  const inside = lines === 'one line' ? CONTROL_RANGES : CONTROL_RANGES_BUT_LINE_BREAKS;
+  const edge = `[^\\s${CONTROL_RANGES}${excluded}]`;
+  return `^\\s*${edge}(?:[^${inside}${excluded}]*${edge})?\\s*$`;
+}
+
+/**
+ * A string that holds no control character once trimmed (text on several lines may hold tabs and line
+ * breaks): a NUL or an escape sequence never reaches a platform or the database.
+ */
+export function withoutControlCharacters(schema: z.ZodString, lines: TextLines = 'one line') {
+  return schema.refine((value) => controlCharacterIn(value, lines) === undefined, {
+    error: (issue) => `must not hold ${controlCharacterIn(String(issue.input), lines)}`,
+  });
+}
 
 /** JSON Schema for "exactly one of these fields": the form of exactlyOneOf that documents show. */
 export function exactlyOneOfSchema(...fields: string[]) {
@@ -92,14 +120,26 @@ export function maxUnits(schema: z.ZodString, maxLength: number) {
   );
 }
 
-/**
- * A trimmed string; an empty one counts as missing. `counted: 'code_points'` is for a field whose tool
- * applies its platform's own count instead (TikTok's, in campaign-rules.ts).
- */
-export function text(maxLength?: number, counted: 'utf16' | 'code_points' = 'utf16') {
-  const base = z.string().trim().min(1, 'must not be empty').meta({ pattern: NOT_BLANK_PATTERN });
+function textOn(lines: TextLines, maxLength: number | undefined, counted: 'utf16' | 'code_points') {
+  const base = withoutControlCharacters(z.string().trim().min(1, 'must not be empty'), lines).meta({
+    pattern: plainTextPattern(lines),
+  });
   if (maxLength === undefined) return base;
   return counted === 'utf16' ? maxUnits(base, maxLength) : base.max(maxLength);
+}
+
+/**
+ * A trimmed string on one line (a name, a headline); an empty one counts as missing. `counted:
+ * 'code_points'` is for a field whose tool applies its platform's own count instead (TikTok's, in
+ * campaign-rules.ts).
+ */
+export function text(maxLength?: number, counted: 'utf16' | 'code_points' = 'utf16') {
+  return textOn('one line', maxLength, counted);
+}
+
+/** A trimmed string that may run over several lines (the text of a post), with tabs and line breaks. */
+export function textOnSeveralLines(maxLength: number) {
+  return textOn('several lines', maxLength, 'utf16');
 }
 
 /** The largest id a JSON number carries exactly (2^53 - 1); larger ids are sent as strings of digits. */
@@ -167,11 +207,13 @@ function isHttpsUrl(value: string): boolean {
 }
 
 export function httpsUrl() {
-  return z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`)
+  return withoutControlCharacters(
+    z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`),
+  )
     .refine(isHttpsUrl, 'must be an absolute https:// URL, like https://example.com/page')
     .meta({ pattern: HTTPS_URL_PATTERN });
 }
@@ -180,6 +222,8 @@ export function httpsUrl() {
 function imageUrlProblem(value: string): string | undefined {
   const instead = 'pass an https:// URL the image can be downloaded from';
   if (value === '') return 'must not be empty';
+  const control = controlCharacterIn(value);
+  if (control) return `must not hold ${control}`;
   if (/^data:/i.test(value)) return `is a data: URL; image data is not accepted, ${instead}`;
   if (value.length >= 64 && /^[A-Za-z0-9+/\s]+={0,2}$/.test(value))
     return `looks like base64 image data; ${instead}`;
@@ -231,7 +275,9 @@ export const dryRun = z
 /** The optional account argument of a platform, named as the multi-account rule says. */
 export function accountArgument(platform: Platform) {
   const info = PLATFORM_INFO[platform];
-  const id = z.string().trim().min(1, 'must not be empty').meta({ pattern: NOT_BLANK_PATTERN });
+  const id = withoutControlCharacters(z.string().trim().min(1, 'must not be empty')).meta({
+    pattern: plainTextPattern(),
+  });
   // Meta's ids are act_<digits>, never a number; the other platforms' are digits.
   return (platform === 'social' ? id : orIdNumber(id))
     .optional()

@@ -154,6 +154,41 @@ describe.each(TEST_DIALECTS)('the adops CLI on %s', { timeout: 90_000 }, (dialec
     expect(badExpiry.stderr).toContain('30d, 90d, 1y, never');
   });
 
+  it('refuses a control character in an e-mail, a name or an id, naming the option', async () => {
+    await adops(['users', 'create', '--email', 'typed@example.com'], env);
+    const cases: Array<[string[], string]> = [
+      [
+        ['users', 'create', '--email', 'typed\u007f@example.com'],
+        '--email holds a control character (U+007F delete) at character 6',
+      ],
+      [
+        ['keys', 'create', '--email', 'typed@example.com', '--name', 'ci\nprod'],
+        '--name holds a control character (U+000A line feed) at character 3',
+      ],
+      [
+        ['keys', 'list', '--email', 'typed@example.com\u001b[2J'],
+        '--email holds a control character (U+001B escape) at character 18',
+      ],
+      [
+        ['accounts', 'add', '--email', 'typed@example.com', '--platform', 'video', '--name', 'Shop\tEU'],
+        '--name holds a control character (U+0009 tab) at character 5',
+      ],
+      [['keys', 'revoke', '--id', 'key_\u0085'], '--id holds a control character (U+0085) at character 5'],
+      [
+        ['keys', 'create', '--email', 'typed@example.com', '--account', '1\u0007'],
+        '--account holds a control character (U+0007) at character 2',
+      ],
+    ];
+    for (const [args, error] of cases) {
+      const refused = await adops(args, env);
+      expect(refused.code, args.join(' ')).toBe(1);
+      expect(refused.stdout).toBe('');
+      expect(JSON.parse(refused.stderr.trim())).toEqual({ error: `${error}: type it again without it.` });
+    }
+    // Nothing was made: the owner has no key.
+    expect((await adops(['keys', 'list', '--email', 'typed@example.com'], env)).json).toEqual([]);
+  });
+
   it('makes the demo owner once', async () => {
     const first = await adops(['demo'], env);
     expect(first.code).toBe(0);

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,10 +57,18 @@ describe('the first run on the embedded default', () => {
     expect(existsSync(join(dir, KEY_FILE))).toBe(false);
     const tokens = await call(first.url, key, 'discover_existing_assets');
     expect(tokens.status).toBe(200);
+    // The database holds password hashes, e-mails and the audit log: its files are its owner's only.
+    for (const file of ['adops.db', 'adops.db-wal', 'adops.db-shm']) {
+      expect(statSync(join(dir, file)).mode & 0o777, file).toBe(0o600);
+    }
     expect(await first.stop()).toBe(0);
 
+    // As an earlier version left it: readable by everyone, which the next start undoes and logs.
+    chmodSync(join(dir, 'adops.db'), 0o644);
     const second = await adopsServe([], env);
     const secondBanner = await bannerOf(second);
+    expect(statSync(join(dir, 'adops.db')).mode & 0o777).toBe(0o600);
+    expect(second.stdout()).toContain('a database file was readable by other users');
     // The key is printed once, by the start that made it; later starts name its prefix and its file.
     expect(secondBanner).not.toContain(key);
     expect(secondBanner).toContain(`demo API key:    ${key.slice(0, 14)}…   (kept in ${keyFile})`);

@@ -162,6 +162,35 @@ describe.each(TEST_DIALECTS)('console API keys on %s', (dialect) => {
     expect((await client.get('/keys')).text).toContain('No keys yet.');
   });
 
+  it('refuses a control character in a key name or an OAuth client name, naming the field', async () => {
+    const { client } = await owner();
+    // A NUL was a 500 from PostgreSQL; a line break or an escape made a name no list shows as typed.
+    const names: Array<[string, string]> = [
+      ['ci\u0000prod', 'U+0000 NUL) at character 3'],
+      ['ci\nprod', 'U+000A line feed) at character 3'],
+      ['\u001b[31mred', 'U+001B escape) at character 1'],
+    ];
+    for (const [name, at] of names) {
+      const refused = await createKey(client, name);
+      expect(refused.status, name).toBe(400);
+      expect(refused.text).toContain(`The field “Name” holds a control character (${at}`);
+    }
+    const oauthClient = await client.submit('/keys', '/keys/oauth-clients', {
+      name: 'My\u0000GPT',
+      redirect_uri: 'https://chatgpt.com/aip/g-1/oauth/callback',
+    });
+    expect(oauthClient.status).toBe(400);
+    expect(oauthClient.text).toContain(
+      'The field “Name” holds a control character (U+0000 NUL) at character 3',
+    );
+    expect((await client.get('/keys')).text).toContain('No keys yet.');
+    const clients = await service.services.storage.db
+      .selectFrom('oauth_owned_clients')
+      .select('name')
+      .execute();
+    expect(clients.map((row) => row.name)).not.toContain('My\u0000GPT');
+  });
+
   it('does not let one owner revoke another owner’s key', async () => {
     const victim = await owner();
     const created = await createKey(victim.client, 'victim key');

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findPasswordHash } from '../../src/storage/user-passwords.ts';
 import { createUser } from '../../src/storage/users.ts';
 import { ADOPS_BIN } from '../support/cli.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
@@ -67,5 +68,18 @@ describe.each(TEST_DIALECTS)('adops users set-password on %s', { timeout: 90_000
     expect(JSON.parse(short.stderr)).toEqual({
       error: 'The password is refused: Use at least 10 characters.',
     });
+  });
+
+  it('refuses a password holding a control character, as the console does', async () => {
+    const email = uniqueEmail('cli-control');
+    const user = await createUser(service.services.storage.db, email, 'free', new Date());
+    const refused = await setPassword(email, 'long enough\u0000passphrase', env);
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stderr)).toEqual({
+      error:
+        'The password is refused: Use no control characters: the password holds a control character ' +
+        '(U+0000 NUL) at character 12.',
+    });
+    expect(await findPasswordHash(service.services.storage.db, user.id)).toBeUndefined();
   });
 });

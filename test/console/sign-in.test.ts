@@ -172,6 +172,59 @@ describe.each(TEST_DIALECTS)('console sign-in on %s', (dialect) => {
     expect(genuine.text).toContain('genuine');
   });
 
+  it('refuses a control character in any field, naming the field, before the database sees it', async () => {
+    const users = () => service.services.storage.db.selectFrom('users').select('email').execute();
+    const before = (await users()).length;
+    const refusals: Array<{ path: string; fields: Record<string, string>; field: string; at: string }> = [
+      // A NUL was a 500 from PostgreSQL, without signing in; SQLite kept an e-mail holding it.
+      {
+        path: '/login',
+        fields: { email: 'ops\u0000@example.com', password: PASSWORD },
+        field: 'Email',
+        at: 'U+0000 NUL) at character 4',
+      },
+      {
+        path: '/signup',
+        fields: { email: 'new\u0000@example.com', password: PASSWORD },
+        field: 'Email',
+        at: 'U+0000 NUL) at character 4',
+      },
+      {
+        path: '/signup',
+        fields: { email: uniqueEmail('del').replace('@', '\u007f@'), password: PASSWORD },
+        field: 'Email',
+        at: 'U+007F delete)',
+      },
+      {
+        path: '/signup',
+        fields: { email: uniqueEmail('tab'), password: `${PASSWORD}\tx` },
+        field: 'Password',
+        at: 'U+0009 tab)',
+      },
+      {
+        path: '/signup',
+        fields: { email: uniqueEmail('c1'), password: PASSWORD, next: '/keys\u0085' },
+        field: 'next',
+        at: 'U+0085)',
+      },
+    ];
+    for (const { path, fields, field, at } of refusals) {
+      const answer = await new ConsoleClient(service.url).submit(path, path, fields);
+      expect(answer.status, JSON.stringify(fields)).toBe(400);
+      expect(answer.headers.get('content-type')).toContain('text/html');
+      expect(answer.text).toContain(`The field “${field}” holds a control character (${at}`);
+      expect(answer.text).toContain('Remove it and send the form again.');
+    }
+    expect((await users()).length).toBe(before);
+    // The address too: a control character in a path reaches no route.
+    const signedIn = new ConsoleClient(service.url);
+    await signedIn.signUp(uniqueEmail('path'), PASSWORD);
+    const keys = await signedIn.get('/keys');
+    const revoke = await signedIn.post('/keys/key_%00/revoke', { _csrf: csrfTokenOf(keys.text) });
+    expect(revoke.status).toBe(400);
+    expect(revoke.text).toContain('The address holds a control character (U+0000 NUL) at character 5');
+  });
+
   it('leaves the API as it was: its 415 for forms, its 404 envelope for unknown paths', async () => {
     const form = await fetch(`${service.url}/api/v1/tools/get_usage_status/execute`, {
       method: 'POST',

@@ -100,6 +100,41 @@ const CASES: Array<{ name: string; request: string; status: number; code: string
     code: 'invalid_request',
     says: /Host header/,
   },
+  {
+    name: 'no Host on a console page, whose own errors are HTML pages',
+    request: 'GET /login HTTP/1.1\r\n\r\n',
+    status: 400,
+    code: 'invalid_request',
+    says: /Host header/,
+  },
+  {
+    name: "no Host on a sandbox path, whose own errors are in its platform's shape",
+    request: 'GET /sandbox/video/open_api/v1.3/oauth2/advertiser/get/ HTTP/1.1\r\n\r\n',
+    status: 400,
+    code: 'invalid_request',
+    says: /Host header/,
+  },
+  {
+    name: 'a request line with no HTTP version (HTTP/0.9) and no Host',
+    request: 'GET /api/v1/openapi.json\r\n\r\n',
+    status: 400,
+    code: 'invalid_request',
+    says: /^The request is not valid HTTP\/1\.1: its request line has no HTTP version\./,
+  },
+  {
+    name: 'a request line with no HTTP version, with a Host',
+    request: 'POST /mcp\r\nHost: a\r\n\r\n',
+    status: 400,
+    code: 'invalid_request',
+    says: /no HTTP version/,
+  },
+  {
+    name: 'HTTP/2.0 on an HTTP/1.1 connection',
+    request: 'GET /healthz HTTP/2.0\r\nHost: a\r\n\r\n',
+    status: 400,
+    code: 'invalid_request',
+    says: /not 1\.0 or 1\.1 \(got 2\.0\)/,
+  },
 ];
 
 describe('answers refused below the routes', () => {
@@ -160,13 +195,15 @@ describe('answers refused below the routes', () => {
     }
   });
 
-  it('still serves a well-formed request with Host on the same kind of connection', async () => {
-    const connection = await RawConnection.open(service.url);
-    try {
-      connection.write('GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n');
-      expect((await connection.response()).status).toBe(200);
-    } finally {
-      connection.destroy();
+  it('still serves a well-formed request with Host on the same kind of connection, and HTTP/1.0 without', async () => {
+    for (const request of ['GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n', 'GET /healthz HTTP/1.0\r\n\r\n']) {
+      const connection = await RawConnection.open(service.url);
+      try {
+        connection.write(request);
+        expect((await connection.response()).status, request).toBe(200);
+      } finally {
+        connection.destroy();
+      }
     }
   });
 });

@@ -60,11 +60,25 @@ describe('request bodies', () => {
     expect(body.code).toBe('invalid_arguments');
   });
 
-  it('refuses a body nested deeper than the stack without failing', async () => {
-    const deep = `{"arguments": {}, "x": ${'['.repeat(200_000)}${']'.repeat(200_000)}, "__proto__": 1}`;
-    const { status, body } = await post(deep);
-    expect(status).toBe(400);
-    expect(body.error).toContain('"__proto__"');
+  it('refuses a body nested deeper than 64 levels before walking it, in the arguments or beside them', async () => {
+    const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+    for (const deep of [
+      // The attack: 10,000 levels in 20 KB, once a 500 RangeError from the argument checks.
+      `{"arguments": {"x": ${nested(10_000)}}}`,
+      `{"arguments": {}, "x": ${nested(200_000)}, "__proto__": 1}`,
+      `{"arguments": {"x": ${'{"a":'.repeat(63)}1${'}'.repeat(63)}}}`,
+    ]) {
+      const { status, body } = await post(deep);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ success: false, code: 'invalid_body', tool: 'get_usage_status' });
+      expect(body.error).toBe(
+        'The body nests arrays and objects more than 64 levels deep, which no request needs. Send a flatter body.',
+      );
+    }
+    // At the limit the body is read, and the arguments are the tool's to refuse.
+    const atLimit = await post(`{"arguments": {"x": ${'{"a":'.repeat(62)}1${'}'.repeat(62)}}}`);
+    expect(atLimit.status).toBe(400);
+    expect(atLimit.body.code).toBe('invalid_arguments');
   });
 
   /** A compressed body, sent with its Content-Encoding; fetch would not compress a request by itself. */

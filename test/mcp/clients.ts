@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -48,6 +49,42 @@ export async function connectOverStdio(
     throw new Error(`adops mcp did not start: ${error}\n${stderr}`);
   }
   return { client, stderr: () => stderr, close: () => client.close() };
+}
+
+/**
+ * The answers of `adops mcp <args>` to JSON-RPC requests written as text, one a line: for what the SDK
+ * client cannot send (its serializer overflows on arguments nested thousands of levels deep).
+ */
+export function answersOverStdio(
+  args: string[],
+  env: Record<string, string>,
+  requests: string[],
+): Promise<Array<Record<string, any>>> {
+  const child = spawn(process.execPath, [ADOPS_BIN, 'mcp', ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => reject(new Error(`adops mcp exited (${code}) before answering:\n${stderr}`)));
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      // Only whole lines: the last piece is still arriving.
+      const answers = stdout
+        .split('\n')
+        .slice(0, -1)
+        .map((line) => JSON.parse(line) as Record<string, any>);
+      if (answers.length < requests.length) return;
+      child.removeAllListeners('exit');
+      child.stdin.end();
+      resolve(answers);
+    });
+    for (const request of requests) child.stdin.write(`${request}\n`);
+  });
 }
 
 /** tools/call, typed as the result of a current server (the SDK also allows a pre-2024 shape). */

@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../support/dialects.ts';
+import { RawConnection, requestHead } from '../support/raw-http.ts';
 import { TestService } from '../support/service.ts';
 import { connectOverHttp } from './clients.ts';
 
@@ -132,6 +133,109 @@ describe.each(TEST_DIALECTS)('the MCP door on %s', (dialect) => {
     const inspector = { authorization: `Bearer ${listed.key}`, origin: 'https://inspector.example.com' };
     expect((await postMcp(limited, usageCall(1), inspector)).status).toBe(200);
     expect((await postMcp(service, usageCall(1), { ...inspector, authorization })).status).toBe(403);
+  });
+
+  it('refuses a body nested deeper than 64 levels with the 400 envelope, before the SDK reads it', async () => {
+    const owner = await service.createOwner();
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const response = await fetch(`${service.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${owner.key}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_usage_status","arguments":{"x":${deep}}}}`,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      success: false,
+      code: 'invalid_body',
+      error:
+        'The body nests arrays and objects more than 64 levels deep, which no request needs. Send a flatter body.',
+    });
+  });
+
+  it('answers a client that takes only JSON with one JSON body, and one that lists the stream with SSE', async () => {
+    const owner = await service.createOwner();
+    const authorization = `Bearer ${owner.key}`;
+    const list = { jsonrpc: '2.0', id: 3, method: 'tools/list' };
+    for (const accept of ['application/json', '*/*', undefined, 'application/json, text/event-stream;q=0']) {
+      const response = await fetch(`${service.url}/mcp`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json', ...(accept && { accept }) },
+        body: JSON.stringify(list),
+      });
+      expect(response.status, String(accept)).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      const answer = (await response.json()) as { result: { tools: unknown[] } };
+      expect(answer).toMatchObject({ jsonrpc: '2.0', id: 3 });
+      expect(answer.result.tools.length).toBeGreaterThan(0);
+    }
+    // A batch answered as JSON is an array of the answers; a tool call's result is the one SSE carries.
+    const batch = await fetch(`${service.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify([usageCall(1), usageCall(2)]),
+    });
+    const answers = (await batch.json()) as Array<{ id: number; result: { structuredContent: unknown } }>;
+    expect(answers.map((answer) => answer.id).sort()).toEqual([1, 2]);
+    // JSON that is no JSON-RPC message is the protocol's refusal, in the protocol's shape, as documented.
+    const notJsonRpc = await fetch(`${service.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
+      body: '{"hello": "world"}',
+    });
+    expect(notJsonRpc.status).toBe(400);
+    expect(await notJsonRpc.json()).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32700, message: 'Parse error: Invalid JSON-RPC message' },
+      id: null,
+    });
+    const streamed = await postMcp(service, usageCall(4), { authorization, accept: 'text/event-stream' });
+    expect(streamed.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(streamed.messages[0].result.structuredContent).toEqual(
+      answers.find((answer) => answer.id === 1)?.result.structuredContent,
+    );
+  });
+
+  it('honours Connection: close, with an SSE answer or a JSON one, and keeps the connection otherwise', async () => {
+    const owner = await service.createOwner();
+    const body = JSON.stringify(usageCall(1));
+    const head = (accept: string, connection?: string) =>
+      requestHead('POST', '/mcp', {
+        Authorization: `Bearer ${owner.key}`,
+        'Content-Type': 'application/json',
+        Accept: accept,
+        ...(connection && { Connection: connection }),
+        'Content-Length': String(body.length),
+      });
+    for (const accept of ['application/json, text/event-stream', 'application/json']) {
+      const connection = await RawConnection.open(service.url);
+      try {
+        connection.write(`${head(accept, 'close')}\r\n${body}`);
+        const answer = await connection.response();
+        expect(answer.status, accept).toBe(200);
+        expect(answer.headers.connection, accept).toBe('close');
+        const closed = await Promise.race([
+          connection.closed.then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000)),
+        ]);
+        expect(closed, accept).toBe(true);
+      } finally {
+        connection.destroy();
+      }
+    }
+    // Without it, a second request goes over the same connection.
+    const connection = await RawConnection.open(service.url);
+    try {
+      connection.write(`${head('application/json')}\r\n${body}`);
+      expect((await connection.response()).headers.connection).toBe('keep-alive');
+      connection.write(`${head('application/json')}\r\n${body}`);
+      expect((await connection.response()).status).toBe(200);
+    } finally {
+      connection.destroy();
+    }
   });
 
   it('answers GET and DELETE with 405: the endpoint keeps no sessions', async () => {

@@ -68,6 +68,13 @@ const STRING_PROBES = [
   'data:image/png;base64,AAAA',
   '../image.png',
   'x'.repeat(2001),
+  // Control characters: refused everywhere, but tabs and line breaks inside the text of a post.
+  'Plain\u0000words',
+  'Two\nlines',
+  'Tab\there',
+  '\u001b[31mred',
+  'https://example.com/p\u0000',
+  'urn:li:ageRange:(25,34)\u0007',
 ];
 const NUMBER_PROBES = [0, -1, 1, 1.5, 9.99, 10, 49, 50, 500, 501, 1000, 100_000_000, 100_000_001];
 const OTHER_PROBES = [true, false, null, 'yes', 7, [], {}];

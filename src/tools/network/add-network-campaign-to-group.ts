@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { digitsOrUrn, exactlyOneOf, exactlyOneOfSchema, httpsUrl, text, urn } from '../arguments.ts';
+import {
+  digitsOrUrn,
+  exactlyOneOf,
+  exactlyOneOfSchema,
+  httpsUrl,
+  text,
+  textOnSeveralLines,
+  urn,
+} from '../arguments.ts';
 import { defineTool } from '../tool.ts';
 import { type AdSpec, type CardArguments, carouselAd, imageAd, textAd, videoAd } from './ad-spec.ts';
 import {
@@ -177,7 +185,7 @@ export const addNetworkCampaignToGroup = defineTool({
         .enum(CALL_TO_ACTIONS)
         .optional()
         .describe(`Button label; default ${DEFAULT_CALL_TO_ACTION}. Not for text ads, which have no button.`),
-      introductory_text: text(600)
+      introductory_text: textOnSeveralLines(600)
         .optional()
         .describe('image, video, carousel: main text of the post, at most 600 characters (carousel: 255).'),
       headline: text(70)

@@ -4,7 +4,15 @@ import { NetworkClient } from '../../platforms/network/client.ts';
 import { networkProtocol } from '../../platforms/network/protocol.ts';
 import { idOf, urn } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { accountArgument, bannedWordIssues, digitsOrUrn, dryRun, httpsUrl, text } from '../arguments.ts';
+import {
+  accountArgument,
+  bannedWordIssues,
+  digitsOrUrn,
+  dryRun,
+  httpsUrl,
+  text,
+  textOnSeveralLines,
+} from '../arguments.ts';
 import { defineTool, type ToolContext, type ToolResult } from '../tool.ts';
 import { adMedia, type CarouselAd, carouselAd } from './ad-spec.ts';
 import { createAd, uploadMedia } from './ad-steps.ts';
@@ -151,7 +159,7 @@ export const addNetworkCarouselCreative = defineTool({
       'The company page the ad is posted as: digits or urn:li:organization:<digits>.',
     ),
     cards: carouselCards,
-    introductory_text: text(255).describe('Main text above the cards, at most 255 characters.'),
+    introductory_text: textOnSeveralLines(255).describe('Main text above the cards, at most 255 characters.'),
     landing_page_url: httpsUrl().describe('Overall landing page of the ad: an absolute https:// URL.'),
     creative_name: text(255)
       .optional()

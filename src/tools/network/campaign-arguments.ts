@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { CONTROL_RANGES } from '../../control-characters.ts';
 import { CALL_TO_ACTIONS } from '../../platforms/network/types.ts';
 import {
   accountArgument,
@@ -52,8 +53,8 @@ function facet(type: string, example: string) {
       z
         .string()
         .trim()
-        .regex(new RegExp(`^urn:li:${type}:\\S+$`), `must be a URN like ${example}`)
-        .meta({ pattern: `^\\s*urn:li:${type}:\\S+\\s*$` }),
+        .regex(new RegExp(`^urn:li:${type}:[^\\s${CONTROL_RANGES}]+$`), `must be a URN like ${example}`)
+        .meta({ pattern: `^\\s*urn:li:${type}:[^\\s${CONTROL_RANGES}]+\\s*$` }),
     )
     .optional()
     .describe(`Targeting: only members matching one of these URNs, like ${example}.`);

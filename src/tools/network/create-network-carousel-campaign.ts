@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../arguments.ts';
+import { textOnSeveralLines } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
 import { carouselAd } from './ad-spec.ts';
 import {
@@ -36,7 +36,9 @@ export const createNetworkCarouselCampaign = defineTool({
       ...campaignGroupChoice,
       objective: objective(SPONSORED_CONTENT_OBJECTIVES, 'WEBSITE_VISIT'),
       call_to_action: callToAction,
-      introductory_text: text(255).describe('Main text above the cards, at most 255 characters.'),
+      introductory_text: textOnSeveralLines(255).describe(
+        'Main text above the cards, at most 255 characters.',
+      ),
       cards: carouselCards,
     })
     .superRefine(checkCampaign)

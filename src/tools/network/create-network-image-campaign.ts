@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exactlyOneOf, exactlyOneOfSchema, text, urn } from '../arguments.ts';
+import { exactlyOneOf, exactlyOneOfSchema, text, textOnSeveralLines, urn } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
 import { imageAd } from './ad-spec.ts';
 import {
@@ -36,7 +36,9 @@ export const createNetworkImageCampaign = defineTool({
       ...campaignGroupChoice,
       objective: objective(SPONSORED_CONTENT_OBJECTIVES, 'WEBSITE_VISIT'),
       call_to_action: callToAction,
-      introductory_text: text(600).describe('Main text above the image, at most 600 characters.'),
+      introductory_text: textOnSeveralLines(600).describe(
+        'Main text above the image, at most 600 characters.',
+      ),
       headline: text(70).describe('Headline below the image, at most 70 characters.'),
       image_urn: urn('image')
         .optional()

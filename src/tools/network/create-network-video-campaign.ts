@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exactlyOneOf, exactlyOneOfSchema, httpsUrl, text, urn } from '../arguments.ts';
+import { exactlyOneOf, exactlyOneOfSchema, httpsUrl, text, textOnSeveralLines, urn } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
 import { videoAd } from './ad-spec.ts';
 import {
@@ -36,7 +36,9 @@ export const createNetworkVideoCampaign = defineTool({
       ...campaignGroupChoice,
       objective: objective(VIDEO_OBJECTIVES, 'VIDEO_VIEW'),
       call_to_action: callToAction,
-      introductory_text: text(600).describe('Main text above the video, at most 600 characters.'),
+      introductory_text: textOnSeveralLines(600).describe(
+        'Main text above the video, at most 600 characters.',
+      ),
       headline: text(70).describe('Headline below the video, at most 70 characters.'),
       video_urn: urn('video')
         .optional()

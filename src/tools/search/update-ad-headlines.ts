@@ -4,7 +4,14 @@ import { SearchClient } from '../../platforms/search/client.ts';
 import { searchProtocol } from '../../platforms/search/protocol.ts';
 import type { AdTextAsset } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { accountArgument, digitsId, dryRun, maxUnits } from '../arguments.ts';
+import {
+  accountArgument,
+  digitsId,
+  dryRun,
+  maxUnits,
+  plainTextPattern,
+  withoutControlCharacters,
+} from '../arguments.ts';
 import { defineTool } from '../tool.ts';
 
 export const updateAdHeadlines = defineTool({
@@ -21,9 +28,9 @@ export const updateAdHeadlines = defineTool({
     ad_id: digitsId().describe('The responsive search ad to update (digits).'),
     headlines: z
       .array(
-        maxUnits(z.string().trim().min(1, 'must not be empty'), 30)
+        maxUnits(withoutControlCharacters(z.string().trim().min(1, 'must not be empty')), 30)
           .refine((h) => !h.includes('!'), 'must not contain "!"')
-          .meta({ pattern: '^[^!]*[^!\\s][^!]*$' }),
+          .meta({ pattern: plainTextPattern('one line', '!') }),
       )
       .min(3)
       .max(15)
