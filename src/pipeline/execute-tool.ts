@@ -210,13 +210,8 @@ async function runSteps(
     const requested = args[PLATFORM_INFO[tool.platform].accountArgument] as string | null | undefined;
     record.account = await resolveAccount(storage, config, caller, tool.platform, requested);
   }
-  // A replay answers what the first call was allowed to see and do: only a caller with the same limits
-  // (the same scope, accounts and ceilings) gets it, whichever of the owner's keys or apps sends the key.
-  record.fingerprint = fingerprint({
-    arguments: args,
-    account: record.account?.account_id ?? null,
-    limits: canonicalLimits(caller.limits),
-  });
+  const fingerprints = callFingerprints(args, record.account, caller);
+  record.fingerprint = fingerprints.current;
   requireToolScope(caller, tool, config);
 
   if (idempotencyKey) {
@@ -224,7 +219,8 @@ async function runSteps(
       userId: caller.userId,
       key: idempotencyKey,
       tool: tool.name,
-      fingerprint: record.fingerprint,
+      fingerprint: fingerprints.current,
+      earlierFingerprint: fingerprints.earlier,
       now,
       leaseSeconds: config.callLeaseSeconds,
       ttlHours: config.idempotency.ttlHours,
@@ -342,6 +338,27 @@ async function runHandler(
   } finally {
     lease.stop();
   }
+}
+
+/**
+ * What an Idempotency-Key is recorded with: the call and the limits of its caller, so that a replay
+ * answers only a caller with the same limits (scope, accounts, ceilings) as the first, which could have
+ * asked the same itself, whichever of the owner's keys or apps sends the key. Records written before the
+ * limits were covered (within the idempotency retention of an upgrade) carry the fingerprint of the call
+ * alone: a caller without an account limit may still replay or resume them, so the retry of a call in
+ * flight across the upgrade is not refused (its agent would make it again under a new key), while a key
+ * limited to some accounts is refused them.
+ */
+function callFingerprints(
+  args: Record<string, unknown>,
+  account: AdAccount | null,
+  caller: Caller,
+): { current: string; earlier: string | undefined } {
+  const call = { arguments: args, account: account?.account_id ?? null };
+  return {
+    current: `v2:${fingerprint({ ...call, limits: canonicalLimits(caller.limits) })}`,
+    earlier: caller.limits.accounts === null ? fingerprint(call) : undefined,
+  };
 }
 
 function pick(

@@ -22,6 +22,11 @@ export interface ClaimRequest {
   key: string;
   tool: string;
   fingerprint: string;
+  /**
+   * Another fingerprint an existing record may carry and still be this call's: one of an earlier
+   * version, for records written before the fingerprint changed.
+   */
+  earlierFingerprint?: string | undefined;
   now: Date;
   /** How long the claim lasts unless its holder renews it. */
   leaseSeconds: number;
@@ -79,7 +84,10 @@ export async function claimIdempotencyKey(db: Kysely<Database>, request: ClaimRe
       await deleteExpired(db, now, { userId, key });
       continue;
     }
-    if (existing.tool !== request.tool || existing.fingerprint !== request.fingerprint) {
+    const sameCall =
+      existing.fingerprint === request.fingerprint ||
+      (request.earlierFingerprint !== undefined && existing.fingerprint === request.earlierFingerprint);
+    if (existing.tool !== request.tool || !sameCall) {
       return { kind: 'mismatch', tool: existing.tool };
     }
     if (existing.outcome !== null) return { kind: 'replay', outcome: existing.outcome };

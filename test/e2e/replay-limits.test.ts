@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fingerprint } from '../../src/fingerprint.ts';
 import { META } from '../../src/mcp/meta.ts';
 import { addAccount } from '../../src/owners.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
@@ -124,6 +125,39 @@ describe.each(TEST_DIALECTS)(
         headers: withKey(idempotencyKey),
       });
       expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    });
+
+    it('a record written before limits were fingerprinted: a key without an account limit still replays it, a limited key does not', async () => {
+      const idempotencyKey = randomUUID();
+      const first = await service.call(
+        'list_connected_accounts',
+        {},
+        { key: owner.key, headers: withKey(idempotencyKey) },
+      );
+      expect(first.status).toBe(200);
+      // As the version before wrote it: the call alone, without the caller's limits.
+      await service.services.storage.db
+        .updateTable('idempotency_records')
+        .set({ fingerprint: fingerprint({ arguments: {}, account: null }) })
+        .where('user_id', '=', owner.userId)
+        .where('key', '=', idempotencyKey)
+        .execute();
+      const byLimited = await service.call(
+        'list_connected_accounts',
+        {},
+        { key: limited, headers: withKey(idempotencyKey) },
+      );
+      expect([byLimited.status, byLimited.body.code]).toEqual([422, 'idempotency_key_reused']);
+      const byOwnerWide = await service.call(
+        'list_connected_accounts',
+        {},
+        {
+          key: await service.createKeyFor(owner, { scope: 'read' }),
+          headers: withKey(idempotencyKey),
+        },
+      );
+      expect(byOwnerWide.headers.get('idempotent-replayed')).toBe('true');
+      expect(byOwnerWide.body.data.text).toBe(first.body.data.text);
     });
 
     it('a ceiling is part of the limits: a capped key does not replay an uncapped one', async () => {
