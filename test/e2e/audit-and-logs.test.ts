@@ -52,7 +52,7 @@ describe.each(TEST_DIALECTS)('audit rows and logs on %s', (dialect) => {
       replayed: 0,
       api_key_id: owner.keyId,
     });
-    expect(paid?.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(paid?.fingerprint).toMatch(/^v2:[0-9a-f]{64}$/);
     expect(replay).toMatchObject({ status: 200, billable: 0, replayed: 1, fingerprint: paid?.fingerprint });
     expect(refused).toMatchObject({ status: 402, code: 'quota_exceeded', billable: 0 });
     expect(invalid).toMatchObject({ status: 400, code: 'invalid_arguments' });
