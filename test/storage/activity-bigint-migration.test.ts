@@ -1,15 +1,12 @@
-import { Writable } from 'node:stream';
 import { Migrator } from 'kysely/migration';
-import type pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
 import type { Services } from '../../src/context.ts';
 import { activityHistories, recordActivity } from '../../src/sandbox/activity.ts';
-import { closeServices, createLogger, createServices } from '../../src/services.ts';
+import { closeServices } from '../../src/services.ts';
 import { MIGRATION_NAMES, migrateToLatest } from '../../src/storage/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
-import { TEST_ENCRYPTION_KEYS } from '../support/service.ts';
+import { quietServices } from '../support/service.ts';
 
 describe.each(TEST_DIALECTS)('0009_activity_bigint on %s', (dialect) => {
   let database: TestDatabase;
@@ -17,14 +14,7 @@ describe.each(TEST_DIALECTS)('0009_activity_bigint on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    const config = loadConfig({
-      ADOPS_DATABASE_URL: database.url,
-      ADOPS_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
-    });
-    const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-    services = createServices(config, {
-      logger: createLogger(config, quiet as unknown as pino.DestinationStream),
-    });
+    services = quietServices(database);
   });
   afterAll(async () => {
     await closeServices(services);

@@ -1,15 +1,12 @@
-import { Writable } from 'node:stream';
 import { Migrator } from 'kysely/migration';
-import type pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
 import type { Services } from '../../src/context.ts';
 import { createKey } from '../../src/owners.ts';
 import type { Platform } from '../../src/platforms/families.ts';
 import { adoptLegacySandboxTokens } from '../../src/sandbox/legacy-tokens.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
 import { hashSandboxToken } from '../../src/sandbox/tokens.ts';
-import { closeServices, createLogger, createServices } from '../../src/services.ts';
+import { closeServices } from '../../src/services.ts';
 import { saveConnectionTokens } from '../../src/storage/connections.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import * as initial from '../../src/storage/migrations/0001_initial.ts';
@@ -19,7 +16,7 @@ import * as consoleSignIn from '../../src/storage/migrations/0004_console.ts';
 import { createUser } from '../../src/storage/users.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
-import { TEST_ENCRYPTION_KEYS, TestService } from '../support/service.ts';
+import { quietServices, TestService } from '../support/service.ts';
 
 /** The schema as it was before sandbox accounts had owners. */
 const BEFORE_OWNERS = {
@@ -150,14 +147,7 @@ describe.each(TEST_DIALECTS)('migration 0006_sandbox_owners on %s', (dialect) =>
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    const config = loadConfig({
-      ADOPS_DATABASE_URL: database.url,
-      ADOPS_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
-    });
-    const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-    const services = createServices(config, {
-      logger: createLogger(config, quiet as unknown as pino.DestinationStream),
-    });
+    const services = quietServices(database);
     try {
       legacy = await legacyDatabase(services);
       await migrateToLatest(services.storage.db);

@@ -48,6 +48,19 @@ export interface CallResult {
   body: Record<string, any>;
 }
 
+/**
+ * The services over a test database, with no server and no log: for a test that drives storage or a
+ * migration directly. The caller closes them (closeServices).
+ */
+export function quietServices(database: TestDatabase): Services {
+  const config = loadConfig({
+    ADOPS_DATABASE_URL: database.url,
+    ADOPS_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
+  });
+  const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
+  return createServices(config, { logger: createLogger(config, quiet as unknown as pino.DestinationStream) });
+}
+
 /** A real service on a free loopback port over a database of its own, with helpers to drive it. */
 export class TestService {
   readonly services: Services;
