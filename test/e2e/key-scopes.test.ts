@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyLimits } from '../../src/auth/key-limits.ts';
-import { addAccount } from '../../src/owners.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
-import { listAdAccounts } from '../../src/storage/accounts.ts';
-import { findUserByEmail } from '../../src/storage/users.ts';
 import { callTool, connectOverHttp } from '../mcp/clients.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { budgetTool } from '../support/fixture-tools.ts';
@@ -19,13 +16,7 @@ describe.each(TEST_DIALECTS)('what a key may do, on %s', (dialect) => {
   beforeAll(async () => {
     service = await TestService.start(dialect, { extraTools: [budget.tool] });
     owner = await service.createOwner('pro', ['social', 'network']);
-    const { db } = service.services.storage;
-    const user = await findUserByEmail(db, owner.email);
-    if (!user) throw new Error('no owner');
-    await addAccount(service.services, user, { platform: 'social', currency: 'EUR', name: 'Euro shop' });
-    const social = await listAdAccounts(db, owner.userId, 'social');
-    usd = social.find((a) => a.currency === 'USD')?.account_id ?? '';
-    eur = social.find((a) => a.currency === 'EUR')?.account_id ?? '';
+    ({ usd, eur } = await service.addEuroSocialAccount(owner));
   });
   afterAll(() => service.stop());
 

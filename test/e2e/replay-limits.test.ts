@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint } from '../../src/fingerprint.ts';
 import { META } from '../../src/mcp/meta.ts';
-import { addAccount } from '../../src/owners.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
-import { findUserByEmail } from '../../src/storage/users.ts';
 import { callTool, connectOverHttp, textOf } from '../mcp/clients.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { type Owner, TestService } from '../support/service.ts';
@@ -29,13 +27,7 @@ describe.each(TEST_DIALECTS)(
     beforeAll(async () => {
       service = await TestService.start(dialect);
       owner = await service.createOwner('max', ['social', 'video']);
-      const { db } = service.services.storage;
-      const user = await findUserByEmail(db, owner.email);
-      if (!user) throw new Error('no owner');
-      await addAccount(service.services, user, { platform: 'social', currency: 'EUR', name: 'Euro shop' });
-      const social = await listAdAccounts(db, owner.userId, 'social');
-      usd = social.find((a) => a.currency === 'USD')?.account_id ?? '';
-      eur = social.find((a) => a.currency === 'EUR')?.account_id ?? '';
+      ({ usd, eur } = await service.addEuroSocialAccount(owner));
       limited = await service.createKeyFor(owner, { accounts: [{ platform: 'social', accountId: usd }] });
     });
     afterAll(() => service.stop());

@@ -8,6 +8,7 @@ import { addAccount, createKey } from '../../src/owners.ts';
 import type { Platform } from '../../src/platforms/families.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { createLogger, createServices } from '../../src/services.ts';
+import { listAdAccounts } from '../../src/storage/accounts.ts';
 import { findConnection, readConnectionTokens } from '../../src/storage/connections.ts';
 import type { Dialect } from '../../src/storage/database.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
@@ -127,6 +128,22 @@ export class TestService {
     for (const platform of platforms) await addAccount(this.services, user, { platform });
     const key = await createKey(db, user, 'test', 'never', now);
     return { userId: user.id, email: user.email, key: key.key, keyId: key.id };
+  }
+
+  /**
+   * Gives an owner with a (USD) social sandbox account a second one in EUR, named "Euro shop"; the ids
+   * of both.
+   */
+  async addEuroSocialAccount(owner: Owner): Promise<{ usd: string; eur: string }> {
+    const { db } = this.services.storage;
+    const user = await findUserById(db, owner.userId);
+    if (!user) throw new Error(`no owner ${owner.email}`);
+    await addAccount(this.services, user, { platform: 'social', currency: 'EUR', name: 'Euro shop' });
+    const social = await listAdAccounts(db, owner.userId, 'social');
+    return {
+      usd: social.find((a) => a.currency === 'USD')?.account_id ?? '',
+      eur: social.find((a) => a.currency === 'EUR')?.account_id ?? '',
+    };
   }
 
   /** Another key of the owner, with the given limits over the defaults (write, every account, no ceiling). */
