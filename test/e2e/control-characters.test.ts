@@ -2,22 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNetworkImageCampaign } from '../../src/tools/network/create-network-image-campaign.ts';
 import { callTool, connectOverHttp } from '../mcp/clients.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { type Owner, TestService } from '../support/service.ts';
 
-const NETWORK_CREATE = {
-  campaign_name: 'Control',
-  campaign_group_name: 'Control group',
-  organization_id: '2414183',
-  landing_page_url: 'https://example.com/q4',
-  locations: ['urn:li:geo:103644278'],
-  introductory_text: 'Meet the plan built for small teams.',
-  headline: 'Plans from $5 a month',
-  image_urn: 'urn:li:image:C4E10AQFoyyAjHPMQuQ',
-  daily_budget: 25,
-  dry_run: true,
-};
+const NETWORK_CREATE = { ...createNetworkImageCampaign.example, dry_run: true };
 
 /**
  * Control characters in what callers send to the tools: text arguments refuse them (a NUL would reach the

@@ -7,6 +7,7 @@ import { clearThrottles } from '../../src/platforms/upstream.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
 import type { AdAccount } from '../../src/storage/schema.ts';
+import { createNetworkTextCampaign } from '../../src/tools/network/create-network-text-campaign.ts';
 import { callTool, connectOverHttp } from '../mcp/clients.ts';
 import { googleAds, VERSION } from '../platforms/search/support.ts';
 import { graph, proofOf } from '../platforms/social/support.ts';
@@ -318,17 +319,7 @@ describe.each(TEST_DIALECTS)(
         const count = campaigns.length;
         const totalBudget = await service.call(
           'create_network_text_campaign',
-          {
-            campaign_name: 'Lifetime through the back door',
-            campaign_group_name: 'Back door',
-            organization_id: '2414183',
-            daily_budget: 40,
-            total_budget: 100_000_000,
-            landing_page_url: 'https://example.com/q4',
-            locations: ['urn:li:geo:103644278'],
-            headline: 'Plans from $5',
-            description: 'Project tools built for small teams.',
-          },
+          { ...createNetworkTextCampaign.example, daily_budget: 40, total_budget: 100_000_000 },
           { key },
         );
         await expectRefused(totalBudget, 'ceiling');
