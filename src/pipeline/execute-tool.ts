@@ -210,8 +210,7 @@ async function runSteps(
     const requested = args[PLATFORM_INFO[tool.platform].accountArgument] as string | null | undefined;
     record.account = await resolveAccount(storage, config, caller, tool.platform, requested);
   }
-  const fingerprints = callFingerprints(args, record.account, caller);
-  record.fingerprint = fingerprints.current;
+  record.fingerprint = callFingerprint(args, record.account, caller);
   requireToolScope(caller, tool, config);
 
   if (idempotencyKey) {
@@ -219,8 +218,8 @@ async function runSteps(
       userId: caller.userId,
       key: idempotencyKey,
       tool: tool.name,
-      fingerprint: fingerprints.current,
-      earlierFingerprint: fingerprints.earlier,
+      fingerprint: record.fingerprint,
+      earlierFingerprint: fingerprintBeforeLimits(args, record.account, caller),
       now,
       leaseSeconds: config.callLeaseSeconds,
       ttlHours: config.idempotency.ttlHours,
@@ -343,22 +342,26 @@ async function runHandler(
 /**
  * What an Idempotency-Key is recorded with: the call and the limits of its caller, so that a replay
  * answers only a caller with the same limits (scope, accounts, ceilings) as the first, which could have
- * asked the same itself, whichever of the owner's keys or apps sends the key. Records written before the
- * limits were covered (within the idempotency retention of an upgrade) carry the fingerprint of the call
- * alone: a caller without an account limit may still replay or resume them, so the retry of a call in
- * flight across the upgrade is not refused (its agent would make it again under a new key), while a key
- * limited to some accounts is refused them.
+ * asked the same itself, whichever of the owner's keys or apps sends the key.
  */
-function callFingerprints(
+function callFingerprint(args: Record<string, unknown>, account: AdAccount | null, caller: Caller): string {
+  const call = { arguments: args, account: account?.account_id ?? null };
+  return `v2:${fingerprint({ ...call, limits: canonicalLimits(caller.limits) })}`;
+}
+
+/**
+ * The fingerprint of records written before the limits were covered (within the idempotency retention
+ * of an upgrade): the call alone. A caller without an account limit may still replay or resume them, so
+ * the retry of a call in flight across the upgrade is not refused (its agent would make it again under a
+ * new key); a key limited to some accounts is refused them.
+ */
+function fingerprintBeforeLimits(
   args: Record<string, unknown>,
   account: AdAccount | null,
   caller: Caller,
-): { current: string; earlier: string | undefined } {
-  const call = { arguments: args, account: account?.account_id ?? null };
-  return {
-    current: `v2:${fingerprint({ ...call, limits: canonicalLimits(caller.limits) })}`,
-    earlier: caller.limits.accounts === null ? fingerprint(call) : undefined,
-  };
+): string | undefined {
+  if (caller.limits.accounts !== null) return undefined;
+  return fingerprint({ arguments: args, account: account?.account_id ?? null });
 }
 
 function pick(
