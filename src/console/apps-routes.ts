@@ -9,10 +9,10 @@ import {
   findOAuthGrant,
   insertOwnedClient,
 } from '../storage/oauth-grants.ts';
+import { signedIn } from '../web/console-request.ts';
+import { formField } from '../web/form.ts';
+import type { Notice } from '../web/layout.ts';
 import type { NewClient } from './apps-section.ts';
-import { signedIn } from './console-request.ts';
-import { formField } from './form.ts';
-import type { Notice } from './layout.ts';
 
 const MAX_NAME_LENGTH = 100;
 

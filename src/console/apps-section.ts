@@ -1,8 +1,8 @@
 import { describeLimits, limitsOfRow } from '../auth/key-limits.ts';
 import type { OAuthGrant, OAuthOwnedClient } from '../storage/schema.ts';
-import { formatTime } from './format.ts';
-import { html } from './html.ts';
-import { csrfInput } from './layout.ts';
+import { formatTime } from '../web/format.ts';
+import { html } from '../web/html.ts';
+import { csrfInput } from '../web/layout.ts';
 
 export interface NewClient {
   name: string;

@@ -1,7 +1,7 @@
 import { type ConsoleConfig, TIERS, type Tier } from '../config.ts';
-import { html } from './html.ts';
-import { page } from './layout.ts';
-import type { SignedIn } from './session.ts';
+import { html } from '../web/html.ts';
+import { page } from '../web/layout.ts';
+import type { SignedIn } from '../web/session.ts';
 
 export interface BillingView {
   session: SignedIn;

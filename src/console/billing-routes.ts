@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../context.ts';
+import { signedIn } from '../web/console-request.ts';
+import { sendPage } from '../web/layout.ts';
 import { billingPage } from './billing-page.ts';
-import { signedIn } from './console-request.ts';
-import { sendPage } from './layout.ts';
 
 /** `{app_url}/billing`: the API's `upgrade_url`. */
 export function registerBillingRoutes(app: FastifyInstance, services: Services): void {

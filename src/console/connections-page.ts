@@ -1,9 +1,9 @@
 import { PLATFORM_INFO, PLATFORMS, type Platform } from '../platforms/families.ts';
 import type { AdAccount, Connection } from '../storage/schema.ts';
-import { formatTime, plural } from './format.ts';
-import { html } from './html.ts';
-import { csrfInput, type Notice, page } from './layout.ts';
-import type { SignedIn } from './session.ts';
+import { formatTime, plural } from '../web/format.ts';
+import { html } from '../web/html.ts';
+import { csrfInput, type Notice, page } from '../web/layout.ts';
+import type { SignedIn } from '../web/session.ts';
 
 export interface ConnectionsView {
   session: SignedIn;

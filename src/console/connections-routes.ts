@@ -5,9 +5,9 @@ import { CONNECT_PROTOCOLS } from '../platforms/connect-registry.ts';
 import { isPlatform, PLATFORMS, type Platform } from '../platforms/families.ts';
 import { connectMode, disconnect, finishConnect, startConnect } from '../platforms/oauth-flow.ts';
 import { listAdAccounts, listConnections } from '../storage/accounts.ts';
+import { signedIn } from '../web/console-request.ts';
+import { type Notice, sendPage } from '../web/layout.ts';
 import { connectionsPage } from './connections-page.ts';
-import { signedIn } from './console-request.ts';
-import { type Notice, sendPage } from './layout.ts';
 
 const DONE_NOTICES: Record<string, Notice> = {
   connected: { kind: 'success', text: 'Connected. The accounts below are ready for your agents.' },

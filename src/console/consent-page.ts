@@ -1,9 +1,9 @@
 import type { KeyLimits, Scope } from '../auth/key-limits.ts';
 import type { AdAccount } from '../storage/schema.ts';
-import { html } from './html.ts';
-import { csrfInput, type Notice, page } from './layout.ts';
+import { html } from '../web/html.ts';
+import { csrfInput, type Notice, page } from '../web/layout.ts';
+import type { SignedIn } from '../web/session.ts';
 import { limitFields } from './limit-fields.ts';
-import type { SignedIn } from './session.ts';
 
 export interface ConsentView {
   session: SignedIn;

@@ -9,12 +9,12 @@ import { CONSENT_PATH_PREFIX } from '../oauth/oauth-server.ts';
 import { ownResource, resourceOf } from '../oauth/protected-resource.ts';
 import { listAdAccounts } from '../storage/accounts.ts';
 import { endOAuthGrants, insertOAuthGrant, liveGrantIdsOf } from '../storage/oauth-grants.ts';
+import { consoleRequest } from '../web/console-request.ts';
+import { sendErrorPage } from '../web/error-page.ts';
+import { formField } from '../web/form.ts';
+import type { Notice } from '../web/layout.ts';
+import { sendPage } from '../web/layout.ts';
 import { consentPage } from './consent-page.ts';
-import { consoleRequest } from './console-request.ts';
-import { sendErrorPage } from './error-page.ts';
-import { formField } from './form.ts';
-import type { Notice } from './layout.ts';
-import { sendPage } from './layout.ts';
 import { limitsInput } from './limit-fields.ts';
 
 const CONSENT_PATH = /^\/oauth\/consent\/[A-Za-z0-9_-]{1,64}$/;

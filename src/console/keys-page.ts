@@ -1,14 +1,14 @@
 import { describeLimits, type KeyLimits, limitsOfRow } from '../auth/key-limits.ts';
 import type { KEY_LIFETIMES } from '../owners.ts';
 import type { AdAccount, ApiKey } from '../storage/schema.ts';
+import { formatTime, plural } from '../web/format.ts';
+import { html } from '../web/html.ts';
+import { csrfInput, type Notice, page } from '../web/layout.ts';
+import type { SignedIn } from '../web/session.ts';
+import { randomToken } from '../web/tokens.ts';
 import { type AppsView, appsSection } from './apps-section.ts';
-import { formatTime, plural } from './format.ts';
-import { html } from './html.ts';
 import { keyStatus } from './key-status.ts';
-import { csrfInput, type Notice, page } from './layout.ts';
 import { limitFields } from './limit-fields.ts';
-import type { SignedIn } from './session.ts';
-import { randomToken } from './tokens.ts';
 
 const LIFETIME_LABELS: Record<keyof typeof KEY_LIFETIMES, string> = {
   '30d': '30 days',

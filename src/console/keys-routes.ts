@@ -9,13 +9,13 @@ import { findApiKeyById, listApiKeys, revokeApiKey, setApiKeyLimits } from '../s
 import { claimKeyForm } from '../storage/console-sessions.ts';
 import { listOAuthGrants, listOwnedClients } from '../storage/oauth-grants.ts';
 import { findUserById } from '../storage/users.ts';
+import { signedIn } from '../web/console-request.ts';
+import { formField } from '../web/form.ts';
+import { type Notice, sendPage } from '../web/layout.ts';
 import { registerAppsRoutes } from './apps-routes.ts';
 import type { NewClient } from './apps-section.ts';
-import { signedIn } from './console-request.ts';
-import { formField } from './form.ts';
 import { keyStatus } from './key-status.ts';
 import { keysPage, type NewKey } from './keys-page.ts';
-import { type Notice, sendPage } from './layout.ts';
 import { limitsInput } from './limit-fields.ts';
 
 const MAX_NAME_LENGTH = 100;

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../context.ts';
+import { renderConsoleError } from '../web/error-page.ts';
+import { acceptOnlyForms, refuseControlCharacters } from '../web/form.ts';
+import { identifyVisitor, refuseForgedForms, requireSignIn } from '../web/hooks.ts';
+import { registerStaticAssets } from '../web/static-assets.ts';
 import { registerBillingRoutes } from './billing-routes.ts';
 import { registerConnectionsRoutes } from './connections-routes.ts';
 import { registerConsentRoutes } from './consent-routes.ts';
-import { renderConsoleError } from './error-page.ts';
-import { acceptOnlyForms, refuseControlCharacters } from './form.ts';
-import { identifyVisitor, refuseForgedForms, requireSignIn } from './hooks.ts';
 import { registerKeysRoutes } from './keys-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
-import { registerStaticAssets } from './static-assets.ts';
 import { SignInThrottle } from './throttle.ts';
 import { registerUsageRoutes } from './usage-routes.ts';
 

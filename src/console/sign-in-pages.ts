@@ -1,5 +1,5 @@
-import { html } from './html.ts';
-import { csrfInput, type Notice, page } from './layout.ts';
+import { html } from '../web/html.ts';
+import { csrfInput, type Notice, page } from '../web/layout.ts';
 
 export interface SignInForm {
   csrfToken: string;

@@ -1,6 +1,6 @@
 import type { DailyCalls } from '../storage/usage-history.ts';
-import { plural } from './format.ts';
-import { html } from './html.ts';
+import { plural } from '../web/format.ts';
+import { html } from '../web/html.ts';
 
 const BAR_STEP = 24;
 const BAR_WIDTH = 16;

@@ -1,8 +1,8 @@
 import type { DailyCalls, recentCalls, StatusFilter } from '../storage/usage-history.ts';
-import { formatTime } from './format.ts';
-import { html } from './html.ts';
-import { page } from './layout.ts';
-import type { SignedIn } from './session.ts';
+import { formatTime } from '../web/format.ts';
+import { html } from '../web/html.ts';
+import { page } from '../web/layout.ts';
+import type { SignedIn } from '../web/session.ts';
 import { usageChart } from './usage-chart.ts';
 
 export const STATUS_CHOICES: ReadonlyArray<{ value: string; label: string }> = [

@@ -3,8 +3,8 @@ import type { Services } from '../context.ts';
 import { periodEnd, quotaPeriod, tierLimit } from '../quota.ts';
 import { quotaUsed } from '../storage/quota.ts';
 import { callsPerDay, recentCalls, type StatusFilter } from '../storage/usage-history.ts';
-import { signedIn } from './console-request.ts';
-import { sendPage } from './layout.ts';
+import { signedIn } from '../web/console-request.ts';
+import { sendPage } from '../web/layout.ts';
 import { fillDays } from './usage-chart.ts';
 import { usagePage } from './usage-page.ts';
 

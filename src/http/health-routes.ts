@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { sameToken } from '../console/tokens.ts';
 import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { checkConnection } from '../storage/database.ts';
+import { sameToken } from '../web/tokens.ts';
 
 /** The operators' endpoints: no API key, no audit row, and still answered while the service drains. */
 export const OPERATOR_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);

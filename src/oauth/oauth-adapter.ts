@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { errors } from 'oidc-provider';
-import { sha256 } from '../console/tokens.ts';
 import type { Services } from '../context.ts';
 import { endOAuthGrants } from '../storage/oauth-grants.ts';
 import {
@@ -12,6 +11,7 @@ import {
   upsertOAuthRecord,
 } from '../storage/oauth-records.ts';
 import type { Database } from '../storage/schema.ts';
+import { sha256 } from '../web/tokens.ts';
 
 /** What a grant issues, and revoking it removes (an interaction names a grant too, but is not its). */
 const GRANT_MEMBERS = new Set([

@@ -1,7 +1,7 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { PAGE_HEADERS } from '../console/error-page.ts';
-import { html } from '../console/html.ts';
-import { page } from '../console/layout.ts';
+import { PAGE_HEADERS } from '../web/error-page.ts';
+import { html } from '../web/html.ts';
+import { page } from '../web/layout.ts';
 
 /**
  * An authorization request that cannot go back to its client (unknown client, a redirect URI not

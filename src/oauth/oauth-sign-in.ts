@@ -1,5 +1,5 @@
-import { parseCookies } from '../console/cookies.ts';
 import type { Services } from '../context.ts';
+import { parseCookies } from '../web/cookies.ts';
 import { OAuthAdapter } from './oauth-adapter.ts';
 import { OAUTH_SESSION_COOKIE } from './oauth-server.ts';
 

@@ -1,7 +1,7 @@
-import { html, type Interpolation } from '../console/html.ts';
-import { csrfInput, page } from '../console/layout.ts';
-import type { SignedIn } from '../console/session.ts';
 import { PLATFORM_INFO, type Platform } from '../platforms/families.ts';
+import { html, type Interpolation } from '../web/html.ts';
+import { csrfInput, page } from '../web/layout.ts';
+import type { SignedIn } from '../web/session.ts';
 
 export interface ApprovalView {
   platform: Platform;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { html } from '../../src/console/html.ts';
+import { html } from '../../src/web/html.ts';
 
 describe('the html template', () => {
   it('escapes every interpolated text, in content and in attributes', () => {

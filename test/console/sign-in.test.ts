@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../../src/console/tokens.ts';
 import { createUser } from '../../src/storage/users.ts';
+import { sha256 } from '../../src/web/tokens.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';
 import {

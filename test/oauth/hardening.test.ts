@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../../src/console/tokens.ts';
 import { deleteExpiredOAuthRecords } from '../../src/storage/oauth-records.ts';
+import { sha256 } from '../../src/web/tokens.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { RawConnection, type RawResponse, requestHead } from '../support/raw-http.ts';
 import type { TestService } from '../support/service.ts';

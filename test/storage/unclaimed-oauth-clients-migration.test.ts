@@ -1,12 +1,12 @@
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../../src/console/tokens.ts';
 import type { Services } from '../../src/context.ts';
 import { closeServices } from '../../src/services.ts';
 import { MIGRATION_NAMES, migrateToLatest } from '../../src/storage/migrate.ts';
 import { insertOAuthGrant, insertOwnedClient } from '../../src/storage/oauth-grants.ts';
 import { upsertOAuthRecord } from '../../src/storage/oauth-records.ts';
 import { createUser } from '../../src/storage/users.ts';
+import { sha256 } from '../../src/web/tokens.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { quietServices } from '../support/service.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { startSession } from '../../src/console/session.ts';
+import { startSession } from '../../src/web/session.ts';
 import { hiddenFieldsOf } from '../console/support/console-client.ts';
 import type { TestService } from './service.ts';
 
