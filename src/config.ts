@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { loadPlatformsConfig, type PlatformsConfig } from './platforms/platform-config.ts';
+import { ConfigError } from './config-error.ts';
+import { loadPlatformsConfig, type PlatformsConfig } from './platform-config.ts';
 
 export const TIERS = ['free', 'plus', 'pro', 'max'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -192,8 +193,6 @@ export interface ConsoleConfig {
   /** Whether anyone may sign up, or only owners the operator made (and gave a password) may sign in. */
   signup: 'open' | 'closed';
 }
-
-export class ConfigError extends Error {}
 
 /** `ADOPS_ALLOWED_ORIGINS`: comma-separated origins (scheme, host and port, no path). */
 function parseOrigins(text: string, ctx: z.RefinementCtx): string[] {

@@ -1,11 +1,11 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { checkKeyShape, hashApiKey } from './auth/api-key.ts';
-import { DEFAULT_LIMITS } from './auth/key-limits.ts';
 import type { Config, Tier } from './config.ts';
 import type { Services } from './context.ts';
+import { DEFAULT_LIMITS } from './key-limits.ts';
 import { addAccount, createKey, OwnerError } from './owners.ts';
-import type { Platform } from './platforms/families.ts';
+import type { Platform } from './platform-families.ts';
 import { listAdAccounts } from './storage/accounts.ts';
 import { findApiKeyByHash } from './storage/api-keys.ts';
 import type { Storage } from './storage/database.ts';

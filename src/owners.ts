@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { generateApiKey } from './auth/api-key.ts';
-import { DEFAULT_LIMITS, type KeyLimits } from './auth/key-limits.ts';
 import type { Tier } from './config.ts';
 import type { Services } from './context.ts';
-import { generateAccountId, normalizeAccountId, PLATFORM_INFO, type Platform } from './platforms/families.ts';
+import { DEFAULT_LIMITS, type KeyLimits } from './key-limits.ts';
+import { generateAccountId, normalizeAccountId, PLATFORM_INFO, type Platform } from './platform-families.ts';
 import { SandboxOwnershipError } from './sandbox/ownership.ts';
 import { connectSandboxAccount } from './sandbox/sandbox-accounts.ts';
 import { insertApiKey } from './storage/api-keys.ts';

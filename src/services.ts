@@ -6,6 +6,7 @@ import { loadTokenCipher } from './crypto/key-ring.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { OAuthServer } from './oauth/oauth-server.ts';
 import { AuditLog } from './pipeline/audit-log.ts';
+import { AccountThrottles } from './platforms/account-throttles.ts';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.ts';
 import type { RateLimiter } from './ratelimit/rate-limiter.ts';
 import { RedisRateLimiter } from './ratelimit/redis-rate-limiter.ts';
@@ -50,22 +51,24 @@ export function createServices(config: Config, options: ServiceOptions = {}): Se
   const logger = options.logger ?? createLogger(config);
   const storage = openStorage(config.databaseUrl, logger);
   const tools = createRegistry(options.tools);
-  const services: Services = {
+  const clock = options.clock ?? systemClock;
+  const shared = {
     config,
     storage,
     logger,
-    clock: options.clock ?? systemClock,
+    clock,
+    cipher: loadTokenCipher(config, logger),
+    metrics: new Metrics({ tools: tools.keys(), poolState: storage.poolState }),
+  };
+  return {
+    ...shared,
     audit: new AuditLog(storage, logger),
     rateLimiter: createRateLimiter(config),
     tools,
-    cipher: loadTokenCipher(config, logger),
-    metrics: new Metrics({ tools: tools.keys(), poolState: storage.poolState }),
+    throttles: new AccountThrottles(clock),
+    oauth: new OAuthServer(shared),
     runtime: { listeningUrl: undefined, sandboxDispatcher: undefined, draining: false },
-    // Set just below: the authorization server reads the other services (storage, cipher, config).
-    oauth: undefined as unknown as OAuthServer,
   };
-  services.oauth = new OAuthServer(services);
-  return services;
 }
 
 /** Flushes the audit rows, then closes the connections. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
+import { ConfigError } from '../src/config-error.ts';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {

@@ -1,13 +1,14 @@
-import type { Caller, Services } from '../context.ts';
+import type { Caller } from '../caller.ts';
 import { AppError } from '../errors.ts';
-import { ownResource, resourceOf } from '../oauth/protected-resource.ts';
+import { limitsOfRow } from '../key-limits.ts';
 import { findOAuthGrant, touchOAuthGrant } from '../storage/oauth-grants.ts';
-import { limitsOfRow } from './key-limits.ts';
+import type { AuthServices } from './auth-services.ts';
+import { ownResource, resourceOf } from './protected-resource.ts';
 
 /** last_used_at of a grant is kept to the minute, as a key's is. */
 const LAST_USED_PRECISION_MS = 60_000;
 
-function refused(services: Services, problem: string): AppError {
+function refused(services: AuthServices, problem: string): AppError {
   return new AppError(
     'unauthenticated',
     `${problem} Get a new access token: refresh it at ${services.config.appUrl}/oauth/token, or sign in ` +
@@ -19,7 +20,7 @@ function refused(services: Services, problem: string): AppError {
  * The caller of an OAuth access token this service issued: the owner who approved the app, with the
  * limits the owner gave it. Expiry, revocation and the grant are read from the database every time.
  */
-export async function callerOfAccessToken(services: Services, value: string): Promise<Caller> {
+export async function callerOfAccessToken(services: AuthServices, value: string): Promise<Caller> {
   const provider = services.oauth.provider();
   const token = await provider.AccessToken.find(value, { ignoreExpiration: true });
   if (!token) {

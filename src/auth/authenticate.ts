@@ -1,14 +1,15 @@
-import type { Caller, Services } from '../context.ts';
+import type { Caller } from '../caller.ts';
 import { AppError } from '../errors.ts';
+import { limitsOfRow } from '../key-limits.ts';
 import { findApiKeyByHash, touchApiKey } from '../storage/api-keys.ts';
 import { callerOfAccessToken } from './access-token.ts';
 import { checkKeyShape, hashApiKey } from './api-key.ts';
-import { limitsOfRow } from './key-limits.ts';
+import type { AuthServices } from './auth-services.ts';
 
 /** last_used_at is kept to the minute: a write per call would cost more than it tells. */
 const LAST_USED_PRECISION_MS = 60_000;
 
-function unauthenticated(services: Services, problem: string): AppError {
+function unauthenticated(services: AuthServices, problem: string): AppError {
   const { appUrl } = services.config;
   return new AppError(
     'unauthenticated',
@@ -21,7 +22,10 @@ function unauthenticated(services: Services, problem: string): AppError {
  * The owner of the bearer key (or of the grant an OAuth access token came from), or 401. Revocation and
  * expiry are read from the database every time.
  */
-export async function authenticate(services: Services, authorization: string | undefined): Promise<Caller> {
+export async function authenticate(
+  services: AuthServices,
+  authorization: string | undefined,
+): Promise<Caller> {
   if (!authorization?.trim()) throw unauthenticated(services, 'Missing API key.');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization.trim());
   const key = match?.[1];

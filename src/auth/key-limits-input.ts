@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
+import { DEFAULT_LIMITS, isScope, type KeyAccount, type KeyLimits, SCOPES } from '../key-limits.ts';
 import { decimalToMicros } from '../money.ts';
-import { isPlatform } from '../platforms/families.ts';
+import { isPlatform } from '../platform-families.ts';
 import { listAdAccounts } from '../storage/accounts.ts';
 import type { Database } from '../storage/schema.ts';
-import { DEFAULT_LIMITS, isScope, type KeyAccount, type KeyLimits, SCOPES } from './key-limits.ts';
 
 /** What an owner typed for a key's limits, in the CLI or the console. */
 export interface KeyLimitsInput {

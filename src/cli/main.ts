@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { TIERS } from '../config.ts';
-import { isPlatform, PLATFORMS } from '../platforms/families.ts';
+import { isPlatform, PLATFORMS } from '../platform-families.ts';
 import { CALL_HELP, callCommand, exitOnUsageError, retriesOption } from './call.ts';
 import { migrateCommand } from './migrate.ts';
 import {

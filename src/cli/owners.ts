@@ -1,12 +1,12 @@
-import { type KeyLimits, limitsOfRow, wideningOf } from '../auth/key-limits.ts';
 import { KeyLimitsError, type KeyLimitsInput, keyLimitsFrom } from '../auth/key-limits-input.ts';
 import type { Tier } from '../config.ts';
 import { setUserPassword } from '../console/credentials.ts';
 import type { Services } from '../context.ts';
 import { ensureDemo } from '../demo.ts';
+import { type KeyLimits, limitsOfRow, wideningOf } from '../key-limits.ts';
 import { formatMicros } from '../money.ts';
 import { addAccount, createKey, OwnerError, parseLifetime, requireUser } from '../owners.ts';
-import type { Platform } from '../platforms/families.ts';
+import type { Platform } from '../platform-families.ts';
 import { findApiKeyById, listApiKeys, revokeApiKey, setApiKeyLimits } from '../storage/api-keys.ts';
 import { createUser, findUserByEmail, setUserTier } from '../storage/users.ts';
 

@@ -1,5 +1,6 @@
 import pino from 'pino';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
+import { ConfigError } from '../config-error.ts';
 import type { Services } from '../context.ts';
 import { OwnerError } from '../owners.ts';
 import { closeServices, createLogger, createServices } from '../services.ts';

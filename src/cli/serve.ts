@@ -1,5 +1,6 @@
 import { API_KEY_PREFIX } from '../auth/api-key.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
+import { ConfigError } from '../config-error.ts';
 import type { Services } from '../context.ts';
 import { ensureDemo } from '../demo.ts';
 import { versionNotice } from '../platforms/network/api-versions.ts';

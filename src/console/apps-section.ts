@@ -1,4 +1,4 @@
-import { describeLimits, limitsOfRow } from '../auth/key-limits.ts';
+import { describeLimits, limitsOfRow } from '../key-limits.ts';
 import type { OAuthGrant, OAuthOwnedClient } from '../storage/schema.ts';
 import { formatTime } from '../web/format.ts';
 import { html } from '../web/html.ts';

@@ -1,4 +1,4 @@
-import { PLATFORM_INFO, PLATFORMS, type Platform } from '../platforms/families.ts';
+import { PLATFORM_INFO, PLATFORMS, type Platform } from '../platform-families.ts';
 import type { AdAccount, Connection } from '../storage/schema.ts';
 import { formatTime, plural } from '../web/format.ts';
 import { html } from '../web/html.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { isPlatform, PLATFORMS, type Platform } from '../platform-families.ts';
 import { CONNECT_PROTOCOLS } from '../platforms/connect-registry.ts';
-import { isPlatform, PLATFORMS, type Platform } from '../platforms/families.ts';
 import { connectMode, disconnect, finishConnect, startConnect } from '../platforms/oauth-flow.ts';
 import { listAdAccounts, listConnections } from '../storage/accounts.ts';
 import { signedIn } from '../web/console-request.ts';

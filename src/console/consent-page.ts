@@ -1,4 +1,4 @@
-import type { KeyLimits, Scope } from '../auth/key-limits.ts';
+import type { KeyLimits, Scope } from '../key-limits.ts';
 import type { AdAccount } from '../storage/schema.ts';
 import { html } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';

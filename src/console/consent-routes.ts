@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from 'oidc-provider';
-import type { KeyLimits, Scope } from '../auth/key-limits.ts';
-import { rowOfLimits, scopeCovers } from '../auth/key-limits.ts';
 import { KeyLimitsError, keyLimitsFrom } from '../auth/key-limits-input.ts';
+import { ownResource, resourceOf } from '../auth/protected-resource.ts';
 import type { Services } from '../context.ts';
+import type { KeyLimits, Scope } from '../key-limits.ts';
+import { rowOfLimits, scopeCovers } from '../key-limits.ts';
 import { scopeWords, widestScope } from '../oauth/oauth-scopes.ts';
 import { CONSENT_PATH_PREFIX } from '../oauth/oauth-server.ts';
-import { ownResource, resourceOf } from '../oauth/protected-resource.ts';
 import { listAdAccounts } from '../storage/accounts.ts';
 import { endOAuthGrants, insertOAuthGrant, liveGrantIdsOf } from '../storage/oauth-grants.ts';
 import { consoleRequest } from '../web/console-request.ts';

@@ -1,4 +1,4 @@
-import { describeLimits, type KeyLimits, limitsOfRow } from '../auth/key-limits.ts';
+import { describeLimits, type KeyLimits, limitsOfRow } from '../key-limits.ts';
 import type { KEY_LIFETIMES } from '../owners.ts';
 import type { AdAccount, ApiKey } from '../storage/schema.ts';
 import { formatTime, plural } from '../web/format.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type KeyLimits, limitsOfRow, wideningOf } from '../auth/key-limits.ts';
 import { KeyLimitsError, keyLimitsFrom } from '../auth/key-limits-input.ts';
 import type { Tier } from '../config.ts';
 import type { Services } from '../context.ts';
+import { type KeyLimits, limitsOfRow, wideningOf } from '../key-limits.ts';
 import { createKey, KEY_LIFETIMES, type KeyLifetime } from '../owners.ts';
 import { listAdAccounts } from '../storage/accounts.ts';
 import { findApiKeyById, listApiKeys, revokeApiKey, setApiKeyLimits } from '../storage/api-keys.ts';

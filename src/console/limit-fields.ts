@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { type KeyLimits, SCOPES, type Scope, scopeCovers } from '../auth/key-limits.ts';
 import type { KeyLimitsInput } from '../auth/key-limits-input.ts';
+import { type KeyLimits, SCOPES, type Scope, scopeCovers } from '../key-limits.ts';
 import { formatMicros } from '../money.ts';
-import { PLATFORM_INFO, type Platform } from '../platforms/families.ts';
+import { PLATFORM_INFO, type Platform } from '../platform-families.ts';
 import type { AdAccount } from '../storage/schema.ts';
 import { formField, formFields } from '../web/form.ts';
 import { html } from '../web/html.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Config } from '../config.ts';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../config-error.ts';
 import { parseKeyRing, TokenCipher, TokenCipherError } from './token-cipher.ts';
 
 /** Where the warning about a key kept beside the database goes: the service's logger. */

@@ -6,13 +6,13 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
+import { bearerChallenge } from '../auth/protected-resource.ts';
 import { registerConsole } from '../console/register.ts';
 import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { registerMcpRoute } from '../mcp/http-route.ts';
 import { registerOAuthRoutes } from '../oauth/oauth-routes.ts';
-import { bearerChallenge } from '../oauth/protected-resource.ts';
 import { rejectionEntry } from '../pipeline/audit-log.ts';
 import { failureOutcome, internalFailure } from '../pipeline/outcome.ts';
 import { registerSandbox } from '../sandbox/routes.ts';

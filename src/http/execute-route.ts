@@ -32,7 +32,7 @@ export function registerExecuteRoute(app: FastifyInstance, services: Services): 
     }
     const caller = await authenticate(services, request.headers.authorization);
     info.caller = caller;
-    const admission = await admitCaller(services, caller);
+    const admission = await admitCaller(services.rateLimiter, caller);
     reply.headers(admission.headers);
     if (admission.rejection) throw admission.rejection;
 

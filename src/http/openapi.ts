@@ -1,4 +1,4 @@
-import { PLATFORM_INFO, type Platform } from '../platforms/families.ts';
+import { PLATFORM_INFO, type Platform } from '../platform-families.ts';
 import type { Tool } from '../tools/tool.ts';
 import { argumentsSchema, argumentsSchemaName } from './openapi-arguments.ts';
 import { toolOperation } from './openapi-operation.ts';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Caller } from '../context.ts';
+import type { Caller } from '../caller.ts';
 
 /** What the door learns about a call, for the log line and the audit row of a rejected call. */
 export interface CallInfo {

@@ -1,6 +1,6 @@
-import type { Scope } from '../auth/key-limits.ts';
-import type { Caller } from '../context.ts';
+import type { Caller } from '../caller.ts';
 import type { AppError } from '../errors.ts';
+import type { Scope } from '../key-limits.ts';
 
 /** Who may make a tools/call: the caller, or the error the call is answered with instead (401, 429). */
 export type Admission =

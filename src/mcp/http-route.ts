@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/authenticate.ts';
-import type { Caller, Services } from '../context.ts';
+import type { Caller } from '../caller.ts';
+import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { callInfo } from '../http/request-info.ts';
 import { newId } from '../ids.ts';
@@ -37,7 +38,7 @@ function httpDoor(services: Services, request: FastifyRequest, caller: Caller): 
     nextRequestId: () => (ids++ === 0 ? request.id : newId('req')),
     admit: async () => {
       if (admissions++ === 0) return { caller };
-      const admission = await admitCaller(services, caller);
+      const admission = await admitCaller(services.rateLimiter, caller);
       return admission.rejection ? { caller, rejection: admission.rejection } : { caller };
     },
     scope: async () => caller.limits.scope,
@@ -110,7 +111,7 @@ export function registerMcpRoute(app: FastifyInstance, services: Services): void
     // Only tool calls take rate-limit tokens: initialize, tools/list, ping and notifications are free.
     const calls = toolCallCount(request.body);
     if (calls > 0) {
-      const admission = await admitCaller(services, caller);
+      const admission = await admitCaller(services.rateLimiter, caller);
       reply.headers(admission.headers);
       if (admission.rejection) throw admission.rejection;
     }

@@ -22,7 +22,7 @@ export function stdioDoor(services: Services, apiKey: string): McpDoor {
         if (error instanceof AppError) return { caller: null, rejection: error };
         throw error;
       }
-      const admission = await admitCaller(services, caller);
+      const admission = await admitCaller(services.rateLimiter, caller);
       return admission.rejection ? { caller, rejection: admission.rejection } : { caller };
     },
     // Checked again each time, like a call: a key narrowed meanwhile lists fewer tools at once.

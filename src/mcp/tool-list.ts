@@ -1,6 +1,6 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { type Scope, scopeCovers } from '../auth/key-limits.ts';
+import { type Scope, scopeCovers } from '../key-limits.ts';
 import { toolScope } from '../pipeline/key-checks.ts';
 import { boundArrays } from '../tools/arguments.ts';
 import type { ToolRegistry } from '../tools/registry.ts';

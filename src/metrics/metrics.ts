@@ -1,6 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Platform } from '../platforms/families.ts';
-import type { UpstreamOutcome } from '../platforms/upstream.ts';
+import type { Platform } from '../platform-families.ts';
 import type { PoolState } from '../storage/database.ts';
 
 export type QuotaRefusal = 'exhausted' | 'in_flight';
@@ -130,8 +129,8 @@ export class Metrics {
     this.#storageFaults.inc();
   }
 
-  /** One request to a platform: its time, and its failure kind unless it succeeded. */
-  upstreamRequest(platform: Platform, mode: string, outcome: UpstreamOutcome, seconds: number): void {
+  /** One request to a platform: its time, and `ok` or its failure kind (platforms/upstream-failure.ts). */
+  upstreamRequest(platform: Platform, mode: string, outcome: string, seconds: number): void {
     this.#upstreamSeconds.observe({ platform, mode, outcome }, seconds);
     if (outcome !== 'ok') this.#upstreamErrors.inc({ platform, mode, outcome });
   }

@@ -1,13 +1,13 @@
 import { fetch } from 'undici';
 import { createGuardedAgent, systemResolver } from '../assets/guarded-agent.ts';
-import type { Services } from '../context.ts';
+import type { OAuthServices } from './oauth-services.ts';
 
 /**
  * The fetch the authorization server makes its outbound requests with (client ID metadata documents):
  * the media fetcher's guard, so a client id naming an internal address is refused at connect time, DNS
  * rebinding included. `ADOPS_FETCH_ALLOW_HOSTS` and `ADOPS_FETCH_CA_FILE` apply here too.
  */
-export function guardedFetch(services: Services) {
+export function guardedFetch(services: OAuthServices) {
   const { mediaFetch } = services.config;
   const agent = createGuardedAgent({
     allowHosts: mediaFetch.allowHosts,

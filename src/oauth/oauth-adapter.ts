@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { errors } from 'oidc-provider';
-import type { Services } from '../context.ts';
 import { endOAuthGrants } from '../storage/oauth-grants.ts';
 import {
   consumeOAuthRecord,
@@ -12,6 +11,7 @@ import {
 } from '../storage/oauth-records.ts';
 import type { Database } from '../storage/schema.ts';
 import { sha256 } from '../web/tokens.ts';
+import type { OAuthServices } from './oauth-services.ts';
 
 /** What a grant issues, and revoking it removes (an interaction names a grant too, but is not its). */
 const GRANT_MEMBERS = new Set([
@@ -40,9 +40,9 @@ export const UNCLAIMED_CLIENT_SECONDS = 24 * 60 * 60;
  */
 export class OAuthAdapter implements Adapter {
   readonly #model: string;
-  readonly #services: Services;
+  readonly #services: OAuthServices;
 
-  constructor(model: string, services: Services) {
+  constructor(model: string, services: OAuthServices) {
     this.#model = model;
     this.#services = services;
   }

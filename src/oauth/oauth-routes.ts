@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, HTTPMethods } from 'fastify';
+import { PROTECTED_RESOURCE_PATH, protectedResourceMetadata } from '../auth/protected-resource.ts';
 import type { Services } from '../context.ts';
 import { sendOAuthError } from './oauth-error.ts';
 import { OAUTH_PATHS } from './oauth-server.ts';
-import { PROTECTED_RESOURCE_PATH, protectedResourceMetadata } from './protected-resource.ts';
 import { handToProvider, matchedPath } from './provider-handover.ts';
 import { registerRegistrationRoute } from './registration-route.ts';
 

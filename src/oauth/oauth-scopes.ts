@@ -1,4 +1,4 @@
-import { SCOPES, type Scope } from '../auth/key-limits.ts';
+import { SCOPES, type Scope } from '../key-limits.ts';
 
 /** The scope words a token or request names, as the one key scope they amount to (the widest named). */
 export function widestScope(words: Iterable<string>): Scope | undefined {

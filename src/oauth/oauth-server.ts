@@ -1,13 +1,13 @@
 import { createPrivateKey } from 'node:crypto';
 import Provider, { type Configuration, errors } from 'oidc-provider';
-import { SCOPES } from '../auth/key-limits.ts';
-import type { Services } from '../context.ts';
+import { ownResource, resourceOf } from '../auth/protected-resource.ts';
+import { SCOPES } from '../key-limits.ts';
 import { isStorageFault } from '../storage/storage-fault.ts';
 import { guardedFetch } from './guarded-fetch.ts';
 import { OAuthAdapter } from './oauth-adapter.ts';
 import { renderOAuthError } from './oauth-error-page.ts';
 import { nestedScope } from './oauth-scopes.ts';
-import { ownResource, resourceOf } from './protected-resource.ts';
+import type { OAuthServices } from './oauth-services.ts';
 import { isAppSchemeUri, redirectUriProblem } from './redirect-uris.ts';
 
 // Every route oidc-provider knows must have a path; the ones of features left off are never served.
@@ -43,7 +43,7 @@ const REFRESH_TOKEN_SECONDS = 30 * DAY;
 const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
 /** The signing key, derived from the token cipher's key: every instance sharing the key ring signs alike. */
-function signingKey(services: Services) {
+function signingKey(services: OAuthServices) {
   const seed = services.cipher.deriveSecret('oauth-signing-key');
   const key = createPrivateKey({
     key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]),
@@ -53,7 +53,7 @@ function signingKey(services: Services) {
   return { ...key.export({ format: 'jwk' }), kid: 'adops-1', use: 'sig', alg: 'EdDSA' };
 }
 
-function configuration(services: Services): Configuration {
+function configuration(services: OAuthServices): Configuration {
   const resource = resourceOf(services.config);
   return {
     adapter: (model: string) => new OAuthAdapter(model, services),
@@ -173,7 +173,7 @@ function configuration(services: Services): Configuration {
   };
 }
 
-function createProvider(issuer: string, services: Services): Provider {
+function createProvider(issuer: string, services: OAuthServices): Provider {
   const provider = new Provider(issuer, configuration(services));
   // Its URLs are built from the request's host and scheme; they must be the issuer's, whatever name or
   // proxy the request came through (oauth-routes.ts sets the forwarded fields from the issuer).
@@ -214,11 +214,11 @@ function createProvider(issuer: string, services: Services): Provider {
  * port only once listening, and set `appUrl` after the services were made.
  */
 export class OAuthServer {
-  readonly #services: Services;
+  readonly #services: OAuthServices;
   #provider: Provider | undefined;
   #issuer: string | undefined;
 
-  constructor(services: Services) {
+  constructor(services: OAuthServices) {
     this.#services = services;
   }
 

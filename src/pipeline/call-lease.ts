@@ -1,8 +1,8 @@
-import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { type ClaimHandle, renewClaim } from '../storage/idempotency.ts';
 import { renewQuotaHold } from '../storage/quota.ts';
 import { storageUnavailable } from '../storage/storage-fault.ts';
+import type { PipelineServices } from './pipeline-services.ts';
 
 /** The claims a running call holds: its idempotency record and its quota unit, either optional. */
 export interface HeldClaims {
@@ -11,7 +11,7 @@ export interface HeldClaims {
 }
 
 /** The time a claim made now stays valid without renewal. */
-export function leaseUntil(services: Services): string {
+export function leaseUntil(services: PipelineServices): string {
   return new Date(services.clock.now().getTime() + services.config.callLeaseSeconds * 1000).toISOString();
 }
 
@@ -22,7 +22,7 @@ export function leaseUntil(services: Services): string {
  * could not be renewed for its whole length, stops the call before it acts again.
  */
 export class CallLease {
-  readonly #services: Services;
+  readonly #services: PipelineServices;
   readonly #held: HeldClaims;
   readonly #leaseMs: number;
   #timer: NodeJS.Timeout | undefined;
@@ -30,7 +30,7 @@ export class CallLease {
   #renewedAt = performance.now();
   #takenOver = false;
 
-  constructor(services: Services, held: HeldClaims) {
+  constructor(services: PipelineServices, held: HeldClaims) {
     this.#services = services;
     this.#held = held;
     this.#leaseMs = services.config.callLeaseSeconds * 1000;

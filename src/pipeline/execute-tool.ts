@@ -1,9 +1,9 @@
-import { canonicalLimits } from '../auth/key-limits.ts';
-import type { Caller, Services } from '../context.ts';
+import type { Caller } from '../caller.ts';
 import { AppError } from '../errors.ts';
 import { fingerprint } from '../fingerprint.ts';
 import { newId } from '../ids.ts';
-import { PLATFORM_INFO } from '../platforms/families.ts';
+import { canonicalLimits } from '../key-limits.ts';
+import { PLATFORM_INFO } from '../platform-families.ts';
 import { RecoveryPoints } from '../platforms/recovery-points.ts';
 import { quotaBlock } from '../quota.ts';
 import { type ClaimHandle, claimIdempotencyKey, saveRecovery } from '../storage/idempotency.ts';
@@ -16,6 +16,7 @@ import { CallLease } from './call-lease.ts';
 import { parseIdempotencyKey } from './idempotency-key.ts';
 import { checkChange, requireToolScope } from './key-checks.ts';
 import { type Failure, failureOutcome, internalFailure, type Outcome } from './outcome.ts';
+import type { PipelineServices } from './pipeline-services.ts';
 import { holdIdOfClaim, holdQuotaUnit, type QuotaHold } from './quota-hold.ts';
 import { resolveAccount } from './resolve-account.ts';
 import { type ClaimFate, settleCall } from './settle-call.ts';
@@ -55,7 +56,7 @@ interface CallRecord {
  * the record and the audit row together. It authenticates nothing: the door did.
  */
 export async function executeTool(
-  services: Services,
+  services: PipelineServices,
   caller: Caller,
   toolName: string,
   rawArguments: unknown,
@@ -74,7 +75,7 @@ export async function executeTool(
 }
 
 async function runCall(
-  services: Services,
+  services: PipelineServices,
   caller: Caller,
   toolName: string,
   rawArguments: unknown,
@@ -128,7 +129,7 @@ async function runCall(
 }
 
 function auditEntry(
-  services: Services,
+  services: PipelineServices,
   caller: Caller,
   toolName: string,
   requestId: string,
@@ -162,7 +163,7 @@ function jsonList(values: string[]): string | null {
   return values.length > 0 ? JSON.stringify(values) : null;
 }
 
-function toFailure(services: Services, tool: string, requestId: string, error: unknown): Failure {
+function toFailure(services: PipelineServices, tool: string, requestId: string, error: unknown): Failure {
   if (error instanceof AppError) return failureOutcome(tool, requestId, error);
   if (isStorageFault(error)) {
     services.metrics.storageFault();
@@ -189,7 +190,7 @@ function fateOfFailure(error: unknown): ClaimFate | undefined {
 }
 
 async function runSteps(
-  services: Services,
+  services: PipelineServices,
   caller: Caller,
   toolName: string,
   rawArguments: unknown,
@@ -277,7 +278,7 @@ async function runSteps(
 }
 
 async function runHandler(
-  services: Services,
+  services: PipelineServices,
   caller: Caller,
   tool: Tool,
   args: Record<string, unknown>,

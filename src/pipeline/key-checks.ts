@@ -1,7 +1,7 @@
-import { allowsScope, type Scope } from '../auth/key-limits.ts';
+import type { Caller } from '../caller.ts';
 import type { Config } from '../config.ts';
-import type { Caller } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { allowsScope, type Scope } from '../key-limits.ts';
 import { formatMicros } from '../money.ts';
 import type { SpendChange, Tool } from '../tools/tool.ts';
 

@@ -1,10 +1,11 @@
-import type { Caller, Services } from '../context.ts';
+import type { Caller } from '../caller.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { quotaBlock, quotaPeriod, tierLimit, upgradeUrl } from '../quota.ts';
 import { reclaimExpiredHolds, reserveQuotaHold } from '../storage/quota.ts';
 import { leaseUntil } from './call-lease.ts';
 import { type Failure, failureOutcome } from './outcome.ts';
+import type { PipelineServices } from './pipeline-services.ts';
 
 /** One unit a billable call holds while it runs, and the units counted with it. */
 export interface QuotaHold {
@@ -27,7 +28,7 @@ export function holdIdOfClaim(lockToken: string): string {
  * `quota_in_flight` when running calls hold the rest (one of them failing gives its unit back).
  */
 export async function holdQuotaUnit(
-  services: Services,
+  services: PipelineServices,
   caller: Caller,
   tool: string,
   requestId: string,

@@ -1,10 +1,10 @@
-import { callerAccounts } from '../caller-accounts.ts';
+import type { Caller } from '../caller.ts';
 import type { Config } from '../config.ts';
-import type { Caller } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { normalizeAccountId, PLATFORM_INFO, type Platform } from '../platforms/families.ts';
+import { normalizeAccountId, PLATFORM_INFO, type Platform } from '../platform-families.ts';
 import type { Storage } from '../storage/database.ts';
 import type { AdAccount } from '../storage/schema.ts';
+import { callerAccounts } from '../tools/caller-accounts.ts';
 
 function accountChoices(accounts: AdAccount[]) {
   return accounts.map((a) => ({

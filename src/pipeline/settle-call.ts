@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Services } from '../context.ts';
 import { auditEntryExists, insertAuditEntries } from '../storage/audit.ts';
 import {
   abandonClaim,
@@ -10,6 +9,7 @@ import {
 import { billWithoutHold, settleQuotaHold } from '../storage/quota.ts';
 import type { AuditEntry } from '../storage/schema.ts';
 import { isStorageFault } from '../storage/storage-fault.ts';
+import type { PipelineServices } from './pipeline-services.ts';
 
 /** What becomes of a call's idempotency record. */
 export type ClaimFate =
@@ -34,7 +34,7 @@ const RETRY_DELAYS_MS = [50, 150, 400, 800, 1600, 2000];
  * fault is retried for a few seconds; the audit row's id makes a retry after a commit whose answer was
  * lost a no-op rather than a second charge.
  */
-export async function settleCall(services: Services, settlement: Settlement): Promise<void> {
+export async function settleCall(services: PipelineServices, settlement: Settlement): Promise<void> {
   const { db } = services.storage;
   for (let attempt = 0; ; attempt++) {
     try {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
-import { PLATFORM_INFO, type Platform } from './families.ts';
+import { PLATFORM_INFO, type Platform } from '../platform-families.ts';
 
 /** How many of the unexpected fields an error names; the rest are counted. */
 const SHOWN_ISSUES = 5;

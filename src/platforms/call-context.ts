@@ -1,5 +1,5 @@
-import type { Services } from '../context.ts';
 import type { AdAccount } from '../storage/schema.ts';
+import type { PlatformServices } from './platform-services.ts';
 
 /** Ids kept in the audit row: the platform's request ids and the objects the call created. */
 export interface CallTrace {
@@ -9,7 +9,7 @@ export interface CallTrace {
 
 /** What a platform client needs of the call it serves: the shared services, the account, the trace. */
 export interface PlatformCallContext {
-  services: Services;
+  services: PlatformServices;
   /** The account the call acts on; null for calls of no platform. */
   account: AdAccount | null;
   trace: CallTrace;

@@ -1,5 +1,5 @@
+import type { Platform } from '../platform-families.ts';
 import type { ConnectProtocol } from './connect-protocol.ts';
-import type { Platform } from './families.ts';
 import { networkConnect } from './network/connect.ts';
 import { searchConnect } from './search/connect.ts';
 import { socialConnect } from './social/connect.ts';

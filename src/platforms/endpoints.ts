@@ -1,5 +1,5 @@
-import type { Services } from '../context.ts';
-import type { Platform } from './families.ts';
+import type { Platform } from '../platform-families.ts';
+import type { PlatformServices } from './platform-services.ts';
 import type { UpstreamLink } from './upstream.ts';
 
 /** Where and as whom an adapter talks to a platform: the live platform or its sandbox emulator. */
@@ -28,20 +28,21 @@ const SANDBOX_API_PATH: Record<Platform, string> = {
   video: '/open_api',
 };
 
-export function sandboxRoot(services: Services): string {
+export function sandboxRoot(services: PlatformServices): string {
   const root = services.config.platforms.sandboxUrl ?? services.runtime.listeningUrl;
   if (!root) throw new Error('the sandbox is reached through the running server, which is not listening');
   return root;
 }
 
-function linkFor(services: Services, platform: Platform, mode: 'live' | 'sandbox'): UpstreamLink {
+function linkFor(services: PlatformServices, platform: Platform, mode: 'live' | 'sandbox'): UpstreamLink {
   return {
     dispatcher: mode === 'sandbox' ? services.runtime.sandboxDispatcher : undefined,
     observe: (outcome, seconds) => services.metrics.upstreamRequest(platform, mode, outcome, seconds),
+    throttles: services.throttles,
   };
 }
 
-export function endpointsFor(services: Services, platform: Platform, mode: string): Endpoints {
+export function endpointsFor(services: PlatformServices, platform: Platform, mode: string): Endpoints {
   const settings = services.config.platforms.settings[platform];
   if (mode === 'live') {
     return {

@@ -1,6 +1,6 @@
-import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
+import { PLATFORM_INFO, type Platform } from '../platform-families.ts';
 import { listConnectionAccounts } from '../storage/accounts.ts';
 import { saveConnectionTokens } from '../storage/connections.ts';
 import { sandboxOwners } from '../storage/sandbox-owners.ts';
@@ -8,7 +8,8 @@ import type { AdAccount, Connection } from '../storage/schema.ts';
 import type { ConnectProtocol } from './connect-protocol.ts';
 import { CONNECT_PROTOCOLS } from './connect-registry.ts';
 import { endpointsFor } from './endpoints.ts';
-import { PLATFORM_INFO, type Platform } from './families.ts';
+import type { PlatformServices } from './platform-services.ts';
+import { grantExpiry } from './protocol.ts';
 import { UpstreamFailure } from './upstream-failure.ts';
 
 const STATE_SECONDS = 15 * 60;
@@ -22,12 +23,15 @@ interface State {
 }
 
 /** Where the platform sends the owner back: the console's callback for that platform. */
-export function connectRedirectUri(services: Services, platform: Platform): string {
+export function connectRedirectUri(services: PlatformServices, platform: Platform): string {
   return `${services.config.appUrl}/connections/${platform}/callback`;
 }
 
 /** How a platform connects: live when the operator configured its app, else the sandbox unless it is off. */
-export function connectMode(services: Services, platform: Platform): 'live' | 'sandbox' | 'unavailable' {
+export function connectMode(
+  services: PlatformServices,
+  platform: Platform,
+): 'live' | 'sandbox' | 'unavailable' {
   const { platforms } = services.config;
   if (platforms.settings[platform].live) return 'live';
   return platforms.sandboxEnabled ? 'sandbox' : 'unavailable';
@@ -48,7 +52,7 @@ export function sandboxOffError(platform: Platform): AppError {
  * state is encrypted and bound to the owner, so a callback cannot be replayed by someone else.
  */
 export function startConnect(
-  services: Services,
+  services: PlatformServices,
   userId: string,
   platform: Platform,
   reconnectAccountIds: string[] = [],
@@ -70,7 +74,7 @@ export function startConnect(
   );
 }
 
-function openState(services: Services, sealed: string, userId: string, platform: Platform): State {
+function openState(services: PlatformServices, sealed: string, userId: string, platform: Platform): State {
   let state: State;
   try {
     state = JSON.parse(services.cipher.decrypt(sealed, STATE_BINDING)) as State;
@@ -98,7 +102,7 @@ function openState(services: Services, sealed: string, userId: string, platform:
  * owner's callback (code injection) must not connect that owner's accounts here.
  */
 async function refuseForeignSandboxAccounts(
-  services: Services,
+  services: PlatformServices,
   userId: string,
   platform: Platform,
   discovered: Array<{ accountId: string }>,
@@ -120,7 +124,7 @@ async function refuseForeignSandboxAccounts(
  * marks it active again.
  */
 export async function finishConnect(
-  services: Services,
+  services: PlatformServices,
   userId: string,
   platform: Platform,
   callback: { code?: string | undefined; state?: string | undefined; error?: string | undefined },
@@ -195,14 +199,19 @@ export async function finishConnect(
         .onConflict((conflict) => conflict.columns(['user_id', 'platform', 'account_id']).doNothing())
         .execute();
     }
-    await saveConnectionTokens(trx, services.cipher, connection.id, grant, now);
+    const tokens = { ...grant, expiresAt: grantExpiry(grant, now) };
+    await saveConnectionTokens(trx, services.cipher, connection.id, tokens, now);
     const accounts = await listConnectionAccounts(trx, connection.id);
     return { connection: { ...connection, status: 'active' }, accounts };
   });
 }
 
 /** Removes a connection and its accounts; the platform's grant itself is revoked on the platform's side. */
-export async function disconnect(services: Services, userId: string, connectionId: string): Promise<boolean> {
+export async function disconnect(
+  services: PlatformServices,
+  userId: string,
+  connectionId: string,
+): Promise<boolean> {
   const result = await services.storage.db
     .deleteFrom('connections')
     .where('id', '=', connectionId)

@@ -1,8 +1,8 @@
 /** The OAuth 2.0 token endpoint as Google and LinkedIn serve it: form-encoded code and refresh grants. */
 import { z } from 'zod';
+import type { Platform } from '../platform-families.ts';
 import { readAnswer } from './answer-shape.ts';
 import type { Endpoints } from './endpoints.ts';
-import type { Platform } from './families.ts';
 import type { TokenGrant, TokenLimits } from './protocol.ts';
 import { type Classifier, callUpstream } from './upstream.ts';
 
@@ -87,7 +87,7 @@ async function requestToken(
   return {
     accessToken: answer.access_token,
     refreshToken: answer.refresh_token ?? null,
-    expiresAt: typeof answer.expires_in === 'number' ? new Date(Date.now() + answer.expires_in * 1000) : null,
+    expiresInSeconds: typeof answer.expires_in === 'number' ? answer.expires_in : null,
   };
 }
 

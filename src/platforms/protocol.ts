@@ -10,7 +10,13 @@ export interface TokenLimits {
 export interface TokenGrant {
   accessToken: string;
   refreshToken: string | null;
-  expiresAt: Date | null;
+  /** As the platform states it; the service dates it by its own clock (`grantExpiry`). */
+  expiresInSeconds: number | null;
+}
+
+/** When a grant's access token lapses, counted from `now`; null when the platform set no end. */
+export function grantExpiry(grant: TokenGrant, now: Date): Date | null {
+  return grant.expiresInSeconds === null ? null : new Date(now.getTime() + grant.expiresInSeconds * 1000);
 }
 
 /** What differs between platforms in how a call is authorised and how an answer is read. */

@@ -1,6 +1,6 @@
-import type { Services } from '../context.ts';
 import { TokenCipherError } from '../crypto/token-cipher.ts';
 import { AppError } from '../errors.ts';
+import type { Platform } from '../platform-families.ts';
 import {
   type ConnectionTokens,
   findConnection,
@@ -11,8 +11,8 @@ import {
 import type { AdAccount, Connection } from '../storage/schema.ts';
 import type { CallTrace, PlatformCallContext } from './call-context.ts';
 import { type Endpoints, endpointsFor } from './endpoints.ts';
-import type { Platform } from './families.ts';
-import type { PlatformProtocol, TokenGrant } from './protocol.ts';
+import type { PlatformServices } from './platform-services.ts';
+import { grantExpiry, type PlatformProtocol, type TokenGrant } from './protocol.ts';
 import { callUpstream, type UpstreamRequest, type UpstreamResponse } from './upstream.ts';
 import { toAppError } from './upstream-errors.ts';
 import { UpstreamFailure } from './upstream-failure.ts';
@@ -29,14 +29,14 @@ export class PlatformSession {
   readonly platform: Platform;
   readonly account: AdAccount;
   readonly endpoints: Endpoints;
-  readonly #services: Services;
+  readonly #services: PlatformServices;
   readonly #protocol: PlatformProtocol;
   readonly #trace: CallTrace;
   #connection: Connection;
   #tokens: ConnectionTokens;
 
   private constructor(
-    services: Services,
+    services: PlatformServices,
     protocol: PlatformProtocol,
     account: AdAccount,
     connection: Connection,
@@ -196,13 +196,18 @@ export class PlatformSession {
       // Thrown as the service's error here: send() would count the failed call as possibly acted upon.
       throw toAppError(renewalFailure(error), this.#services.config, false);
     }
-    this.#tokens = { ...grant, refreshToken: grant.refreshToken ?? refreshToken };
+    const now = this.#services.clock.now();
+    this.#tokens = {
+      accessToken: grant.accessToken,
+      refreshToken: grant.refreshToken ?? refreshToken,
+      expiresAt: grantExpiry(grant, now),
+    };
     await saveConnectionTokens(
       this.#services.storage.db,
       this.#services.cipher,
       this.#connection.id,
       this.#tokens,
-      this.#services.clock.now(),
+      now,
     );
     return { outcome: 'refreshed' };
   }

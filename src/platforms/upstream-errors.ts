@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { PLATFORM_INFO } from './families.ts';
+import { PLATFORM_INFO } from '../platform-families.ts';
 import type { UpstreamFailure } from './upstream-failure.ts';
 
 /** What Retry-After says when a platform throttles without stating a wait (LinkedIn, TikTok). */

@@ -1,4 +1,4 @@
-import type { Platform } from './families.ts';
+import type { Platform } from '../platform-families.ts';
 
 export type FailureKind = 'rejected' | 'not_found' | 'throttled' | 'auth' | 'server' | 'timeout' | 'network';
 

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Dispatcher, request } from 'undici';
-import type { Platform } from './families.ts';
+import type { Platform } from '../platform-families.ts';
+import type { AccountThrottles } from './account-throttles.ts';
 import { type FailureKind, UpstreamFailure } from './upstream-failure.ts';
 
 export interface UpstreamRequest {
@@ -37,6 +38,8 @@ export interface UpstreamLink {
   /** undici's global dispatcher when absent. */
   dispatcher?: Dispatcher | undefined;
   observe?: UpstreamObserver | undefined;
+  /** The service's record of throttled accounts; without it, no throttle is remembered between calls. */
+  throttles?: AccountThrottles | undefined;
 }
 
 export interface UpstreamOptions extends UpstreamLink {
@@ -52,9 +55,6 @@ const BASE_DELAY_MS = 200;
 const MAX_DELAY_MS = 5_000;
 /** A stated wait longer than this is handed back to the caller (429) instead of being slept through. */
 const MAX_INLINE_WAIT_SECONDS = 2;
-
-/** Until when each account is throttled, per this process: other accounts never wait for it. */
-const throttledUntil = new Map<string, number>();
 
 function backoff(attempt: number): number {
   // Full jitter: a random wait up to the capped exponential bound, so retries of many callers spread out.
@@ -111,13 +111,13 @@ export async function callUpstream(
   req: UpstreamRequest,
   options: UpstreamOptions,
 ): Promise<UpstreamResponse> {
-  const blockedUntil = throttledUntil.get(options.throttleKey) ?? 0;
-  if (blockedUntil > Date.now()) {
+  const throttledFor = options.throttles?.secondsLeft(options.throttleKey);
+  if (throttledFor !== undefined) {
     throw new UpstreamFailure({
       platform: options.platform,
       kind: 'throttled',
       message: 'the platform is still rate-limiting this account',
-      retryAfterSeconds: Math.ceil((blockedUntil - Date.now()) / 1000),
+      retryAfterSeconds: throttledFor,
       method: req.method,
       path: pathOf(req.url),
     });
@@ -149,15 +149,10 @@ export async function callUpstream(
     }
     const wait = failure.retryAfterSeconds;
     if (failure.kind === 'throttled' && wait !== undefined && wait > MAX_INLINE_WAIT_SECONDS) {
-      throttledUntil.set(options.throttleKey, Date.now() + wait * 1000);
+      options.throttles?.block(options.throttleKey, wait);
       throw failure;
     }
     if (!req.idempotent || !failure.transient || attempt >= options.retries) throw failure;
     await sleep(wait !== undefined ? wait * 1000 : backoff(attempt));
   }
-}
-
-/** For tests and operators: forget every remembered throttle. */
-export function clearThrottles(): void {
-  throttledUntil.clear();
 }

@@ -1,5 +1,6 @@
-import { type Caller, credentialOf, type Services } from '../context.ts';
+import { type Caller, credentialOf } from '../caller.ts';
 import { AppError } from '../errors.ts';
+import type { RateLimiter } from './rate-limiter.ts';
 
 export interface Admission {
   /** IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers), sent on every answer. */
@@ -9,8 +10,7 @@ export interface Admission {
 }
 
 /** Takes a token from the bucket of the caller's API key. */
-export async function admitCaller(services: Services, caller: Caller): Promise<Admission> {
-  const limiter = services.rateLimiter;
+export async function admitCaller(limiter: RateLimiter | undefined, caller: Caller): Promise<Admission> {
   if (!limiter) return { headers: {} };
   const decision = await limiter.take(credentialOf(caller));
   const windowSeconds = Math.ceil(limiter.burst / limiter.perSecond);

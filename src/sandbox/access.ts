@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
-import type { Platform } from '../platforms/families.ts';
+import type { Platform } from '../platform-families.ts';
 import { checkSandboxToken } from './tokens.ts';
 
 export type Access =

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Platform } from '../platforms/families.ts';
+import type { Platform } from '../platform-families.ts';
 import type { Database } from '../storage/schema.ts';
 
 /** Whether a sandbox campaign runs, and on what daily budget (null: none, a lifetime budget or no limit). */

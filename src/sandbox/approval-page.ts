@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
+import { generateAccountId, PLATFORMS, type Platform } from '../platform-families.ts';
 import { SANDBOX_CLIENT } from '../platforms/endpoints.ts';
-import { generateAccountId, PLATFORMS, type Platform } from '../platforms/families.ts';
 import { connectRedirectUri } from '../platforms/oauth-flow.ts';
 import { lockOwner } from '../storage/sandbox-owners.ts';
 import { csrfProblem } from '../web/csrf.ts';

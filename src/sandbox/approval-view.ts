@@ -1,4 +1,4 @@
-import { PLATFORM_INFO, type Platform } from '../platforms/families.ts';
+import { PLATFORM_INFO, type Platform } from '../platform-families.ts';
 import { html, type Interpolation } from '../web/html.ts';
 import { csrfInput, page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { minorDigits } from '../money.ts';
-import type { Platform } from '../platforms/families.ts';
+import type { Platform } from '../platform-families.ts';
 import type { CampaignMetrics } from '../platforms/performance.ts';
 import { type ActivityEntry, activityOn } from './activity.ts';
 

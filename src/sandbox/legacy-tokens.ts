@@ -1,6 +1,6 @@
 import type { Services } from '../context.ts';
 import { TokenCipherError } from '../crypto/token-cipher.ts';
-import type { Platform } from '../platforms/families.ts';
+import type { Platform } from '../platform-families.ts';
 import { readConnectionTokens } from '../storage/connections.ts';
 import { foreignSandboxAccounts } from './ownership.ts';
 import { hashSandboxToken } from './tokens.ts';

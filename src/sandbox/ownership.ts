@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { PLATFORM_INFO, type Platform } from '../platforms/families.ts';
+import { PLATFORM_INFO, type Platform } from '../platform-families.ts';
 import { recordSandboxOwner, sandboxOwners } from '../storage/sandbox-owners.ts';
 import type { Database } from '../storage/schema.ts';
 import { type SandboxAccount, seedSandboxAccount } from './seed.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../context.ts';
-import type { Platform } from '../platforms/families.ts';
+import type { Platform } from '../platform-families.ts';
 import { adoptLegacySandboxTokens } from './legacy-tokens.ts';
 import { registerNetworkSandbox } from './network/emulator.ts';
 import { registerSearchSandbox } from './search/emulator.ts';

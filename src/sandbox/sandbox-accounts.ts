@@ -1,5 +1,5 @@
 import type { Services } from '../context.ts';
-import type { Platform } from '../platforms/families.ts';
+import type { Platform } from '../platform-families.ts';
 import { addSandboxAccount, listConnectionAccounts } from '../storage/accounts.ts';
 import { saveConnectionTokens } from '../storage/connections.ts';
 import type { AdAccount } from '../storage/schema.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Platform } from '../platforms/families.ts';
+import type { Platform } from '../platform-families.ts';
 import type { Database } from '../storage/schema.ts';
 import { seedNetworkAccount } from './network/seed.ts';
 import { seedSearchAccount } from './search/seed.ts';

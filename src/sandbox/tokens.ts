@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Platform } from '../platforms/families.ts';
+import type { Platform } from '../platform-families.ts';
 import type { Database } from '../storage/schema.ts';
 import { foreignSandboxAccounts, SandboxOwnershipError } from './ownership.ts';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { newId } from '../ids.ts';
-import type { Platform } from '../platforms/families.ts';
+import type { Platform } from '../platform-families.ts';
 import type { AdAccount, Connection, Database } from './schema.ts';
 
 export async function listAdAccounts(

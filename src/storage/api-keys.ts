@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { type KeyLimits, rowOfLimits } from '../auth/key-limits.ts';
 import { newId } from '../ids.ts';
+import { type KeyLimits, rowOfLimits } from '../key-limits.ts';
 import { preparedQuery } from './prepared-query.ts';
 import type { ApiKey, Database } from './schema.ts';
 

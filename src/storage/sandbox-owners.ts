@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Platform } from '../platforms/families.ts';
+import type { Platform } from '../platform-families.ts';
 import type { Dialect } from './database.ts';
 import type { Database } from './schema.ts';
 

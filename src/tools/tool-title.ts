@@ -1,4 +1,4 @@
-import { PLATFORM_INFO } from '../platforms/families.ts';
+import { PLATFORM_INFO } from '../platform-families.ts';
 import type { Tool } from './tool.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
+import type { Caller } from '../caller.ts';
 import type { Config } from '../config.ts';
-import type { Caller } from '../context.ts';
+import type { Platform } from '../platform-families.ts';
 import type { PlatformCallContext } from '../platforms/call-context.ts';
-import type { Platform } from '../platforms/families.ts';
 import type { RecoveryPoints } from '../platforms/recovery-points.ts';
 import type { QuotaBlock } from '../quota.ts';
 

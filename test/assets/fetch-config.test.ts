@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config.ts';
+import { ConfigError } from '../../src/config-error.ts';
 
 describe('media fetcher configuration', () => {
   const dir = mkdtempSync(join(tmpdir(), 'adops-fetch-config-'));

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../src/auth/key-limits.ts';
+import { DEFAULT_LIMITS } from '../../src/key-limits.ts';
 import { executeTool } from '../../src/pipeline/execute-tool.ts';
 import { findAssetBundle, firstBundleImage, listAssetBundleImages } from '../../src/storage/asset-bundles.ts';
 import type { Progress } from '../../src/tools/tool.ts';

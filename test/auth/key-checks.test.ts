@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { KeyLimits } from '../../src/auth/key-limits.ts';
+import type { Caller } from '../../src/caller.ts';
 import type { Config } from '../../src/config.ts';
-import type { Caller } from '../../src/context.ts';
 import { AppError } from '../../src/errors.ts';
+import type { KeyLimits } from '../../src/key-limits.ts';
 import { checkChange } from '../../src/pipeline/key-checks.ts';
 import type { SpendChange } from '../../src/tools/tool.ts';
 

@@ -5,7 +5,7 @@ import {
   describeLimits,
   type KeyLimits,
   wideningOf,
-} from '../../src/auth/key-limits.ts';
+} from '../../src/key-limits.ts';
 
 const key = (limits: Partial<KeyLimits>): KeyLimits => ({
   scope: 'write',

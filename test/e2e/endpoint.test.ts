@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_PREFIX, generateApiKey, hashApiKey } from '../../src/auth/api-key.ts';
-import { DEFAULT_LIMITS } from '../../src/auth/key-limits.ts';
+import { DEFAULT_LIMITS } from '../../src/key-limits.ts';
 import { insertApiKey } from '../../src/storage/api-keys.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { type Owner, TestService } from '../support/service.ts';

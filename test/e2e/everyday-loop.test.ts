@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Platform } from '../../src/platforms/families.ts';
+import type { Platform } from '../../src/platform-families.ts';
 import { callTool, connectOverHttp, textOf } from '../mcp/clients.ts';
 import { TestClock } from '../support/clock.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KeyLimits } from '../../src/auth/key-limits.ts';
+import type { KeyLimits } from '../../src/key-limits.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
 import { callTool, connectOverHttp } from '../mcp/clients.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';

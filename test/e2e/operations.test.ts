@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/config.ts';
+import { ConfigError } from '../../src/config-error.ts';
 import { ALL_TOOLS } from '../../src/tools/registry.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { parsePrometheus, type Sample, sampleValue } from '../support/prometheus.ts';

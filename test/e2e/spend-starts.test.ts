@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { KeyLimits } from '../../src/auth/key-limits.ts';
+import type { KeyLimits } from '../../src/key-limits.ts';
+import type { Platform } from '../../src/platform-families.ts';
 import { endpointsFor } from '../../src/platforms/endpoints.ts';
-import type { Platform } from '../../src/platforms/families.ts';
 import { networkHeaders } from '../../src/platforms/network/protocol.ts';
-import { clearThrottles } from '../../src/platforms/upstream.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
 import type { AdAccount } from '../../src/storage/schema.ts';
@@ -32,7 +31,6 @@ describe.each(TEST_DIALECTS)(
       service = await TestService.start(dialect);
     });
     afterAll(() => service.stop());
-    beforeEach(() => clearThrottles());
 
     async function ownerOf(platform: Platform): Promise<{ owner: Owner; account: AdAccount }> {
       const owner = await service.createOwner('max', [platform]);

@@ -5,7 +5,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../../src/errors.ts';
 import { argumentsSchemaName } from '../../src/http/openapi-arguments.ts';
-import { PLATFORMS } from '../../src/platforms/families.ts';
+import { PLATFORMS } from '../../src/platform-families.ts';
 import { ALL_TOOLS } from '../../src/tools/registry.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { probeTool } from '../support/fixture-tools.ts';

@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PLATFORM_INFO } from '../../src/platforms/families.ts';
-import { clearThrottles } from '../../src/platforms/upstream.ts';
+import { PLATFORM_INFO } from '../../src/platform-families.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
 import { findConnection, readConnectionTokens, saveConnectionTokens } from '../../src/storage/connections.ts';
@@ -41,8 +40,6 @@ describe.each(TEST_DIALECTS)('token refresh failures on %s', (dialect) => {
     });
   });
   afterAll(() => service.stop());
-  // A token endpoint's throttle is remembered per OAuth client, for every connection of this process.
-  afterEach(() => clearThrottles());
 
   async function connect(family: Family): Promise<Connected> {
     const owner = await service.createOwner('pro', [family]);
@@ -147,12 +144,18 @@ describe.each(TEST_DIALECTS)('token refresh failures on %s', (dialect) => {
     it("answers a token endpoint's throttle with 429 and keeps the connection active", async () => {
       const who = await connect(family);
       await storeTokens(who, { refreshToken: 'sandbox_rate_limited', expiresInMs: -HOUR_MS });
-      const { status, body, headers } = await call(family, who);
-      expect(status).toBe(429);
-      expect(body.code).toBe('upstream_rate_limited');
-      // Google states a wait on its token endpoint; LinkedIn does not, so the default wait is asked.
-      expect(headers.get('retry-after')).toBe(family === 'search' ? '30' : '60');
-      expect(await connectionStatus(who, family)).toBe('active');
+      // A service of its own on the same database: the throttle it remembers stays with it.
+      const throttled = await TestService.start(dialect, { database: service.database });
+      try {
+        const { status, body, headers } = await call(family, who, throttled);
+        expect(status).toBe(429);
+        expect(body.code).toBe('upstream_rate_limited');
+        // Google states a wait on its token endpoint; LinkedIn does not, so the default wait is asked.
+        expect(headers.get('retry-after')).toBe(family === 'search' ? '30' : '60');
+        expect(await connectionStatus(who, family)).toBe('active');
+      } finally {
+        await throttled.stop();
+      }
     });
 
     it('goes on with a token that is about to lapse when its refresh fails', async () => {

@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Classifier, callUpstream, clearThrottles } from '../../src/platforms/upstream.ts';
+import { systemClock } from '../../src/clock.ts';
+import { AccountThrottles } from '../../src/platforms/account-throttles.ts';
+import { type Classifier, callUpstream } from '../../src/platforms/upstream.ts';
 import { UpstreamFailure } from '../../src/platforms/upstream-failure.ts';
 
 /** A platform on loopback: `/throttled` asks for a 30 s wait, `/flaky` fails twice, `/down` always fails. */
@@ -34,7 +36,9 @@ const classify: Classifier = (response) => {
 describe('calls to a platform', () => {
   const platform = startPlatform();
   let base: string;
+  let throttles: AccountThrottles;
   const options = (throttleKey: string) => ({
+    throttles,
     platform: 'search' as const,
     timeoutMs: 2000,
     retries: 2,
@@ -48,7 +52,7 @@ describe('calls to a platform', () => {
   });
   afterAll(() => new Promise<void>((resolve) => (platform.server as Server).close(() => resolve())));
   beforeEach(() => {
-    clearThrottles();
+    throttles = new AccountThrottles(systemClock);
     platform.hits.length = 0;
   });
 

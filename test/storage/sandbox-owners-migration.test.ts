@@ -2,7 +2,7 @@ import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../src/context.ts';
 import { createKey } from '../../src/owners.ts';
-import type { Platform } from '../../src/platforms/families.ts';
+import type { Platform } from '../../src/platform-families.ts';
 import { adoptLegacySandboxTokens } from '../../src/sandbox/legacy-tokens.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
 import { hashSandboxToken } from '../../src/sandbox/tokens.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../src/auth/api-key.ts';
-import { DEFAULT_LIMITS } from '../../src/auth/key-limits.ts';
+import { DEFAULT_LIMITS } from '../../src/key-limits.ts';
 import { addSandboxAccount, listAdAccounts, listConnections } from '../../src/storage/accounts.ts';
 import { findApiKeyByHash, insertApiKey, listApiKeys, revokeApiKey } from '../../src/storage/api-keys.ts';
 import { openStorage, type Storage } from '../../src/storage/database.ts';

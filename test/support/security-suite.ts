@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { generateApiKey } from '../../src/auth/api-key.ts';
 import { createKey } from '../../src/owners.ts';
-import { PLATFORM_INFO, PLATFORMS } from '../../src/platforms/families.ts';
+import { PLATFORM_INFO, PLATFORMS } from '../../src/platform-families.ts';
 import { quotaPeriod, tierLimit } from '../../src/quota.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';

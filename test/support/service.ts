@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
 import type pino from 'pino';
-import { DEFAULT_LIMITS, type KeyLimits } from '../../src/auth/key-limits.ts';
 import type { Clock } from '../../src/clock.ts';
 import { loadConfig, type Tier } from '../../src/config.ts';
 import type { Services } from '../../src/context.ts';
+import { DEFAULT_LIMITS, type KeyLimits } from '../../src/key-limits.ts';
 import { addAccount, createKey } from '../../src/owners.ts';
-import type { Platform } from '../../src/platforms/families.ts';
+import type { Platform } from '../../src/platform-families.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { createLogger, createServices } from '../../src/services.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors.ts';
-import { PLATFORM_INFO } from '../families.ts';
+import { PLATFORM_INFO } from '../../platform-families.ts';
 import type { SearchClient } from './client.ts';
 import { adAnywhereQuery, adInAdGroupQuery } from './queries.ts';
 import { type AdOperation, type AdTextAsset, adGroupAdRowSchema } from './types.ts';

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors.ts';
-import { PLATFORM_INFO } from '../families.ts';
+import { PLATFORM_INFO } from '../../platform-families.ts';
 import type { SearchClient } from './client.ts';
 import { campaignForUpdateQuery, campaignsOnBudgetQuery } from './queries.ts';
 import {

@@ -93,7 +93,7 @@ function grantOf(answer: TokenAnswer): TokenGrant {
   return {
     accessToken: answer.access_token,
     refreshToken: null,
-    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
+    expiresInSeconds: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : null,
   };
 }
 

@@ -94,7 +94,7 @@ export const videoConnect: ConnectProtocol = {
       method: 'POST',
       body: { app_id: endpoints.clientId, secret: endpoints.clientSecret, auth_code: code },
     });
-    return { accessToken: data.access_token, refreshToken: null, expiresAt: null };
+    return { accessToken: data.access_token, refreshToken: null, expiresInSeconds: null };
   },
 
   async listAccounts(endpoints, token): Promise<DiscoveredAccount[]> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { callerAccounts } from '../../caller-accounts.ts';
-import { PLATFORM_INFO, PLATFORMS } from '../../platforms/families.ts';
+import { PLATFORM_INFO, PLATFORMS } from '../../platform-families.ts';
 import { listConnections } from '../../storage/accounts.ts';
+import { callerAccounts } from '../caller-accounts.ts';
 import { defineTool } from '../tool.ts';
 
 export const getConnectionsStatus = defineTool({

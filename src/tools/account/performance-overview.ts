@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { mapConcurrently } from '../../assets/map-concurrently.ts';
-import { callerAccounts } from '../../caller-accounts.ts';
 import { AppError } from '../../errors.ts';
-import { PLATFORM_INFO, type Platform } from '../../platforms/families.ts';
+import { PLATFORM_INFO, type Platform } from '../../platform-families.ts';
 import { addMetrics, type CampaignMetrics, NO_METRICS } from '../../platforms/performance.ts';
 import type { AdAccount } from '../../storage/schema.ts';
+import { callerAccounts } from '../caller-accounts.ts';
 import { metricFields, metricsTable } from '../reads/metrics.ts';
 import type { PerformanceReader } from '../reads/performance-tool.ts';
 import {

@@ -1,4 +1,4 @@
-import { PLATFORM_INFO, type Platform } from '../../platforms/families.ts';
+import { PLATFORM_INFO, type Platform } from '../../platform-families.ts';
 import {
   addMetrics,
   type CampaignMetrics,

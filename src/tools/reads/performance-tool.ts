@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLATFORM_INFO, type Platform } from '../../platforms/families.ts';
+import { PLATFORM_INFO, type Platform } from '../../platform-families.ts';
 import type { PerformanceAnswer, PerformanceQuery } from '../../platforms/performance.ts';
 import { accountArgument } from '../arguments.ts';
 import { defineTool, type Tool, type ToolContext } from '../tool.ts';

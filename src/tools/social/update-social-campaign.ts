@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { allowsAccount } from '../../auth/key-limits.ts';
 import { AppError } from '../../errors.ts';
+import { allowsAccount } from '../../key-limits.ts';
 import { formatMicros, microsToMinor, minorToMicros } from '../../money.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Scope } from '../../../src/auth/key-limits.ts';
+import type { Scope } from '../../../src/key-limits.ts';
 import {
   ConsoleClient,
   type ConsoleResponse,

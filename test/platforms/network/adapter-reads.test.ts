@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../../src/auth/key-limits.ts';
 import { AppError } from '../../../src/errors.ts';
+import { DEFAULT_LIMITS } from '../../../src/key-limits.ts';
 import { NetworkClient } from '../../../src/platforms/network/client.ts';
 import { networkProtocol } from '../../../src/platforms/network/protocol.ts';
 import { RecoveryPoints } from '../../../src/platforms/recovery-points.ts';

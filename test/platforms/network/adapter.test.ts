@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../../src/auth/key-limits.ts';
 import type { Services } from '../../../src/context.ts';
 import { AppError } from '../../../src/errors.ts';
+import { DEFAULT_LIMITS } from '../../../src/key-limits.ts';
 import {
   campaignBody,
   littleText,

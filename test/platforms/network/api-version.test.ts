@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noteApiVersions } from '../../../src/cli/serve.ts';
+import { loadPlatformsConfig } from '../../../src/platform-config.ts';
 import { versionNotice, versionStatus } from '../../../src/platforms/network/api-versions.ts';
-import { loadPlatformsConfig } from '../../../src/platforms/platform-config.ts';
 import { issueSandboxToken } from '../../../src/sandbox/tokens.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';
 import { adops, adopsServe } from '../../support/cli.ts';

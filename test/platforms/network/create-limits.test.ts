@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { KeyLimits } from '../../../src/auth/key-limits.ts';
-import { clearThrottles } from '../../../src/platforms/upstream.ts';
+import type { KeyLimits } from '../../../src/key-limits.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
@@ -38,7 +37,6 @@ describe.each(TEST_DIALECTS)('what a key may create on LinkedIn (%s)', (dialect)
     store = new SandboxStore(service.services.storage.db, 'network');
   });
   afterAll(() => service.stop());
-  beforeEach(() => clearThrottles());
 
   const keyWith = (limits: Partial<KeyLimits>) => service.createKeyFor(owner, limits);
   const used = async () =>

@@ -1,7 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decimalToMicros } from '../../../src/money.ts';
-import { clearThrottles } from '../../../src/platforms/upstream.ts';
 import { issueSandboxToken } from '../../../src/sandbox/tokens.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';
 import { callTool, connectOverHttp } from '../../mcp/clients.ts';
@@ -37,7 +36,6 @@ describe.each(TEST_DIALECTS)('the network read tools on the LinkedIn sandbox (%s
     await mcp.close();
     await service.stop();
   });
-  beforeEach(() => clearThrottles());
 
   const call = (tool: string, args: Json, key = owner.key) => service.call(tool, args, { key });
   const list = (args: Json = {}) => call('list_network_campaigns', args);
@@ -326,7 +324,6 @@ describe.each(TEST_DIALECTS)('the network read tools on the LinkedIn sandbox (%s
     const throttled = await list({ campaign_group_id: 'sandbox_rate_limited' });
     expect(throttled.status).toBe(429);
     expect(throttled.body.code).toBe('upstream_rate_limited');
-    clearThrottles();
     const failing = await report({ date_range: 'YESTERDAY', campaign_ids: ['sandbox_server_error'] });
     expect(failing.status).toBe(500);
     expect(failing.body.code).toBe('upstream_error');

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearThrottles } from '../../../src/platforms/upstream.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
@@ -48,7 +47,6 @@ describe.each(TEST_DIALECTS)('the network tools on the LinkedIn sandbox (%s)', (
     store = new SandboxStore(service.services.storage.db, 'network');
   });
   afterAll(() => service.stop());
-  beforeEach(() => clearThrottles());
 
   const call = (tool: string, args: Json, headers: Record<string, string> = {}, key = owner.key) =>
     service.call(tool, args, { key, headers });

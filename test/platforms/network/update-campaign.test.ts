@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { KeyLimits } from '../../../src/auth/key-limits.ts';
-import { clearThrottles } from '../../../src/platforms/upstream.ts';
+import type { KeyLimits } from '../../../src/key-limits.ts';
 import { activityHistories } from '../../../src/sandbox/activity.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';
@@ -34,7 +33,6 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
   });
   afterAll(() => service.stop());
   beforeEach(() => {
-    clearThrottles();
     // Each write stamps the sandbox object: a moving clock tells a write from none.
     clock.advanceSeconds(1);
   });

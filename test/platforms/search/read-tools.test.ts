@@ -3,7 +3,6 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureDemo } from '../../../src/demo.ts';
 import { formatMicros } from '../../../src/money.ts';
-import { clearThrottles } from '../../../src/platforms/upstream.ts';
 import { createSandboxCampaign } from '../../../src/sandbox/search/campaigns.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';
@@ -34,7 +33,6 @@ describe.each(TEST_DIALECTS)('the search read tools on the Google Ads sandbox (%
     await mcp.close();
     await service.stop();
   });
-  beforeEach(() => clearThrottles());
 
   const call = (tool: string, args: Record<string, unknown>, owner: Owner = acme.owner) =>
     service.call(tool, args, { key: owner.key, headers: { 'idempotency-key': randomUUID() } });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateAccountId } from '../../../src/platforms/families.ts';
+import { generateAccountId } from '../../../src/platform-families.ts';
 import { createSandboxCampaign } from '../../../src/sandbox/search/campaigns.ts';
 import { createSandboxManager } from '../../../src/sandbox/search/managers.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';

@@ -1,7 +1,7 @@
 import { enums, errors, type GoogleAdsApi } from 'google-ads-api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { generateAccountId } from '../../../src/platform-families.ts';
 import { endpointsFor, SANDBOX_DEVELOPER_TOKEN } from '../../../src/platforms/endpoints.ts';
-import { generateAccountId } from '../../../src/platforms/families.ts';
 import { connectRedirectUri } from '../../../src/platforms/oauth-flow.ts';
 import { headlinesUpdate } from '../../../src/platforms/search/ads.ts';
 import { budgetAmountUpdate, campaignStatusUpdate } from '../../../src/platforms/search/campaign-update.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS } from '../../../src/auth/key-limits.ts';
+import { DEFAULT_LIMITS } from '../../../src/key-limits.ts';
 import { SANDBOX_DEVELOPER_TOKEN } from '../../../src/platforms/endpoints.ts';
 import { RecoveryPoints } from '../../../src/platforms/recovery-points.ts';
 import { SearchClient } from '../../../src/platforms/search/client.ts';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/errors.ts';
-import { clearThrottles } from '../../../src/platforms/upstream.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import type { TestService as Service } from '../../support/service.ts';
 import { TestService } from '../../support/service.ts';
@@ -27,7 +26,6 @@ describe.each(TEST_DIALECTS)('the search tools on the Google Ads sandbox (%s)', 
     ads = await seededAds(service, acme.customerId);
   });
   afterAll(() => service.stop());
-  beforeEach(() => clearThrottles());
 
   const call = (tool: string, args: Record<string, unknown>, who: SearchOwner = acme) =>
     service.call(tool, args, { key: who.owner.key, headers: { 'idempotency-key': randomUUID() } });
@@ -200,17 +198,23 @@ describe.each(TEST_DIALECTS)('the search tools on the Google Ads sandbox (%s)', 
   });
 
   it('answers a Google throttle with 429, Retry-After 30 and the wait, using no quota', async () => {
-    const used = await usedQuota();
-    const { status, body, headers } = await update({ ad_id: 'sandbox_rate_limited' });
+    // An account of its own: the service remembers the throttle, and the other tests use acme's.
+    const throttled = await searchOwner(service);
+    const throttledAds = await seededAds(service, throttled.customerId);
+    const used = await usedQuota(throttled);
+    const { status, body, headers } = await update(
+      { ad_group_id: throttledAds.brandGroup, ad_id: 'sandbox_rate_limited' },
+      throttled,
+    );
     expect(status).toBe(429);
     expect(body.code).toBe('upstream_rate_limited');
     expect(headers.get('retry-after')).toBe('30');
     expect(body.error).toContain('wait 30 seconds');
-    expect(await usedQuota()).toBe(used);
+    expect(await usedQuota(throttled)).toBe(used);
+    const again = await update({ ad_group_id: throttledAds.brandGroup, ad_id: throttledAds.rsa }, throttled);
+    expect(again.status).toBe(429);
     // The throttle is this account's only: another account is served at once.
-    const other = await searchOwner(service);
-    const otherAds = await seededAds(service, other.customerId);
-    const served = await update({ ad_group_id: otherAds.brandGroup, ad_id: otherAds.rsa }, other);
+    const served = await update({});
     expect(served.status).toBe(200);
   });
 

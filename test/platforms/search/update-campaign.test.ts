@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { KeyLimits } from '../../../src/auth/key-limits.ts';
-import { clearThrottles } from '../../../src/platforms/upstream.ts';
+import type { KeyLimits } from '../../../src/key-limits.ts';
 import { createSandboxCampaign } from '../../../src/sandbox/search/campaigns.ts';
 import type { StoredBudget, StoredCampaign } from '../../../src/sandbox/search/resources.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
@@ -39,7 +38,6 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     await mcp.close();
     await service.stop();
   });
-  beforeEach(() => clearThrottles());
 
   const keyWith = (limits: Partial<KeyLimits>) => service.createKeyFor(acme.owner, limits);
   /** A campaign with a budget of its own, made today. */

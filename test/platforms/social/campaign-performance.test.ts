@@ -1,7 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatMicros } from '../../../src/money.ts';
-import { clearThrottles } from '../../../src/platforms/upstream.ts';
 import { activityHistories } from '../../../src/sandbox/activity.ts';
 import { dailyMetrics, daysBetween } from '../../../src/sandbox/daily-metrics.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
@@ -38,7 +37,6 @@ describe.each(TEST_DIALECTS)(
       await service.stop();
     });
     beforeEach(() => {
-      clearThrottles();
       clock.set(`${TODAY}T10:00:00Z`);
     });
 

@@ -1,6 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearThrottles } from '../../../src/platforms/upstream.ts';
 import { listAuditEntries } from '../../../src/storage/audit.ts';
 import { callTool, connectOverHttp, textOf } from '../../mcp/clients.ts';
 import { TestClock } from '../../support/clock.ts';
@@ -29,7 +28,6 @@ describe.each(TEST_DIALECTS)('list_social_campaigns against the social sandbox o
     for (const client of clients) await client.close();
     await service.stop();
   });
-  beforeEach(() => clearThrottles());
 
   async function ownerWithAccount(): Promise<{ owner: Owner; accountId: string }> {
     const owner = await service.createOwner('free', ['social']);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/errors.ts';
 import { SocialClient } from '../../../src/platforms/social/client.ts';
-import { clearThrottles } from '../../../src/platforms/upstream.ts';
 import { SandboxStore, sandboxId } from '../../../src/sandbox/store.ts';
 import { listAuditEntries } from '../../../src/storage/audit.ts';
 import { findConnection } from '../../../src/storage/connections.ts';
@@ -20,7 +19,6 @@ describe.each(TEST_DIALECTS)('list_social_photo_accounts against the social sand
     service = await TestService.start(dialect, { clock });
   });
   afterAll(() => service.stop());
-  beforeEach(() => clearThrottles());
 
   const connectionStatus = async (owner: Owner) => {
     const [account] = await socialAccounts(service, owner);

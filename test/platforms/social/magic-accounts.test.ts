@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENT } from '../../../src/platforms/endpoints.ts';
 import { connectRedirectUri, finishConnect, startConnect } from '../../../src/platforms/oauth-flow.ts';
-import { clearThrottles } from '../../../src/platforms/upstream.ts';
 import { adops } from '../../support/cli.ts';
 import { consent, serveConsoleHere, sessionCookie } from '../../support/consent.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
@@ -20,7 +19,6 @@ describe.each(TEST_DIALECTS)('the magic Meta ad accounts, through the public sur
     cliEnv = { ADOPS_DATABASE_URL: service.database.url, ADOPS_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS };
   });
   afterAll(() => service.stop());
-  beforeEach(() => clearThrottles());
 
   /** A new owner who connects a new account through the console's sandbox consent page, of the kind chosen. */
   async function connectThroughConsent(fault: string): Promise<Owner> {

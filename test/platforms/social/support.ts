@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { DEFAULT_LIMITS } from '../../../src/auth/key-limits.ts';
+import { DEFAULT_LIMITS } from '../../../src/key-limits.ts';
 import { addAccount } from '../../../src/owners.ts';
 import { SANDBOX_CLIENT } from '../../../src/platforms/endpoints.ts';
 import { RecoveryPoints } from '../../../src/platforms/recovery-points.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KeyLimits } from '../../../src/auth/key-limits.ts';
+import type { KeyLimits } from '../../../src/key-limits.ts';
 import { addAccount } from '../../../src/owners.ts';
 import { activityHistories } from '../../../src/sandbox/activity.ts';
 import { dailyMetrics } from '../../../src/sandbox/daily-metrics.ts';

@@ -36,7 +36,7 @@ describe.each(TEST_DIALECTS)('connecting TikTok through the video sandbox on %s'
     expect(grant).toEqual({
       accessToken: expect.stringMatching(/^sbx_video_access_/),
       refreshToken: null,
-      expiresAt: null,
+      expiresInSeconds: null,
     });
     expect(await videoConnect.listAccounts(endpoints, grant.accessToken)).toEqual([
       {

@@ -1,6 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearThrottles } from '../../../src/platforms/upstream.ts';
 import { listAuditEntries } from '../../../src/storage/audit.ts';
 import type { AdAccount } from '../../../src/storage/schema.ts';
 import { callTool, connectOverHttp } from '../../mcp/clients.ts';
@@ -28,7 +27,6 @@ describe.each(TEST_DIALECTS)('list_video_campaigns on the TikTok sandbox (%s)', 
     await mcp.close();
     await service.stop();
   });
-  beforeEach(() => clearThrottles());
 
   const list = (args: Record<string, unknown>, key = owner.key) => service.call(TOOL, args, { key });
   const ids = (body: Record<string, any>) => body.data.structured.campaigns.map((c: any) => c.campaign_id);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decimalToMicros } from '../../../src/money.ts';
 import { addAccount } from '../../../src/owners.ts';
-import { clearThrottles } from '../../../src/platforms/upstream.ts';
 import { listAuditEntries } from '../../../src/storage/audit.ts';
 import type { AdAccount } from '../../../src/storage/schema.ts';
 import { findUserById } from '../../../src/storage/users.ts';
@@ -52,7 +51,6 @@ describe.each(TEST_DIALECTS)('get_video_campaign_performance on the TikTok sandb
     owner = await service.createOwner('pro', ['video']);
   });
   afterAll(() => service.stop());
-  beforeEach(() => clearThrottles());
 
   const report = (args: Record<string, unknown>, key = owner.key) => service.call(TOOL, args, { key });
   const upstreamCalls = async (of: Owner, requestId: string) => {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { KeyLimits } from '../../../src/auth/key-limits.ts';
-import { clearThrottles } from '../../../src/platforms/upstream.ts';
+import type { KeyLimits } from '../../../src/key-limits.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
 import type { StoredCampaign } from '../../../src/sandbox/video/campaign.ts';
 import type { AdAccount } from '../../../src/storage/schema.ts';
@@ -42,7 +41,6 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
     await platform?.stop();
   });
   beforeEach(() => {
-    clearThrottles();
     proxy.passed.length = 0;
   });
 

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../../src/auth/key-limits.ts';
+import { DEFAULT_LIMITS } from '../../../src/key-limits.ts';
 import { RecoveryPoints } from '../../../src/platforms/recovery-points.ts';
 import { PlatformSession } from '../../../src/platforms/session.ts';
-import { clearThrottles } from '../../../src/platforms/upstream.ts';
 import { VideoClient } from '../../../src/platforms/video/client.ts';
 import { videoProtocol } from '../../../src/platforms/video/protocol.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
@@ -55,7 +54,6 @@ describe.each(TEST_DIALECTS)('update_video_campaign on the TikTok sandbox (%s)',
     campaignId = campaign?.id ?? '';
   });
   afterAll(() => service.stop());
-  beforeEach(() => clearThrottles());
 
   const update = (args: Record<string, unknown>, headers: Record<string, string> = {}) =>
     service.call('update_video_campaign', { campaign_id: campaignId, ...args }, { key: owner.key, headers });

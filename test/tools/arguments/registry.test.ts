@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_INFO } from '../../../src/platforms/families.ts';
+import { PLATFORM_INFO } from '../../../src/platform-families.ts';
 import { ALL_TOOLS } from '../../../src/tools/registry.ts';
 import { accept } from './validate.ts';
 

@@ -1,8 +1,8 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { ConfigError } from '../config.ts';
-import type { Platform } from './families.ts';
+import { ConfigError } from './config-error.ts';
+import type { Platform } from './platform-families.ts';
 
 /** How to reach one platform when it is live; sandbox connections use the sandbox instead. */
 export interface PlatformSettings {

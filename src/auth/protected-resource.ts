@@ -1,5 +1,5 @@
-import { SCOPES } from '../auth/key-limits.ts';
 import type { Config } from '../config.ts';
+import { SCOPES } from '../key-limits.ts';
 
 /**
  * The resource a token is issued for when the request names none (RFC 8707): the API's base URL, under

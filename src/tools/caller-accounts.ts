@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { allowsAccount } from './auth/key-limits.ts';
-import type { Caller } from './context.ts';
-import type { Platform } from './platforms/families.ts';
-import { listAdAccounts } from './storage/accounts.ts';
-import type { AdAccount, Database } from './storage/schema.ts';
+import type { Caller } from '../caller.ts';
+import { allowsAccount } from '../key-limits.ts';
+import type { Platform } from '../platform-families.ts';
+import { listAdAccounts } from '../storage/accounts.ts';
+import type { AdAccount, Database } from '../storage/schema.ts';
 
 /**
  * The owner's connected accounts the calling key may see: for a key limited to some accounts, the others

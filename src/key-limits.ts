@@ -1,5 +1,5 @@
-import { formatMicros } from '../money.ts';
-import { isPlatform, type Platform } from '../platforms/families.ts';
+import { formatMicros } from './money.ts';
+import { isPlatform, type Platform } from './platform-families.ts';
 
 /**
  * What an API key may do (CONTRACT.md, Scopes). `read`: tools that only read; `write`: writes that
