@@ -81,7 +81,7 @@ export interface MediaFetchConfig {
   concurrency: number;
   /** Extra trusted certificate authorities (PEM), beside the system's. */
   extraCaPem: string | undefined;
-  /** Largest `video_url` file the network tools download (TOOLS.md: size capped by configuration). */
+  /** Largest `video_url` file the network tools download (docs/configuration.md). */
   maxVideoBytes: number;
   /** Whether the sample image URLs (src/assets/sample-media.ts) are served: while the sandbox is on. */
   samples: boolean;

@@ -14,7 +14,7 @@ export const ERROR_STATUS = {
   unauthenticated: 401,
   quota_exceeded: 402,
   origin_not_allowed: 403,
-  /** The API key's scope, accounts or budget ceiling does not allow the call (CONTRACT.md, Scopes). */
+  /** The API key's scope, accounts or budget ceiling does not allow the call (docs/keys.md). */
   insufficient_scope: 403,
   not_found: 404,
   tool_not_found: 404,

@@ -2,7 +2,7 @@ import { formatMicros } from './money.ts';
 import { isPlatform, type Platform } from './platform-families.ts';
 
 /**
- * What an API key may do (CONTRACT.md, Scopes). `read`: tools that only read; `write`: writes that
+ * What an API key may do (docs/keys.md). `read`: tools that only read; `write`: writes that
  * cannot start or raise spend (create paused, edit copy, pause, lower a budget); `spend`: also activate,
  * raise a budget, create anything not paused. Each scope allows what the ones before it do.
  */

@@ -32,7 +32,7 @@ export interface PlatformsConfig {
   sandboxLatencyMs: number;
   /** Rows per page of the search sandbox's googleAds:search and per batch of its searchStream (Google's: 10,000). */
   sandboxPageSize: number;
-  /** TikTok's throttle codes (PLATFORMS.md marks 40100 unconfirmed). */
+  /** TikTok's throttle codes (docs/configuration.md: TikTok's documentation does not confirm 40100). */
   videoThrottleCodes: number[];
   /** `kid=base64key,...`: the first encrypts, all decrypt. */
   encryptionKeys: string | undefined;

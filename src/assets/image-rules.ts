@@ -1,4 +1,4 @@
-/** The Performance Max image rules of validate_and_prepare_assets (TOOLS.md), one entry per argument. */
+/** The Performance Max image rules of validate_and_prepare_assets (docs/assets.md), one per argument. */
 
 export const ASSET_GROUPS = [
   'marketing_images_landscape',

@@ -175,7 +175,7 @@ function toFailure(services: PipelineServices, tool: string, requestId: string, 
 }
 
 /**
- * What a failed attempt leaves for a retry with the same key (CONTRACT.md, Idempotency): the platform's
+ * What a failed attempt leaves for a retry with the same key (docs/failure-model.md): the platform's
  * own rejections, and anything raised after the platform may have acted, are recorded and replayed; a
  * lost database leaves the recovery points for a retry to resume from; anything else runs again. An
  * unexpected exception counts as possibly acted upon, since nothing says the platform did not act.

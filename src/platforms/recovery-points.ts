@@ -7,7 +7,7 @@ export interface StepRecord {
 }
 
 /**
- * The recovery points of one call (CONTRACT.md, Idempotency): each step of a multi-step write notes that
+ * The recovery points of one call (docs/failure-model.md): each step of a multi-step write notes that
  * it begins and what it made, durably, before the next step runs, so that a retry that takes over a dead
  * attempt skips what is done and looks on the platform for what a step may have made unrecorded.
  * Without an Idempotency-Key nothing can resume the call, so `save` is absent and the points stay in memory.

@@ -19,8 +19,8 @@ function sentence(text: string): string {
 }
 
 /**
- * The one place a platform's failure becomes the service's error (PLATFORMS.md, "What every adapter
- * does"). `mayHaveActed` says whether the platform could have made a change before failing: such
+ * The one place a platform's failure becomes the service's error (docs/contract.md, "Platform
+ * failures"). `mayHaveActed` says whether the platform could have made a change before failing: such
  * outcomes are kept by the idempotency record so a retry never repeats a create.
  */
 export function toAppError(failure: UpstreamFailure, config: Config, mayHaveActed: boolean): AppError {

@@ -14,7 +14,7 @@ export interface SandboxAccount {
 
 type Seeder = (store: SandboxStore, accountId: string, now: Date, db: Kysely<Database>) => Promise<void>;
 
-// What a new sandbox account holds, per PLATFORMS.md: enough for every tool to have something to act on.
+// What a new sandbox account holds (docs/platforms.md): enough for every tool to have something to act on.
 const SEEDERS: Record<Platform, Seeder> = {
   async search(store, accountId, now, db) {
     await seedSearchAccount(store, db, accountId, now);

@@ -8,7 +8,7 @@ import {
 import { PLATFORM_INFO, type Platform } from '../platform-families.ts';
 import type { FieldIssue } from './tool.ts';
 
-/** Ids that make the sandbox answer with a fault, accepted wherever an id is digits (PLATFORMS.md). */
+/** Ids that make the sandbox answer with a fault, accepted wherever an id is digits (docs/platforms.md). */
 export const SANDBOX_MAGIC_IDS = [
   'sandbox_rate_limited',
   'sandbox_server_error',

@@ -132,7 +132,7 @@ function badKeys(context: SecurityContext): Array<[string, string | undefined]> 
   ];
 }
 
-/** The checks every tool must pass, whatever door it is served through (CONTRACT.md). */
+/** The checks every tool must pass, whatever door it is served through (docs/contract.md). */
 export function securitySuite(tool: Tool, context: () => SecurityContext): void {
   it('answers 401 to a missing, malformed, mistyped, unknown, expired or revoked key', async () => {
     const { service } = context();

@@ -63,7 +63,7 @@ function wordsOf(read: ReadError, status: number): string {
 }
 
 /**
- * Reads Google's `Status` error body (PLATFORMS.md, search): 400 is a rejection in the platform's words;
+ * Reads Google's `Status` error body (docs/platforms.md): 400 is a rejection in the platform's words;
  * 401, and a 403 without a Google Ads authorization error (a token lacking the adwords scope), are
  * auth failures; a 403 naming an authorization error (customer not granted, not enabled) is a rejection;
  * 429 is a throttle whose `retryDelay` says how long; 404 is not found; 5xx is the server.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Claims of running calls (CONTRACT.md, Idempotency and Storage faults): quota units held by calls in
+// Claims of running calls (docs/failure-model.md): quota units held by calls in
 // flight, each with a lease its call renews, so a crashed call's unit comes back; and the recovery points
 // of a multi-step write beside its idempotency record, so a retry resumes where the crash stopped it.
 export async function up(db: Kysely<unknown>): Promise<void> {

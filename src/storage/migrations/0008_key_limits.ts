@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// What a key may do (CONTRACT.md, Scopes): its scope (read, write or spend; every key made before could
+// What a key may do (docs/keys.md): its scope (read, write or spend; every key made before could
 // write and no spend change existed, so they keep `write`), the accounts it may act on (JSON, null: all
 // of the owner's) and its daily budget ceilings per currency (JSON of micros, null: none).
 export async function up(db: Kysely<unknown>): Promise<void> {

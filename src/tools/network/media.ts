@@ -9,7 +9,7 @@ import { findAssetBundle, firstBundleImage } from '../../storage/asset-bundles.t
 import { invalidArguments } from '../invalid-arguments.ts';
 import type { FieldIssue, ToolContext } from '../tool.ts';
 
-/** Card and text-ad images given by URL: JPEG, PNG or still GIF, at most 10 MB (TOOLS.md). */
+/** Card and text-ad images given by URL: JPEG, PNG or still GIF, at most 10 MB (docs/assets.md). */
 export const MAX_NETWORK_IMAGE_BYTES = 10 * 1024 * 1024;
 /** The asset bundle images a single-image ad takes, in order of preference. */
 export const BUNDLE_IMAGE_GROUPS = ['marketing_images_landscape', 'marketing_images_square'] as const;

@@ -57,7 +57,7 @@ function list(objects: Array<Created | ObjectRef>): string {
 
 /**
  * Runs the steps of one tool call against LinkedIn, or, in a dry run, records the requests it would
- * send instead. Each create is a recovery point (CONTRACT.md, Idempotency): noted before its request
+ * send instead. Each create is a recovery point (docs/failure-model.md): noted before its request
  * and recorded with its result before the next step, so a retry that takes over a crashed attempt
  * skips what was made and finds on LinkedIn what was made but not recorded. It keeps a ledger of what
  * the call created (this attempt and the earlier ones), so that when a later step fails it can take
