@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyLimits } from '../../src/key-limits.ts';
 import type { Platform } from '../../src/platform-families.ts';
 import { endpointsFor } from '../../src/platforms/endpoints.ts';

@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalToMicros } from '../../../src/money.ts';
 import { issueSandboxToken } from '../../../src/sandbox/tokens.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';

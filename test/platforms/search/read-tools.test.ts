@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemo } from '../../../src/demo.ts';
 import { formatMicros } from '../../../src/money.ts';
 import { createSandboxCampaign } from '../../../src/sandbox/search/campaigns.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/errors.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import type { TestService as Service } from '../../support/service.ts';

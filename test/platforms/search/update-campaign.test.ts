@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyLimits } from '../../../src/key-limits.ts';
 import { createSandboxCampaign } from '../../../src/sandbox/search/campaigns.ts';
 import type { StoredBudget, StoredCampaign } from '../../../src/sandbox/search/resources.ts';

@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAuditEntries } from '../../../src/storage/audit.ts';
 import { callTool, connectOverHttp, textOf } from '../../mcp/clients.ts';
 import { TestClock } from '../../support/clock.ts';

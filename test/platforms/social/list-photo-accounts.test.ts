@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/errors.ts';
 import { SocialClient } from '../../../src/platforms/social/client.ts';
 import { SandboxStore, sandboxId } from '../../../src/sandbox/store.ts';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENT } from '../../../src/platforms/endpoints.ts';
 import { connectRedirectUri, finishConnect, startConnect } from '../../../src/platforms/oauth-flow.ts';
 import { adops } from '../../support/cli.ts';

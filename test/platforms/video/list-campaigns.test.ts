@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAuditEntries } from '../../../src/storage/audit.ts';
 import type { AdAccount } from '../../../src/storage/schema.ts';
 import { callTool, connectOverHttp } from '../../mcp/clients.ts';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalToMicros } from '../../../src/money.ts';
 import { addAccount } from '../../../src/owners.ts';
 import { listAuditEntries } from '../../../src/storage/audit.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../../src/key-limits.ts';
 import { RecoveryPoints } from '../../../src/platforms/recovery-points.ts';
 import { PlatformSession } from '../../../src/platforms/session.ts';
