@@ -5,8 +5,8 @@ import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { buildOpenApiDocument } from '../src/http/openapi.ts';
-import { clientSources } from '../src/http/openapi-client-sources.ts';
 import { ALL_TOOLS } from '../src/tools/registry.ts';
+import { clientSources } from './client/client-sources.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIOME = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app/build-app.ts';
+import { openSandboxLoopback, type SandboxLoopback } from './app/sandbox-loopback.ts';
 import type { Services } from './context.ts';
-import { buildApp } from './http/app.ts';
-import { openSandboxLoopback, type SandboxLoopback } from './http/sandbox-loopback.ts';
 import { closeServices } from './services.ts';
 import { deleteExpired } from './storage/idempotency.ts';
 import { deleteExpiredOAuthRecords } from './storage/oauth-records.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Progress } from '../tools/tool.ts';
+import type { Progress } from '../progress.ts';
 import type { FetchOutcome, MediaFetcher } from './fetch-media.ts';
 import { type AssetGroup, IMAGE_TYPES, imageRuleViolation, MAX_IMAGE_BYTES } from './image-rules.ts';
 import { type ImageInfo, inspectImage } from './inspect-image.ts';

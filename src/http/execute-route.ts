@@ -1,20 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth/authenticate.ts';
 import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { executeTool } from '../pipeline/execute-tool.ts';
 import { admitCaller } from '../ratelimit/admit.ts';
+import { headerValue } from '../web/header-value.ts';
+import { callInfo } from '../web/request-info.ts';
 import { toEnvelope } from './envelope.ts';
 import { requestIdempotencyKey } from './request-idempotency-key.ts';
-import { callInfo } from './request-info.ts';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function headerValue(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value.join(',') : value;
 }
 
 /** `POST /api/v1/tools/:tool/execute`: the REST door. It checks the body and the key, then runs the pipeline. */

@@ -5,17 +5,13 @@ import { authenticate } from '../auth/authenticate.ts';
 import type { Caller } from '../caller.ts';
 import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { callInfo } from '../http/request-info.ts';
 import { newId } from '../ids.ts';
 import { admitCaller } from '../ratelimit/admit.ts';
+import { headerValue } from '../web/header-value.ts';
+import { callInfo } from '../web/request-info.ts';
 import type { McpDoor } from './door.ts';
 import { requestSourceCheck } from './request-source.ts';
 import { createMcpServer } from './server.ts';
-
-function headerValue(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value.join(',') : value;
-}
 
 /** How many `tools/call` requests a POST carries, one message or a batch. */
 function toolCallCount(body: unknown): number {

@@ -8,7 +8,6 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { Services } from '../context.ts';
-import { rejectionEntry } from '../pipeline/audit-log.ts';
 import { executeTool } from '../pipeline/execute-tool.ts';
 import { failureOutcome } from '../pipeline/outcome.ts';
 import { toCallToolResult } from './call-result.ts';
@@ -69,19 +68,14 @@ async function callTool(
   const admission = await door.admit();
   if (admission.rejection) {
     const failure = failureOutcome(params.name, requestId, admission.rejection);
-    services.audit.record(
-      rejectionEntry({
-        requestId,
-        tool: params.name,
-        userId: admission.caller?.userId ?? null,
-        apiKeyId: admission.caller?.apiKeyId ?? null,
-        oauthClientId: admission.caller?.oauth?.clientId ?? null,
-        status: failure.status,
-        code: failure.code,
-        latencyMs: performance.now() - started,
-        now: services.clock.now(),
-      }),
-    );
+    services.audit.recordRejection({
+      requestId,
+      tool: params.name,
+      caller: admission.caller ?? undefined,
+      failure,
+      latencyMs: performance.now() - started,
+      now: services.clock.now(),
+    });
     return toCallToolResult({ outcome: failure, replayed: false });
   }
 

@@ -1,4 +1,4 @@
-import type { Progress } from '../tools/tool.ts';
+import type { Progress } from '../progress.ts';
 import { META } from './meta.ts';
 import type { ProgressRelay } from './progress.ts';
 

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
+import type { Caller } from '../caller.ts';
 import { CONTROL_RANGES } from '../control-characters.ts';
 import { newId } from '../ids.ts';
 import { insertAuditEntries } from '../storage/audit.ts';
@@ -38,6 +39,11 @@ export class AuditLog {
     this.#pending.push(entry);
     if (this.#pending.length >= MAX_BATCH) void this.flush();
     else this.#timer ??= setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS);
+  }
+
+  /** The row of a call its door turned away before the pipeline ran: no account, nothing billed. */
+  recordRejection(rejection: Rejection): void {
+    this.record(rejectionEntry(rejection));
   }
 
   /**
@@ -94,31 +100,30 @@ export function auditedToolName(name: string): string {
   );
 }
 
+/** A call turned away by its door (body, key, rate limit) before the pipeline ran. */
 export interface Rejection {
   requestId: string;
   tool: string;
-  userId: string | null;
-  apiKeyId: string | null;
-  oauthClientId: string | null;
-  status: number;
-  code: string;
+  /** Who called, when the door got as far as knowing it. */
+  caller: Caller | undefined;
+  failure: { status: number; code: string };
   latencyMs: number;
   now: Date;
 }
 
-/** The audit row of a call turned away by its door (body, key, rate limit) before the pipeline ran. */
-export function rejectionEntry(rejection: Rejection): AuditEntry {
+function rejectionEntry(rejection: Rejection): AuditEntry {
+  const { caller } = rejection;
   return {
     id: newId('aud'),
     created_at: rejection.now.toISOString(),
     request_id: rejection.requestId,
-    user_id: rejection.userId,
-    api_key_id: rejection.apiKeyId,
-    oauth_client_id: rejection.oauthClientId,
+    user_id: caller?.userId ?? null,
+    api_key_id: caller?.apiKeyId ?? null,
+    oauth_client_id: caller?.oauth?.clientId ?? null,
     tool: auditedToolName(rejection.tool),
     account_id: null,
-    status: rejection.status,
-    code: rejection.code,
+    status: rejection.failure.status,
+    code: rejection.failure.code,
     latency_ms: Math.round(rejection.latencyMs),
     billable: 0,
     replayed: 0,

@@ -28,7 +28,7 @@ const SANDBOX_API_PATH: Record<Platform, string> = {
   video: '/open_api',
 };
 
-export function sandboxRoot(services: PlatformServices): string {
+export function sandboxRoot(services: Pick<PlatformServices, 'config' | 'runtime'>): string {
   const root = services.config.platforms.sandboxUrl ?? services.runtime.listeningUrl;
   if (!root) throw new Error('the sandbox is reached through the running server, which is not listening');
   return root;

@@ -23,7 +23,7 @@ interface State {
 }
 
 /** Where the platform sends the owner back: the console's callback for that platform. */
-export function connectRedirectUri(services: PlatformServices, platform: Platform): string {
+export function connectRedirectUri(services: Pick<PlatformServices, 'config'>, platform: Platform): string {
   return `${services.config.appUrl}/connections/${platform}/callback`;
 }
 

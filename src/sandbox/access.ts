@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Services } from '../context.ts';
 import type { Platform } from '../platform-families.ts';
+import type { SandboxServices } from './sandbox-services.ts';
 import { checkSandboxToken } from './tokens.ts';
 
 export type Access =
@@ -15,7 +15,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /** Whether a sandbox access token is valid and covers the account the request acts on. */
 export async function checkAccess(
-  services: Services,
+  services: SandboxServices,
   platform: Platform,
   token: string | undefined,
   accountId: string | undefined,
@@ -30,7 +30,7 @@ export async function checkAccess(
 
 /** The account ids an access token covers (for "list my accounts" calls); empty when invalid. */
 export async function tokenAccounts(
-  services: Services,
+  services: SandboxServices,
   platform: Platform,
   token: string | undefined,
 ): Promise<string[]> {

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../context.ts';
 import { generateAccountId, PLATFORMS, type Platform } from '../platform-families.ts';
 import { SANDBOX_CLIENT } from '../platforms/endpoints.ts';
 import { connectRedirectUri } from '../platforms/oauth-flow.ts';
@@ -13,6 +12,7 @@ import { readSession, type SignedIn } from '../web/session.ts';
 import { sandboxAccountWait } from './account-limit.ts';
 import { approvalPage, refusalPage } from './approval-view.ts';
 import { createOwnedSandboxAccount, foreignSandboxAccounts, SandboxOwnershipError } from './ownership.ts';
+import type { SandboxServices } from './sandbox-services.ts';
 import { issueSandboxToken } from './tokens.ts';
 
 export interface ApprovalOptions {
@@ -67,7 +67,7 @@ function requestedAccounts(params: Parameters): string[] {
  */
 export function registerApprovalPage(
   scope: FastifyInstance,
-  services: Services,
+  services: SandboxServices,
   platform: Platform,
   options: ApprovalOptions,
 ): void {

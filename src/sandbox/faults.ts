@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Services } from '../context.ts';
+import type { SandboxServices } from './sandbox-services.ts';
 
 export type Fault = 'rate_limited' | 'server_error' | 'slow' | 'token_expired';
 
@@ -23,7 +23,7 @@ export function magicFault(...ids: Array<string | undefined | null>): Fault | un
 }
 
 /** The configured latency of every sandbox answer, for load tests (ADOPS_SANDBOX_LATENCY_MS). */
-export async function sandboxLatency(services: Services): Promise<void> {
+export async function sandboxLatency(services: SandboxServices): Promise<void> {
   const ms = services.config.platforms.sandboxLatencyMs;
   if (ms > 0) await sleep(ms);
 }

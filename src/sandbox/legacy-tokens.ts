@@ -1,8 +1,8 @@
-import type { Services } from '../context.ts';
 import { TokenCipherError } from '../crypto/token-cipher.ts';
 import type { Platform } from '../platform-families.ts';
 import { readConnectionTokens } from '../storage/connections.ts';
 import { foreignSandboxAccounts } from './ownership.ts';
+import type { SandboxServices } from './sandbox-services.ts';
 import { hashSandboxToken } from './tokens.ts';
 
 /**
@@ -13,7 +13,7 @@ import { hashSandboxToken } from './tokens.ts';
  * not in the migration; once done, it finds nothing to do.
  */
 export async function adoptLegacySandboxTokens(
-  services: Services,
+  services: SandboxServices,
 ): Promise<{ adopted: number; revoked: number }> {
   const { db } = services.storage;
   const pending = await db

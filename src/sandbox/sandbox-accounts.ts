@@ -1,9 +1,9 @@
-import type { Services } from '../context.ts';
 import type { Platform } from '../platform-families.ts';
 import { addSandboxAccount, listConnectionAccounts } from '../storage/accounts.ts';
 import { saveConnectionTokens } from '../storage/connections.ts';
 import type { AdAccount } from '../storage/schema.ts';
 import { createOwnedSandboxAccount, foreignSandboxAccounts, SandboxOwnershipError } from './ownership.ts';
+import type { SandboxServices } from './sandbox-services.ts';
 import { SandboxStore } from './store.ts';
 import { ACCESS_TOKEN_SECONDS, issueSandboxToken } from './tokens.ts';
 
@@ -32,7 +32,7 @@ const GRANTS: Record<Platform, { accessSeconds: number | null; refreshable: bool
  * encrypted. An id that exists and is not this owner's is refused with SandboxOwnershipError.
  */
 export async function connectSandboxAccount(
-  services: Services,
+  services: SandboxServices,
   userId: string,
   fields: SandboxAccountFields,
 ): Promise<AdAccount> {

@@ -4,18 +4,12 @@ import type { Config } from '../config.ts';
 import type { Platform } from '../platform-families.ts';
 import type { PlatformCallContext } from '../platforms/call-context.ts';
 import type { RecoveryPoints } from '../platforms/recovery-points.ts';
+import type { Progress } from '../progress.ts';
 import type { QuotaBlock } from '../quota.ts';
 
 export interface FieldIssue {
   /** The argument's path, like `cards[2].headline`; empty for the arguments as a whole. */
   field: string;
-  message: string;
-}
-
-export interface Progress {
-  stage: string;
-  progress: number;
-  total: number;
   message: string;
 }
 

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../context.ts';
 import { consoleRequest, setConsoleRequest } from './console-request.ts';
 import { csrfProblem, visitorToken } from './csrf.ts';
 import { PAGE_HEADERS, sendErrorPage } from './error-page.ts';
 import { readSession } from './session.ts';
+import type { WebServices } from './web-services.ts';
 
 /** onRequest of every page: who is signed in, and the form token this visitor's forms carry. */
-export function identifyVisitor(services: Services) {
+export function identifyVisitor(services: WebServices) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     reply.headers(PAGE_HEADERS);
     const session = await readSession(services, request.headers.cookie);
@@ -18,7 +18,7 @@ export function identifyVisitor(services: Services) {
 }
 
 /** preHandler of every page: a POST without this visitor's form token, or from another site, changes nothing. */
-export function refuseForgedForms(services: Services) {
+export function refuseForgedForms(services: WebServices) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'POST') return;
     const problem = csrfProblem(request, services.config, consoleRequest(request).csrfToken);

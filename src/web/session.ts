@@ -1,5 +1,4 @@
 import type { Config } from '../config.ts';
-import type { Services } from '../context.ts';
 import {
   deleteConsoleSession,
   deleteExpiredConsoleSessions,
@@ -8,6 +7,7 @@ import {
 } from '../storage/console-sessions.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
 import { randomToken, sha256 } from './tokens.ts';
+import type { WebServices } from './web-services.ts';
 
 export interface SignedIn {
   user: { id: string; email: string; tier: string };
@@ -27,7 +27,7 @@ export function cookieName(config: Config, base: string): string {
 const SESSION_COOKIE = 'adops_session';
 
 /** Stores a new session and returns the Set-Cookie header that hands its id to the browser. */
-export async function startSession(services: Services, userId: string): Promise<string> {
+export async function startSession(services: WebServices, userId: string): Promise<string> {
   const { config, storage, clock } = services;
   const now = clock.now();
   const id = randomToken();
@@ -47,7 +47,7 @@ export async function startSession(services: Services, userId: string): Promise<
   });
 }
 
-export async function readSession(services: Services, cookieHeader: string | undefined) {
+export async function readSession(services: WebServices, cookieHeader: string | undefined) {
   const id = parseCookies(cookieHeader).get(cookieName(services.config, SESSION_COOKIE));
   if (!id) return undefined;
   const idHash = sha256(id);
@@ -62,7 +62,7 @@ export async function readSession(services: Services, cookieHeader: string | und
 }
 
 /** Deletes the session and returns the Set-Cookie header that makes the browser forget it. */
-export async function endSession(services: Services, signedIn: SignedIn): Promise<string> {
+export async function endSession(services: WebServices, signedIn: SignedIn): Promise<string> {
   await deleteConsoleSession(services.storage.db, signedIn.idHash);
   return serializeCookie(cookieName(services.config, SESSION_COOKIE), '', {
     maxAgeSeconds: 0,

@@ -2,8 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/key-limits.ts';
 import { executeTool } from '../../src/pipeline/execute-tool.ts';
+import type { Progress } from '../../src/progress.ts';
 import { findAssetBundle, firstBundleImage, listAssetBundleImages } from '../../src/storage/asset-bundles.ts';
-import type { Progress } from '../../src/tools/tool.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { type Owner, TestService } from '../support/service.ts';
 import {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../../context.ts';
 import { magicFault, slowDown } from '../faults.ts';
+import type { SandboxServices } from '../sandbox-services.ts';
 import type { SandboxAccount } from '../seed.ts';
 import { SandboxStore } from '../store.ts';
 
@@ -111,7 +111,7 @@ export function mediaId(prefix: string): string {
 
 /** What every route of the emulator shares. */
 export interface NetworkSandbox {
-  services: Services;
+  services: SandboxServices;
   store: SandboxStore;
   now(): Date;
   /** The accounts the request's token covers (set by the /rest hook). */
@@ -128,7 +128,7 @@ export interface NetworkSandbox {
 }
 
 export function createSandbox(
-  services: Services,
+  services: SandboxServices,
   granted: WeakMap<FastifyRequest, string[]>,
 ): NetworkSandbox {
   const store = new SandboxStore(services.storage.db, 'network');

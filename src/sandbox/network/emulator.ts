@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../../context.ts';
 import { SANDBOX_CLIENT } from '../../platforms/endpoints.ts';
 import { versionStatus } from '../../platforms/network/api-versions.ts';
 import { bearerToken, checkAccess, tokenAccounts } from '../access.ts';
 import { registerApprovalPage } from '../approval-page.ts';
 import { sandboxLatency } from '../faults.ts';
+import type { SandboxServices } from '../sandbox-services.ts';
 import { answerTokenFault } from '../token-faults.ts';
 import {
   ACCESS_TOKEN_SECONDS,
@@ -76,7 +76,7 @@ function oauthError(reply: FastifyReply, status: number, error: string, descript
  * file per resource, the upload URLs it hands out, and OAuth (the approval page and the form-encoded
  * token endpoint). Every /rest call needs LinkedIn's three headers; errors have LinkedIn's shape.
  */
-export function registerNetworkSandbox(scope: FastifyInstance, services: Services): void {
+export function registerNetworkSandbox(scope: FastifyInstance, services: SandboxServices): void {
   const granted = new WeakMap<FastifyRequest, string[]>();
   const sandbox = createSandbox(services, granted);
   registerApprovalPage(scope, services, 'network', { clientParameter: 'client_id', codeParameter: 'code' });

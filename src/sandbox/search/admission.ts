@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Services } from '../../context.ts';
 import { SANDBOX_DEVELOPER_TOKEN } from '../../platforms/endpoints.ts';
 import { bearerToken } from '../access.ts';
+import type { SandboxServices } from '../sandbox-services.ts';
 import type { SandboxStore } from '../store.ts';
 import { checkSandboxToken } from '../tokens.ts';
 import {
@@ -54,7 +54,7 @@ export type Admission = { ok: true; accountIds: string[] } | { ok: false; answer
  * customer id, and whether the token (through `login-customer-id` when set) reaches the customer.
  */
 export async function admit(
-  services: Services,
+  services: SandboxServices,
   store: SandboxStore,
   request: FastifyRequest,
   customerId: string | undefined,

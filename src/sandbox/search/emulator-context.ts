@@ -1,11 +1,11 @@
-import type { Services } from '../../context.ts';
+import type { SandboxServices } from '../sandbox-services.ts';
 import type { SandboxStore } from '../store.ts';
 import type { GoogleErrorAnswer } from './google-errors.ts';
 import type { Message } from './proto-json.ts';
 
 /** What every method of the search emulator works with: its store, version, page size and Google's answers. */
 export interface SearchEmulator {
-  services: Services;
+  services: SandboxServices;
   store: SandboxStore;
   /** The API version served, like `v26`. */
   served: string;

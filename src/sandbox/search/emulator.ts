@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Services } from '../../context.ts';
 import { magicFault, SANDBOX_THROTTLE_SECONDS, sandboxLatency, slowDown } from '../faults.ts';
+import type { SandboxServices } from '../sandbox-services.ts';
 import { SandboxStore } from '../store.ts';
 import { mutate } from './ad-service.ts';
 import { admit } from './admission.ts';
@@ -30,7 +30,7 @@ type Shape = 'unary' | 'stream';
  * bodies read as Google's proto3 JSON parser reads them, and Google's errors. Each service's methods are in
  * a file of their own, as Google's reference lists them.
  */
-export function registerSearchSandbox(scope: FastifyInstance, services: Services): void {
+export function registerSearchSandbox(scope: FastifyInstance, services: SandboxServices): void {
   const store = new SandboxStore(services.storage.db, 'search');
   const served = services.config.platforms.settings.search.apiVersion;
   const pageSize = services.config.platforms.sandboxPageSize;

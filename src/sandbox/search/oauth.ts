@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../context.ts';
 import { SANDBOX_CLIENT } from '../../platforms/endpoints.ts';
 import { connectRedirectUri } from '../../platforms/oauth-flow.ts';
 import { ADWORDS_SCOPE } from '../../platforms/search/connect.ts';
 import { registerApprovalPage } from '../approval-page.ts';
+import type { SandboxServices } from '../sandbox-services.ts';
 import { answerTokenFault } from '../token-faults.ts';
 import { checkSandboxToken, issueSandboxToken, revokeSandboxToken } from '../tokens.ts';
 
@@ -33,7 +33,7 @@ function clientOf(body: Record<string, string | undefined>, authorization: strin
  * refresh token for the redirect_uri the code was issued to, `refresh_token` a new access token), with
  * Google's `{error, error_description}` answers; the magic refresh tokens fail it on demand.
  */
-export function registerSearchOAuth(scope: FastifyInstance, services: Services): void {
+export function registerSearchOAuth(scope: FastifyInstance, services: SandboxServices): void {
   registerApprovalPage(scope, services, 'search', { clientParameter: 'client_id', codeParameter: 'code' });
 
   scope.post<{ Body: Record<string, string | undefined> | undefined }>(

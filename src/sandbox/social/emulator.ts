@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../context.ts';
 import { registerApprovalPage } from '../approval-page.ts';
+import type { SandboxServices } from '../sandbox-services.ts';
 import { registerAdAccounts } from './ad-accounts.ts';
 import { registerCampaignNode } from './campaign-node.ts';
 import { registerCampaigns } from './campaigns.ts';
@@ -21,7 +21,7 @@ import { marketingVersion } from './versions.ts';
  * `appsecret_proof`, error bodies, codes and trace ids, and the magic ad accounts (`act_4000…0429` and
  * kin) that answer with a fault (graph-calls.ts).
  */
-export function registerSocialSandbox(scope: FastifyInstance, services: Services): void {
+export function registerSocialSandbox(scope: FastifyInstance, services: SandboxServices): void {
   registerApprovalPage(scope, services, 'social', {
     clientParameter: 'client_id',
     codeParameter: 'code',

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../../context.ts';
 import { sandboxRoot } from '../../platforms/endpoints.ts';
 import { sandboxLatency, slowDown } from '../faults.ts';
+import type { SandboxServices } from '../sandbox-services.ts';
 import { SandboxStore } from '../store.ts';
 import { checkSandboxToken } from '../tokens.ts';
 import { graphError } from './graph.ts';
@@ -47,7 +47,7 @@ export interface Admitted {
 
 /** What every resource of the social emulator answers through. */
 export interface GraphCalls {
-  services: Services;
+  services: SandboxServices;
   store: SandboxStore;
   /**
    * What Graph checks before it looks at the object, in its order: the version (an expired one is
@@ -82,7 +82,7 @@ export interface GraphCalls {
   url(request: FastifyRequest<VersionRequest>, path: string): string;
 }
 
-export function graphCalls(services: Services): GraphCalls {
+export function graphCalls(services: SandboxServices): GraphCalls {
   const store = new SandboxStore(services.storage.db, 'social');
 
   async function admit(

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../../context.ts';
 import { SANDBOX_CLIENT } from '../../platforms/endpoints.ts';
 import { sandboxLatency } from '../faults.ts';
+import type { SandboxServices } from '../sandbox-services.ts';
 import { checkSandboxToken, issueSandboxToken, revokeSandboxToken } from '../tokens.ts';
 import { graphError } from './graph.ts';
 import { invalidParameter, tokenError, unknownPath } from './refusals.ts';
@@ -17,7 +17,7 @@ export const LONG_LIVED_SECONDS = 60 * 86_400;
  * authenticated by its secret; an `access_token` sent beside (an SDK adds the app token `id|secret`) is
  * not looked at.
  */
-export function registerSocialTokenEndpoint(scope: FastifyInstance, services: Services): void {
+export function registerSocialTokenEndpoint(scope: FastifyInstance, services: SandboxServices): void {
   async function exchange(request: FastifyRequest<{ Params: { version: string } }>, reply: FastifyReply) {
     await sandboxLatency(services);
     const now = services.clock.now();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../context.ts';
 import { SANDBOX_CLIENT } from '../../platforms/endpoints.ts';
 import { tokenAccounts } from '../access.ts';
+import type { SandboxServices } from '../sandbox-services.ts';
 import type { SandboxAccount } from '../seed.ts';
 import type { SandboxStore } from '../store.ts';
 import { checkSandboxToken, issueSandboxToken, revokeSandboxToken } from '../tokens.ts';
@@ -48,7 +48,7 @@ function checkApp(appId: unknown, secret: unknown): void {
     throw new TikTokRefusal(CODE.noPermission, 'app_id or secret is invalid.');
 }
 
-async function grantedAccounts(services: Services, token: unknown): Promise<string[]> {
+async function grantedAccounts(services: SandboxServices, token: unknown): Promise<string[]> {
   if (typeof token !== 'string' || token === '')
     throw new TikTokRefusal(CODE.missingToken, 'Access token is null, please check.');
   const granted = await tokenAccounts(services, 'video', token);
@@ -60,7 +60,7 @@ async function grantedAccounts(services: Services, token: unknown): Promise<stri
 /** TikTok's authorization calls: the auth code exchange, the authorized advertisers, advertiser info. */
 export function registerAdvertiserRoutes(
   scope: FastifyInstance,
-  services: Services,
+  services: SandboxServices,
   store: SandboxStore,
 ): void {
   scope.post<{ Body: Record<string, unknown> | undefined }>(

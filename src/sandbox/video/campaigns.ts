@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../context.ts';
+import type { SandboxServices } from '../sandbox-services.ts';
 import type { SandboxStore } from '../store.ts';
 import { type CampaignRecord, campaignView, type StoredCampaign } from './campaign.ts';
 import { noteCampaignActivity } from './campaign-activity.ts';
@@ -15,7 +15,7 @@ import { tokenOf, type VideoGate } from './gate.ts';
  */
 export function registerCampaignRoutes(
   scope: FastifyInstance,
-  services: Services,
+  services: SandboxServices,
   store: SandboxStore,
   gate: VideoGate,
 ): void {

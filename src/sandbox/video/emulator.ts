@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../context.ts';
 import { registerApprovalPage } from '../approval-page.ts';
+import type { SandboxServices } from '../sandbox-services.ts';
 import { SandboxStore } from '../store.ts';
 import { registerAdvertiserRoutes } from './advertisers.ts';
 import { registerCampaignRoutes } from './campaigns.ts';
@@ -12,7 +12,7 @@ import { registerReportRoutes } from './reports.ts';
  * The TikTok Business API v1.3 emulator, one file per part of TikTok's reference: campaigns, reporting,
  * OAuth and advertisers; TikTok's codes and messages.
  */
-export function registerVideoSandbox(scope: FastifyInstance, services: Services): void {
+export function registerVideoSandbox(scope: FastifyInstance, services: SandboxServices): void {
   const store = new SandboxStore(services.storage.db, 'video');
   const gate = videoGate(services);
   registerApprovalPage(scope, services, 'video', { clientParameter: 'app_id', codeParameter: 'auth_code' });

@@ -1,6 +1,6 @@
-import type { Services } from '../../context.ts';
 import { checkAccess } from '../access.ts';
 import { magicFault, sandboxLatency, slowDown } from '../faults.ts';
+import type { SandboxServices } from '../sandbox-services.ts';
 import { CODE, invalid, TikTokRefusal } from './envelope.ts';
 
 /** What every advertiser call of the TikTok sandbox passes first: the token, then the magic ids. */
@@ -11,7 +11,7 @@ export interface VideoGate {
   fault(campaignIds: string[]): Promise<void>;
 }
 
-export function videoGate(services: Services): VideoGate {
+export function videoGate(services: SandboxServices): VideoGate {
   return {
     async admit(token, advertiserId) {
       await sandboxLatency(services);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../context.ts';
 import { activityHistories } from '../activity.ts';
+import type { SandboxServices } from '../sandbox-services.ts';
 import type { SandboxAccount } from '../seed.ts';
 import type { SandboxStore } from '../store.ts';
 import type { StoredCampaign } from './campaign.ts';
@@ -17,7 +17,7 @@ import { reportRows, totalMetrics } from './report-rows.ts';
  */
 export function registerReportRoutes(
   scope: FastifyInstance,
-  services: Services,
+  services: SandboxServices,
   store: SandboxStore,
   gate: VideoGate,
 ): void {

@@ -1,5 +1,5 @@
-import type { JsonSchema } from './openapi-schemas.ts';
-import { declaration, docComment } from './openapi-typescript.ts';
+import type { JsonSchema } from '../../src/http/openapi-schemas.ts';
+import { declaration, docComment } from './typescript-declarations.ts';
 
 /** The envelope parts the client exposes; the per-status error schemas are the server's business. */
 const SHARED_SCHEMAS = [
@@ -81,8 +81,8 @@ function toolMethods(tools: ToolEntry[]): string {
   });
   return [
     HEADER,
-    `import type { ${types.join(', ')} } from './api-types.generated.ts';\n`,
-    "import type { CallOptions, ToolCallResult } from './call-types.ts';\n",
+    `import type { ${types.join(', ')} } from '../../src/http/api-types.generated.ts';\n`,
+    "import type { CallOptions, ToolCallResult } from '../../src/http/call-types.ts';\n",
     '\n/** One typed method per tool of the service; each is a `callTool` of that tool. */\n',
     'export abstract class ToolMethods {\n',
     '  abstract callTool<Name extends ToolName>(\n',

@@ -1,4 +1,4 @@
-import type { JsonSchema } from './openapi-schemas.ts';
+import type { JsonSchema } from '../../src/http/openapi-schemas.ts';
 
 /**
  * JSON Schema (the subset the OpenAPI document uses) as TypeScript types, for the typed client. It

@@ -2,9 +2,9 @@ import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { toEnvelope } from '../http/envelope.ts';
 import { newId } from '../ids.ts';
 import { failureOutcome } from '../pipeline/outcome.ts';
-import { toEnvelope } from './envelope.ts';
 
 /** What a request Node's HTTP parser refused was missing, in words a caller can fix. */
 const PARSER_REASONS: Readonly<Record<string, string>> = {

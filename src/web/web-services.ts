@@ -1,0 +1,10 @@
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Storage } from '../storage/database.ts';
+
+/** What the pages' toolkit takes from the service: the console session lives in storage. */
+export interface WebServices {
+  config: Config;
+  storage: Storage;
+  clock: Clock;
+}
