@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { Services } from '../context.ts';
-import { OwnerError } from '../owners.ts';
+import { OwnerError } from '../owners/owner-error.ts';
 import { closeServices, createLogger, createServices } from '../services.ts';
 import { migrateToLatest } from '../storage/migrate.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decimalToMicros } from '../../../src/money.ts';
-import { addAccount } from '../../../src/owners.ts';
+import { addAccount } from '../../../src/owners/add-account.ts';
 import { clearThrottles } from '../../../src/platforms/upstream.ts';
 import { listAuditEntries } from '../../../src/storage/audit.ts';
 import type { AdAccount } from '../../../src/storage/schema.ts';
