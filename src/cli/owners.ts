@@ -5,13 +5,12 @@ import type { Services } from '../context.ts';
 import { ensureDemo } from '../demo.ts';
 import { formatMicros } from '../money.ts';
 import { addAccount } from '../owners/add-account.ts';
-import { issueKey } from '../owners/create-key.ts';
+import { createKey } from '../owners/create-key.ts';
 import { setUserPassword } from '../owners/credentials.ts';
 import { parseLifetime } from '../owners/key-lifetimes.ts';
 import { keyStatus } from '../owners/key-status.ts';
 import { narrowKey } from '../owners/narrow-key.ts';
 import { OwnerError } from '../owners/owner-error.ts';
-import { ownerLimits } from '../owners/owner-limits.ts';
 import { createOwner, requireUser, setTier } from '../owners/users.ts';
 import type { Platform } from '../platforms/families.ts';
 import { findApiKeyById, listApiKeys, revokeApiKey } from '../storage/api-keys.ts';
@@ -62,17 +61,12 @@ export async function keysCreate(
   options: { email: string; name: string; expires: string } & LimitOptions,
 ) {
   const lifetime = parseLifetime(options.expires);
-  const { db } = services.storage;
-  const user = await requireUser(db, options.email);
-  const limits = await ownerLimits(db, user.id, limitsInput(options));
-  const { limits: _limits, ...key } = await issueKey(
-    db,
-    user,
-    options.name,
+  const user = await requireUser(services.storage.db, options.email);
+  const { limits, ...key } = await createKey(services, user, {
+    name: options.name,
     lifetime,
-    services.clock.now(),
-    limits,
-  );
+    limits: limitsInput(options),
+  });
   return { ...key, ...limitsOutput(limits) };
 }
 
