@@ -4,7 +4,9 @@ import { checkKeyShape, hashApiKey } from './auth/api-key.ts';
 import type { Config, Tier } from './config.ts';
 import type { Services } from './context.ts';
 import { DEFAULT_LIMITS } from './key-limits.ts';
-import { addAccount, createKey, OwnerError } from './owners.ts';
+import { addAccount } from './owners/add-account.ts';
+import { issueKey } from './owners/create-key.ts';
+import { OwnerError } from './owners/owner-error.ts';
 import type { Platform } from './platform-families.ts';
 import { listAdAccounts } from './storage/accounts.ts';
 import { findApiKeyByHash } from './storage/api-keys.ts';
@@ -72,7 +74,7 @@ export async function ensureDemo(services: Services) {
   const keyCreated = !key;
   if (!key) {
     // Its accounts are sandbox accounts, where spend is not real: the demo key may do everything.
-    key = (await createKey(db, user, 'demo', 'never', now, { ...DEFAULT_LIMITS, scope: 'spend' })).key;
+    key = (await issueKey(db, user, 'demo', 'never', now, { ...DEFAULT_LIMITS, scope: 'spend' })).key;
     if (file) {
       writeFileSync(file, `${key}\n`, { mode: 0o600 });
       chmodSync(file, 0o600);

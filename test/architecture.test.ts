@@ -52,6 +52,10 @@ describe('the layers of src/', () => {
     expect(importsInto('tools', ['pipeline'])).toEqual([]);
   });
 
+  it('src/owners/ imports no door, nor the service the doors share', () => {
+    expect(importsInto('owners', ['console', 'http', 'mcp', 'oauth', 'cli', 'context.ts'])).toEqual([]);
+  });
+
   it('reads every spelling of an import, so the rule above cannot be dodged', () => {
     const source = [
       "import type { ToolContext } from '../../tools/tool.ts';",

@@ -1,29 +1,28 @@
-import { KeyLimitsError, type KeyLimitsInput, keyLimitsFrom } from '../auth/key-limits-input.ts';
+import type { KeyLimitsInput } from '../auth/key-limits-input.ts';
 import type { Tier } from '../config.ts';
-import { setUserPassword } from '../console/credentials.ts';
 import type { Services } from '../context.ts';
 import { ensureDemo } from '../demo.ts';
-import { type KeyLimits, limitsOfRow, wideningOf } from '../key-limits.ts';
+import { type KeyLimits, limitsOfRow } from '../key-limits.ts';
 import { formatMicros } from '../money.ts';
-import { addAccount, createKey, OwnerError, parseLifetime, requireUser } from '../owners.ts';
+import { addAccount } from '../owners/add-account.ts';
+import { createKey } from '../owners/create-key.ts';
+import { setUserPassword } from '../owners/credentials.ts';
+import { parseLifetime } from '../owners/key-lifetimes.ts';
+import { keyStatus } from '../owners/key-status.ts';
+import { narrowKey } from '../owners/narrow-key.ts';
+import { OwnerError } from '../owners/owner-error.ts';
+import { createOwner, requireUser, setTier } from '../owners/users.ts';
 import type { Platform } from '../platform-families.ts';
-import { findApiKeyById, listApiKeys, revokeApiKey, setApiKeyLimits } from '../storage/api-keys.ts';
-import { createUser, findUserByEmail, setUserTier } from '../storage/users.ts';
+import { findApiKeyById, listApiKeys, revokeApiKey } from '../storage/api-keys.ts';
 
 export async function usersCreate(services: Services, options: { email: string; tier: Tier }) {
-  const { db } = services.storage;
-  if (!/^[^@\s]+@[^@\s]+$/.test(options.email))
-    throw new OwnerError(`--email "${options.email}" is not an email address`);
-  if (await findUserByEmail(db, options.email))
-    throw new OwnerError(`A user with email ${options.email} already exists`);
-  const user = await createUser(db, options.email, options.tier, services.clock.now());
+  const user = await createOwner(services.storage.db, options.email, options.tier, services.clock.now());
   return { id: user.id, email: user.email, tier: user.tier };
 }
 
 export async function usersSetTier(services: Services, options: { email: string; tier: Tier }) {
-  const user = await requireUser(services.storage.db, options.email);
-  await setUserTier(services.storage.db, user.id, options.tier);
-  return { id: user.id, email: user.email, tier: options.tier };
+  const user = await setTier(services.storage.db, options.email, options.tier);
+  return { id: user.id, email: user.email, tier: user.tier };
 }
 
 export async function usersSetPassword(
@@ -62,42 +61,31 @@ export async function keysCreate(
   options: { email: string; name: string; expires: string } & LimitOptions,
 ) {
   const lifetime = parseLifetime(options.expires);
-  const { db } = services.storage;
-  const user = await requireUser(db, options.email);
-  const limits = await ownerLimits(() => keyLimitsFrom(db, user.id, limitsInput(options)));
-  const key = await createKey(db, user, options.name, lifetime, services.clock.now(), limits);
+  const user = await requireUser(services.storage.db, options.email);
+  const { limits, ...key } = await createKey(services, user, {
+    name: options.name,
+    lifetime,
+    limits: limitsInput(options),
+  });
   return { ...key, ...limitsOutput(limits) };
+}
+
+async function keyById(services: Services, id: string) {
+  const key = await findApiKeyById(services.storage.db, id);
+  if (!key) throw new OwnerError(`No API key with id ${id}`);
+  return key;
 }
 
 /** Narrows a key: what is given replaces the key's own, and must not widen it. */
 export async function keysNarrow(services: Services, options: { id: string } & LimitOptions) {
-  const { db } = services.storage;
-  const key = await findApiKeyById(db, options.id);
-  if (!key) throw new OwnerError(`No API key with id ${options.id}`);
-  const current = limitsOfRow(key);
-  const proposed = await ownerLimits(() => keyLimitsFrom(db, key.user_id, limitsInput(options), current));
-  const widening = wideningOf(current, proposed);
-  if (widening.length > 0) {
-    throw new OwnerError(
-      `A key can be narrowed, never widened (create a new key instead): ${widening.join('; ')}`,
-    );
-  }
-  await setApiKeyLimits(db, key.id, proposed);
-  return { id: key.id, ...limitsOutput(proposed) };
-}
-
-async function ownerLimits(make: () => Promise<KeyLimits>): Promise<KeyLimits> {
-  try {
-    return await make();
-  } catch (error) {
-    if (error instanceof KeyLimitsError) throw new OwnerError(error.message);
-    throw error;
-  }
+  const key = await keyById(services, options.id);
+  const narrowed = await narrowKey(services.storage.db, key, limitsInput(options));
+  return { id: key.id, ...limitsOutput(narrowed) };
 }
 
 export async function keysList(services: Services, options: { email: string }) {
   const user = await requireUser(services.storage.db, options.email);
-  const now = services.clock.now().toISOString();
+  const now = services.clock.now();
   const keys = await listApiKeys(services.storage.db, user.id);
   return keys.map((k) => ({
     id: k.id,
@@ -107,14 +95,13 @@ export async function keysList(services: Services, options: { email: string }) {
     expires_at: k.expires_at,
     last_used_at: k.last_used_at,
     revoked_at: k.revoked_at,
-    status: k.revoked_at ? 'revoked' : k.expires_at && k.expires_at <= now ? 'expired' : 'active',
+    status: keyStatus(k, now),
     ...limitsOutput(limitsOfRow(k)),
   }));
 }
 
 export async function keysRevoke(services: Services, options: { id: string }) {
-  const key = await findApiKeyById(services.storage.db, options.id);
-  if (!key) throw new OwnerError(`No API key with id ${options.id}`);
+  const key = await keyById(services, options.id);
   const revoked = await revokeApiKey(services.storage.db, key.id, services.clock.now());
   return { id: key.id, revoked: true, already_revoked: !revoked };
 }

@@ -1,4 +1,4 @@
-import { OwnerError } from '../owners.ts';
+import { OwnerError } from '../owners/owner-error.ts';
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   let text = '';

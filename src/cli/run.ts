@@ -2,7 +2,7 @@ import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { ConfigError } from '../config-error.ts';
 import type { Services } from '../context.ts';
-import { OwnerError } from '../owners.ts';
+import { OwnerError } from '../owners/owner-error.ts';
 import { closeServices, createLogger, createServices } from '../services.ts';
 import { migrateToLatest } from '../storage/migrate.ts';
 

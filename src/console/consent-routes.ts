@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from 'oidc-provider';
-import { KeyLimitsError, keyLimitsFrom } from '../auth/key-limits-input.ts';
 import { ownResource, resourceOf } from '../auth/protected-resource.ts';
 import type { Services } from '../context.ts';
-import type { KeyLimits, Scope } from '../key-limits.ts';
-import { rowOfLimits, scopeCovers } from '../key-limits.ts';
+import type { KeyLimits } from '../key-limits.ts';
 import { scopeWords, widestScope } from '../oauth/oauth-scopes.ts';
 import { CONSENT_PATH_PREFIX } from '../oauth/oauth-server.ts';
+import { appGrantLimits, approveApp } from '../owners/app-grants.ts';
+import { OwnerError } from '../owners/owner-error.ts';
 import { listAdAccounts } from '../storage/accounts.ts';
-import { endOAuthGrants, insertOAuthGrant, liveGrantIdsOf } from '../storage/oauth-grants.ts';
 import { consoleRequest } from '../web/console-request.ts';
 import { sendErrorPage } from '../web/error-page.ts';
 import { formField } from '../web/form.ts';
@@ -125,19 +124,17 @@ export function registerConsentRoutes(app: FastifyInstance, services: Services):
     }
     let limits: KeyLimits;
     try {
-      limits = await keyLimitsFrom(storage.db, session.user.id, limitsInput(request));
+      limits = await appGrantLimits(
+        storage.db,
+        session.user.id,
+        limitsInput(request),
+        found.requested ?? 'spend',
+      );
     } catch (error) {
-      if (!(error instanceof KeyLimitsError)) throw error;
+      if (!(error instanceof OwnerError)) throw error;
       return render(request, reply, found, 400, {
         kind: 'error',
         text: `Nothing was granted: ${error.message}.`,
-      });
-    }
-    const asked: Scope = found.requested ?? 'spend';
-    if (!scopeCovers(asked, limits.scope)) {
-      return render(request, reply, found, 400, {
-        kind: 'error',
-        text: `Nothing was granted: the app asked for ${asked}, so it may be given ${asked} at most.`,
       });
     }
     const { resource } = found;
@@ -151,20 +148,14 @@ export function registerConsentRoutes(app: FastifyInstance, services: Services):
     grant.rejectOIDCScope(refused);
     grant.addResourceScope(resource, granted);
     grant.rejectResourceScope(resource, refused);
-    // A new approval replaces the app's previous one: one row per app in Connected apps, one set of limits.
-    const previous = await liveGrantIdsOf(storage.db, session.user.id, found.clientId);
-    await endOAuthGrants(storage.db, previous, clock.now());
-    const grantId = await grant.save();
-    await insertOAuthGrant(storage.db, {
-      id: grantId,
-      user_id: session.user.id,
-      client_id: found.clientId,
-      client_name: found.clientName,
-      ...rowOfLimits(limits),
-      created_at: clock.now().toISOString(),
-      last_used_at: null,
-      revoked_at: null,
-    });
+    const approval = {
+      userId: session.user.id,
+      clientId: found.clientId,
+      clientName: found.clientName,
+      limits,
+      now: clock.now(),
+    };
+    const grantId = await approveApp(storage.db, approval, () => grant.save());
     request.log.info({ oauth_client_id: found.clientId, grant_id: grantId }, 'console granted an OAuth app');
     const to = await provider.interactionResult(
       request.raw,

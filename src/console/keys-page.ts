@@ -1,5 +1,6 @@
 import { describeLimits, type KeyLimits, limitsOfRow } from '../key-limits.ts';
-import type { KEY_LIFETIMES } from '../owners.ts';
+import type { KEY_LIFETIMES } from '../owners/key-lifetimes.ts';
+import { keyStatus } from '../owners/key-status.ts';
 import type { AdAccount, ApiKey } from '../storage/schema.ts';
 import { formatTime, plural } from '../web/format.ts';
 import { html } from '../web/html.ts';
@@ -7,7 +8,6 @@ import { csrfInput, type Notice, page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
 import { randomToken } from '../web/tokens.ts';
 import { type AppsView, appsSection } from './apps-section.ts';
-import { keyStatus } from './key-status.ts';
 import { limitFields } from './limit-fields.ts';
 
 const LIFETIME_LABELS: Record<keyof typeof KEY_LIFETIMES, string> = {

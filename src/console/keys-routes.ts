@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { KeyLimitsError, keyLimitsFrom } from '../auth/key-limits-input.ts';
-import type { Tier } from '../config.ts';
 import type { Services } from '../context.ts';
-import { type KeyLimits, limitsOfRow, wideningOf } from '../key-limits.ts';
-import { createKey, KEY_LIFETIMES, type KeyLifetime } from '../owners.ts';
+import { createKey, type NewApiKey } from '../owners/create-key.ts';
+import { KeyCapError, keyCapOf } from '../owners/key-cap.ts';
+import { isLifetime } from '../owners/key-lifetimes.ts';
+import { KeyWideningError, narrowKey } from '../owners/narrow-key.ts';
+import { OwnerError } from '../owners/owner-error.ts';
 import { listAdAccounts } from '../storage/accounts.ts';
-import { findApiKeyById, listApiKeys, revokeApiKey, setApiKeyLimits } from '../storage/api-keys.ts';
+import { findApiKeyById, listApiKeys, revokeApiKey } from '../storage/api-keys.ts';
 import { claimKeyForm } from '../storage/console-sessions.ts';
 import { listOAuthGrants, listOwnedClients } from '../storage/oauth-grants.ts';
 import { findUserById } from '../storage/users.ts';
@@ -14,19 +15,13 @@ import { formField } from '../web/form.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
 import { registerAppsRoutes } from './apps-routes.ts';
 import type { NewClient } from './apps-section.ts';
-import { keyStatus } from './key-status.ts';
 import { keysPage, type NewKey } from './keys-page.ts';
 import { limitsInput } from './limit-fields.ts';
 
 const MAX_NAME_LENGTH = 100;
 
-function isLifetime(value: string): value is KeyLifetime {
-  return Object.hasOwn(KEY_LIFETIMES, value);
-}
-
 export function registerKeysRoutes(app: FastifyInstance, services: Services): void {
   const { config, storage, clock } = services;
-  const limitOf = (tier: string) => config.console.keyLimits[tier as Tier] ?? 0;
 
   async function render(
     request: FastifyRequest,
@@ -53,7 +48,7 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
       keys,
       accounts,
       apps,
-      limit: limitOf(session.user.tier),
+      limit: keyCapOf(config, session.user.tier),
       now: clock.now(),
       ...extra,
     };
@@ -98,24 +93,15 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
         },
       });
     }
-    const now = clock.now();
-    const live = (await listApiKeys(storage.db, user.id)).filter((k) => keyStatus(k, now) === 'active');
-    // Checked, then inserted: two simultaneous creations may pass one over the limit, which a person
-    // clicking in a browser does not do; the limit is a plan allowance, not a security boundary.
-    if (live.length >= limitOf(user.tier)) {
-      return refuse(
-        409,
-        `Your ${user.tier} plan allows ${limitOf(user.tier)} active keys. Revoke one first.`,
-      );
-    }
-    let limits: KeyLimits;
+    let created: NewApiKey;
     try {
-      limits = await keyLimitsFrom(storage.db, user.id, limitsInput(request));
+      created = await createKey(services, user, { name, lifetime: expires, limits: limitsInput(request) });
     } catch (error) {
-      if (error instanceof KeyLimitsError) return refuse(400, `The key was not created: ${error.message}.`);
+      if (error instanceof KeyCapError)
+        return refuse(409, `Your ${error.tier} plan allows ${error.cap} active keys. Revoke one first.`);
+      if (error instanceof OwnerError) return refuse(400, `The key was not created: ${error.message}.`);
       throw error;
     }
-    const created = await createKey(storage.db, user, name, expires, now, limits);
     request.log.info({ api_key_id: created.id }, 'console created an API key');
     return render(request, reply, 200, { newKey: { name, key: created.key } });
   });
@@ -126,22 +112,16 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
     if (!key || key.user_id !== session.user.id || key.revoked_at !== null) {
       return render(request, reply, 404, { notice: { kind: 'error', text: 'There is no such key.' } });
     }
-    const current = limitsOfRow(key);
-    let proposed: KeyLimits;
     try {
-      proposed = await keyLimitsFrom(storage.db, session.user.id, limitsInput(request), current);
+      await narrowKey(storage.db, key, limitsInput(request));
     } catch (error) {
-      if (!(error instanceof KeyLimitsError)) throw error;
-      return render(request, reply, 400, {
-        notice: { kind: 'error', text: `Nothing changed: ${error.message}.` },
-      });
-    }
-    const widening = wideningOf(current, proposed);
-    if (widening.length > 0) {
-      const text = `Nothing changed: a key can be narrowed, never widened (create a new key for more): ${widening.join('; ')}.`;
+      if (!(error instanceof OwnerError)) throw error;
+      const text =
+        error instanceof KeyWideningError
+          ? `Nothing changed: a key can be narrowed, never widened (create a new key for more): ${error.widening.join('; ')}.`
+          : `Nothing changed: ${error.message}.`;
       return render(request, reply, 400, { notice: { kind: 'error', text } });
     }
-    await setApiKeyLimits(storage.db, key.id, proposed);
     request.log.info({ api_key_id: key.id }, 'console narrowed an API key');
     return reply.redirect('/keys?done=narrowed', 303);
   });

@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
 import { forgetOAuthSignIn } from '../oauth/oauth-sign-in.ts';
+import { checkCredentials, SignUpError, signUp } from '../owners/credentials.ts';
 import { isSandboxConsentPath } from '../sandbox/approval-page.ts';
+import type { User } from '../storage/schema.ts';
 import { consoleRequest } from '../web/console-request.ts';
 import { formField } from '../web/form.ts';
 import { html } from '../web/html.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
 import { endSession, startSession } from '../web/session.ts';
 import { isOAuthConsentPath } from './consent-routes.ts';
-import { checkCredentials, EMAIL_PATTERN, signUp } from './credentials.ts';
-import { passwordProblem } from './passwords.ts';
 import { signInPage, signUpPage } from './sign-in-pages.ts';
 import type { SignInThrottle } from './throttle.ts';
 
@@ -108,22 +108,18 @@ export function registerSignInRoutes(
       throttle.recordFailure(undefined, request.ip);
       return refuse(status, text);
     };
-    if (!EMAIL_PATTERN.test(email))
-      return refuseAndCount(400, 'Enter an email address like you@example.com.');
-    const problem = passwordProblem(password);
-    if (problem) return refuseAndCount(400, `Choose another password: ${problem}`);
+    let user: User;
     try {
-      const user = await signUp(storage.db, email, password, clock.now());
-      await forgetOAuthSignIn(services, request.headers.cookie);
-      reply.header('set-cookie', await startSession(services, user.id));
-      return reply.redirect(next ?? HOME, 303);
+      user = await signUp(storage.db, email, password, clock.now());
     } catch (error) {
-      if (!/unique|duplicate/i.test(String(error))) throw error;
-      return refuseAndCount(
-        409,
-        html`An account with this email exists. <a href="/login">Sign in</a> instead.`,
-      );
+      if (!(error instanceof SignUpError)) throw error;
+      return error.reason === 'taken'
+        ? refuseAndCount(409, html`An account with this email exists. <a href="/login">Sign in</a> instead.`)
+        : refuseAndCount(400, error.message);
     }
+    await forgetOAuthSignIn(services, request.headers.cookie);
+    reply.header('set-cookie', await startSession(services, user.id));
+    return reply.redirect(next ?? HOME, 303);
   });
 
   app.post('/logout', async (request, reply) => {

@@ -135,6 +135,24 @@ describe.each(TEST_DIALECTS)('the adops CLI on %s', { timeout: 90_000 }, (dialec
     expect((await create(['--max-daily-budget', 'fifty'])).json.error).toMatch(/like 50:USD/);
   });
 
+  it("holds keys create to the tier's number of active keys, as the console does; revoking frees a place", async () => {
+    const capped = { ...env, ADOPS_KEY_LIMITS: 'free=1,plus=5,pro=10,max=20' };
+    await adops(['users', 'create', '--email', 'cap@example.com'], capped);
+    const create = () => adops(['keys', 'create', '--email', 'cap@example.com'], capped);
+    const first = await create();
+    expect(first.code).toBe(0);
+    const refused = await create();
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(JSON.parse(refused.stderr.trim())).toEqual({
+      error:
+        'cap@example.com has 1 active key and the free tier allows 1: revoke one first (adops keys list, ' +
+        'then adops keys revoke --id ID) or raise the tier (adops users set-tier)',
+    });
+    expect((await adops(['keys', 'revoke', '--id', first.json.id], capped)).code).toBe(0);
+    expect((await create()).code).toBe(0);
+  });
+
   it('explains bad input on stderr with exit code 1', async () => {
     const noUser = await adops(['keys', 'create', '--email', 'nobody@example.com'], env);
     expect(noUser.code).toBe(1);

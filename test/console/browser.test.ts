@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey } from '../../src/owners.ts';
+import { issueKey } from '../../src/owners/create-key.ts';
 import { listConnections } from '../../src/storage/accounts.ts';
 import { setConnectionStatus } from '../../src/storage/connections.ts';
 import { findUserByEmail } from '../../src/storage/users.ts';
@@ -176,7 +176,7 @@ describe('the owner console in Chromium', { timeout: 90_000 }, () => {
     const { db } = service.services.storage;
     const user = await findUserByEmail(db, email);
     if (!user) throw new Error('sign-up made no user');
-    const key = await createKey(db, user, 'agent', 'never', service.services.clock.now());
+    const key = await issueKey(db, user, 'agent', 'never', service.services.clock.now());
     const listed = await callTool(service.url, key.key, 'list_connected_accounts');
     expect(JSON.stringify(listed.body)).toContain(accountId);
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount } from '../../src/owners.ts';
+import { addAccount } from '../../src/owners/add-account.ts';
 import { findUserByEmail, setUserTier } from '../../src/storage/users.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount } from '../../src/owners.ts';
+import { addAccount } from '../../src/owners/add-account.ts';
 import { findUserByEmail } from '../../src/storage/users.ts';
 import { TestClock } from '../support/clock.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount } from '../../src/owners.ts';
+import { addAccount } from '../../src/owners/add-account.ts';
 import { holdIdOfClaim } from '../../src/pipeline/quota-hold.ts';
 import { disconnect } from '../../src/platforms/oauth-flow.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';

@@ -12,7 +12,7 @@ import type {
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount } from '../../src/owners.ts';
+import { addAccount } from '../../src/owners/add-account.ts';
 import { findUserByEmail } from '../../src/storage/users.ts';
 import { ALL_TOOLS } from '../../src/tools/registry.ts';
 import { launchChromium, screenshot } from '../console/support/browser.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount, createKey } from '../../src/owners.ts';
+import { addAccount } from '../../src/owners/add-account.ts';
+import { issueKey } from '../../src/owners/create-key.ts';
 import { findUserByEmail, findUserById } from '../../src/storage/users.ts';
 import type { ConsoleClient } from '../console/support/console-client.ts';
 import { callTool, connectOverHttp } from '../mcp/clients.ts';
@@ -156,7 +157,7 @@ describe.each(TEST_DIALECTS)('an OAuth token obeys the limits of its grant like 
     const user = await findUserById(service.services.storage.db, userId);
     if (!user) throw new Error('no owner');
     const key = (
-      await createKey(service.services.storage.db, user, 'agent', 'never', service.services.clock.now())
+      await issueKey(service.services.storage.db, user, 'agent', 'never', service.services.clock.now())
     ).key;
     const acted = budget.acted();
     const headers = { 'idempotency-key': crypto.randomUUID() };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey } from '../../src/owners.ts';
+import { issueKey } from '../../src/owners/create-key.ts';
 import { SANDBOX_CLIENT } from '../../src/platforms/endpoints.ts';
 import { connectRedirectUri } from '../../src/platforms/oauth-flow.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
@@ -249,7 +249,7 @@ describe.each(TEST_DIALECTS)(
       expect(accounts).not.toContain(annAccount);
 
       // Her API key reaches her account only: Ann's account id and campaign are refused, and untouched.
-      const key = (await createKey(service.services.storage.db, user, 'agent', 'never', new Date())).key;
+      const key = (await issueKey(service.services.storage.db, user, 'agent', 'never', new Date())).key;
       const attack = await callTool(service.url, key, 'update_video_campaign', {
         advertiser_id: annAccount,
         campaign_id: annCampaign,

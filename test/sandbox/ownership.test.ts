@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount, OwnerError } from '../../src/owners.ts';
+import { addAccount } from '../../src/owners/add-account.ts';
+import { OwnerError } from '../../src/owners/owner-error.ts';
 import { disconnect } from '../../src/platforms/oauth-flow.ts';
 import { SandboxOwnershipError } from '../../src/sandbox/ownership.ts';
 import { issueSandboxToken, type SandboxTokenKind } from '../../src/sandbox/tokens.ts';

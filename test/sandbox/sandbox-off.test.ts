@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUserPassword } from '../../src/console/credentials.ts';
+import { setUserPassword } from '../../src/owners/credentials.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
 import { ConsoleClient, csrfTokenOf, PASSWORD } from '../console/support/console-client.ts';

@@ -1,7 +1,7 @@
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../src/context.ts';
-import { createKey } from '../../src/owners.ts';
+import { issueKey } from '../../src/owners/create-key.ts';
 import type { Platform } from '../../src/platform-families.ts';
 import { adoptLegacySandboxTokens } from '../../src/sandbox/legacy-tokens.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
@@ -200,7 +200,7 @@ describe.each(TEST_DIALECTS)('migration 0006_sandbox_owners on %s', (dialect) =>
     const { db } = service.services.storage;
     const now = service.services.clock.now();
     const [annKey, bobKey] = await Promise.all(
-      [legacy.users.ann, legacy.users.bob].map((user) => createKey(db, user, 'agent', 'never', now)),
+      [legacy.users.ann, legacy.users.bob].map((user) => issueKey(db, user, 'agent', 'never', now)),
     );
     const [campaign] = await new SandboxStore(db, 'video').list('campaign', legacy.ids.X);
     const args = { advertiser_id: legacy.ids.X, campaign_id: campaign?.id, name: 'Still mine' };

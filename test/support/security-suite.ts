@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { generateApiKey } from '../../src/auth/api-key.ts';
-import { createKey } from '../../src/owners.ts';
+import { issueKey } from '../../src/owners/create-key.ts';
 import { PLATFORM_INFO, PLATFORMS } from '../../src/platform-families.ts';
 import { quotaPeriod, tierLimit } from '../../src/quota.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
@@ -68,8 +68,8 @@ export async function securityContext(service: TestService, images: ImageServer)
   const user = await findUserById(db, owner.userId);
   if (!user) throw new Error('owner vanished');
   const longAgo = new Date(service.services.clock.now().getTime() - 31 * 86_400_000);
-  const expired = await createKey(db, user, 'expired', '30d', longAgo);
-  const revoked = await createKey(db, user, 'revoked', 'never', longAgo);
+  const expired = await issueKey(db, user, 'expired', '30d', longAgo);
+  const revoked = await issueKey(db, user, 'revoked', 'never', longAgo);
   await revokeApiKey(db, revoked.id, service.services.clock.now());
   const overrides = await succeedingOverrides(service, owner, images);
   return {

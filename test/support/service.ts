@@ -4,7 +4,8 @@ import type { Clock } from '../../src/clock.ts';
 import { loadConfig, type Tier } from '../../src/config.ts';
 import type { Services } from '../../src/context.ts';
 import { DEFAULT_LIMITS, type KeyLimits } from '../../src/key-limits.ts';
-import { addAccount, createKey } from '../../src/owners.ts';
+import { addAccount } from '../../src/owners/add-account.ts';
+import { issueKey } from '../../src/owners/create-key.ts';
 import type { Platform } from '../../src/platform-families.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { createLogger, createServices } from '../../src/services.ts';
@@ -126,7 +127,7 @@ export class TestService {
       now,
     );
     for (const platform of platforms) await addAccount(this.services, user, { platform });
-    const key = await createKey(db, user, 'test', 'never', now);
+    const key = await issueKey(db, user, 'test', 'never', now);
     return { userId: user.id, email: user.email, key: key.key, keyId: key.id };
   }
 
@@ -152,7 +153,7 @@ export class TestService {
     const user = await findUserById(db, owner.userId);
     if (!user) throw new Error(`no owner ${owner.email}`);
     const now = this.services.clock.now();
-    return (await createKey(db, user, 'limited', 'never', now, { ...DEFAULT_LIMITS, ...limits })).key;
+    return (await issueKey(db, user, 'limited', 'never', now, { ...DEFAULT_LIMITS, ...limits })).key;
   }
 
   /** The platform access token stored (encrypted) on an account's connection, as a platform client sends it. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAccount } from '../../src/owners.ts';
+import { addAccount } from '../../src/owners/add-account.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
 import { setConnectionStatus } from '../../src/storage/connections.ts';
 import { findUserByEmail } from '../../src/storage/users.ts';

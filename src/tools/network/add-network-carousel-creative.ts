@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
 import { NetworkClient } from '../../platforms/network/client.ts';
 import { networkProtocol } from '../../platforms/network/protocol.ts';
 import { idOf, urn } from '../../platforms/network/urns.ts';
@@ -13,6 +12,7 @@ import {
   text,
   textOnSeveralLines,
 } from '../arguments.ts';
+import { invalidArguments } from '../invalid-arguments.ts';
 import { defineTool, type ToolContext, type ToolResult } from '../tool.ts';
 import { adMedia, type CarouselAd, carouselAd } from './ad-spec.ts';
 import { createAd, uploadMedia } from './ad-steps.ts';
@@ -55,13 +55,11 @@ async function addCarouselCreative(
   const campaign = await client.getCampaign(campaignId);
   if (campaign.format !== 'CAROUSEL') {
     const what = campaign.format ? `a ${campaign.format} campaign` : 'not a carousel campaign';
-    throw new AppError(
-      'invalid_arguments',
-      `Invalid arguments for ${tool}: campaign_id: campaign ${campaignId} ("${campaign.name ?? ''}") is ${what}; ` +
-        'carousel ads go only into carousel campaigns. Pick a carousel campaign, or create one with ' +
-        'create_network_carousel_campaign.',
-      { structuredContent: { issues: [{ field: 'campaign_id', message: `is ${what}, not CAROUSEL` }] } },
-    );
+    throw invalidArguments(tool, [{ field: 'campaign_id', message: `is ${what}, not CAROUSEL` }], {
+      said:
+        `campaign_id: campaign ${campaignId} ("${campaign.name ?? ''}") is ${what}; carousel ads go only ` +
+        'into carousel campaigns. Pick a carousel campaign, or create one with create_network_carousel_campaign',
+    });
   }
   const media = await prepareMedia(context, client, tool, adMedia(ad));
   const uploads = media.filter((m) => !('urn' in m)).length;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
 import { fingerprint } from '../../fingerprint.ts';
+import { invalidArguments } from '../invalid-arguments.ts';
 
 export const MAX_LIMIT = 500;
 
@@ -45,14 +45,13 @@ export function decodeCursor<Position>(
     decoded = undefined;
   }
   if (decoded?.q !== fingerprint(query).slice(0, 16) || decoded.p === undefined) {
-    throw new AppError(
-      'invalid_arguments',
-      `Invalid arguments for ${tool}: cursor: is not a next_cursor of a call with these arguments. Pass the ` +
-        'next_cursor exactly as an answer gave it, with the same other arguments, or leave it out to start over.',
+    throw invalidArguments(
+      tool,
+      [{ field: 'cursor', message: 'belongs to another query, or is malformed' }],
       {
-        structuredContent: {
-          issues: [{ field: 'cursor', message: 'belongs to another query, or is malformed' }],
-        },
+        said:
+          'cursor: is not a next_cursor of a call with these arguments. Pass the next_cursor exactly as an ' +
+          'answer gave it, with the same other arguments, or leave it out to start over',
       },
     );
   }

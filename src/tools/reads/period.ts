@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import { invalidArguments } from '../invalid-arguments.ts';
 import type { FieldIssue } from '../tool.ts';
 
 export const DATE_RANGES = [
@@ -122,11 +122,9 @@ export interface Period {
 export function resolvePeriod(args: PeriodArgs, today: string, tool: string): Period {
   if (args.start_date && args.end_date) {
     if (args.end_date > today) {
-      throw new AppError(
-        'invalid_arguments',
-        `Invalid arguments for ${tool}: end_date: ${args.end_date} is in the future; the account's today is ${today}.`,
-        { structuredContent: { issues: [{ field: 'end_date', message: `must not be after ${today}` }] } },
-      );
+      throw invalidArguments(tool, [{ field: 'end_date', message: `must not be after ${today}` }], {
+        said: `end_date: ${args.end_date} is in the future; the account's today is ${today}`,
+      });
     }
     return { start: args.start_date, end: args.end_date, label: `${args.start_date} to ${args.end_date}` };
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import type { AppError } from '../../errors.ts';
 import { formatMicros } from '../../money.ts';
 import {
   budgetAmountUpdate,
@@ -46,9 +46,8 @@ function sharedBudgetRefusal(campaign: CampaignToUpdate, sharing: SharingCampaig
     `${others.length === 1 ? 'campaign' : 'campaigns'} ${listed || 'none other right now'} also ` +
     `${others.length === 1 ? 'spends' : 'spend'} from: a new amount changes the budget of all of them. Pass ` +
     'allow_shared_budget: true to change it anyway, or give the campaign a budget of its own in Google Ads';
-  return new AppError('invalid_arguments', `Invalid arguments for ${NAME}: daily_budget: ${message}.`, {
-    structuredContent: {
-      issues: [{ field: 'daily_budget', message }],
+  return invalidArguments(NAME, [{ field: 'daily_budget', message }], {
+    details: {
       budget_id: campaign.budget?.id ?? null,
       sharing_campaigns: others.map((other) => ({
         campaign_id: other.id,

@@ -13,6 +13,7 @@ import {
 } from '../../platforms/social/campaign-update.ts';
 import { socialProtocol } from '../../platforms/social/protocol.ts';
 import { accountArgument, changingOneOf, digitsId, dryRun, text } from '../arguments.ts';
+import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { type DeliveryBudgets, defineTool, type SpendChange } from '../tool.ts';
 
@@ -23,12 +24,6 @@ const FINISHED = ['ARCHIVED', 'DELETED'];
 /** A budget in the answer: the currency's decimal string; null when the campaign does not hold one. */
 function budget(minor: number | undefined, currency: string): string | null {
   return minor ? formatMicros(minorToMicros(minor, currency), currency) : null;
-}
-
-function invalidArgument(field: string, message: string): AppError {
-  return new AppError('invalid_arguments', `Invalid arguments for ${TOOL}: ${field}: ${message}.`, {
-    structuredContent: { issues: [{ field, message }] },
-  });
 }
 
 /** Where a campaign without a daily budget keeps its budget, and what to change instead. */
@@ -124,7 +119,8 @@ export const updateSocialCampaign = defineTool({
     }
     let budgetMinor: number | undefined;
     if (args.daily_budget !== undefined) {
-      if (!before.daily_budget) throw invalidArgument('daily_budget', budgetElsewhere(before, currency));
+      if (!before.daily_budget)
+        throw invalidArguments(TOOL, [{ field: 'daily_budget', message: budgetElsewhere(before, currency) }]);
       const micros = amountInCurrency(TOOL, 'daily_budget', args.daily_budget, currency);
       budgetMinor = microsToMinor(micros, currency);
     }

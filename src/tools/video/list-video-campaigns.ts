@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
 import { formatMicros, unitsToMicros } from '../../money.ts';
 import type { VideoCampaign } from '../../platforms/video/answers.ts';
 import { NO_BUDGET_LIMIT } from '../../platforms/video/campaign-rules.ts';
 import type { CampaignFilter, VideoClient } from '../../platforms/video/client.ts';
 import { accountArgument } from '../arguments.ts';
+import { invalidArguments } from '../invalid-arguments.ts';
 import { markdownTable } from '../reads/markdown-table.ts';
 import { cursorArgument, decodeCursor, encodeCursor, limitArgument } from '../reads/paging.ts';
 import { defineTool } from '../tool.ts';
@@ -117,12 +117,11 @@ export const listVideoCampaigns = defineTool({
     const query = { tool: NAME, advertiserId, status: asked, limit: args.limit };
     const start = decodeCursor<unknown>(args.cursor, query, NAME) ?? { page: 1, skip: 0 };
     if (!validPosition(start)) {
-      throw new AppError(
-        'invalid_arguments',
-        `Invalid arguments for ${NAME}: cursor: is not a next_cursor of a call with these arguments. Pass ` +
-          'the next_cursor exactly as an answer gave it, or leave it out to start over.',
-        { structuredContent: { issues: [{ field: 'cursor', message: 'is malformed' }] } },
-      );
+      throw invalidArguments(NAME, [{ field: 'cursor', message: 'is malformed' }], {
+        said:
+          'cursor: is not a next_cursor of a call with these arguments. Pass the next_cursor exactly as an ' +
+          'answer gave it, or leave it out to start over',
+      });
     }
 
     const client = await openVideoClient(context);

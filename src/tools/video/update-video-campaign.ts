@@ -10,6 +10,7 @@ import {
 } from '../../platforms/video/campaign-rules.ts';
 import type { VideoClient } from '../../platforms/video/client.ts';
 import { accountArgument, changingOneOf, digitsId, dryRun, text } from '../arguments.ts';
+import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { defineTool } from '../tool.ts';
 import {
@@ -171,13 +172,7 @@ export const updateVideoCampaign = defineTool({
         `campaign ${args.campaign_id} has no budget limit (${NO_BUDGET_LIMIT}), and TikTok cannot give it ` +
         'one after creation; limit spend on its ad groups in TikTok Ads Manager, or create a new campaign ' +
         'with a daily or lifetime budget';
-      throw new AppError(
-        'invalid_arguments',
-        `Invalid arguments for update_video_campaign: budget: ${message}.`,
-        {
-          structuredContent: { issues: [{ field: 'budget', message }] },
-        },
-      );
+      throw invalidArguments('update_video_campaign', [{ field: 'budget', message }]);
     }
     const change = changeOf(before, args);
     const shown = (after: VideoCampaign) => ({

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { DEFAULT_LIMITS } from '../../../src/key-limits.ts';
-import { addAccount } from '../../../src/owners.ts';
+import { addAccount } from '../../../src/owners/add-account.ts';
 import { SANDBOX_CLIENT } from '../../../src/platforms/endpoints.ts';
 import { RecoveryPoints } from '../../../src/platforms/recovery-points.ts';
 import { PlatformSession } from '../../../src/platforms/session.ts';

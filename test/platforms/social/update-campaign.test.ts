@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyLimits } from '../../../src/key-limits.ts';
-import { addAccount } from '../../../src/owners.ts';
+import { addAccount } from '../../../src/owners/add-account.ts';
 import { activityHistories } from '../../../src/sandbox/activity.ts';
 import { dailyMetrics } from '../../../src/sandbox/daily-metrics.ts';
 import type { SandboxCampaign } from '../../../src/sandbox/social/campaign-records.ts';

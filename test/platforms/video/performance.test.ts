@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalToMicros } from '../../../src/money.ts';
-import { addAccount } from '../../../src/owners.ts';
+import { addAccount } from '../../../src/owners/add-account.ts';
 import { listAuditEntries } from '../../../src/storage/audit.ts';
 import type { AdAccount } from '../../../src/storage/schema.ts';
 import { findUserById } from '../../../src/storage/users.ts';

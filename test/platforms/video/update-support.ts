@@ -1,4 +1,4 @@
-import { createKey } from '../../../src/owners.ts';
+import { issueKey } from '../../../src/owners/create-key.ts';
 import type { AdAccount } from '../../../src/storage/schema.ts';
 import { findUserByEmail } from '../../../src/storage/users.ts';
 import type { Owner, TestService } from '../../support/service.ts';
@@ -10,7 +10,7 @@ export async function spendOwner(service: TestService): Promise<Owner> {
   const user = await findUserByEmail(db, owner.email);
   if (!user) throw new Error('no owner');
   const limits = { scope: 'spend', accounts: null, ceilings: null } as const;
-  const key = await createKey(db, user, 'spend', 'never', service.services.clock.now(), limits);
+  const key = await issueKey(db, user, 'spend', 'never', service.services.clock.now(), limits);
   return { ...owner, key: key.key, keyId: key.id };
 }
 
