@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Progress } from '../progress.ts';
-import type { FetchOutcome, MediaFetcher } from './fetch-media.ts';
 import { type AssetGroup, IMAGE_TYPES, imageRuleViolation, MAX_IMAGE_BYTES } from './image-rules.ts';
 import { type ImageInfo, inspectImage } from './inspect-image.ts';
 import { mapConcurrently } from './map-concurrently.ts';
+import type { FetchOutcome, MediaFetcher } from './media-fetcher.ts';
 
 export interface ImageRequest {
   group: AssetGroup;

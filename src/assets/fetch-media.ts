@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { type Agent, request } from 'undici';
 import type { MediaFetchConfig } from '../config.ts';
 import { createGuardedAgent, FetchRefused, type Resolver, systemResolver } from './guarded-agent.ts';
+import type { FetchedMedia, FetchOutcome, MediaFetcher, MediaLimits } from './media-fetcher.ts';
 import { formatKilobytes, formatSeconds, mediaTypeLabel, mediaTypeList } from './media-words.ts';
 import { fetchSample, SAMPLE_HOST } from './sample-media.ts';
 
@@ -34,30 +35,6 @@ export function fetchPolicy(config: MediaFetchConfig, resolve?: Resolver): Fetch
     samples: config.samples,
     ...(resolve && { resolve }),
   };
-}
-
-export interface MediaLimits {
-  /** Reading stops at the first byte past this. */
-  maxBytes: number;
-  /** MIME types as decided by the bytes (`image/png`, `video/mp4`); the Content-Type header is ignored. */
-  allowedTypes: readonly string[];
-}
-
-export interface FetchedMedia {
-  bytes: Buffer;
-  mime: string;
-  ext: string;
-  /** Where the bytes came from after redirects. */
-  url: string;
-}
-
-/** A refusal is a value: one bad URL among many is an answer, not a failure. */
-export type FetchOutcome = { ok: true; media: FetchedMedia } | { ok: false; reason: string };
-
-export interface MediaFetcher {
-  fetch(url: string, limits: MediaLimits): Promise<FetchOutcome>;
-  /** Closes the connections; call when the batch is done. */
-  close(): Promise<void>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FetchedMedia, FetchOutcome, MediaLimits } from './fetch-media.ts';
+import type { FetchedMedia, FetchOutcome, MediaLimits } from './media-fetcher.ts';
 
 /**
  * The host of the sample images a service with the sandbox on serves itself, so that documented

@@ -11,7 +11,8 @@ import { sendPage } from '../web/layout.ts';
 import { readSession, type SignedIn } from '../web/session.ts';
 import { sandboxAccountWait } from './account-limit.ts';
 import { approvalPage, refusalPage } from './approval-view.ts';
-import { createOwnedSandboxAccount, foreignSandboxAccounts, SandboxOwnershipError } from './ownership.ts';
+import { createOwnedSandboxAccount } from './create-owned-account.ts';
+import { foreignSandboxAccounts, SandboxOwnershipError } from './ownership.ts';
 import type { SandboxServices } from './sandbox-services.ts';
 import { issueSandboxToken } from './tokens.ts';
 

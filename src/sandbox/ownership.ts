@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import { PLATFORM_INFO, type Platform } from '../platform-families.ts';
-import { recordSandboxOwner, sandboxOwners } from '../storage/sandbox-owners.ts';
+import { sandboxOwners } from '../storage/sandbox-owners.ts';
 import type { Database } from '../storage/schema.ts';
-import { type SandboxAccount, seedSandboxAccount } from './seed.ts';
 
 /** Asked to grant, connect or issue a token for sandbox accounts the owner did not create. */
 export class SandboxOwnershipError extends Error {
@@ -27,17 +26,4 @@ export async function foreignSandboxAccounts(
 ): Promise<string[]> {
   const owners = await sandboxOwners(db, platform, accountIds);
   return accountIds.filter((id) => owners.get(id) !== userId);
-}
-
-/** A new sandbox account, seeded, that belongs to `userId`. Run it in a transaction with what follows. */
-export async function createOwnedSandboxAccount(
-  db: Kysely<Database>,
-  platform: Platform,
-  userId: string,
-  accountId: string,
-  account: SandboxAccount,
-  now: Date,
-): Promise<void> {
-  await recordSandboxOwner(db, { platform, accountId, userId, now });
-  await seedSandboxAccount(db, platform, accountId, account, now);
 }

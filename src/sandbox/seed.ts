@@ -2,15 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Platform } from '../platform-families.ts';
 import type { Database } from '../storage/schema.ts';
 import { seedNetworkAccount } from './network/seed.ts';
+import type { SandboxAccount } from './sandbox-account.ts';
 import { seedSearchAccount } from './search/seed.ts';
 import { seedSocialAccount } from './social/seed.ts';
 import { SandboxStore } from './store.ts';
 import { seedVideoAccount } from './video/seed.ts';
-
-export interface SandboxAccount {
-  name: string;
-  currency: string;
-}
 
 type Seeder = (store: SandboxStore, accountId: string, now: Date, db: Kysely<Database>) => Promise<void>;
 

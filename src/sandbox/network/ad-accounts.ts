@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SandboxAccount } from '../seed.ts';
+import type { SandboxAccount } from '../sandbox-account.ts';
 import type { NetworkSandbox } from './context.ts';
 import { Invalid } from './context.ts';
 import { type EntityParams, guarded, matches, numeric, SEARCH_PARAMETERS, sorted } from './entities.ts';

@@ -3,7 +3,7 @@ import { microsToDecimal } from '../../money.ts';
 import { addMetrics, type CampaignMetrics, NO_METRICS } from '../../platforms/performance.ts';
 import { activityHistories } from '../activity.ts';
 import { dailyMetrics, daysBetween } from '../daily-metrics.ts';
-import type { SandboxAccount } from '../seed.ts';
+import type { SandboxAccount } from '../sandbox-account.ts';
 import type { StoredObject } from '../store.ts';
 import { utcDay } from './campaign-activity.ts';
 import { answerFault, Invalid, type NetworkSandbox, urnId } from './context.ts';

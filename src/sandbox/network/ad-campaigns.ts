@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SandboxAccount } from '../seed.ts';
+import type { SandboxAccount } from '../sandbox-account.ts';
 import { type StoredObject, sandboxId } from '../store.ts';
 import { noteCampaignActivity } from './campaign-activity.ts';
 import { answerFault, Invalid, type NetworkSandbox, urnId } from './context.ts';

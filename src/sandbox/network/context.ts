@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { magicFault, slowDown } from '../faults.ts';
+import type { SandboxAccount } from '../sandbox-account.ts';
 import type { SandboxServices } from '../sandbox-services.ts';
-import type { SandboxAccount } from '../seed.ts';
 import { SandboxStore } from '../store.ts';
 
 /** LinkedIn's error body: `{message, serviceErrorCode, status}`, sometimes a `code` and field details. */

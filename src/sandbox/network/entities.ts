@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
-import type { SandboxAccount } from '../seed.ts';
+import type { SandboxAccount } from '../sandbox-account.ts';
 import type { StoredObject } from '../store.ts';
 import { answerFault, fail, Invalid, type NetworkSandbox } from './context.ts';
 import {

@@ -1,6 +1,6 @@
 import { decimalToMicros } from '../../money.ts';
 import { recordActivity } from '../activity.ts';
-import type { SandboxAccount } from '../seed.ts';
+import type { SandboxAccount } from '../sandbox-account.ts';
 import { type SandboxStore, sandboxId } from '../store.ts';
 import { utcDay } from './campaign-activity.ts';
 import type { Json } from './validate.ts';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { recordSandboxOwner } from '../../storage/sandbox-owners.ts';
 import type { Database } from '../../storage/schema.ts';
 import { foreignSandboxAccounts, SandboxOwnershipError } from '../ownership.ts';
-import type { SandboxAccount } from '../seed.ts';
+import type { SandboxAccount } from '../sandbox-account.ts';
 import { SandboxStore } from '../store.ts';
 
 /** A sandbox Google Ads customer as stored: a manager account (MCC) holds no ads, only links to clients. */

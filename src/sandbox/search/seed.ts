@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { minorDigits } from '../../money.ts';
 import type { Database } from '../../storage/schema.ts';
 import { type Activity, recordActivity } from '../activity.ts';
-import type { SandboxAccount } from '../seed.ts';
+import type { SandboxAccount } from '../sandbox-account.ts';
 import { type SandboxStore, sandboxId } from '../store.ts';
 import { freeId } from './campaigns.ts';
 import { addDays } from './dates.ts';

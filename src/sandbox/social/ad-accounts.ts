@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SandboxAccount } from '../seed.ts';
+import type { SandboxAccount } from '../sandbox-account.ts';
 import { sendEdgePage } from './edge-page.ts';
 import { type GraphCalls, refuseWrites, type VersionRequest } from './graph-calls.ts';
 import { AD_ACCOUNT } from './node-types.ts';

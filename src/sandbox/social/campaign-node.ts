@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { SandboxAccount } from '../seed.ts';
+import type { SandboxAccount } from '../sandbox-account.ts';
 import { SandboxStore, type StoredObject } from '../store.ts';
 import { graphTime, recordCampaignActivity, type SandboxCampaign } from './campaign-records.ts';
 import { readCampaignUpdate } from './campaign-update.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { activityHistories } from '../activity.ts';
-import type { SandboxAccount } from '../seed.ts';
+import type { SandboxAccount } from '../sandbox-account.ts';
 import type { SandboxCampaign } from './campaign-records.ts';
 import { sendPage } from './edge-page.ts';
 import { graphError } from './graph.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { SANDBOX_CLIENT } from '../../platforms/endpoints.ts';
 import { tokenAccounts } from '../access.ts';
+import type { SandboxAccount } from '../sandbox-account.ts';
 import type { SandboxServices } from '../sandbox-services.ts';
-import type { SandboxAccount } from '../seed.ts';
 import type { SandboxStore } from '../store.ts';
 import { checkSandboxToken, issueSandboxToken, revokeSandboxToken } from '../tokens.ts';
 import { answer, CODE, invalid, refuseUnknown, TikTokRefusal } from './envelope.ts';

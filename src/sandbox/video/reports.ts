@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { activityHistories } from '../activity.ts';
+import type { SandboxAccount } from '../sandbox-account.ts';
 import type { SandboxServices } from '../sandbox-services.ts';
-import type { SandboxAccount } from '../seed.ts';
 import type { SandboxStore } from '../store.ts';
 import type { StoredCampaign } from './campaign.ts';
 import { pageOf } from './campaign-query.ts';

@@ -1,7 +1,8 @@
-import { createMediaFetcher, type FetchOutcome, fetchPolicy } from '../../assets/fetch-media.ts';
+import { createMediaFetcher, fetchPolicy } from '../../assets/fetch-media.ts';
 import { IMAGE_TYPES } from '../../assets/image-rules.ts';
 import { inspectImage } from '../../assets/inspect-image.ts';
 import { mapConcurrently } from '../../assets/map-concurrently.ts';
+import type { FetchOutcome } from '../../assets/media-fetcher.ts';
 import { formatKilobytes } from '../../assets/media-words.ts';
 import { AppError } from '../../errors.ts';
 import type { NetworkClient } from '../../platforms/network/client.ts';
