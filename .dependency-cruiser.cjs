@@ -66,9 +66,8 @@ module.exports = {
     },
   ],
   options: {
-    // TypeScript 7 has no compiler API yet; swc parses the sources, type-only imports included.
+    // TypeScript 7 has no compiler API yet: swc parses the sources, and reads type-only imports too.
     parser: 'swc',
-    tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
     exclude: { path: 'node_modules' },
     includeOnly: '^src/',

@@ -1,4 +1,5 @@
-import type { AuthServices, TokenIssuer } from './auth/auth-services.ts';
+import type { AuthServices } from './auth/auth-services.ts';
+import type { AuthorizationServer } from './auth/authorization-server.ts';
 import type { PipelineServices } from './pipeline/pipeline-services.ts';
 import type { PlatformRuntime } from './platforms/platform-services.ts';
 import type { RateLimiter } from './ratelimit/rate-limiter.ts';
@@ -11,7 +12,7 @@ export interface Services extends PipelineServices, AuthServices {
   /** Absent when the per-key rate limit is turned off. */
   rateLimiter: RateLimiter | undefined;
   /** adops as its own OAuth authorization server: MCP connectors and ChatGPT Actions sign in with it. */
-  oauth: TokenIssuer;
+  oauth: AuthorizationServer;
   runtime: Runtime;
 }
 

@@ -6,6 +6,7 @@ import { newId } from '../ids.ts';
 import { registerMcpRoute } from '../mcp/http-route.ts';
 import { registerOAuthRoutes } from '../oauth/oauth-routes.ts';
 import { registerSandbox } from '../sandbox/routes.ts';
+import { registerStaticAssets } from '../web/static-assets.ts';
 import { registerAccessLog } from './access-log.ts';
 import { registerContentDecoding } from './content-encoding.ts';
 import { registerErrorAnswers } from './error-answers.ts';
@@ -52,5 +53,7 @@ export function buildApp(services: Services): FastifyInstance {
   registerOAuthRoutes(app, services);
   registerSandbox(app, services);
   registerHealthRoutes(app, services);
+  // The pages' own CSS and script, for the console, the consent pages and the sandboxes' approval pages.
+  registerStaticAssets(app);
   return app;
 }

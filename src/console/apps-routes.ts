@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ClientMetadata, errors } from 'oidc-provider';
 import type { Services } from '../context.ts';
-import { OAuthAdapter } from '../oauth/oauth-adapter.ts';
 import {
   deleteOwnedClient,
   endOAuthGrants,
@@ -45,7 +44,7 @@ export function registerAppsRoutes(app: FastifyInstance, services: Services, ren
     if (!(await deleteOwnedClient(storage.db, session.user.id, clientId, clock.now()))) {
       return render(request, reply, 404, { notice: { kind: 'error', text: 'There is no such client.' } });
     }
-    await new OAuthAdapter('Client', services).destroy(clientId);
+    await services.oauth.deleteClient(clientId);
     request.log.info({ oauth_client_id: clientId }, 'console deleted an OAuth client');
     return reply.redirect('/keys?done=client-deleted', 303);
   });
@@ -77,7 +76,7 @@ export function registerAppsRoutes(app: FastifyInstance, services: Services, ren
       if (!(error instanceof errors.OIDCProviderError)) throw error;
       return refuse(`${error.error_description ?? 'the redirect URI is not valid'}.`);
     }
-    await new OAuthAdapter('Client', services).storeOwnedClient(clientId, metadata);
+    await services.oauth.storeOwnedClient(clientId, metadata);
     await insertOwnedClient(storage.db, {
       client_id: clientId,
       user_id: session.user.id,

@@ -5,10 +5,10 @@ import type { AdAccount, ApiKey } from '../storage/schema.ts';
 import { formatTime, plural } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
+import { limitFields } from '../web/limit-fields.ts';
 import type { SignedIn } from '../web/session.ts';
 import { randomToken } from '../web/tokens.ts';
 import { type AppsView, appsSection } from './apps-section.ts';
-import { limitFields } from './limit-fields.ts';
 
 const LIFETIME_LABELS: Record<keyof typeof KEY_LIFETIMES, string> = {
   '30d': '30 days',

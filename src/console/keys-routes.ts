@@ -13,10 +13,10 @@ import { findUserById } from '../storage/users.ts';
 import { signedIn } from '../web/console-request.ts';
 import { formField } from '../web/form.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
+import { limitsInput } from '../web/limit-fields.ts';
 import { registerAppsRoutes } from './apps-routes.ts';
 import type { NewClient } from './apps-section.ts';
 import { keysPage, type NewKey } from './keys-page.ts';
-import { limitsInput } from './limit-fields.ts';
 
 const MAX_NAME_LENGTH = 100;
 

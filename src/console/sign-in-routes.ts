@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
-import { forgetOAuthSignIn } from '../oauth/oauth-sign-in.ts';
 import { checkCredentials, SignUpError, signUp } from '../owners/credentials.ts';
 import { isSandboxConsentPath } from '../sandbox/approval-page.ts';
 import type { User } from '../storage/schema.ts';
@@ -8,8 +7,8 @@ import { consoleRequest } from '../web/console-request.ts';
 import { formField } from '../web/form.ts';
 import { html } from '../web/html.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
+import { isOAuthConsentPath } from '../web/oauth-consent-path.ts';
 import { endSession, startSession } from '../web/session.ts';
-import { isOAuthConsentPath } from './consent-routes.ts';
 import { signInPage, signUpPage } from './sign-in-pages.ts';
 import type { SignInThrottle } from './throttle.ts';
 
@@ -77,7 +76,7 @@ export function registerSignInRoutes(
       return sendPage(reply, 401, signInPage({ ...form, notice }));
     }
     throttle.recordSuccess(email);
-    await forgetOAuthSignIn(services, request.headers.cookie);
+    await services.oauth.forgetSignIn(request.headers.cookie);
     reply.header('set-cookie', await startSession(services, user.id));
     return reply.redirect(next ?? HOME, 303);
   });
@@ -117,14 +116,14 @@ export function registerSignInRoutes(
         ? refuseAndCount(409, html`An account with this email exists. <a href="/login">Sign in</a> instead.`)
         : refuseAndCount(400, error.message);
     }
-    await forgetOAuthSignIn(services, request.headers.cookie);
+    await services.oauth.forgetSignIn(request.headers.cookie);
     reply.header('set-cookie', await startSession(services, user.id));
     return reply.redirect(next ?? HOME, 303);
   });
 
   app.post('/logout', async (request, reply) => {
     const session = consoleRequest(request).session;
-    await forgetOAuthSignIn(services, request.headers.cookie);
+    await services.oauth.forgetSignIn(request.headers.cookie);
     if (session) reply.header('set-cookie', await endSession(services, session));
     return reply.redirect('/login?done=signed-out', 303);
   });

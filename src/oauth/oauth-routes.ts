@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, HTTPMethods } from 'fastify';
 import { PROTECTED_RESOURCE_PATH, protectedResourceMetadata } from '../auth/protected-resource.ts';
 import type { Services } from '../context.ts';
+import { registerPages } from '../web/pages.ts';
+import { registerConsentRoutes } from './consent-routes.ts';
 import { sendOAuthError } from './oauth-error.ts';
 import { OAUTH_PATHS } from './oauth-server.ts';
 import { handToProvider, matchedPath } from './provider-handover.ts';
@@ -38,7 +40,7 @@ const QUOTED_PATH_LENGTH = 200;
 /**
  * The authorization server's doors: its metadata (RFC 8414 and RFC 9728) and the protocol endpoints,
  * which oidc-provider answers itself. Anything else under `/oauth/` is OAuth's JSON 404 (405 for a known
- * endpoint asked with another method). The consent page under `/oauth/consent/` is the console's.
+ * endpoint asked with another method), but for the consent page an owner approves an app on.
  */
 export function registerOAuthRoutes(app: FastifyInstance, services: Services): void {
   app.get(PROTECTED_RESOURCE_PATH, async (_request, reply) => sendMetadata(reply, services, ''));
@@ -48,6 +50,7 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services): v
   );
 
   registerRegistrationRoute(app, services);
+  registerPages(app, services, (pages) => registerConsentRoutes(pages, services));
 
   app.register(async (scope) => {
     // oidc-provider reads request bodies itself: the stream is handed over unread.

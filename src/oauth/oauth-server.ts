@@ -1,8 +1,11 @@
 import { createPrivateKey } from 'node:crypto';
-import Provider, { type Configuration, errors } from 'oidc-provider';
+import Provider, { type ClientMetadata, type Configuration, errors } from 'oidc-provider';
+import type { AuthorizationServer } from '../auth/authorization-server.ts';
 import { ownResource, resourceOf } from '../auth/protected-resource.ts';
 import { SCOPES } from '../key-limits.ts';
 import { isStorageFault } from '../storage/storage-fault.ts';
+import { parseCookies } from '../web/cookies.ts';
+import { CONSENT_PATH_PREFIX } from '../web/oauth-consent-path.ts';
 import { guardedFetch } from './guarded-fetch.ts';
 import { OAuthAdapter } from './oauth-adapter.ts';
 import { renderOAuthError } from './oauth-error-page.ts';
@@ -27,8 +30,6 @@ export const OAUTH_PATHS = {
   challenge: '/oauth/challenge',
   credential: '/oauth/credential',
 } as const;
-
-export const CONSENT_PATH_PREFIX = '/oauth/consent/';
 
 /** The cookie of the provider's own sign-in session (its value is the session's id). */
 export const OAUTH_SESSION_COOKIE = 'adops_oauth_session';
@@ -213,7 +214,7 @@ function createProvider(issuer: string, services: OAuthServices): Provider {
  * The authorization server, built on first use with the URLs the service has then: tests learn their
  * port only once listening, and set `appUrl` after the services were made.
  */
-export class OAuthServer {
+export class OAuthServer implements AuthorizationServer {
   readonly #services: OAuthServices;
   #provider: Provider | undefined;
   #issuer: string | undefined;
@@ -229,5 +230,18 @@ export class OAuthServer {
       this.#issuer = issuer;
     }
     return this.#provider;
+  }
+
+  async forgetSignIn(cookieHeader: string | undefined): Promise<void> {
+    const sessionId = parseCookies(cookieHeader).get(OAUTH_SESSION_COOKIE);
+    if (sessionId) await new OAuthAdapter('Session', this.#services).destroy(sessionId);
+  }
+
+  async storeOwnedClient(clientId: string, metadata: ClientMetadata): Promise<void> {
+    await new OAuthAdapter('Client', this.#services).storeOwnedClient(clientId, metadata);
+  }
+
+  async deleteClient(clientId: string): Promise<void> {
+    await new OAuthAdapter('Client', this.#services).destroy(clientId);
   }
 }

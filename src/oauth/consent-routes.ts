@@ -3,8 +3,6 @@ import { errors } from 'oidc-provider';
 import { ownResource, resourceOf } from '../auth/protected-resource.ts';
 import type { Services } from '../context.ts';
 import type { KeyLimits } from '../key-limits.ts';
-import { scopeWords, widestScope } from '../oauth/oauth-scopes.ts';
-import { CONSENT_PATH_PREFIX } from '../oauth/oauth-server.ts';
 import { appGrantLimits, approveApp } from '../owners/app-grants.ts';
 import { OwnerError } from '../owners/owner-error.ts';
 import { listAdAccounts } from '../storage/accounts.ts';
@@ -13,15 +11,10 @@ import { sendErrorPage } from '../web/error-page.ts';
 import { formField } from '../web/form.ts';
 import type { Notice } from '../web/layout.ts';
 import { sendPage } from '../web/layout.ts';
+import { limitsInput } from '../web/limit-fields.ts';
+import { CONSENT_PATH_PREFIX } from '../web/oauth-consent-path.ts';
 import { consentPage } from './consent-page.ts';
-import { limitsInput } from './limit-fields.ts';
-
-const CONSENT_PATH = /^\/oauth\/consent\/[A-Za-z0-9_-]{1,64}$/;
-
-/** Whether `path` is an OAuth consent page: the sign-in sends the owner back there. */
-export function isOAuthConsentPath(path: string): boolean {
-  return CONSENT_PATH.test(path);
-}
+import { scopeWords, widestScope } from './oauth-scopes.ts';
 
 type Params = { uid: string };
 

@@ -2,8 +2,8 @@ import type { KeyLimits, Scope } from '../key-limits.ts';
 import type { AdAccount } from '../storage/schema.ts';
 import { html } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
+import { limitFields } from '../web/limit-fields.ts';
 import type { SignedIn } from '../web/session.ts';
-import { limitFields } from './limit-fields.ts';
 
 export interface ConsentView {
   session: SignedIn;

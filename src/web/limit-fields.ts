@@ -4,8 +4,8 @@ import { type KeyLimits, SCOPES, type Scope, scopeCovers } from '../key-limits.t
 import { formatMicros } from '../money.ts';
 import { PLATFORM_INFO, type Platform } from '../platform-families.ts';
 import type { AdAccount } from '../storage/schema.ts';
-import { formField, formFields } from '../web/form.ts';
-import { html } from '../web/html.ts';
+import { formField, formFields } from './form.ts';
+import { html } from './html.ts';
 
 export const SCOPE_LABELS: Record<Scope, string> = {
   read: 'Read: only tools that read (lists, performance, usage)',
