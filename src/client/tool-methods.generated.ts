@@ -30,8 +30,8 @@ import type {
   UpdateSocialCampaignArguments,
   UpdateVideoCampaignArguments,
   ValidateAndPrepareAssetsArguments,
-} from './api-types.generated.ts';
-import type { CallOptions, ToolCallResult } from './call-types.ts';
+} from '../../src/http/api-types.generated.ts';
+import type { CallOptions, ToolCallResult } from '../../src/http/call-types.ts';
 
 /** One typed method per tool of the service; each is a `callTool` of that tool. */
 export abstract class ToolMethods {
