@@ -81,8 +81,8 @@ function toolMethods(tools: ToolEntry[]): string {
   });
   return [
     HEADER,
-    `import type { ${types.join(', ')} } from '../../src/http/api-types.generated.ts';\n`,
-    "import type { CallOptions, ToolCallResult } from '../../src/http/call-types.ts';\n",
+    `import type { ${types.join(', ')} } from './api-types.generated.ts';\n`,
+    "import type { CallOptions, ToolCallResult } from './call-types.ts';\n",
     '\n/** One typed method per tool of the service; each is a `callTool` of that tool. */\n',
     'export abstract class ToolMethods {\n',
     '  abstract callTool<Name extends ToolName>(\n',

@@ -30,8 +30,8 @@ import type {
   UpdateSocialCampaignArguments,
   UpdateVideoCampaignArguments,
   ValidateAndPrepareAssetsArguments,
-} from '../../src/http/api-types.generated.ts';
-import type { CallOptions, ToolCallResult } from '../../src/http/call-types.ts';
+} from './api-types.generated.ts';
+import type { CallOptions, ToolCallResult } from './call-types.ts';
 
 /** One typed method per tool of the service; each is a `callTool` of that tool. */
 export abstract class ToolMethods {

@@ -17,7 +17,7 @@ import { progressRelay } from './progress.ts';
 import { ProtocolError } from './protocol-error.ts';
 import { serveToolCalls } from './tool-calls.ts';
 
-/** As long as the service lets a request run (src/http/app.ts); progress restarts the clock. */
+/** As long as the service lets a request run (src/app/build-app.ts); progress restarts the clock. */
 const CALL_TIMEOUT_MS = 120_000;
 
 /** The service's MCP endpoint: the URL as given when it names `/mcp`, else `/mcp` under it. */

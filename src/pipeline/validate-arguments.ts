@@ -1,9 +1,8 @@
 import type { z } from 'zod';
 import type { Config } from '../config.ts';
-import { AppError } from '../errors.ts';
 import { MAX_JSON_DEPTH, valueTooDeep } from '../json-depth.ts';
 import { fieldNames, MAX_ARRAY_ITEMS, MAX_OBJECT_FIELDS } from '../tools/arguments.ts';
-import { formatIssues } from '../tools/invalid-arguments.ts';
+import { formatIssues, invalidArguments } from '../tools/invalid-arguments.ts';
 import type { FieldIssue, Tool } from '../tools/tool.ts';
 
 function fieldPath(path: readonly PropertyKey[]): string {
@@ -182,11 +181,7 @@ export function validateArguments(
   const accepted = fieldNames(tool.input);
   const tooLarge = oversized(rawArguments);
   if (tooLarge) {
-    throw new AppError(
-      'invalid_arguments',
-      `Invalid arguments for ${tool.name}: ${formatIssues([tooLarge])}.`,
-      { structuredContent: { issues: [tooLarge], accepted_fields: accepted } },
-    );
+    throw invalidArguments(tool.name, [tooLarge], { details: { accepted_fields: accepted } });
   }
   const parsed = tool.input.safeParse(rawArguments, { reportInput: true });
   const listed = new Set<string>();
@@ -201,17 +196,10 @@ export function validateArguments(
     const answered = issues.slice(0, MAX_ANSWERED_ISSUES);
     const omitted = issues.length - answered.length;
     const more = omitted > 0 ? `; and ${omitted} more issue(s) like these: fix these first` : '';
-    throw new AppError(
-      'invalid_arguments',
-      `Invalid arguments for ${tool.name}: ${formatIssues(answered)}${more}.`,
-      {
-        structuredContent: {
-          issues: answered,
-          ...(omitted > 0 && { omitted_issues: omitted }),
-          accepted_fields: accepted,
-        },
-      },
-    );
+    throw invalidArguments(tool.name, answered, {
+      said: `${formatIssues(answered)}${more}`,
+      details: { ...(omitted > 0 && { omitted_issues: omitted }), accepted_fields: accepted },
+    });
   }
   return parsed.data as Record<string, unknown>;
 }

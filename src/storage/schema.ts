@@ -22,7 +22,7 @@ export interface ApiKeysTable {
   expires_at: Timestamp | null;
   revoked_at: Timestamp | null;
   last_used_at: Timestamp | null;
-  /** `read`, `write` or `spend` (each allows what the ones before it do): src/auth/key-limits.ts. */
+  /** `read`, `write` or `spend` (each allows what the ones before it do): src/key-limits.ts. */
   scope: Generated<string>;
   /** JSON `[{platform, account_id}]`: the only accounts the key may act on; null: all of the owner's. */
   account_limits: string | null;
