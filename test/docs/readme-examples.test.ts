@@ -1,28 +1,61 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemo } from '../../src/demo.ts';
 import { TestService } from '../support/service.ts';
 
-/** Every `curl` call of a tool in the README and docs/, as its tool name and its JSON body. */
-function documentedCalls(): Array<{ file: string; tool: string; body: string }> {
+interface DocumentedCall {
+  file: string;
+  tool: string;
+  body: string;
+  /** Each `-H` as written; `expands` when in double quotes, where the shell expands it. */
+  headers: Array<{ text: string; expands: boolean }>;
+}
+
+/** Every `curl` call of a tool in the README and docs/, as its tool name, its headers and its JSON body. */
+function documentedCalls(): DocumentedCall[] {
   const files = [
     'README.md',
     ...['answers', 'tools', 'keys', 'mcp', 'api-document'].map((n) => `docs/${n}.md`),
   ];
-  const calls: Array<{ file: string; tool: string; body: string }> = [];
+  const calls: DocumentedCall[] = [];
   for (const file of files) {
     // A command continued over lines with a backslash is one command.
     const text = readFileSync(file, 'utf8').replaceAll('\\\n', ' ');
     for (const line of text.split('\n')) {
       const tool = /curl .*\/api\/v1\/tools\/(\w+)\/execute/.exec(line)?.[1];
       const body = /-d '([^']*)'/.exec(line)?.[1];
-      if (tool && body) calls.push({ file, tool, body });
+      const headers = [...line.matchAll(/-H (?:'([^']*)'|"([^"]*)")/g)].map((match) =>
+        match[2] === undefined ? { text: match[1] ?? '', expands: false } : { text: match[2], expands: true },
+      );
+      if (tool && body) calls.push({ file, tool, body, headers });
     }
   }
   return calls;
 }
 
-// The README's calls as a newcomer pastes them after `npm start`: the demo key, a fresh demo database.
+/**
+ * The headers a call sends when pasted into a shell after `KEY=$(cat data/demo-key.txt)`: a header in
+ * double quotes goes through `sh` (its `$KEY`, its `$(...)`), with this Node 24 first on PATH.
+ */
+function sentHeaders(call: DocumentedCall, key: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const { text, expands } of call.headers) {
+    const line = expands
+      ? execFileSync('sh', ['-c', `printf '%s' "${text}"`], {
+          encoding: 'utf8',
+          env: { ...process.env, KEY: key, PATH: `${dirname(process.execPath)}:${process.env.PATH}` },
+        })
+      : text;
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+// The README's calls as a newcomer pastes them after `npm start`: the demo key, a fresh demo database, the
+// headers as written (a call without its Authorization or Content-Type header fails here).
 describe('every curl example in the README and docs/', () => {
   let service: TestService;
   let key: string;
@@ -38,12 +71,65 @@ describe('every curl example in the README and docs/', () => {
     expect(calls.length).toBeGreaterThanOrEqual(5);
   });
 
-  it.each(calls)('$file: $tool answers $body with 200', async ({ tool, body }) => {
-    const answer = await service.post(`/api/v1/tools/${tool}/execute`, body, {
-      authorization: `Bearer ${key}`,
-      'content-type': 'application/json',
-    });
+  it.each(calls)('$file: $tool answers $body with 200', async (call) => {
+    const answer = await service.post(
+      `/api/v1/tools/${call.tool}/execute`,
+      call.body,
+      sentHeaders(call, key),
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  });
+});
+
+// The README's pause, in its order on a fresh demo database: the campaign runs, the dry run shows it
+// paused after, and the real call (with its Idempotency-Key) pauses it.
+describe("the README's pause on the demo's TikTok sandbox", () => {
+  let service: TestService;
+  let key: string;
+  const pauses = documentedCalls().filter(
+    (call) => call.file === 'README.md' && call.tool === 'update_video_campaign',
+  );
+
+  beforeAll(async () => {
+    service = await TestService.start('sqlite');
+    key = (await ensureDemo(service.services)).key;
+  });
+  afterAll(() => service.stop());
+
+  it('is a dry run, then the same change for real', () => {
+    expect(pauses.map((call) => JSON.parse(call.body).arguments.dry_run)).toEqual([true, undefined]);
+    const { dry_run: _, ...dryRun } = JSON.parse(pauses[0]?.body ?? '{}').arguments;
+    expect(JSON.parse(pauses[1]?.body ?? '{}').arguments).toEqual(dryRun);
+  });
+
+  it('the real call carries an Idempotency-Key that its command makes a fresh UUID', () => {
+    const first = sentHeaders(pauses[1] as DocumentedCall, key)['idempotency-key'];
+    const second = sentHeaders(pauses[1] as DocumentedCall, key)['idempotency-key'];
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(second).not.toBe(first);
+  });
+
+  it('shows a running campaign before and paused after, in the dry run and the real call', async () => {
+    const answers = [];
+    for (const call of pauses) {
+      const answer = await service.post(
+        `/api/v1/tools/${call.tool}/execute`,
+        call.body,
+        sentHeaders(call, key),
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      answers.push(answer.body.data.structured);
+    }
+    expect(answers).toMatchObject([
+      {
+        changed: true,
+        dry_run: true,
+        before: { operation_status: 'ENABLE' },
+        after: { operation_status: 'DISABLE' },
+      },
+      { changed: true, before: { operation_status: 'ENABLE' }, after: { operation_status: 'DISABLE' } },
+    ]);
+    expect(answers[1]).not.toHaveProperty('dry_run');
   });
 });
 
