@@ -112,17 +112,6 @@ const OUTSIDE_REFERENCES = [
   /\b000_542b6cdee242024e\b/,
 ];
 
-/**
- * Lines left as they are for now, each with why. test/architecture.test.ts is being replaced on another
- * branch, so its comment is left to that change; drop this entry when it lands.
- */
-const LEFT_FOR_NOW: ReadonlyArray<{ file: string; line: string }> = [
-  {
-    file: 'test/architecture.test.ts',
-    line: "// ARCHITECTURE.md: arrows point down, doors -> pipeline -> tools -> platforms -> storage. A platform's",
-  },
-];
-
 /** The lines of a text that refer to those files, as `line number: text`. */
 function outsideReferences(text: string): string[] {
   return text
@@ -193,10 +182,7 @@ describe('the files of the repository', () => {
     const found = TRACKED.filter((file) => file !== THIS_FILE).flatMap((file) => {
       const text = textOf(file);
       if (text === undefined) return [];
-      const left = LEFT_FOR_NOW.filter((entry) => entry.file === file).map((entry) => entry.line);
-      return outsideReferences(text)
-        .filter((reference) => !left.some((line) => reference.endsWith(line)))
-        .map((reference) => `${file}:${reference}`);
+      return outsideReferences(text).map((reference) => `${file}:${reference}`);
     });
     expect(found).toEqual([]);
   });
