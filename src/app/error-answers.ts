@@ -54,6 +54,10 @@ export function registerErrorAnswers(app: FastifyInstance, services: Services): 
   });
 }
 
+/**
+ * A failure as the API's envelope: an unexpected error as `internal_error`, a database out of reach as 503,
+ * a 401 with its `WWW-Authenticate` challenge, and the audit row of a tool call the pipeline never ran.
+ */
 export function answerFailure(
   services: Services,
   error: FastifyError | AppError,

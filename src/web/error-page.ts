@@ -33,12 +33,12 @@ function clientErrorText(status: number): string {
   }
 }
 
-/** The console's failures as pages, not API envelopes; details of a 500 stay in the log under the request id. */
-export function renderConsoleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+/** A page's failures as pages, not API envelopes; details of a 500 stay in the log under the request id. */
+export function renderPageError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const code = error.statusCode ?? 500;
   if (code >= 400 && code < 500)
     return sendErrorPage(reply, code, 'Something went wrong', clientErrorText(code));
-  request.log.error({ err: error }, 'console request failed');
+  request.log.error({ err: error }, 'page request failed');
   const text = html`Something went wrong. Reference: <code>${request.id}</code>.`;
   return sendErrorPage(reply, 500, 'Something went wrong', text);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { renderConsoleError } from './error-page.ts';
+import { renderPageError } from './error-page.ts';
 import { acceptOnlyForms, refuseControlCharacters } from './form.ts';
 import { identifyVisitor, refuseForgedForms } from './hooks.ts';
 import type { WebServices } from './web-services.ts';
@@ -17,7 +17,7 @@ export function registerPages(
   app.register(async (scope) => {
     acceptOnlyForms(scope);
     scope.addHook('preValidation', refuseControlCharacters);
-    scope.setErrorHandler(renderConsoleError);
+    scope.setErrorHandler(renderPageError);
     scope.addHook('onRequest', identifyVisitor(services));
     scope.addHook('preHandler', refuseForgedForms(services));
     routes(scope);
