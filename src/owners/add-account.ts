@@ -1,15 +1,10 @@
 import { generateAccountId, normalizeAccountId, PLATFORM_INFO, type Platform } from '../platform-families.ts';
 import { SandboxOwnershipError } from '../sandbox/ownership.ts';
 import { connectSandboxAccount } from '../sandbox/sandbox-accounts.ts';
+import type { SandboxServices } from '../sandbox/sandbox-services.ts';
 import type { AdAccount, User } from '../storage/schema.ts';
 import { OwnerError } from './owner-error.ts';
 import type { OwnerServices } from './owner-services.ts';
-
-/**
- * What the sandbox needs to connect an account: its own declaration, so this module names nothing of the
- * service beyond it (the whole service today, narrower once the sandbox declares less).
- */
-type SandboxServices = Parameters<typeof connectSandboxAccount>[0];
 
 /**
  * Adds a sandbox account to an owner (`adops accounts add`, the demo owner): an id in the platform's
