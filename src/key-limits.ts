@@ -20,10 +20,30 @@ export interface KeyLimits {
   accounts: KeyAccount[] | null;
   /** Per currency, the largest daily budget (micros) a call of the key may set; null: no ceiling. */
   ceilings: Record<string, number> | null;
+  /**
+   * The largest raise of a campaign's daily budget, in percent of its current value, that one change
+   * may make without the owner's approval; null: no such guardrail (docs/approvals.md).
+   */
+  maxRaisePercent: number | null;
+  /** `spend`: every spend change of the key waits for the owner's approval; `none`: only the guardrails'. */
+  approval: ApprovalMode;
+}
+
+export const APPROVAL_MODES = ['none', 'spend'] as const;
+export type ApprovalMode = (typeof APPROVAL_MODES)[number];
+
+export function isApprovalMode(value: string): value is ApprovalMode {
+  return (APPROVAL_MODES as readonly string[]).includes(value);
 }
 
 /** What keys made before scopes existed could do, and what a new key gets unless told otherwise. */
-export const DEFAULT_LIMITS: KeyLimits = { scope: 'write', accounts: null, ceilings: null };
+export const DEFAULT_LIMITS: KeyLimits = {
+  scope: 'write',
+  accounts: null,
+  ceilings: null,
+  maxRaisePercent: null,
+  approval: 'none',
+};
 
 export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);
@@ -45,12 +65,21 @@ export function allowsAccount(limits: KeyLimits, platform: string, accountId: st
   );
 }
 
-/** The limits in one form whatever the order of their accounts, for fingerprints. */
-export function canonicalLimits(limits: KeyLimits): KeyLimits {
+/**
+ * The limits in one form whatever the order of their accounts, for fingerprints. The guardrails appear
+ * only when set, so the fingerprints of calls recorded before they existed stay the same.
+ */
+export function canonicalLimits(limits: KeyLimits): Partial<KeyLimits> {
   const accounts = limits.accounts?.toSorted(
     (a, b) => a.platform.localeCompare(b.platform) || a.accountId.localeCompare(b.accountId),
   );
-  return { ...limits, accounts: accounts ?? null };
+  const { maxRaisePercent, approval, ...rest } = limits;
+  return {
+    ...rest,
+    accounts: accounts ?? null,
+    ...(maxRaisePercent !== null && { maxRaisePercent }),
+    ...(approval !== 'none' && { approval }),
+  };
 }
 
 /** The limits stored with a key row. */
@@ -58,6 +87,8 @@ export function limitsOfRow(row: {
   scope: string;
   account_limits: string | null;
   budget_ceilings: string | null;
+  max_raise_percent: number | null;
+  approval: string;
 }): KeyLimits {
   const accounts = row.account_limits
     ? (JSON.parse(row.account_limits) as Array<{ platform: string; account_id: string }>).flatMap((a) =>
@@ -68,6 +99,9 @@ export function limitsOfRow(row: {
     scope: isScope(row.scope) ? row.scope : 'read',
     accounts,
     ceilings: row.budget_ceilings ? (JSON.parse(row.budget_ceilings) as Record<string, number>) : null,
+    maxRaisePercent: row.max_raise_percent === null ? null : Number(row.max_raise_percent),
+    // An unknown value asks for approval rather than none: the safer reading.
+    approval: row.approval === 'none' ? 'none' : 'spend',
   };
 }
 
@@ -76,6 +110,8 @@ export function rowOfLimits(limits: KeyLimits): {
   scope: string;
   account_limits: string | null;
   budget_ceilings: string | null;
+  max_raise_percent: number | null;
+  approval: string;
 } {
   return {
     scope: limits.scope,
@@ -83,6 +119,8 @@ export function rowOfLimits(limits: KeyLimits): {
       limits.accounts &&
       JSON.stringify(limits.accounts.map((a) => ({ platform: a.platform, account_id: a.accountId }))),
     budget_ceilings: limits.ceilings && JSON.stringify(limits.ceilings),
+    max_raise_percent: limits.maxRaisePercent,
+    approval: limits.approval,
   };
 }
 

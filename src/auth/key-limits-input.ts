@@ -74,5 +74,5 @@ export async function keyLimitsFrom(
       ceilings[currency] = micros;
     }
   }
-  return { scope, accounts, ceilings };
+  return { ...base, scope, accounts, ceilings };
 }

@@ -1,4 +1,4 @@
-import { describeLimits, type KeyLimits, limitsOfRow } from '../key-limits.ts';
+import { DEFAULT_LIMITS, describeLimits, type KeyLimits, limitsOfRow } from '../key-limits.ts';
 import type { KEY_LIFETIMES } from '../owners/key-lifetimes.ts';
 import { keyStatus } from '../owners/key-status.ts';
 import type { AdAccount, ApiKey } from '../storage/schema.ts';
@@ -69,7 +69,7 @@ ${full ? html`<p class="notice notice-error">Revoke a key or <a href="/billing">
 </form>`;
 }
 
-const DEFAULT_VIEW_LIMITS: KeyLimits = { scope: 'write', accounts: null, ceilings: null };
+const DEFAULT_VIEW_LIMITS: KeyLimits = DEFAULT_LIMITS;
 
 function keyRow(key: ApiKey, view: KeysView) {
   const status = keyStatus(key, view.now);

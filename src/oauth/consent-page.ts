@@ -1,4 +1,4 @@
-import type { KeyLimits, Scope } from '../key-limits.ts';
+import { DEFAULT_LIMITS, type KeyLimits, type Scope } from '../key-limits.ts';
 import type { AdAccount } from '../storage/schema.ts';
 import { html } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
@@ -20,7 +20,7 @@ export interface ConsentView {
 export function consentPage(view: ConsentView) {
   // Up to what the app asked for (an app that named nothing may be given any); read ticked at first, as
   // MCP clients ask for every scope the resource names: the owner widens it on purpose.
-  const offered: KeyLimits = { scope: view.requested ?? 'spend', accounts: null, ceilings: null };
+  const offered: KeyLimits = { ...DEFAULT_LIMITS, scope: view.requested ?? 'spend' };
   const asked = view.requested
     ? html`It asks to <strong>${view.requested}</strong>.`
     : html`It names no scope: choose what it may do.`;

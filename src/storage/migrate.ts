@@ -11,6 +11,7 @@ import * as keyLimits from './migrations/0008_key_limits.ts';
 import * as activityBigint from './migrations/0009_activity_bigint.ts';
 import * as oauth from './migrations/0010_oauth.ts';
 import * as unclaimedOAuthClients from './migrations/0011_unclaimed_oauth_clients.ts';
+import * as ownerInTheLoop from './migrations/0012_owner_in_the_loop.ts';
 import type { Database } from './schema.ts';
 
 // An explicit list: a migration is applied because it is named here, not because a file exists.
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009_activity_bigint': activityBigint,
   '0010_oauth': oauth,
   '0011_unclaimed_oauth_clients': unclaimedOAuthClients,
+  '0012_owner_in_the_loop': ownerInTheLoop,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -1,12 +1,15 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, OAuthGrant, OAuthOwnedClient } from './schema.ts';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, OAuthGrant, OAuthGrantsTable, OAuthOwnedClient } from './schema.ts';
 
 export interface OAuthGrantWithOwner extends OAuthGrant {
   email: string;
   tier: string;
 }
 
-export async function insertOAuthGrant(db: Kysely<Database>, grant: OAuthGrant): Promise<void> {
+export async function insertOAuthGrant(
+  db: Kysely<Database>,
+  grant: Insertable<OAuthGrantsTable>,
+): Promise<void> {
   await db.insertInto('oauth_grants').values(grant).execute();
 }
 

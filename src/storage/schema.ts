@@ -10,6 +10,8 @@ export interface UsersTable {
   email: string;
   tier: string;
   created_at: Timestamp;
+  /** When the owner stopped every key and OAuth grant at once; null while agents may call. */
+  agents_stopped_at: Generated<Timestamp | null>;
 }
 
 export interface ApiKeysTable {
@@ -28,6 +30,10 @@ export interface ApiKeysTable {
   account_limits: string | null;
   /** JSON `{currency: micros}`: the largest daily budget a call of the key may set; null: no ceiling. */
   budget_ceilings: string | null;
+  /** The largest raise of a daily budget one change may make without approval, in percent; null: none. */
+  max_raise_percent: Generated<number | null>;
+  /** `none`, or `spend`: every spend change waits for the owner's approval. */
+  approval: Generated<string>;
 }
 
 export interface QuotaUsageTable {
@@ -139,6 +145,10 @@ export interface OAuthGrantsTable {
   scope: string;
   account_limits: string | null;
   budget_ceilings: string | null;
+  /** The largest raise of a daily budget one change may make without approval, in percent; null: none. */
+  max_raise_percent: Generated<number | null>;
+  /** `none`, or `spend`: every spend change waits for the owner's approval. */
+  approval: Generated<string>;
   created_at: Timestamp;
   last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
@@ -248,6 +258,41 @@ export interface AssetBundleImagesTable {
   sha256: string;
 }
 
+/**
+ * A change that waits for the owner (docs/approvals.md), stored as a plan: the tool and its resolved
+ * arguments, who asked with which limits, and the change with the object's values it was computed from.
+ */
+export interface ApprovalsTable {
+  id: string;
+  user_id: string;
+  /** `pending`, `approved` (being applied), `applied`, `rejected`, `expired`, `drifted` or `failed`. */
+  status: string;
+  /** Why the change waits, in words for the owner and the agent. */
+  reason: string;
+  tool: string;
+  /** JSON: the validated arguments, without dry_run. */
+  arguments: string;
+  platform: string | null;
+  account_id: string | null;
+  api_key_id: string | null;
+  oauth_client_id: string | null;
+  oauth_grant_id: string | null;
+  /** The key's or the app's name, as the owner knows it. */
+  requested_by: string;
+  /** JSON: the caller's limits when it asked (src/key-limits.ts rowOfLimits). */
+  limits: string;
+  request_id: string;
+  /** JSON: the change (object, before, after, projected deltas): src/pipeline/approval-change.ts. */
+  change: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  decided_at: Timestamp | null;
+  /** The owner's email. */
+  decided_by: string | null;
+  /** JSON: the applied answer (`text`, `structured`), or what drifted or failed. */
+  result: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -269,6 +314,7 @@ export interface Database {
   oauth_records: OAuthRecordsTable;
   oauth_grants: OAuthGrantsTable;
   oauth_owned_clients: OAuthOwnedClientsTable;
+  approvals: ApprovalsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -279,6 +325,7 @@ export type AdAccount = Selectable<AdAccountsTable>;
 export type AuditEntry = Insertable<AuditLogTable>;
 export type ConsoleSession = Selectable<ConsoleSessionsTable>;
 export type OAuthGrant = Selectable<OAuthGrantsTable>;
+export type Approval = Selectable<ApprovalsTable>;
 export type OAuthOwnedClient = Selectable<OAuthOwnedClientsTable>;
 export type SandboxObject = Selectable<SandboxObjectsTable>;
 export type SandboxToken = Selectable<SandboxTokensTable>;

@@ -4,14 +4,9 @@ import { newId } from '../ids.ts';
 import type { Database, User } from './schema.ts';
 
 export async function createUser(db: Kysely<Database>, email: string, tier: Tier, now: Date): Promise<User> {
-  const user: User = {
-    id: newId('usr'),
-    email: email.trim().toLowerCase(),
-    tier,
-    created_at: now.toISOString(),
-  };
+  const user = { id: newId('usr'), email: email.trim().toLowerCase(), tier, created_at: now.toISOString() };
   await db.insertInto('users').values(user).execute();
-  return user;
+  return { ...user, agents_stopped_at: null };
 }
 
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<User | undefined> {

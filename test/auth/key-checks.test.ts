@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../src/caller.ts';
 import type { Config } from '../../src/config.ts';
 import { AppError } from '../../src/errors.ts';
-import type { KeyLimits } from '../../src/key-limits.ts';
+import { DEFAULT_LIMITS, type KeyLimits } from '../../src/key-limits.ts';
 import { checkChange } from '../../src/pipeline/key-checks.ts';
 import type { SpendChange } from '../../src/tools/tool.ts';
 
@@ -14,7 +14,7 @@ function caller(limits: Partial<KeyLimits>): Caller {
     email: 'owner@example.com',
     tier: 'pro',
     apiKeyId: 'k1',
-    limits: { scope: 'spend', accounts: null, ceilings: null, ...limits },
+    limits: { ...DEFAULT_LIMITS, scope: 'spend', ...limits },
   };
 }
 

@@ -8,6 +8,8 @@ import {
 } from '../../src/key-limits.ts';
 
 const key = (limits: Partial<KeyLimits>): KeyLimits => ({
+  maxRaisePercent: null,
+  approval: 'none',
   scope: 'write',
   accounts: null,
   ceilings: null,

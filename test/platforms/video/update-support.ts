@@ -1,3 +1,4 @@
+import { DEFAULT_LIMITS } from '../../../src/key-limits.ts';
 import { issueKey } from '../../../src/owners/create-key.ts';
 import type { AdAccount } from '../../../src/storage/schema.ts';
 import { findUserByEmail } from '../../../src/storage/users.ts';
@@ -9,7 +10,7 @@ export async function spendOwner(service: TestService): Promise<Owner> {
   const { db } = service.services.storage;
   const user = await findUserByEmail(db, owner.email);
   if (!user) throw new Error('no owner');
-  const limits = { scope: 'spend', accounts: null, ceilings: null } as const;
+  const limits = { ...DEFAULT_LIMITS, scope: 'spend' } as const;
   const key = await issueKey(db, user, 'spend', 'never', service.services.clock.now(), limits);
   return { ...owner, key: key.key, keyId: key.id };
 }
