@@ -108,6 +108,7 @@ const environmentSchema = z.object({
   ADOPS_RATE_LIMIT_BURST: integer(40),
   ADOPS_REDIS_URL: z.string().optional(),
   ADOPS_IDEMPOTENCY_TTL_HOURS: integer(24),
+  ADOPS_APPROVAL_TTL_HOURS: integer(24),
   ADOPS_CALL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   // The media fetcher (src/assets).
   ADOPS_FETCH_ALLOW_HOSTS: z.string().default('').transform(parseFetchHosts),
@@ -162,6 +163,8 @@ export interface Config {
   rateLimit: { perSecond: number; burst: number };
   redisUrl: string | undefined;
   idempotency: { ttlHours: number };
+  /** How long a change waiting for the owner's approval stays pending before it expires. */
+  approvalTtlHours: number;
   /**
    * How long a running call's claims (its idempotency record, its quota unit) last without renewal: the
    * call renews them every third of it, and a crashed call's are taken over or given back after it.
@@ -231,6 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { perSecond: e.ADOPS_RATE_LIMIT_PER_SECOND, burst: e.ADOPS_RATE_LIMIT_BURST },
     redisUrl: e.ADOPS_REDIS_URL || undefined,
     idempotency: { ttlHours: e.ADOPS_IDEMPOTENCY_TTL_HOURS },
+    approvalTtlHours: e.ADOPS_APPROVAL_TTL_HOURS,
     callLeaseSeconds: e.ADOPS_CALL_LEASE_SECONDS,
     mediaFetch: {
       allowHosts: e.ADOPS_FETCH_ALLOW_HOSTS,

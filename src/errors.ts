@@ -16,12 +16,16 @@ export const ERROR_STATUS = {
   origin_not_allowed: 403,
   /** The API key's scope, accounts or budget ceiling does not allow the call (docs/keys.md). */
   insufficient_scope: 403,
+  /** The owner stopped every key and app at once (docs/approvals.md); the owner resumes them. */
+  agents_stopped: 403,
   not_found: 404,
   tool_not_found: 404,
   method_not_allowed: 405,
   /** The connection sent nothing complete within the request timeout. */
   request_timeout: 408,
   idempotency_key_in_flight: 409,
+  /** An approved change was not applied: the object changed since the approval was asked for. */
+  approval_drifted: 409,
   payload_too_large: 413,
   /** A path segment (a tool name) longer than any the service serves. */
   uri_too_long: 414,

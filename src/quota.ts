@@ -7,6 +7,8 @@ export interface QuotaBlock {
   tier: string;
   period_end: string;
   upgrade_url?: string;
+  /** A stop made once the quota was used up: never refused, and it used no unit (docs/approvals.md). */
+  free_stop?: true;
 }
 
 /** The calendar month in UTC that a moment falls in: `2026-11`. */

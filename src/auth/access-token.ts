@@ -2,6 +2,7 @@ import type { Caller } from '../caller.ts';
 import { AppError } from '../errors.ts';
 import { limitsOfRow } from '../key-limits.ts';
 import { findOAuthGrant, touchOAuthGrant } from '../storage/oauth-grants.ts';
+import { refuseIfAgentsStopped } from './agents-stopped.ts';
 import type { AuthServices } from './auth-services.ts';
 import { ownResource, resourceOf } from './protected-resource.ts';
 
@@ -41,6 +42,7 @@ export async function callerOfAccessToken(services: AuthServices, value: string)
   if (!grant || grant.revoked_at !== null) {
     throw refused(services, 'This app’s access ended: the owner revoked or replaced it in the console.');
   }
+  refuseIfAgentsStopped(services, grant.agents_stopped_at);
   const now = services.clock.now();
   if (
     grant.last_used_at === null ||

@@ -3,6 +3,7 @@ import { AppError } from '../errors.ts';
 import { limitsOfRow } from '../key-limits.ts';
 import { findApiKeyByHash, touchApiKey } from '../storage/api-keys.ts';
 import { callerOfAccessToken } from './access-token.ts';
+import { refuseIfAgentsStopped } from './agents-stopped.ts';
 import { checkKeyShape, hashApiKey } from './api-key.ts';
 import type { AuthServices } from './auth-services.ts';
 
@@ -48,6 +49,7 @@ export async function authenticate(
   if (row.expires_at !== null && row.expires_at <= now.toISOString()) {
     throw unauthenticated(services, `This API key expired on ${row.expires_at.slice(0, 10)}.`);
   }
+  refuseIfAgentsStopped(services, row.agents_stopped_at);
   if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_PRECISION_MS) {
     await touchApiKey(services.storage.db, row.id, now);
   }

@@ -44,6 +44,12 @@ const MESSAGES: Record<ErrorCode, (tool: string) => string> = {
   insufficient_scope: (tool) =>
     `This API key has the read scope, and ${tool} writes. Use a key with the write scope, or create one ` +
     'at https://adops.example.com/keys.',
+  agents_stopped: () =>
+    'The owner stopped all agents on 2026-11-26T03:12:00.000Z: every API key and app of this owner is ' +
+    'suspended. Only the owner can resume them, at https://adops.example.com/keys or with adops agents resume.',
+  approval_drifted: () =>
+    'Campaign 1800000000000003 changed since the approval was asked for: budget was "70.00", is now ' +
+    '"90.00". Nothing was written.',
   method_not_allowed: () => 'GET /mcp is not served. Send each JSON-RPC message with POST /mcp.',
   quota_exceeded: () =>
     'Monthly quota used up: 150 of 150 calls on the plus tier. It resets on 2026-12-01; upgrade at ' +

@@ -3,11 +3,13 @@ import type { Tool } from '../tools/tool.ts';
 
 /** Every HTTP status the execute endpoint can give for this tool, in ascending order. */
 export function toolStatuses(tool: Tool): number[] {
-  const statuses = [200, 400, 401];
+  const statuses = [200];
+  // A spend change that waits for the owner's approval (docs/approvals.md).
+  if (tool.changesSpend) statuses.push(202);
+  statuses.push(400, 401);
   if (tool.billable) statuses.push(402);
-  // A key's scope or budget ceiling refuses only tools that write.
-  if (!tool.annotations.readOnlyHint) statuses.push(403);
-  statuses.push(404, 408, 409, 413, 414, 415, 417, 422, 429, 431, 500, 503);
+  // A key's scope or budget ceiling refuses tools that write; a stop of all agents refuses every tool.
+  statuses.push(403, 404, 408, 409, 413, 414, 415, 417, 422, 429, 431, 500, 503);
   return statuses;
 }
 

@@ -6,6 +6,7 @@ import type { Caller } from '../caller.ts';
 import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
+import { callAsksOnlyToStop } from '../pipeline/stop-call.ts';
 import { admitCaller } from '../ratelimit/admit.ts';
 import { headerValue } from '../web/header-value.ts';
 import { callInfo } from '../web/request-info.ts';
@@ -27,19 +28,33 @@ function toolCallCount(body: unknown): number {
  * and the token taken at the door; a batch's further calls each get an id and a rate-limit token of
  * their own, so batching cannot get round the limit.
  */
-function httpDoor(services: Services, request: FastifyRequest, caller: Caller): McpDoor {
+function httpDoor(
+  services: Services,
+  request: FastifyRequest,
+  caller: Caller,
+  firstRejection: AppError | undefined,
+): McpDoor {
   let ids = 0;
   let admissions = 0;
   return {
     nextRequestId: () => (ids++ === 0 ? request.id : newId('req')),
     admit: async () => {
-      if (admissions++ === 0) return { caller };
+      if (admissions++ === 0) return firstRejection ? { caller, rejection: firstRejection } : { caller };
       const admission = await admitCaller(services.rateLimiter, caller);
       return admission.rejection ? { caller, rejection: admission.rejection } : { caller };
     },
     scope: async () => caller.limits.scope,
     idempotencyKey: headerValue(request, 'idempotency-key'),
   };
+}
+
+/** Whether the body is one tools/call (not a batch) that asks only to stop or lower spend. */
+function isLoneStop(services: Services, body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const params = (body as { params?: { name?: unknown; arguments?: unknown } }).params;
+  return (
+    typeof params?.name === 'string' && callAsksOnlyToStop(services.tools, params.name, params.arguments)
+  );
 }
 
 /**
@@ -68,9 +83,15 @@ function sdkRequest(request: FastifyRequest): Request {
   return new Request(new URL(request.url, 'http://localhost'), { method: 'POST', headers });
 }
 
-async function serveMcp(services: Services, request: FastifyRequest, reply: FastifyReply, caller: Caller) {
+async function serveMcp(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  caller: Caller,
+  firstRejection?: AppError,
+) {
   // Stateless: a server and a transport for this request only, closed when its response is done.
-  const server = createMcpServer(services, httpDoor(services, request, caller));
+  const server = createMcpServer(services, httpDoor(services, request, caller, firstRejection));
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: !acceptsEventStream(request.headers.accept),
@@ -106,12 +127,15 @@ export function registerMcpRoute(app: FastifyInstance, services: Services): void
     callInfo(request).caller = caller;
     // Only tool calls take rate-limit tokens: initialize, tools/list, ping and notifications are free.
     const calls = toolCallCount(request.body);
+    let rejection: AppError | undefined;
     if (calls > 0) {
       const admission = await admitCaller(services.rateLimiter, caller);
       reply.headers(admission.headers);
-      if (admission.rejection) throw admission.rejection;
+      rejection = admission.rejection;
+      // A lone stop goes on: the MCP server runs it and refuses it only if it turns out not to be one.
+      if (rejection && !isLoneStop(services, request.body)) throw rejection;
     }
-    return serveMcp(services, request, reply, caller);
+    return serveMcp(services, request, reply, caller, rejection);
   });
   const notAllowed = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Allow', 'POST');

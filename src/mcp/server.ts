@@ -7,11 +7,14 @@ import {
   ListToolsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { Caller } from '../caller.ts';
 import type { Services } from '../context.ts';
+import type { AppError } from '../errors.ts';
 import { executeTool } from '../pipeline/execute-tool.ts';
 import { failureOutcome } from '../pipeline/outcome.ts';
+import { callAsksOnlyToStop } from '../pipeline/stop-call.ts';
 import { toCallToolResult } from './call-result.ts';
-import type { McpDoor } from './door.ts';
+import type { Admission, McpDoor } from './door.ts';
 import { META } from './meta.ts';
 import { type CallExtra, progressRelay } from './progress.ts';
 import { ProtocolError } from './protocol-error.ts';
@@ -65,13 +68,13 @@ async function callTool(
 ): Promise<CallToolResult> {
   const started = performance.now();
   const requestId = door.nextRequestId();
-  const admission = await door.admit();
-  if (admission.rejection) {
-    const failure = failureOutcome(params.name, requestId, admission.rejection);
+  const entry = admitted(services, await door.admit(), params);
+  if ('refusal' in entry) {
+    const failure = failureOutcome(params.name, requestId, entry.refusal);
     services.audit.recordRejection({
       requestId,
       tool: params.name,
-      caller: admission.caller ?? undefined,
+      caller: entry.caller ?? undefined,
       failure,
       latencyMs: performance.now() - started,
       now: services.clock.now(),
@@ -81,9 +84,10 @@ async function callTool(
 
   const relay = progressRelay(extra);
   const progress = relay && stageProgress(relay);
-  const execution = await executeTool(services, admission.caller, params.name, params.arguments ?? {}, {
+  const execution = await executeTool(services, entry.caller, params.name, params.arguments ?? {}, {
     requestId,
     idempotencyKey: metaIdempotencyKey(params._meta) ?? door.idempotencyKey,
+    refusedUnlessStop: entry.refusedUnlessStop,
     ...(progress && { onProgress: progress.report }),
   });
   if (execution.outcome.ok) progress?.finish();
@@ -110,6 +114,22 @@ async function callTool(
     });
   }
   return toCallToolResult(execution);
+}
+
+/**
+ * Whether the call runs, and as whom. A stop is never refused for the rate limit: it runs, and the
+ * pipeline refuses it only if it turns out to start or raise spend.
+ */
+function admitted(
+  services: Services,
+  admission: Admission,
+  params: CallToolRequest['params'],
+): { caller: Caller; refusedUnlessStop?: AppError } | { refusal: AppError; caller: Caller | null } {
+  if (admission.rejection === undefined) return { caller: admission.caller };
+  const { caller, rejection } = admission;
+  const stop =
+    rejection.code === 'rate_limited' && callAsksOnlyToStop(services.tools, params.name, params.arguments);
+  return caller && stop ? { caller, refusedUnlessStop: rejection } : { refusal: rejection, caller };
 }
 
 /** The call's own key; a value that is not a string goes on as text, for the pipeline to refuse. */

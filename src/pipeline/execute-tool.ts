@@ -1,4 +1,5 @@
 import type { Caller } from '../caller.ts';
+import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { fingerprint } from '../fingerprint.ts';
 import { newId } from '../ids.ts';
@@ -11,7 +12,8 @@ import { type ClaimHandle, claimIdempotencyKey, saveRecovery } from '../storage/
 import { releaseQuotaHold } from '../storage/quota.ts';
 import type { AdAccount, AuditEntry } from '../storage/schema.ts';
 import { isStorageFault, storageUnavailable } from '../storage/storage-fault.ts';
-import type { Tool, ToolContext } from '../tools/tool.ts';
+import type { SpendChange, Tool, ToolContext, ToolResult } from '../tools/tool.ts';
+import { ApprovalNeeded, approvalIdempotencyKey, requestApproval } from './approval-request.ts';
 import { auditedToolName } from './audit-log.ts';
 import { CallLease } from './call-lease.ts';
 import { parseIdempotencyKey } from './idempotency-key.ts';
@@ -21,6 +23,8 @@ import type { PipelineServices } from './pipeline-services.ts';
 import { holdIdOfClaim, holdQuotaUnit, type QuotaHold } from './quota-hold.ts';
 import { resolveAccount } from './resolve-account.ts';
 import { type ClaimFate, settleCall } from './settle-call.ts';
+import { approvalReason, impactOf } from './spend-guardrails.ts';
+import { asksOnlyToStop, liftsSpend, NotAStop } from './stop-call.ts';
 import { toolNotFound } from './tool-not-found.ts';
 import { validateArguments } from './validate-arguments.ts';
 
@@ -29,6 +33,22 @@ export interface ExecuteOptions {
   /** The raw `Idempotency-Key` value, checked here so every door applies the same rule. */
   idempotencyKey?: string | undefined;
   onProgress?: (progress: Progress) => void;
+  /**
+   * The door's refusal (429 `rate_limited`) of a call that asks only to stop or lower spend: it runs
+   * anyway, and gets this answer only if it turns out to start or raise spend.
+   */
+  refusedUnlessStop?: AppError | undefined;
+  /** Set when the call applies a change the owner approved: src/owners/approvals.ts. */
+  approved?: ApprovedRun | undefined;
+}
+
+/** An approved change being applied: under the approval's own idempotency key, unbilled, checked for drift. */
+export interface ApprovedRun {
+  approvalId: string;
+  /** The fields the campaign showed when the approval was asked for. */
+  before: Record<string, unknown>;
+  /** The owner's email, for the audit row. */
+  approvedBy: string;
 }
 
 export interface Execution {
@@ -49,6 +69,14 @@ interface CallRecord {
   claim?: { handle: ClaimHandle; earlierRecovery: string | null | undefined; fate?: ClaimFate };
   /** The quota unit this call holds, `billed` once the call ended in success. */
   hold?: QuotaHold & { billed: boolean };
+  /** The spend change the tool asked the caller's limits for (`authorizeChange`). */
+  change?: SpendChange;
+  /** In a dry run: why applying the change would wait for the owner's approval. */
+  approvalNeeded?: string;
+  /** A call let through as a stop: the refusal it gets if it turns out to start or raise spend. */
+  onlyIfStop?: Failure;
+  /** A stop that runs free: the units used when the quota refused it. */
+  freeStopUsed?: number;
 }
 
 /**
@@ -129,6 +157,30 @@ async function runCall(
   return { outcome, replayed: record.replayed };
 }
 
+function shownValue(value: unknown): string {
+  return value === null || value === undefined ? 'none' : JSON.stringify(value);
+}
+
+/** An approved change is applied only to the campaign as it was when the approval was asked for. */
+function checkDrift(approved: ApprovedRun, change: SpendChange): void {
+  const now = change.target?.shown.before ?? {};
+  const fields = [...new Set([...Object.keys(approved.before), ...Object.keys(now)])];
+  const changed = fields.filter((field) => shownValue(approved.before[field]) !== shownValue(now[field]));
+  if (changed.length === 0) return;
+  const campaign = change.target ? `Campaign ${change.target.campaignId}` : 'The campaign';
+  throw new AppError(
+    'approval_drifted',
+    `${campaign} changed since the approval was asked for: ` +
+      changed
+        .map(
+          (field) => `${field} was ${shownValue(approved.before[field])}, is now ${shownValue(now[field])}`,
+        )
+        .join('; ') +
+      '. Nothing was written. The agent can ask again from the campaign as it is now.',
+    { structuredContent: { changed, when_asked: approved.before, now } },
+  );
+}
+
 function auditEntry(
   services: PipelineServices,
   caller: Caller,
@@ -203,7 +255,9 @@ async function runSteps(
   const tool = services.tools.get(toolName);
   if (!tool) throw toolNotFound(toolName, services.tools);
   record.tool = tool;
-  const idempotencyKey = parseIdempotencyKey(options.idempotencyKey);
+  const idempotencyKey = options.approved
+    ? approvalIdempotencyKey(options.approved.approvalId)
+    : parseIdempotencyKey(options.idempotencyKey);
 
   const args = validateArguments(tool, rawArguments, config, now);
   record.dryRun = args.dry_run === true;
@@ -214,6 +268,10 @@ async function runSteps(
   }
   record.fingerprint = callFingerprint(args, record.account, caller);
   requireToolScope(caller, tool, config);
+  if (options.refusedUnlessStop) {
+    if (!asksOnlyToStop(tool, args)) throw options.refusedUnlessStop;
+    record.onlyIfStop = failureOutcome(tool.name, options.requestId, options.refusedUnlessStop);
+  }
 
   if (idempotencyKey) {
     const claim = await claimIdempotencyKey(storage.db, {
@@ -261,7 +319,8 @@ async function runSteps(
     }
   }
 
-  if (tool.billable && !record.dryRun) {
+  // An approved change is not billed again: the call that asked for it was.
+  if (tool.billable && !record.dryRun && !options.approved) {
     const held = await holdQuotaUnit(
       services,
       caller,
@@ -269,11 +328,16 @@ async function runSteps(
       options.requestId,
       record.claim ? holdIdOfClaim(record.claim.handle.lockToken) : undefined,
     );
-    if ('refusal' in held) {
+    if ('refusal' in held && asksOnlyToStop(tool, args)) {
+      // A stop is never refused for quota: it runs free, unless it turns out to start or raise spend.
+      record.onlyIfStop ??= held.refusal;
+      record.freeStopUsed = held.refusal.quota?.used ?? 0;
+    } else if ('refusal' in held) {
       if (record.claim) record.claim.fate = { kind: 'release' };
       return held.refusal;
+    } else {
+      record.hold = { ...held.hold, billed: false };
     }
-    record.hold = { ...held.hold, billed: false };
   }
   return runHandler(services, caller, tool, args, options, record);
 }
@@ -313,32 +377,105 @@ async function runHandler(
     onProgress: options.onProgress ?? (() => {}),
     trace: record.trace,
     recovery,
-    authorizeChange: (change) => checkChange(caller, config, tool.name, change),
+    authorizeChange: (change) => authorizeChange(caller, config, tool.name, change, record, options),
     noteChange: (before, after) => {
       record.details = { ...record.details, before, after };
     },
   };
   lease.start();
+  let result: ToolResult;
+  let status: 200 | 202 = 200;
   try {
-    const result = await tool.run(args, context);
-    if (record.hold) record.hold.billed = true;
-    return {
-      ok: true,
-      status: 200,
-      tool: tool.name,
-      requestId: options.requestId,
-      data: {
-        text: result.text,
-        ...(record.hold
-          ? { quota: quotaBlock(config, caller.tier, record.hold.counted, now) }
-          : result.quota && { quota: result.quota }),
-        ...(result.structured && { structured: result.structured }),
-        ...(result.content && { content: result.content }),
-      },
-    };
+    result = await tool.run(args, context);
+  } catch (error) {
+    if (error instanceof NotAStop) {
+      if (claim) claim.fate = { kind: 'release' };
+      return error.failure;
+    }
+    if (!(error instanceof ApprovalNeeded)) throw error;
+    const call = { args, account: record.account, requestId: options.requestId };
+    result = await requestApproval(services, caller, tool, call, error);
+    status = 202;
   } finally {
     lease.stop();
   }
+  if (record.hold) record.hold.billed = true;
+  noteSpendChange(record, options.approved);
+  return {
+    ok: true,
+    status,
+    tool: tool.name,
+    requestId: options.requestId,
+    data: {
+      text: record.approvalNeeded
+        ? `${result.text} Applying it would wait for the owner's approval: ${record.approvalNeeded}`
+        : result.text,
+      ...(record.hold
+        ? { quota: quotaBlock(config, caller.tier, record.hold.counted, now) }
+        : record.freeStopUsed !== undefined
+          ? { quota: { ...quotaBlock(config, caller.tier, record.freeStopUsed, now), free_stop: true } }
+          : result.quota && { quota: result.quota }),
+      ...(withImpact(result.structured, record, now) && {
+        structured: withImpact(result.structured, record, now),
+      }),
+      ...(result.content && { content: result.content }),
+    },
+  };
+}
+
+/**
+ * The tool asks before a platform write: the caller's hard limits first (scope, accounts, ceilings:
+ * refusals), then, for a call let through as a stop, that it stops; an approved change is checked for
+ * drift; any other is checked against the guardrails, and waits for the owner when they say so.
+ */
+function authorizeChange(
+  caller: Caller,
+  config: Config,
+  tool: string,
+  change: SpendChange,
+  record: CallRecord,
+  options: ExecuteOptions,
+): void {
+  checkChange(caller, config, tool, change);
+  record.change = change;
+  if (record.onlyIfStop && liftsSpend(change)) throw new NotAStop(record.onlyIfStop);
+  if (options.approved) {
+    checkDrift(options.approved, change);
+    return;
+  }
+  const reason = approvalReason(caller, change);
+  if (!reason) return;
+  if (record.dryRun) record.approvalNeeded = reason;
+  else throw new ApprovalNeeded(reason, change);
+}
+
+/** A dry run shows the change's projected effect on spend, and whether it would wait for approval. */
+function withImpact(
+  structured: Record<string, unknown> | undefined,
+  record: CallRecord,
+  now: Date,
+): Record<string, unknown> | undefined {
+  const impact = record.dryRun && record.change && impactOf(record.change, now);
+  if (!impact) return structured;
+  return {
+    ...structured,
+    impact: { ...impact, ...(record.approvalNeeded && { approval_needed: record.approvalNeeded }) },
+  };
+}
+
+/**
+ * The audit row of an applied spend change says which campaign it started or raised (what "stop all
+ * agents" pauses) and, for an approved one, which approval and who approved it.
+ */
+function noteSpendChange(record: CallRecord, approved: ApprovedRun | undefined): void {
+  const target = record.change?.target;
+  if (record.dryRun || !record.change || !target) return;
+  record.details = {
+    ...record.details,
+    target_campaign_id: target.campaignId,
+    ...(liftsSpend(record.change) && { raised_spend: true }),
+    ...(approved && { approval_id: approved.approvalId, approved_by: approved.approvedBy }),
+  };
 }
 
 /**

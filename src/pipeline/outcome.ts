@@ -11,7 +11,8 @@ export interface ToolData {
 
 /** What a call ended in, independent of the door it came through; each door renders it its own way. */
 export type Outcome =
-  | { ok: true; status: 200; tool: string; requestId: string; data: ToolData }
+  /** 202: the change waits for the owner's approval (`data.structured.approval`), nothing was made yet. */
+  | { ok: true; status: 200 | 202; tool: string; requestId: string; data: ToolData }
   | {
       ok: false;
       status: number;

@@ -7,6 +7,7 @@ import type { ApiKey, Database } from './schema.ts';
 export interface ApiKeyWithOwner extends ApiKey {
   email: string;
   tier: string;
+  agents_stopped_at: string | null;
 }
 
 export async function insertApiKey(
@@ -45,6 +46,11 @@ const selectKeyByHash = preparedQuery<ApiKeyWithOwner>(1, (db, hash) =>
     .select((eb) => [
       eb.selectFrom('users').select('users.email').whereRef('users.id', '=', 'api_keys.user_id').as('email'),
       eb.selectFrom('users').select('users.tier').whereRef('users.id', '=', 'api_keys.user_id').as('tier'),
+      eb
+        .selectFrom('users')
+        .select('users.agents_stopped_at')
+        .whereRef('users.id', '=', 'api_keys.user_id')
+        .as('agents_stopped_at'),
     ])
     .where('api_keys.hash', '=', hash as string),
 );
@@ -89,4 +95,9 @@ export async function setApiKeyLimits(db: Kysely<Database>, keyId: string, limit
 
 export async function touchApiKey(db: Kysely<Database>, keyId: string, now: Date): Promise<void> {
   await db.updateTable('api_keys').set({ last_used_at: now.toISOString() }).where('id', '=', keyId).execute();
+}
+
+export async function findApiKeyName(db: Kysely<Database>, keyId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('api_keys').select('name').where('id', '=', keyId).executeTakeFirst();
+  return row?.name;
 }

@@ -4,6 +4,7 @@ import type { Database, OAuthGrant, OAuthGrantsTable, OAuthOwnedClient } from '.
 export interface OAuthGrantWithOwner extends OAuthGrant {
   email: string;
   tier: string;
+  agents_stopped_at: string | null;
 }
 
 export async function insertOAuthGrant(
@@ -21,7 +22,7 @@ export async function findOAuthGrant(
     .selectFrom('oauth_grants')
     .innerJoin('users', 'users.id', 'oauth_grants.user_id')
     .selectAll('oauth_grants')
-    .select(['users.email', 'users.tier'])
+    .select(['users.email', 'users.tier', 'users.agents_stopped_at'])
     .where('oauth_grants.id', '=', id)
     .executeTakeFirst();
 }

@@ -24,3 +24,24 @@ export async function findUserById(db: Kysely<Database>, id: string): Promise<Us
 export async function setUserTier(db: Kysely<Database>, userId: string, tier: Tier): Promise<void> {
   await db.updateTable('users').set({ tier }).where('id', '=', userId).execute();
 }
+
+/** Stops every key and grant of the owner; an owner already stopped keeps the first time. */
+export async function stopUsersAgents(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ agents_stopped_at: now.toISOString() })
+    .where('id', '=', userId)
+    .where('agents_stopped_at', 'is', null)
+    .execute();
+}
+
+/** Lets the owner's keys and grants call again; returns whether they were stopped. */
+export async function resumeUsersAgents(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ agents_stopped_at: null })
+    .where('id', '=', userId)
+    .where('agents_stopped_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -2,6 +2,7 @@ import { getConnectionsStatus } from './account/get-connections-status.ts';
 import { getPerformanceOverview } from './account/get-performance-overview.ts';
 import { getUsageStatus } from './account/get-usage-status.ts';
 import { listConnectedAccounts } from './account/list-connected-accounts.ts';
+import { getApproval } from './approvals/get-approval.ts';
 import { addNetworkCampaignToGroup } from './network/add-network-campaign-to-group.ts';
 import { addNetworkCarouselCreative } from './network/add-network-carousel-creative.ts';
 import { associateNetworkConversion } from './network/associate-network-conversion.ts';
@@ -34,6 +35,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   getUsageStatus,
   listConnectedAccounts,
   getConnectionsStatus,
+  getApproval,
   // Across every platform.
   getPerformanceOverview,
   // search (Google Ads)

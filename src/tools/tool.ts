@@ -56,6 +56,43 @@ export interface SpendChange {
    * ceilings starts only a campaign with a daily budget within its ceiling and no lifetime budget.
    */
   startsDelivery?: DeliveryBudgets | undefined;
+  /**
+   * The campaign it acts on, as it is and as it would be: what the guardrails judge (docs/approvals.md),
+   * what a dry run's and an approval's projected deltas are computed from, and what an approval is bound to.
+   */
+  target?: ChangeTarget | undefined;
+}
+
+/** What a campaign delivers on: whether it may deliver, and its daily budget in micros (absent: none). */
+export interface DeliveryState {
+  active: boolean;
+  dailyMicros?: number | undefined;
+}
+
+export interface ChangeTarget {
+  campaignId: string;
+  currency: string;
+  /** Absent for a campaign the change creates. */
+  before?: DeliveryState | undefined;
+  after: DeliveryState;
+  /**
+   * The fields the answer shows before and after (name, status, budgets): an approval keeps them, and is
+   * applied only while the campaign still shows the same `before`.
+   */
+  shown: { before: Record<string, unknown>; after: Record<string, unknown> };
+  /** For a campaign the change creates: the largest daily budget (micros) among the account's campaigns. */
+  largestDailyInAccount?: number | undefined;
+}
+
+/**
+ * The arguments of a call that only stops or lowers spend: such a call is never refused for quota or rate
+ * limit (docs/approvals.md). Only these fields may be present: the status field with a pausing value, the
+ * budget field, and the neutral ones (the campaign id, the account argument, dry_run, `alsoAllowed`).
+ */
+export interface StopArguments {
+  status: { field: string; pausing: readonly string[] };
+  budget?: string;
+  alsoAllowed?: readonly string[];
 }
 
 /** What bounds a campaign's spend while it delivers, in the account's currency. */
@@ -111,6 +148,13 @@ export interface ToolDefinition<Schema extends z.ZodObject> {
    * kept out of the schema, and answered with that reason rather than "is not an accepted field".
    */
   refusedFields?: Readonly<Record<string, string>>;
+  /**
+   * Whether the tool can make a spend change (it calls `authorizeChange`): its calls may wait for the
+   * owner's approval (HTTP 202).
+   */
+  changesSpend?: boolean;
+  /** Set on tools whose calls can only stop or lower spend with some arguments: which ones. */
+  stop?: StopArguments;
   /** Argument fields safe to keep in the audit log ("who created this campaign and when"). */
   auditFields?: readonly string[];
   run(args: z.output<Schema>, context: ToolContext): Promise<ToolResult>;

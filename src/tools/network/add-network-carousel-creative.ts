@@ -81,6 +81,16 @@ async function addCarouselCreative(
         `${before > 0 ? ` (none of its ${before} ad${before === 1 ? '' : 's'} is ACTIVE)` : ''}, and this ad would serve`,
       startsOrRaisesSpend: true,
       startsDelivery: deliveryBudgets(campaign, account.currency),
+      target: {
+        campaignId,
+        currency: account.currency,
+        before: { active: false, dailyMicros: deliveryBudgets(campaign, account.currency).dailyMicros },
+        after: { active: true, dailyMicros: deliveryBudgets(campaign, account.currency).dailyMicros },
+        shown: {
+          before: { status: campaign.status, serving_ads: 0 },
+          after: { status: campaign.status, serving_ads: 1 },
+        },
+      },
     });
   }
   const organizationUrn = urn.organization(idOf(args.organization_id));
@@ -148,6 +158,7 @@ export const addNetworkCarouselCreative = defineTool({
     'unit; pass dry_run to check first.',
   platform: 'network',
   billable: true,
+  changesSpend: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z.strictObject({
     campaign_id: digitsOrUrn('sponsoredCampaign').describe(

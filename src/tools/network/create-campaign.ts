@@ -113,6 +113,10 @@ export async function createNetworkCampaign(
   authorizeCreate(context, account.currency, args);
   const session = await PlatformSession.open(context, networkProtocol);
   const client = new NetworkClient(session);
+  // Asked again with the account's largest daily budget, which only LinkedIn knows: a new budget ten
+  // times that waits for the owner's approval (docs/approvals.md).
+  const largest = await context.recovery.once('largest daily budget', () => largestDailyBudget(client));
+  authorizeCreate(context, account.currency, args, largest);
   const plan = await planCampaign(context, client, account, args, options);
   const runner = new NetworkRunner(client, context, stepCount(plan));
 
@@ -138,10 +142,28 @@ export async function createNetworkCampaign(
  * made PAUSED, and the new group that goes ACTIVE at the end holds only that paused campaign, so nothing
  * delivers until a campaign is activated (a spend change of update_network_campaign).
  */
-function authorizeCreate(context: ToolContext, currency: string, args: CampaignArgs): void {
+function authorizeCreate(
+  context: ToolContext,
+  currency: string,
+  args: CampaignArgs,
+  largestDailyInAccount?: number,
+): void {
   const daily = money(args.daily_budget, currency);
   const total = args.total_budget === undefined ? undefined : money(args.total_budget, currency);
+  const dailyMicros = decimalToMicros(daily.amount);
   context.authorizeChange({
+    ...(largestDailyInAccount !== undefined && {
+      target: {
+        campaignId: 'new',
+        currency,
+        after: { active: false, dailyMicros },
+        shown: {
+          before: {},
+          after: { name: args.campaign_name, status: 'PAUSED', daily_budget: daily.amount },
+        },
+        largestDailyInAccount,
+      },
+    }),
     what:
       `create a PAUSED campaign with a daily budget of ${daily.amount} ${currency}` +
       (total ? ` and a total budget of ${total.amount} ${currency}` : ''),
@@ -149,6 +171,12 @@ function authorizeCreate(context: ToolContext, currency: string, args: CampaignA
     dailyBudget: { micros: decimalToMicros(daily.amount), currency },
     ...(total && { lifetimeBudget: { micros: decimalToMicros(total.amount), currency } }),
   });
+}
+
+/** The largest daily budget among the account's campaigns, in micros; 0 when none has one. */
+async function largestDailyBudget(client: NetworkClient): Promise<number> {
+  const campaigns = await client.campaigns();
+  return Math.max(0, ...campaigns.map((c) => (c.dailyBudget ? decimalToMicros(c.dailyBudget.amount) : 0)));
 }
 
 /** The rules only the account can settle: LinkedIn's targeting combinations and the account currency. */

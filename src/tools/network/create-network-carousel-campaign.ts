@@ -29,6 +29,7 @@ export const createNetworkCarouselCampaign = defineTool({
     `by URL are downloaded and uploaded, which takes 5 to 15 seconds. ${CREATE_COST}`,
   platform: 'network',
   billable: true,
+  changesSpend: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z
     .strictObject({

@@ -29,6 +29,7 @@ export const createNetworkImageCampaign = defineTool({
     `existing group with other targeting (add_network_campaign_to_group). ${CREATE_COST}`,
   platform: 'network',
   billable: true,
+  changesSpend: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z
     .strictObject({

@@ -25,6 +25,7 @@ export const createNetworkTextCampaign = defineTool({
     `carousel create tools. Text ads have no call-to-action button. ${CREATE_COST}`,
   platform: 'network',
   billable: true,
+  changesSpend: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z
     .strictObject({

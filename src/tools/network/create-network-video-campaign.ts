@@ -29,6 +29,7 @@ export const createNetworkVideoCampaign = defineTool({
     `minute. ${CREATE_COST}`,
   platform: 'network',
   billable: true,
+  changesSpend: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z
     .strictObject({

@@ -165,9 +165,17 @@ async function updateCampaign(context: ToolContext, args: UpdateArgs): Promise<T
     activates && `activate campaign ${campaignId}`,
     raises && `raise its daily budget to ${after.daily_budget} ${currency}`,
   ].filter(Boolean);
+  const dailyOf = (c: NetworkCampaign) => c.dailyBudget && decimalToMicros(c.dailyBudget.amount);
   context.authorizeChange({
     what: what.length > 0 ? what.join(' and ') : `change campaign ${campaignId}`,
     startsOrRaisesSpend: activates || raises,
+    target: {
+      campaignId,
+      currency,
+      before: { active: campaign.status === 'ACTIVE', dailyMicros: dailyOf(campaign) },
+      after: { active: changed.status === 'ACTIVE', dailyMicros: dailyOf(changed) },
+      shown: { before: { ...before }, after: { ...after } },
+    },
     ...(set.dailyBudget !== undefined &&
       budgetMicros !== undefined && {
         dailyBudget: { micros: budgetMicros, currency },
@@ -220,6 +228,7 @@ export const updateNetworkCampaign = defineTool({
     'to see the request first (LinkedIn has no validate-only mode).',
   platform: 'network',
   billable: true,
+  changesSpend: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   input: changingOneOf(
     z.strictObject({
@@ -247,6 +256,7 @@ export const updateNetworkCampaign = defineTool({
     'daily_budget',
     'name',
   ),
+  stop: { status: { field: 'status', pausing: ['PAUSED'] }, budget: 'daily_budget' },
   auditFields: ['campaign_id', 'status', 'daily_budget', 'name'],
   example: { campaign_id: '123456789', status: 'PAUSED' },
   run(args, context) {

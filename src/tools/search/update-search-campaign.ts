@@ -69,6 +69,7 @@ export const updateSearchCampaign = defineTool({
     'Billable: one quota unit; pass dry_run to have Google validate the change without making it.',
   platform: 'search',
   billable: true,
+  changesSpend: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   input: changingOneOf(
     z.strictObject({
@@ -95,6 +96,11 @@ export const updateSearchCampaign = defineTool({
     'status',
     'daily_budget',
   ),
+  stop: {
+    status: { field: 'status', pausing: ['PAUSED'] },
+    budget: 'daily_budget',
+    alsoAllowed: ['allow_shared_budget'],
+  },
   auditFields: ['campaign_id', 'status', 'daily_budget', 'allow_shared_budget'],
   example: { campaign_id: '20123456789', status: 'PAUSED' },
   async run(args, context) {
@@ -164,6 +170,13 @@ export const updateSearchCampaign = defineTool({
     context.authorizeChange({
       what: words.join(' and '),
       startsOrRaisesSpend: enables || raises,
+      target: {
+        campaignId: campaign.id,
+        currency,
+        before: { active: campaign.status === 'ENABLED', dailyMicros: budget?.amountMicros },
+        after: { active: after.status === 'ENABLED', dailyMicros: dailyAfter },
+        shown: { before: { ...before }, after: { ...after } },
+      },
       ...(budgetChanges && micros !== undefined && { dailyBudget: { micros, currency } }),
       ...(enables && {
         startsDelivery: {

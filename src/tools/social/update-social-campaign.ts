@@ -15,7 +15,7 @@ import { socialProtocol } from '../../platforms/social/protocol.ts';
 import { accountArgument, changingOneOf, digitsId, dryRun, text } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
-import { type DeliveryBudgets, defineTool, type SpendChange } from '../tool.ts';
+import { type DeliveryBudgets, type DeliveryState, defineTool, type SpendChange } from '../tool.ts';
 
 const TOOL = 'update_social_campaign';
 /** Campaigns Meta no longer changes but to delete them: they stay readable by id. */
@@ -50,6 +50,7 @@ export const updateSocialCampaign = defineTool({
     'with the spend scope. Billable: one quota unit; pass dry_run to have Meta validate the change first.',
   platform: 'social',
   billable: true,
+  changesSpend: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   input: changingOneOf(
     z.strictObject({
@@ -81,6 +82,7 @@ export const updateSocialCampaign = defineTool({
     effective_status:
       'is what Meta runs, not a setting: pass status (ACTIVE or PAUSED) to change what the campaign is set to',
   },
+  stop: { status: { field: 'status', pausing: ['PAUSED'] }, budget: 'daily_budget' },
   auditFields: ['campaign_id', 'status', 'daily_budget', 'name'],
   example: { ad_account_id: 'act_310000000000001', campaign_id: '120210000000000101', daily_budget: 150 },
   async run(args, context) {
@@ -159,7 +161,16 @@ export const updateSocialCampaign = defineTool({
         structured: { ...base, after: fields(before), changed: [] },
       };
     }
-    context.authorizeChange(spendChange(before, after, changes, currency));
+    context.authorizeChange({
+      ...spendChange(before, after, changes, currency),
+      target: {
+        campaignId: args.campaign_id,
+        currency,
+        before: deliveryState(before, currency),
+        after: deliveryState(after, currency),
+        shown: { before: fields(before), after: fields(after) },
+      },
+    });
     const changed = Object.keys(changes);
     if (context.dryRun) {
       await updateCampaign(session, args.campaign_id, changes, true);
@@ -222,6 +233,13 @@ function spendChange(
     startsOrRaisesSpend: raises,
     ...(micros !== undefined && { dailyBudget: { micros, currency } }),
     ...(activates && { startsDelivery: deliveryBudgets(after, currency) }),
+  };
+}
+
+function deliveryState(campaign: MetaCampaignNode, currency: string): DeliveryState {
+  return {
+    active: campaign.status === 'ACTIVE',
+    dailyMicros: campaign.daily_budget ? minorToMicros(campaign.daily_budget, currency) : undefined,
   };
 }
 

@@ -2,7 +2,7 @@ import { formatMicros, unitsToMicros } from '../../money.ts';
 import type { VideoCampaign } from '../../platforms/video/answers.ts';
 import { NO_BUDGET_LIMIT } from '../../platforms/video/campaign-rules.ts';
 import type { CampaignChanges, OperationStatus } from '../../platforms/video/client.ts';
-import type { DeliveryBudgets, SpendChange } from '../tool.ts';
+import type { DeliveryBudgets, DeliveryState, SpendChange } from '../tool.ts';
 
 const LIFETIME = 'BUDGET_MODE_TOTAL';
 /** TikTok's daily budget types: fixed, and the dynamic one that may spend more some days, less others. */
@@ -86,6 +86,13 @@ export function campaignSummary(campaign: VideoCampaign, currency: string): stri
   return `"${campaign.campaign_name}", ${status}, ${budgetText(campaign, currency)}`;
 }
 
+function deliveryState(campaign: VideoCampaign): DeliveryState {
+  return {
+    active: campaign.operation_status === 'ENABLE',
+    dailyMicros: DAILY.has(campaign.budget_mode) ? unitsToMicros(campaign.budget) : undefined,
+  };
+}
+
 /** What bounds an enabled campaign's spend: its daily or lifetime budget, or its ad groups alone. */
 function deliveryBudgets(campaign: VideoCampaign, currency: string): DeliveryBudgets {
   const micros = unitsToMicros(campaign.budget);
@@ -124,6 +131,13 @@ export function spendChangeOf(
   return {
     what: doing.join(' and '),
     startsOrRaisesSpend: enables || raises,
+    target: {
+      campaignId,
+      currency,
+      before: deliveryState(before),
+      after: deliveryState(change.after),
+      shown: { before: campaignFields(before, currency), after: campaignFields(change.after, currency) },
+    },
     ...(enables && { startsDelivery: deliveryBudgets(change.after, currency) }),
     ...(micros !== undefined &&
       (DAILY.has(before.budget_mode)

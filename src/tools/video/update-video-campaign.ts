@@ -83,6 +83,7 @@ export const updateVideoCampaign = defineTool({
     'dry_run to see the requests first.',
   platform: 'video',
   billable: true,
+  changesSpend: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   input: changingOneOf(
     z
@@ -141,6 +142,7 @@ export const updateVideoCampaign = defineTool({
       'Manager and pause this one',
     status: 'is named operation_status here, as TikTok names it: pass operation_status ENABLE or DISABLE',
   },
+  stop: { status: { field: 'operation_status', pausing: ['DISABLE'] }, budget: 'budget' },
   auditFields: ['campaign_id', 'operation_status', 'name', 'budget'],
   example: { campaign_id: '1800000000000002', operation_status: 'DISABLE' },
   async run(args, context) {

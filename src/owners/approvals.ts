@@ -1,0 +1,169 @@
+import type { Caller } from '../caller.ts';
+import { newId } from '../ids.ts';
+import { limitsOfRow } from '../key-limits.ts';
+import { executeTool } from '../pipeline/execute-tool.ts';
+import type { Outcome } from '../pipeline/outcome.ts';
+import type { PipelineServices } from '../pipeline/pipeline-services.ts';
+import { findApproval, moveApproval } from '../storage/approvals.ts';
+import type { Approval, User } from '../storage/schema.ts';
+import { type ApprovalChange, type ApprovalStatus, statusOf } from '../tools/approvals/approval-object.ts';
+import { OwnerError } from './owner-error.ts';
+
+/** What became of an owner's decision, and the approval as it now stands. */
+export interface Decision {
+  status: ApprovalStatus;
+  /** For the owner, in a sentence. */
+  message: string;
+  approval: Approval;
+}
+
+/**
+ * Failures that leave an approved change to be applied by a later approve (the same idempotency key
+ * resumes or replays it): the database, the service stopping, the platform throttling or failing.
+ */
+const RETRIED = new Set([
+  'idempotency_key_in_flight',
+  'storage_unavailable',
+  'service_unavailable',
+  'upstream_rate_limited',
+  'upstream_error',
+  'internal_error',
+]);
+
+async function ownersApproval(services: PipelineServices, owner: User, id: string): Promise<Approval> {
+  const approval = await findApproval(services.storage.db, owner.id, id);
+  if (!approval) throw new OwnerError(`No approval ${id} for ${owner.email}.`);
+  return approval;
+}
+
+async function current(services: PipelineServices, owner: User, id: string, message: string) {
+  const approval = await ownersApproval(services, owner, id);
+  return { status: statusOf(approval, services.clock.now()), message, approval };
+}
+
+/**
+ * Settles a pending approval past its expiry as expired; answers a decided one as it stands. Undefined
+ * while it still waits for a decision.
+ */
+async function alreadySettled(services: PipelineServices, owner: User, approval: Approval) {
+  const status = statusOf(approval, services.clock.now());
+  if (status === 'expired' && approval.status === 'pending') {
+    await moveApproval(services.storage.db, approval.id, 'pending', { status: 'expired' });
+    return current(
+      services,
+      owner,
+      approval.id,
+      'This approval expired before a decision: nothing was made.',
+    );
+  }
+  if (status === 'pending' || status === 'approved') return undefined;
+  return { status, message: `This approval is already ${status}.`, approval };
+}
+
+/**
+ * The owner approves: the approval moves from pending to approved (of two instances approving at once,
+ * one moves it), then the ordinary pipeline applies the stored change under the approval's idempotency
+ * key, so it is written once however often it is approved. The tool reads the campaign live again: if it
+ * no longer shows what the approval was computed from, the approval ends `drifted` and nothing is written.
+ */
+export async function approveChange(services: PipelineServices, owner: User, id: string): Promise<Decision> {
+  const { db } = services.storage;
+  const now = services.clock.now();
+  const approval = await ownersApproval(services, owner, id);
+  const settled = await alreadySettled(services, owner, approval);
+  if (settled) return settled;
+  if (approval.status === 'pending') {
+    await moveApproval(db, id, 'pending', {
+      status: 'approved',
+      decided_at: now.toISOString(),
+      decided_by: owner.email,
+    });
+  }
+  const decided = await ownersApproval(services, owner, id);
+  if (decided.status !== 'approved') {
+    return {
+      status: statusOf(decided, now),
+      message: `This approval is already ${decided.status}.`,
+      approval: decided,
+    };
+  }
+  const change = JSON.parse(decided.change) as ApprovalChange;
+  const { outcome } = await executeTool(
+    services,
+    requesterOf(decided, owner),
+    decided.tool,
+    JSON.parse(decided.arguments),
+    {
+      requestId: newId('req'),
+      approved: { approvalId: id, before: change.before, approvedBy: owner.email },
+    },
+  );
+  return settle(services, owner, decided, outcome);
+}
+
+/** The caller the change is applied as: the key or app that asked, with the limits it had then. */
+function requesterOf(approval: Approval, owner: User): Caller {
+  const limits = limitsOfRow(JSON.parse(approval.limits));
+  return {
+    userId: owner.id,
+    email: owner.email,
+    tier: owner.tier,
+    apiKeyId: approval.api_key_id,
+    ...(approval.oauth_client_id &&
+      approval.oauth_grant_id && {
+        oauth: {
+          clientId: approval.oauth_client_id,
+          clientName: approval.requested_by.replace(/^app /, ''),
+          grantId: approval.oauth_grant_id,
+        },
+      }),
+    limits,
+  };
+}
+
+async function settle(
+  services: PipelineServices,
+  owner: User,
+  approval: Approval,
+  outcome: Outcome,
+): Promise<Decision> {
+  const { db } = services.storage;
+  if (outcome.ok) {
+    const result = JSON.stringify({ text: outcome.data.text, structured: outcome.data.structured ?? null });
+    await moveApproval(db, approval.id, 'approved', { status: 'applied', result });
+    return current(services, owner, approval.id, `Applied: ${outcome.data.text}`);
+  }
+  if (RETRIED.has(outcome.code)) {
+    return current(
+      services,
+      owner,
+      approval.id,
+      `Approved, not applied yet: ${outcome.message} Approve it again to finish; it is written once.`,
+    );
+  }
+  const status = outcome.code === 'approval_drifted' ? 'drifted' : 'failed';
+  const result = JSON.stringify({
+    code: outcome.code,
+    message: outcome.message,
+    ...(outcome.structuredContent && { details: outcome.structuredContent }),
+  });
+  await moveApproval(db, approval.id, 'approved', { status, result });
+  return current(services, owner, approval.id, `Not applied (${status}): ${outcome.message}`);
+}
+
+/** The owner rejects: nothing is made, and the agent's get_approval says so. */
+export async function rejectChange(services: PipelineServices, owner: User, id: string): Promise<Decision> {
+  const approval = await ownersApproval(services, owner, id);
+  const settled = await alreadySettled(services, owner, approval);
+  if (settled) return settled;
+  if (approval.status !== 'pending') {
+    return { status: 'approved', message: 'This approval is already approved and being applied.', approval };
+  }
+  const now = services.clock.now().toISOString();
+  await moveApproval(services.storage.db, id, 'pending', {
+    status: 'rejected',
+    decided_at: now,
+    decided_by: owner.email,
+  });
+  return current(services, owner, id, 'Rejected: nothing was made.');
+}

@@ -1,0 +1,51 @@
+import { PLATFORM_INFO } from '../platform-families.ts';
+import type { ToolRegistry } from '../tools/registry.ts';
+import type { SpendChange, Tool } from '../tools/tool.ts';
+import type { Failure } from './outcome.ts';
+
+/**
+ * Whether a call asks only to stop or lower spend (a pause, a budget change), by its arguments alone: it
+ * may then run past an exhausted quota or rate limit, and the change it turns out to be decides
+ * (`liftsSpend`). Any argument beyond those a stop needs makes it an ordinary call.
+ */
+export function asksOnlyToStop(tool: Tool, args: unknown): boolean {
+  const stop = tool.stop;
+  if (!stop || !tool.platform || typeof args !== 'object' || args === null || Array.isArray(args)) {
+    return false;
+  }
+  const fields = args as Record<string, unknown>;
+  const allowed = new Set([
+    'campaign_id',
+    PLATFORM_INFO[tool.platform].accountArgument,
+    'dry_run',
+    stop.status.field,
+    ...(stop.budget ? [stop.budget] : []),
+    ...(stop.alsoAllowed ?? []),
+  ]);
+  const present = Object.keys(fields).filter((field) => fields[field] !== undefined);
+  if (present.some((field) => !allowed.has(field))) return false;
+  const status = fields[stop.status.field];
+  if (status !== undefined && !stop.status.pausing.includes(String(status))) return false;
+  return status !== undefined || (stop.budget !== undefined && fields[stop.budget] !== undefined);
+}
+
+/** The same, by the tool's name: what a door knows before the pipeline runs. */
+export function callAsksOnlyToStop(tools: ToolRegistry, name: string, args: unknown): boolean {
+  const tool = tools.get(name);
+  return tool !== undefined && asksOnlyToStop(tool, args);
+}
+
+/** Whether a change starts or raises spend: what a call let through as a stop may not do. */
+export function liftsSpend(change: SpendChange): boolean {
+  return change.startsOrRaisesSpend || change.startsDelivery !== undefined;
+}
+
+/** Raised when a call let through as a stop turns out to start or raise spend: it gets its refusal. */
+export class NotAStop extends Error {
+  readonly failure: Failure;
+
+  constructor(failure: Failure) {
+    super(failure.message);
+    this.failure = failure;
+  }
+}

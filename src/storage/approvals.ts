@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { Approval, Database } from './schema.ts';
+
+export async function insertApproval(db: Kysely<Database>, approval: Approval): Promise<void> {
+  await db.insertInto('approvals').values(approval).execute();
+}
+
+/** One of the owner's approvals; another owner's is not found. */
+export async function findApproval(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+): Promise<Approval | undefined> {
+  return db
+    .selectFrom('approvals')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The owner's approvals, newest first: the pending ones, or every one. */
+export async function listApprovals(
+  db: Kysely<Database>,
+  userId: string,
+  options: { status?: string; limit: number },
+): Promise<Approval[]> {
+  let query = db.selectFrom('approvals').selectAll().where('user_id', '=', userId);
+  if (options.status) query = query.where('status', '=', options.status);
+  return query.orderBy('created_at', 'desc').orderBy('id').limit(options.limit).execute();
+}
+
+/** How many of the owner's approvals wait for a decision and have not expired. */
+export async function countPendingApprovals(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('approvals')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Moves an approval from one status to the next, only if it still has the status `from`: of two
+ * instances deciding at once, one wins. Returns whether this call moved it.
+ */
+export async function moveApproval(
+  db: Kysely<Database>,
+  id: string,
+  from: string,
+  fields: Partial<Pick<Approval, 'status' | 'decided_at' | 'decided_by' | 'result'>> & { status: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('approvals')
+    .set(fields)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
