@@ -7,6 +7,8 @@ const SHARED_SCHEMAS = [
   'ToolData',
   'QuotaBlock',
   'ContentBlock',
+  'Approval',
+  'ApprovalChange',
   'ErrorCode',
   'ErrorEnvelope',
 ];

@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { TIERS } from '../config.ts';
 import { isPlatform, PLATFORMS } from '../platform-families.ts';
+import { agentsResume, agentsStop } from './agents.ts';
 import { CALL_HELP, callCommand, exitOnUsageError, retriesOption } from './call.ts';
 import { migrateCommand } from './migrate.ts';
 import {
@@ -154,7 +155,20 @@ accounts
   .option('--currency <code>', 'ISO 4217', 'USD')
   .action((options) => run((services) => accountsAdd(services, options)));
 
-for (const group of [users, keys, accounts]) group.hook('preAction', refuseControlCharacters);
+const agents = program.command('agents').description('Stop or resume every key and app of an owner at once');
+agents
+  .command('stop')
+  .description("Refuse every call of the owner's keys and OAuth apps (403 agents_stopped) until resumed")
+  .requiredOption('--email <email>')
+  .option('--pause-changed', 'also pause every campaign an agent activated or raised in the last 7 days')
+  .action((options) => run((services) => agentsStop(services, options)));
+agents
+  .command('resume')
+  .description("Let the owner's keys and apps call again, as they were (paused campaigns stay paused)")
+  .requiredOption('--email <email>')
+  .action((options) => run((services) => agentsResume(services, options)));
+
+for (const group of [users, keys, accounts, agents]) group.hook('preAction', refuseControlCharacters);
 
 program
   .command('demo')

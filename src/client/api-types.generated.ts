@@ -1,6 +1,6 @@
 // Generated from the OpenAPI document by `npm run client:generate`. Do not edit.
 
-/** The answer of a call that succeeded (HTTP 200). */
+/** The answer of a call that succeeded (HTTP 200), or whose change waits for approval (202). */
 export interface SuccessEnvelope {
   success: true;
   /** The tool named in the path. */
@@ -34,6 +34,10 @@ export interface QuotaBlock {
   period_end: string;
   /** Where to move to a higher tier (on 402). */
   upgrade_url?: string;
+  /**
+   * Present on a pause or budget cut made once the quota was used up: a stop is never refused, and this one used no unit.
+   */
+  free_stop?: true;
 }
 
 /** A non-text result block, such as an image or a resource; further properties by type. */
@@ -41,6 +45,57 @@ export interface ContentBlock {
   /** Kind of block, like image or resource. */
   type: string;
   [property: string]: unknown;
+}
+
+/**
+ * A change that waits for the owner's approval (docs/approvals.md). Nothing reaches the platform until the owner approves; approving reads the object again and applies the change once, or ends `drifted` if it changed meanwhile.
+ */
+export interface Approval {
+  /** Pass it to get_approval. */
+  id: string;
+  status: 'pending' | 'approved' | 'applied' | 'rejected' | 'expired' | 'drifted' | 'failed';
+  /** Why the change waits, for the agent and the owner. */
+  reason: string;
+  /** The key or app that asked, as the owner knows it. */
+  requested_by: string;
+  created_at: string;
+  /** Pending after this: expired. */
+  expires_at: string;
+  /** Where the owner approves or rejects it. */
+  approve_url: string;
+  change: ApprovalChange;
+  decided_at?: string;
+  /** The owner's email. */
+  decided_by?: string | null;
+  /** Once applied: the applied answer (text, structured); drifted or failed: code and message. */
+  result?: Record<string, unknown>;
+}
+
+/** The change that waits, bound to the values of the object it was computed from. */
+export interface ApprovalChange {
+  tool: string;
+  platform?: string | null;
+  /** The ad account, as the tool names it. */
+  account?: string | null;
+  /** Like `campaign 1800000000000003`. */
+  object: string;
+  /** The change in words. */
+  what: string;
+  currency: string;
+  /** The fields as they were read. */
+  before: Record<string, unknown>;
+  /** The fields once the change is made. */
+  after: Record<string, unknown>;
+  /**
+   * What the campaign may spend a day after the change, minus before, a decimal string with its sign in `currency`; null when the campaign has no daily budget to judge by.
+   */
+  projected_daily_delta: string | null;
+  /**
+   * The daily delta over the days left in the month, today included, a decimal string with its sign in `currency`; null when the campaign has no daily budget to judge by.
+   */
+  projected_period_delta: string | null;
+  /** The last day the period delta counts (UTC). */
+  period_end?: string;
 }
 
 /** Stable machine-readable error code; each has one HTTP status. */
@@ -58,11 +113,13 @@ export type ErrorCode =
   | 'quota_exceeded'
   | 'origin_not_allowed'
   | 'insufficient_scope'
+  | 'agents_stopped'
   | 'not_found'
   | 'tool_not_found'
   | 'method_not_allowed'
   | 'request_timeout'
   | 'idempotency_key_in_flight'
+  | 'approval_drifted'
   | 'payload_too_large'
   | 'uri_too_long'
   | 'idempotency_key_reused'
@@ -109,6 +166,12 @@ export interface ListConnectedAccountsArguments {
 
 /** The arguments of `get_connections_status`. */
 export type GetConnectionsStatusArguments = Record<string, never>;
+
+/** The arguments of `get_approval`. */
+export interface GetApprovalArguments {
+  /** The id from structured.approval.id of the 202 answer. */
+  approval_id: string;
+}
 
 /** The arguments of `get_performance_overview`. */
 export interface GetPerformanceOverviewArguments {
@@ -1093,6 +1156,7 @@ export interface ToolArguments {
   get_usage_status: GetUsageStatusArguments;
   list_connected_accounts: ListConnectedAccountsArguments;
   get_connections_status: GetConnectionsStatusArguments;
+  get_approval: GetApprovalArguments;
   get_performance_overview: GetPerformanceOverviewArguments;
   list_search_campaigns: ListSearchCampaignsArguments;
   list_search_ads: ListSearchAdsArguments;

@@ -1,4 +1,4 @@
-import type { SuccessEnvelope } from './api-types.generated.ts';
+import type { Approval, SuccessEnvelope } from './api-types.generated.ts';
 
 export interface CallOptions {
   /**
@@ -13,6 +13,11 @@ export interface CallOptions {
 export interface ToolCallResult {
   /** The success envelope exactly as the service sent it. */
   envelope: SuccessEnvelope;
+  /**
+   * Set when the change waits for the owner's approval (HTTP 202): nothing was made yet. Follow up with
+   * `getApproval({ approval_id: approval.id })`; do not repeat the call.
+   */
+  approval?: Approval;
   /** True when the service answered with the recorded result of an earlier attempt with the same key. */
   replayed: boolean;
   /** The Idempotency-Key every attempt of this call carried. */

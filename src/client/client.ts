@@ -1,4 +1,10 @@
-import type { ErrorEnvelope, SuccessEnvelope, ToolArguments, ToolName } from './api-types.generated.ts';
+import type {
+  Approval,
+  ErrorEnvelope,
+  SuccessEnvelope,
+  ToolArguments,
+  ToolName,
+} from './api-types.generated.ts';
 import type { CallOptions, ToolCallResult } from './call-types.ts';
 import { type AdopsApiError, AdopsNetworkError, apiError } from './errors.ts';
 import { DEFAULT_RETRY_POLICY, nextDelay, parseRetryAfter, type RetryPolicy } from './retry.ts';
@@ -146,6 +152,19 @@ export class AdopsClient extends ToolMethods {
     const replayed = response.headers.get('idempotent-replayed') === 'true';
     if (response.status === 200 && isSuccessEnvelope(parsed)) {
       return { ok: true, result: { envelope: parsed, replayed, idempotencyKey, attempts: attempt } };
+    }
+    if (response.status === 202 && isSuccessEnvelope(parsed)) {
+      const approval = parsed.data.structured?.approval as Approval | undefined;
+      return {
+        ok: true,
+        result: {
+          envelope: parsed,
+          replayed,
+          idempotencyKey,
+          attempts: attempt,
+          ...(approval && { approval }),
+        },
+      };
     }
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
     const error = apiError({

@@ -8,6 +8,7 @@ import type {
   CreateNetworkTextCampaignArguments,
   CreateNetworkVideoCampaignArguments,
   DiscoverExistingAssetsArguments,
+  GetApprovalArguments,
   GetConnectionsStatusArguments,
   GetNetworkCampaignPerformanceArguments,
   GetPerformanceOverviewArguments,
@@ -72,6 +73,15 @@ export abstract class ToolMethods {
     options?: CallOptions,
   ): Promise<ToolCallResult> {
     return this.callTool('get_connections_status', args, options);
+  }
+
+  /**
+   * Tells what became of a change that waited for the owner's approval (a call answered HTTP 202 with structured.approval): pending, applied (with the applied result), rejected, expired, drifted (the campaign changed before the owner approved, so nothing was written) or failed. Free: never uses quota. Call it to follow up on an approval instead of repeating the change.
+   *
+   * Read-only. Free: uses no quota.
+   */
+  getApproval(args: GetApprovalArguments, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('get_approval', args, options);
   }
 
   /**

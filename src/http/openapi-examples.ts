@@ -149,6 +149,51 @@ export function errorExample(tool: Tool, code: ErrorCode): Record<string, unknow
   };
 }
 
+/** A 202 answer: a budget raise tenfold, waiting for the owner. */
+export function approvalExample(tool: Tool): Record<string, unknown> {
+  const id = 'apr_3f6c1e0b9a8d4e2f8b7c6d5e4f3a2b1c';
+  return {
+    success: true,
+    tool: tool.name,
+    data: {
+      text:
+        'Not applied yet: the owner must approve this change (raise the daily budget of campaign ' +
+        '1800000000000003 to 5000000.00 USD). It sets the daily budget to 5000000.00 USD, 71428 times its ' +
+        'current 70.00 USD: an amount in minor units (cents) sent as major units is the usual cause. ' +
+        `Follow up with get_approval {"approval_id": "${id}"}.`,
+      quota: QUOTA,
+      structured: {
+        approval: {
+          id,
+          status: 'pending',
+          reason:
+            'It sets the daily budget of campaign 1800000000000003 to 5000000.00 USD, 71428 times its ' +
+            'current 70.00 USD. A budget ten times or more its current value is never applied directly: ' +
+            'an amount in minor units (cents) sent as major units is the usual cause, so check the amount.',
+          requested_by: 'key demo',
+          created_at: '2026-11-26T10:00:00.000Z',
+          expires_at: '2026-11-27T10:00:00.000Z',
+          approve_url: `https://adops.example.com/approvals/${id}`,
+          change: {
+            tool: tool.name,
+            platform: tool.platform,
+            account: '7000000000001',
+            object: 'campaign 1800000000000003',
+            what: 'raise the daily budget of campaign 1800000000000003 to 5000000.00 USD',
+            currency: 'USD',
+            before: { operation_status: 'ENABLE', budget: '70.00' },
+            after: { operation_status: 'ENABLE', budget: '5000000.00' },
+            projected_daily_delta: '+4999930.00',
+            projected_period_delta: '+24999650.00',
+            period_end: '2026-11-30',
+          },
+        },
+      },
+    },
+    request_id: REQUEST_ID,
+  };
+}
+
 export function successExample(tool: Tool): Record<string, unknown> {
   return {
     success: true,

@@ -3,12 +3,13 @@ import type { Tool } from '../tools/tool.ts';
 import { toolTitle } from '../tools/tool-title.ts';
 import { argumentsSchemaName } from './openapi-arguments.ts';
 import { leadingSentences } from './openapi-description.ts';
-import { errorExample, successExample } from './openapi-examples.ts';
+import { approvalExample, errorExample, successExample } from './openapi-examples.ts';
 import { errorSchemaName, type JsonSchema } from './openapi-schemas.ts';
 import { codesForStatus, toolStatuses } from './openapi-statuses.ts';
 
 const WHEN: Record<number, string> = {
   200: 'The tool ran; `data.text` says what happened. A replay of a recorded call carries `Idempotent-Replayed: true`.',
+  202: "The change waits for the owner's approval: nothing was made yet. `data.structured.approval` says why, and where the owner decides; follow up with get_approval. Repeating the call with the same Idempotency-Key answers the same approval.",
   400: 'The body, the arguments (every offending field named), the idempotency key (header or body) or the account choice is wrong, or the platform rejected the call.',
   401: 'The API key is missing, malformed, unknown, expired or revoked.',
   402: 'The monthly quota is used up; `quota.upgrade_url` says where to upgrade.',
@@ -43,7 +44,7 @@ function responseHeaders(status: number): JsonSchema {
         RateLimit: header('RateLimit'),
         'RateLimit-Policy': header('RateLimitPolicy'),
       }),
-    ...((status === 200 || status === 400 || status === 500) && {
+    ...((status === 200 || status === 202 || status === 400 || status === 500) && {
       'Idempotent-Replayed': header('IdempotentReplayed'),
     }),
     ...((status === 409 || status === 429 || status === 503) && { 'Retry-After': header('RetryAfter') }),
@@ -52,6 +53,18 @@ function responseHeaders(status: number): JsonSchema {
 
 function response(tool: Tool, status: number): JsonSchema {
   const description = WHEN[status] ?? `HTTP ${status}.`;
+  if (status === 202) {
+    return {
+      description,
+      headers: responseHeaders(status),
+      content: {
+        'application/json': {
+          schema: { $ref: '#/components/schemas/ApprovalEnvelope' },
+          example: approvalExample(tool),
+        },
+      },
+    };
+  }
   if (status === 200) {
     return {
       description,

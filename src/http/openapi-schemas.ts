@@ -1,5 +1,6 @@
 import { TIERS } from '../config.ts';
 import { ERROR_STATUS } from '../errors.ts';
+import { APPROVAL_STATUSES } from '../tools/approvals/approval-object.ts';
 import { codesForStatus } from './openapi-statuses.ts';
 
 export type JsonSchema = Record<string, unknown>;
@@ -36,6 +37,12 @@ const quotaBlock: JsonSchema = {
       description: 'When the counter resets: the first day of the next month (UTC).',
     },
     upgrade_url: { type: 'string', format: 'uri', description: 'Where to move to a higher tier (on 402).' },
+    free_stop: {
+      const: true,
+      description:
+        'Present on a pause or budget cut made once the quota was used up: a stop is never refused, and ' +
+        'this one used no unit.',
+    },
   },
   required: ['used', 'limit', 'tier', 'period_end'],
 };
@@ -65,7 +72,7 @@ const toolData: JsonSchema = {
 
 const successEnvelope: JsonSchema = {
   type: 'object',
-  description: 'The answer of a call that succeeded (HTTP 200).',
+  description: 'The answer of a call that succeeded (HTTP 200), or whose change waits for approval (202).',
   properties: {
     success: { const: true },
     tool: { type: 'string', description: 'The tool named in the path.' },
@@ -73,6 +80,90 @@ const successEnvelope: JsonSchema = {
     request_id: requestId,
   },
   required: ['success', 'tool', 'data', 'request_id'],
+};
+
+const money = (what: string): JsonSchema => ({
+  type: ['string', 'null'],
+  pattern: '^[+-]?[0-9]+(\\.[0-9]+)?$',
+  description: `${what}, a decimal string with its sign in \`currency\`; null when the campaign has no daily budget to judge by.`,
+});
+
+const approvalChange: JsonSchema = {
+  type: 'object',
+  description: 'The change that waits, bound to the values of the object it was computed from.',
+  properties: {
+    tool: { type: 'string' },
+    platform: { type: ['string', 'null'] },
+    account: { type: ['string', 'null'], description: 'The ad account, as the tool names it.' },
+    object: { type: 'string', description: 'Like `campaign 1800000000000003`.' },
+    what: { type: 'string', description: 'The change in words.' },
+    currency: { type: 'string' },
+    before: { type: 'object', additionalProperties: true, description: 'The fields as they were read.' },
+    after: { type: 'object', additionalProperties: true, description: 'The fields once the change is made.' },
+    projected_daily_delta: money('What the campaign may spend a day after the change, minus before'),
+    projected_period_delta: money('The daily delta over the days left in the month, today included'),
+    period_end: { type: 'string', description: 'The last day the period delta counts (UTC).' },
+  },
+  required: [
+    'tool',
+    'object',
+    'what',
+    'currency',
+    'before',
+    'after',
+    'projected_daily_delta',
+    'projected_period_delta',
+  ],
+};
+
+const approval: JsonSchema = {
+  type: 'object',
+  description:
+    "A change that waits for the owner's approval (docs/approvals.md). Nothing reaches the platform until " +
+    'the owner approves; approving reads the object again and applies the change once, or ends `drifted` ' +
+    'if it changed meanwhile.',
+  properties: {
+    id: { type: 'string', pattern: '^apr_[0-9a-f]{32}$', description: 'Pass it to get_approval.' },
+    status: { type: 'string', enum: [...APPROVAL_STATUSES] },
+    reason: { type: 'string', description: 'Why the change waits, for the agent and the owner.' },
+    requested_by: { type: 'string', description: 'The key or app that asked, as the owner knows it.' },
+    created_at: { type: 'string', format: 'date-time' },
+    expires_at: { type: 'string', format: 'date-time', description: 'Pending after this: expired.' },
+    approve_url: { type: 'string', format: 'uri', description: 'Where the owner approves or rejects it.' },
+    change: ref('ApprovalChange'),
+    decided_at: { type: 'string', format: 'date-time' },
+    decided_by: { type: ['string', 'null'], description: "The owner's email." },
+    result: {
+      type: 'object',
+      additionalProperties: true,
+      description:
+        'Once applied: the applied answer (text, structured); drifted or failed: code and message.',
+    },
+  },
+  required: ['id', 'status', 'reason', 'requested_by', 'created_at', 'expires_at', 'approve_url', 'change'],
+};
+
+const approvalEnvelope: JsonSchema = {
+  ...successEnvelope,
+  description:
+    "The answer of a change that waits for the owner's approval (HTTP 202): the success envelope, with " +
+    '`data.structured.approval`.',
+  properties: {
+    ...(successEnvelope.properties as JsonSchema),
+    data: {
+      type: 'object',
+      properties: {
+        ...(toolData.properties as JsonSchema),
+        structured: {
+          type: 'object',
+          properties: { approval: ref('Approval') },
+          required: ['approval'],
+          description: 'The approval: what waits, why, and where the owner decides.',
+        },
+      },
+      required: ['text', 'structured'],
+    },
+  },
 };
 
 const errorEnvelope: JsonSchema = {
@@ -116,6 +207,9 @@ export function envelopeSchemas(statuses: Iterable<number>): Record<string, Json
   const errors = [...new Set(statuses)].filter((status) => status >= 400).sort((a, b) => a - b);
   return {
     SuccessEnvelope: successEnvelope,
+    ApprovalEnvelope: approvalEnvelope,
+    Approval: approval,
+    ApprovalChange: approvalChange,
     ToolData: toolData,
     QuotaBlock: quotaBlock,
     ContentBlock: contentBlock,

@@ -13,6 +13,7 @@ export function toCallToolResult({ outcome, replayed }: Execution): CallToolResu
   if (outcome.ok) {
     const { data } = outcome;
     if (data.quota) meta[META.quota] = data.quota;
+    if (outcome.status !== 200) meta[META.status] = outcome.status;
     return {
       content: [{ type: 'text', text: data.text }, ...((data.content ?? []) as CallToolResult['content'])],
       ...(data.structured && { structuredContent: data.structured }),

@@ -7,7 +7,7 @@ export const META = {
   idempotencyKey: 'adops/idempotency-key',
   /** The error code of a failed call (`invalid_arguments`, `quota_exceeded`, ...). */
   code: 'adops/code',
-  /** The HTTP status the same failure has on the REST door. */
+  /** The HTTP status the same answer has on the REST door: on a failure, and on 202 (waits for approval). */
   status: 'adops/status',
   requestId: 'adops/request-id',
   quota: 'adops/quota',
