@@ -1,15 +1,19 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { checkKeyShape, hashApiKey } from './auth/api-key.ts';
+import { authenticate } from './auth/authenticate.ts';
 import type { Config, Tier } from './config.ts';
 import type { Services } from './context.ts';
+import { newId } from './ids.ts';
 import { DEFAULT_LIMITS } from './key-limits.ts';
 import { addAccount } from './owners/add-account.ts';
 import { issueKey } from './owners/create-key.ts';
 import { OwnerError } from './owners/owner-error.ts';
+import { executeTool } from './pipeline/execute-tool.ts';
 import type { Platform } from './platform-families.ts';
 import { listAdAccounts } from './storage/accounts.ts';
 import { findApiKeyByHash } from './storage/api-keys.ts';
+import { renameApproval } from './storage/approvals.ts';
 import type { Storage } from './storage/database.ts';
 import { createUser, findUserByEmail } from './storage/users.ts';
 
@@ -44,6 +48,33 @@ async function storedKeyStillWorks(storage: Storage, file: string, now: Date): P
 }
 
 export const DEMO_TIER: Tier = 'pro';
+
+/** The demo's sample approval, which get_approval's example names (docs/approvals.md). */
+export const DEMO_APPROVAL_ID = 'apr_de110000000000000000000000000001';
+
+/**
+ * What the demo owner finds waiting at /approvals: the demo key asked, through the ordinary pipeline, to
+ * set a TikTok budget of 80.00 a day to 8000 (cents sent as dollars), which waits for the owner. It gets
+ * the fixed id the documented example names. Made once, by the start that made the demo owner, once the
+ * server listens: the call goes to the sandbox it serves.
+ */
+export async function seedDemoApproval(services: Services, demo: { key: string; created: boolean }) {
+  if (!demo.created) return;
+  const caller = await authenticate(services, `Bearer ${demo.key}`);
+  const { outcome } = await executeTool(
+    services,
+    caller,
+    'update_video_campaign',
+    { campaign_id: '1800000000000003', budget: 8000 },
+    { requestId: newId('req') },
+  );
+  const approval = outcome.ok ? (outcome.data.structured?.approval as { id: string } | undefined) : undefined;
+  if (!approval) {
+    services.logger.warn({ tool: 'update_video_campaign' }, 'the demo approval could not be made');
+    return;
+  }
+  await renameApproval(services.storage.db, approval.id, DEMO_APPROVAL_ID);
+}
 
 /** The demo owner with sandbox accounts on every platform, made once; later calls reuse it and its key. */
 export async function ensureDemo(services: Services) {

@@ -2,7 +2,7 @@ import { API_KEY_PREFIX } from '../auth/api-key.ts';
 import { loadConfig } from '../config.ts';
 import { ConfigError } from '../config-error.ts';
 import type { Services } from '../context.ts';
-import { ensureDemo } from '../demo.ts';
+import { ensureDemo, seedDemoApproval } from '../demo.ts';
 import { versionNotice } from '../platforms/network/api-versions.ts';
 import { tierLimit } from '../quota.ts';
 import { startServer } from '../server.ts';
@@ -74,6 +74,7 @@ export async function serveCommand(options: { port?: number; host?: string }): P
   const makeDemo = services.storage.dialect === 'sqlite' && config.platforms.sandboxEnabled;
   const demo = makeDemo ? await ensureDemo(services) : undefined;
   const server = await startServer(services, config.host, config.port);
+  if (demo) await seedDemoApproval(services, demo);
   if (demo) process.stderr.write(banner(server.url, demo, tierLimit(config, demo.tier)));
   services.logger.info({ url: server.url, dialect: services.storage.dialect }, 'adops is listening');
   const stop = (signal: NodeJS.Signals) => {

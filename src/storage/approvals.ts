@@ -64,3 +64,8 @@ export async function moveApproval(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Gives an approval another id: only for the demo's sample, whose id its documented example names. */
+export async function renameApproval(db: Kysely<Database>, id: string, newId: string): Promise<void> {
+  await db.updateTable('approvals').set({ id: newId }).where('id', '=', id).execute();
+}

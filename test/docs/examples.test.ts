@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemo } from '../../src/demo.ts';
+import { ensureDemo, seedDemoApproval } from '../../src/demo.ts';
 import { ALL_TOOLS } from '../../src/tools/registry.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';
@@ -16,7 +16,10 @@ describe.each(TEST_DIALECTS)('every tool example on a fresh demo database (%s)',
     service = await TestService.start(dialect, {
       env: { ADOPS_TIER_LIMITS: 'free=1000,plus=150,pro=600,max=3000' },
     });
-    key = (await ensureDemo(service.services)).key;
+    // As `npm start` makes it: the demo owner, then, once the server listens, its sample approval.
+    const demo = await ensureDemo(service.services);
+    await seedDemoApproval(service.services, demo);
+    key = demo.key;
   });
   afterAll(() => service.stop());
 

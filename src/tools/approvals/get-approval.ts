@@ -33,7 +33,8 @@ export const getApproval = defineTool({
       .regex(/^apr_[0-9a-f]{32}$/, 'must be an approval id like apr_ followed by 32 hex digits')
       .describe('The id from structured.approval.id of the 202 answer.'),
   }),
-  example: { approval_id: 'apr_3f6c1e0b9a8d4e2f8b7c6d5e4f3a2b1c' },
+  // The demo's sample approval (src/demo.ts), so the example answers on a fresh demo database.
+  example: { approval_id: 'apr_de110000000000000000000000000001' },
   async run(args, { services, caller, now }) {
     const approval = await findApproval(services.storage.db, caller.userId, args.approval_id);
     if (!approval) {
