@@ -26,8 +26,8 @@ function guardrailFields(id: string, limits: KeyLimits) {
       : `At most ${max}%, the key's own. A change that raises a campaign's daily budget by more than this share of it is not made: it waits for your approval.`;
   return html`<fieldset><legend>Spend guardrails</legend>
   <div class="field"><label for="max-raise-${id}">Largest raise without approval (%)</label>
-    <input id="max-raise-${id}" type="number" name="max_raise_percent" min="${MAX_RAISE_PERCENT_RANGE.min}" max="${max}" step="1" inputmode="numeric" value="${limits.maxRaisePercent ?? ''}" placeholder="e.g. 50" aria-describedby="max-raise-hint-${id}">
-    <p id="max-raise-hint-${id}" class="muted">${raiseHint}</p></div>
+    <input id="max-raise-${id}" type="number" name="max_raise_percent" min="${MAX_RAISE_PERCENT_RANGE.min}" max="${max}" step="1" inputmode="numeric" value="${limits.maxRaisePercent ?? ''}" placeholder="e.g. 50" aria-describedby="max-raise-hint-${id}"></div>
+  <p id="max-raise-hint-${id}" class="muted">${raiseHint}</p>
   <label><input type="checkbox" name="approval" value="spend" aria-describedby="approval-hint-${id}"${limits.approval === 'spend' ? html` checked` : ''}> Every spend change needs my approval</label>
   <p id="approval-hint-${id}" class="muted">Activating a campaign, raising a budget, creating one that runs: each waits until you approve it.</p>
 </fieldset>`;
