@@ -162,6 +162,19 @@ export function wideningOf(current: KeyLimits, proposed: KeyLimits): string[] {
       }
     }
   }
+  // A smaller largest raise sends more raises to the owner: adding or lowering one narrows.
+  if (current.maxRaisePercent !== null) {
+    if (proposed.maxRaisePercent === null) {
+      problems.push(`no largest raise is wider than the key's ${current.maxRaisePercent}%`);
+    } else if (proposed.maxRaisePercent > current.maxRaisePercent) {
+      problems.push(
+        `a largest raise of ${proposed.maxRaisePercent}% is above the key's ${current.maxRaisePercent}%`,
+      );
+    }
+  }
+  if (current.approval === 'spend' && proposed.approval !== 'spend') {
+    problems.push(`approval ${proposed.approval} is wider than the key's approval of every spend change`);
+  }
   return problems;
 }
 
@@ -177,5 +190,9 @@ export function describeLimits(limits: KeyLimits): string {
       : `daily budgets up to ${Object.entries(limits.ceilings)
           .map(([currency, micros]) => `${formatMicros(micros, currency)} ${currency}`)
           .join(', ')}`;
-  return `${limits.scope}; ${accounts}; ${ceilings}`;
+  const guardrails = [
+    ...(limits.maxRaisePercent === null ? [] : [`raises over ${limits.maxRaisePercent}% need approval`]),
+    ...(limits.approval === 'spend' ? ['every spend change needs approval'] : []),
+  ];
+  return [limits.scope, accounts, ceilings, ...guardrails].join('; ');
 }

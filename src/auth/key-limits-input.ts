@@ -1,5 +1,14 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_LIMITS, isScope, type KeyAccount, type KeyLimits, SCOPES } from '../key-limits.ts';
+import {
+  APPROVAL_MODES,
+  type ApprovalMode,
+  DEFAULT_LIMITS,
+  isApprovalMode,
+  isScope,
+  type KeyAccount,
+  type KeyLimits,
+  SCOPES,
+} from '../key-limits.ts';
 import { decimalToMicros } from '../money.ts';
 import { isPlatform } from '../platform-families.ts';
 import { listAdAccounts } from '../storage/accounts.ts';
@@ -12,6 +21,10 @@ export interface KeyLimitsInput {
   accounts?: string[] | undefined;
   /** `50:USD` or `50.00 USD`: the largest daily budget per currency. */
   ceilings?: string[] | undefined;
+  /** A whole percent from 1 to 1000: the largest raise of a daily budget one change may make unapproved. */
+  maxRaisePercent?: string | undefined;
+  /** `none` or `spend` (every spend change waits for the owner's approval). */
+  approval?: string | undefined;
 }
 
 export class KeyLimitsError extends Error {}
@@ -30,8 +43,39 @@ export function parseCeiling(text: string): { currency: string; micros: number }
 }
 
 /**
+ * The bounds of a largest raise: under 1% no raise would pass unapproved (approval `spend` says that);
+ * over 1000% (an elevenfold budget) the guardrail would hold nothing back.
+ */
+export const MAX_RAISE_PERCENT_RANGE = { min: 1, max: 1000 } as const;
+
+/** `50` as the largest raise in percent: a whole number within MAX_RAISE_PERCENT_RANGE, nothing else. */
+export function parseMaxRaisePercent(text: string): number {
+  const { min, max } = MAX_RAISE_PERCENT_RANGE;
+  // Digits only: `1e2`, `50.5`, `0x32` or `50%` would each be read some other way than the owner meant.
+  const match = /^\s*(\d+)\s*$/.exec(text);
+  const percent = match ? Number(match[1]) : Number.NaN;
+  if (!(percent >= min && percent <= max)) {
+    throw new KeyLimitsError(
+      `"${text}" is not a largest raise: give a whole percent from ${min} to ${max}, like 50`,
+    );
+  }
+  return percent;
+}
+
+export function parseApproval(text: string): ApprovalMode {
+  const mode = text.trim().toLowerCase();
+  if (!isApprovalMode(mode)) {
+    throw new KeyLimitsError(
+      `"${text}" is not an approval: use ${APPROVAL_MODES.join(' or ')} (spend: every spend change waits for you)`,
+    );
+  }
+  return mode;
+}
+
+/**
  * A key's limits from what an owner typed: the scope (default `write`), the owner's own accounts named
- * (each must be connected), the ceilings. Anything unclear is refused with what to write instead.
+ * (each must be connected), the ceilings, the spend guardrails; what is left out or empty stays `base`'s.
+ * Anything unclear is refused with what to write instead.
  */
 export async function keyLimitsFrom(
   db: Kysely<Database>,
@@ -74,5 +118,13 @@ export async function keyLimitsFrom(
       ceilings[currency] = micros;
     }
   }
-  return { ...base, scope, accounts, ceilings };
+  const maxRaisePercent = isGiven(input.maxRaisePercent)
+    ? parseMaxRaisePercent(input.maxRaisePercent)
+    : base.maxRaisePercent;
+  const approval = isGiven(input.approval) ? parseApproval(input.approval) : base.approval;
+  return { scope, accounts, ceilings, maxRaisePercent, approval };
+}
+
+function isGiven(text: string | undefined): text is string {
+  return text !== undefined && text.trim() !== '';
 }

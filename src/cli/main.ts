@@ -121,10 +121,15 @@ keys
     collect,
     [],
   )
+  .option(
+    '--max-raise-percent <n>',
+    "1..1000: a raise of a campaign's daily budget by more than this share of it waits for your approval",
+  )
+  .option('--approval <mode>', 'none|spend: with spend, every spend change waits for your approval', 'none')
   .action((options) => run((services) => keysCreate(services, options)));
 keys
   .command('narrow')
-  .description("Narrow a key's scope, accounts or budget ceilings (a key is never widened)")
+  .description("Narrow a key's scope, accounts, budget ceilings or guardrails (a key is never widened)")
   .requiredOption('--id <id>')
   .option('--scope <scope>', "read|write|spend, at most the key's own")
   .option('--account <id>', "only these of the key's accounts (repeatable)", collect, [])
@@ -134,6 +139,8 @@ keys
     collect,
     [],
   )
+  .option('--max-raise-percent <n>', "a largest raise at or below the key's own, in percent (1..1000)")
+  .option('--approval <mode>', 'none|spend; spend stays spend once the key has it')
   .action((options) => run((services) => keysNarrow(services, options)));
 keys
   .command('list')

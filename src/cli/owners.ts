@@ -39,10 +39,18 @@ interface LimitOptions {
   scope?: string;
   account?: string[];
   maxDailyBudget?: string[];
+  maxRaisePercent?: string;
+  approval?: string;
 }
 
 function limitsInput(options: LimitOptions): KeyLimitsInput {
-  return { scope: options.scope, accounts: options.account, ceilings: options.maxDailyBudget };
+  return {
+    scope: options.scope,
+    accounts: options.account,
+    ceilings: options.maxDailyBudget,
+    maxRaisePercent: options.maxRaisePercent,
+    approval: options.approval,
+  };
 }
 
 /** A key's limits as the CLI prints them. */
@@ -53,6 +61,8 @@ function limitsOutput(limits: KeyLimits) {
     max_daily_budget:
       limits.ceilings &&
       Object.fromEntries(Object.entries(limits.ceilings).map(([c, micros]) => [c, formatMicros(micros, c)])),
+    max_raise_percent: limits.maxRaisePercent,
+    approval: limits.approval,
   };
 }
 

@@ -64,12 +64,16 @@ ${full ? html`<p class="notice notice-error">Revoke a key or <a href="/billing">
   <label>Name <input type="text" name="name" required maxlength="100" value="${view.draftName ?? ''}" placeholder="e.g. n8n production"></label>
   <div class="field"><label for="key-expires">Expires after</label>
     <select id="key-expires" name="expires">${options}</select></div>
-  ${limitFields('new', DEFAULT_VIEW_LIMITS, view.accounts)}
+  ${limitFields('new', NEW_KEY_OFFER, view.accounts, 'key', DEFAULT_LIMITS.scope)}
   <button type="submit"${full ? html` disabled` : ''}>Create key</button>
 </form>`;
 }
 
-const DEFAULT_VIEW_LIMITS: KeyLimits = DEFAULT_LIMITS;
+/**
+ * What a new key may be given: every scope (limitFields offers only the scopes the limits it is given
+ * cover, as narrowing must), with the default scope ticked and no other limit filled in.
+ */
+const NEW_KEY_OFFER: KeyLimits = { ...DEFAULT_LIMITS, scope: 'spend' };
 
 function keyRow(key: ApiKey, view: KeysView) {
   const status = keyStatus(key, view.now);

@@ -5,8 +5,8 @@ import type { Database } from '../storage/schema.ts';
 import { OwnerError } from './owner-error.ts';
 
 /**
- * The limits an owner typed for a key or an app (scope, accounts, ceilings) over `base`; what is unclear
- * is refused as an OwnerError saying what to write instead.
+ * The limits an owner typed for a key or an app (scope, accounts, ceilings, spend guardrails) over `base`;
+ * what is unclear is refused as an OwnerError saying what to write instead.
  */
 export async function ownerLimits(
   db: Kysely<Database>,

@@ -49,6 +49,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   scope: 'What the key may do',
   account: 'Accounts it may act on',
   max_daily_budget: 'Largest daily budget it may set',
+  max_raise_percent: 'Largest raise without approval (%)',
+  approval: 'Every spend change needs my approval',
 };
 
 function fieldLabel(name: string): string {

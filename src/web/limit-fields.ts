@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { KeyLimitsInput } from '../auth/key-limits-input.ts';
+import { type KeyLimitsInput, MAX_RAISE_PERCENT_RANGE } from '../auth/key-limits-input.ts';
 import { type KeyLimits, SCOPES, type Scope, scopeCovers } from '../key-limits.ts';
 import { formatMicros } from '../money.ts';
 import { PLATFORM_INFO, type Platform } from '../platform-families.ts';
@@ -15,8 +15,28 @@ export const SCOPE_LABELS: Record<Scope, string> = {
 };
 
 /**
- * The scope, accounts and ceiling of a key or an app: to create a key, to narrow one (then only what the
- * key has now is offered, as a key is never widened), or to grant an app what it asked at most.
+ * The spend guardrails of a key or an app. Narrowing, the largest raise is offered up to the key's own
+ * and approval of every spend change comes ticked when the key has it (unticking it would widen the key).
+ */
+function guardrailFields(id: string, limits: KeyLimits) {
+  const max = limits.maxRaisePercent ?? MAX_RAISE_PERCENT_RANGE.max;
+  const raiseHint =
+    limits.maxRaisePercent === null
+      ? `Optional, a whole percent from ${MAX_RAISE_PERCENT_RANGE.min} to ${max}. A change that raises a campaign's daily budget by more than this share of it is not made: it waits for your approval. Empty: no such limit.`
+      : `At most ${max}%, the key's own. A change that raises a campaign's daily budget by more than this share of it is not made: it waits for your approval.`;
+  return html`<fieldset><legend>Spend guardrails</legend>
+  <div class="field"><label for="max-raise-${id}">Largest raise without approval (%)</label>
+    <input id="max-raise-${id}" type="number" name="max_raise_percent" min="${MAX_RAISE_PERCENT_RANGE.min}" max="${max}" step="1" inputmode="numeric" value="${limits.maxRaisePercent ?? ''}" placeholder="e.g. 50" aria-describedby="max-raise-hint-${id}"></div>
+  <p id="max-raise-hint-${id}" class="muted">${raiseHint}</p>
+  <label><input type="checkbox" name="approval" value="spend" aria-describedby="approval-hint-${id}"${limits.approval === 'spend' ? html` checked` : ''}> Every spend change needs my approval</label>
+  <p id="approval-hint-${id}" class="muted">Activating a campaign, raising a budget, creating one that runs: each waits until you approve it.</p>
+</fieldset>`;
+}
+
+/**
+ * The scope, accounts, ceiling and spend guardrails of a key or an app: to create a key, to narrow one
+ * (then only what the key has now is offered, as a key is never widened), or to grant an app what it
+ * asked at most.
  */
 export function limitFields(
   id: string,
@@ -55,14 +75,24 @@ ${
     : ''
 }
 <div class="field"><label for="ceiling-${id}">Largest daily budget it may set (optional)</label>
-  <input id="ceiling-${id}" type="text" name="max_daily_budget" value="${ceilings}" placeholder="e.g. 50 USD, 40 EUR" maxlength="200"></div>`;
+  <input id="ceiling-${id}" type="text" name="max_daily_budget" value="${ceilings}" placeholder="e.g. 50 USD, 40 EUR" maxlength="200"></div>
+${guardrailFields(id, limits)}`;
 }
 
-/** The limits the form asks for: the scope, the ticked accounts (none: all), the ceilings. */
+/**
+ * The limits the form asks for: the scope, the ticked accounts (none: all), the ceilings, the largest raise
+ * (empty: the key's own) and the approval, which the form always says: an unticked box is `none`.
+ */
 export function limitsInput(request: FastifyRequest): KeyLimitsInput {
   const ceilings = formField(request, 'max_daily_budget')
     .split(/[,;]/)
     .map((part) => part.trim())
     .filter(Boolean);
-  return { scope: formField(request, 'scope'), accounts: formFields(request, 'account'), ceilings };
+  return {
+    scope: formField(request, 'scope'),
+    accounts: formFields(request, 'account'),
+    ceilings,
+    maxRaisePercent: formField(request, 'max_raise_percent'),
+    approval: formField(request, 'approval') || 'none',
+  };
 }

@@ -70,6 +70,23 @@ describe('key limits', () => {
     expect(wideningOf(key({}), key({ ceilings: { USD: 1_000_000 } }))).toEqual([]);
   });
 
+  it('let a key get or lower a largest raise and get approval of every spend change, never the reverse', () => {
+    const guarded = key({ maxRaisePercent: 50, approval: 'spend' });
+    expect(wideningOf(key({}), guarded)).toEqual([]);
+    expect(wideningOf(guarded, { ...guarded, maxRaisePercent: 20 })).toEqual([]);
+    expect(wideningOf(guarded, guarded)).toEqual([]);
+    expect(wideningOf(guarded, { ...guarded, maxRaisePercent: null })).toEqual([
+      "no largest raise is wider than the key's 50%",
+    ]);
+    expect(wideningOf(guarded, { ...guarded, maxRaisePercent: 51 })).toEqual([
+      "a largest raise of 51% is above the key's 50%",
+    ]);
+    expect(wideningOf(guarded, { ...guarded, approval: 'none' })).toEqual([
+      "approval none is wider than the key's approval of every spend change",
+    ]);
+    expect(wideningOf(guarded, key({}))).toHaveLength(2);
+  });
+
   it('describe themselves in a few words', () => {
     expect(describeLimits(key({}))).toBe('write; every account; no budget ceiling');
     expect(
@@ -81,5 +98,11 @@ describe('key limits', () => {
         }),
       ),
     ).toBe('read; video 7; daily budgets up to 5000 JPY');
+    expect(describeLimits(key({ scope: 'spend', maxRaisePercent: 50 }))).toBe(
+      'spend; every account; no budget ceiling; raises over 50% need approval',
+    );
+    expect(describeLimits(key({ maxRaisePercent: 10, approval: 'spend' }))).toBe(
+      'write; every account; no budget ceiling; raises over 10% need approval; every spend change needs approval',
+    );
   });
 });

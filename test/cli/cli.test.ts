@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS, type KeyLimits, limitsOfRow } from '../../src/key-limits.ts';
+import { findApiKeyById } from '../../src/storage/api-keys.ts';
+import { openStorage } from '../../src/storage/database.ts';
 import { MIGRATION_NAMES } from '../../src/storage/migrate.ts';
 import { adops } from '../support/cli.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
@@ -15,6 +18,17 @@ describe.each(TEST_DIALECTS)('the adops CLI on %s', { timeout: 90_000 }, (dialec
     env = { ADOPS_DATABASE_URL: database.url, ADOPS_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS };
   });
   afterAll(() => database.drop());
+
+  /** A key's limits as the database holds them, read the way every call reads them. */
+  async function storedLimits(id: string): Promise<KeyLimits | undefined> {
+    const storage = openStorage(database.url);
+    try {
+      const row = await findApiKeyById(storage.db, id);
+      return row && limitsOfRow(row);
+    } finally {
+      await storage.close();
+    }
+  }
 
   it('migrates, then has nothing left to apply', async () => {
     const first = await adops(['migrate'], env);
@@ -44,6 +58,8 @@ describe.each(TEST_DIALECTS)('the adops CLI on %s', { timeout: 90_000 }, (dialec
       scope: 'write',
       accounts: null,
       max_daily_budget: null,
+      max_raise_percent: null,
+      approval: 'none',
     });
     const days = (Date.parse(key.json.expires_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(89.9);
@@ -133,6 +149,56 @@ describe.each(TEST_DIALECTS)('the adops CLI on %s', { timeout: 90_000 }, (dialec
       /"999" is not one of the owner's connected accounts/,
     );
     expect((await create(['--max-daily-budget', 'fifty'])).json.error).toMatch(/like 50:USD/);
+  });
+
+  it('makes keys with spend guardrails, stores them, and narrows them but never widens them', async () => {
+    await adops(['users', 'create', '--email', 'guardrails@example.com', '--tier', 'max'], env);
+    const create = (args: string[]) =>
+      adops(['keys', 'create', '--email', 'guardrails@example.com', ...args], env);
+    const key = await create(['--scope', 'spend', '--max-raise-percent', '50', '--approval', 'spend']);
+    expect(key.code).toBe(0);
+    expect(key.json).toMatchObject({ scope: 'spend', max_raise_percent: 50, approval: 'spend' });
+    expect(await storedLimits(key.json.id)).toEqual({
+      ...DEFAULT_LIMITS,
+      scope: 'spend',
+      maxRaisePercent: 50,
+      approval: 'spend',
+    });
+
+    const narrowed = await adops(['keys', 'narrow', '--id', key.json.id, '--max-raise-percent', '20'], env);
+    expect(narrowed.json).toMatchObject({ max_raise_percent: 20, approval: 'spend' });
+    for (const [widen, why] of [
+      [['--max-raise-percent', '21'], /a largest raise of 21% is above the key's 20%/],
+      [['--approval', 'none'], /approval none is wider than the key's approval of every spend change/],
+    ] as const) {
+      const refused = await adops(['keys', 'narrow', '--id', key.json.id, ...widen], env);
+      expect(refused.code).toBe(1);
+      expect(refused.json.error).toMatch(/narrowed, never widened/);
+      expect(refused.json.error).toMatch(why);
+    }
+    expect((await storedLimits(key.json.id))?.maxRaisePercent).toBe(20);
+    const listed = await adops(['keys', 'list', '--email', 'guardrails@example.com'], env);
+    expect(listed.json[0]).toMatchObject({ max_raise_percent: 20, approval: 'spend' });
+
+    // A key without guardrails may get them: that narrows it.
+    const plain = await create([]);
+    const guarded = await adops(
+      ['keys', 'narrow', '--id', plain.json.id, '--max-raise-percent', '30', '--approval', 'spend'],
+      env,
+    );
+    expect(guarded.code).toBe(0);
+    expect(await storedLimits(plain.json.id)).toMatchObject({ maxRaisePercent: 30, approval: 'spend' });
+
+    for (const percent of ['1001', '12.5']) {
+      const refused = await create(['--max-raise-percent', percent]);
+      expect(refused.code).toBe(1);
+      expect(refused.json.error).toMatch(/not a largest raise: give a whole percent from 1 to 1000/);
+    }
+    const badApproval = await create(['--approval', 'always']);
+    expect(badApproval.code).toBe(1);
+    expect(badApproval.json.error).toMatch(/"always" is not an approval: use none or spend/);
+    // Refused input makes no key: the two made above are all there are.
+    expect((await adops(['keys', 'list', '--email', 'guardrails@example.com'], env)).json).toHaveLength(2);
   });
 
   it("holds keys create to the tier's number of active keys, as the console does; revoking frees a place", async () => {

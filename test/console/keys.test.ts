@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS, limitsOfRow } from '../../src/key-limits.ts';
 import { addAccount } from '../../src/owners/add-account.ts';
+import { findApiKeyById, listApiKeys } from '../../src/storage/api-keys.ts';
 import { findUserByEmail, setUserTier } from '../../src/storage/users.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';
@@ -80,6 +82,103 @@ describe.each(TEST_DIALECTS)('console API keys on %s', (dialect) => {
     });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('like 50:USD');
+  });
+
+  it('offers every scope to a new key, write ticked, and the spend guardrails, labelled', async () => {
+    const { client } = await owner();
+    const form = (await client.get('/keys')).text.split('action="/keys"')[1]?.split('</form>')[0] ?? '';
+    const scopes = [...form.matchAll(/<input type="radio" name="scope" value="(\w+)"( checked)?>/g)];
+    expect(scopes.map((m) => [m[1], m[2] === ' checked'])).toEqual([
+      ['read', false],
+      ['write', true],
+      ['spend', false],
+    ]);
+    expect(form).toContain('<label for="max-raise-new">Largest raise without approval (%)</label>');
+    expect(form).toMatch(
+      /<input id="max-raise-new" type="number" name="max_raise_percent" min="1" max="1000"/,
+    );
+    expect(form).toMatch(
+      /<label><input type="checkbox" name="approval" value="spend" aria-describedby="approval-hint-new"> Every spend change needs my approval<\/label>/,
+    );
+    expect(form).toContain('id="approval-hint-new"');
+    expect(form).toContain('id="max-raise-hint-new"');
+  });
+
+  it('creates a key with spend guardrails, stores and shows them, and narrows them but never widens them', async () => {
+    const { client, email } = await owner();
+    const { db } = service.services.storage;
+    const created = await client.submit('/keys', '/keys', {
+      name: 'guarded',
+      expires: '30d',
+      scope: 'spend',
+      max_raise_percent: '50',
+      approval: 'spend',
+    });
+    expect(created.status, created.text.slice(0, 2000)).toBe(200);
+    expect(created.text).toMatch(KEY_PATTERN);
+    const list = await client.get('/keys');
+    expect(list.text).toContain(
+      'spend; every account; no budget ceiling; raises over 50% need approval; every spend change needs approval',
+    );
+    const id = /action="\/keys\/(key_[0-9a-f]+)\/narrow"/.exec(list.text)?.[1] ?? '';
+    const stored = async () => {
+      const row = await findApiKeyById(db, id);
+      return row && limitsOfRow(row);
+    };
+    expect(await stored()).toEqual({
+      ...DEFAULT_LIMITS,
+      scope: 'spend',
+      maxRaisePercent: 50,
+      approval: 'spend',
+    });
+    // The narrow form starts from the key's own guardrails and offers no higher raise.
+    expect(list.text).toMatch(
+      new RegExp(
+        `id="max-raise-${id}" type="number" name="max_raise_percent" min="1" max="50" [^>]*value="50"`,
+      ),
+    );
+    expect(list.text).toMatch(
+      new RegExp(`name="approval" value="spend" aria-describedby="approval-hint-${id}" checked>`),
+    );
+
+    const csrf = csrfTokenOf(list.text);
+    const narrow = (fields: Record<string, string>) =>
+      client.post(`/keys/${id}/narrow`, { _csrf: csrf, scope: 'spend', ...fields });
+    const narrowed = await narrow({ max_raise_percent: '20', approval: 'spend' });
+    expect([narrowed.status, narrowed.location]).toEqual([303, '/keys?done=narrowed']);
+    expect((await stored())?.maxRaisePercent).toBe(20);
+
+    const higher = await narrow({ max_raise_percent: '21', approval: 'spend' });
+    expect(higher.status).toBe(400);
+    expect(higher.text).toContain('a largest raise of 21% is above the key&#39;s 20%');
+    // An unticked box says none: from spend, that widens.
+    const unticked = await narrow({ max_raise_percent: '20' });
+    expect(unticked.status).toBe(400);
+    expect(unticked.text).toContain(
+      'approval none is wider than the key&#39;s approval of every spend change',
+    );
+    expect(await stored()).toEqual({
+      ...DEFAULT_LIMITS,
+      scope: 'spend',
+      maxRaisePercent: 20,
+      approval: 'spend',
+    });
+
+    for (const [fields, why] of [
+      [
+        { max_raise_percent: '0' },
+        '&quot;0&quot; is not a largest raise: give a whole percent from 1 to 1000',
+      ],
+      [{ max_raise_percent: '1001' }, '&quot;1001&quot; is not a largest raise'],
+      [{ approval: 'always' }, '&quot;always&quot; is not an approval: use none or spend'],
+    ] as const) {
+      const bad = await client.submit('/keys', '/keys', { name: 'bad', expires: '30d', ...fields });
+      expect(bad.status).toBe(400);
+      expect(bad.text).toContain(`The key was not created: ${why}`);
+    }
+    // Refused forms made no key: the guarded one is all there is.
+    const user = await findUserByEmail(db, email);
+    expect(await listApiKeys(db, user?.id ?? '')).toHaveLength(1);
   });
 
   it('shows a new key once, lists it by prefix only, and the key works until revoked', async () => {

@@ -1,13 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS, limitsOfRow } from '../../src/key-limits.ts';
 import { addAccount } from '../../src/owners/add-account.ts';
 import { issueKey } from '../../src/owners/create-key.ts';
+import { listOAuthGrants } from '../../src/storage/oauth-grants.ts';
 import { findUserByEmail, findUserById } from '../../src/storage/users.ts';
 import type { ConsoleClient } from '../console/support/console-client.ts';
 import { callTool, connectOverHttp } from '../mcp/clients.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { budgetTool } from '../support/fixture-tools.ts';
 import type { TestService } from '../support/service.ts';
-import { obtainTokens, publicClient, signedInOwner, startOAuthService } from './support/oauth-flow.ts';
+import {
+  authorize,
+  newPkce,
+  obtainTokens,
+  publicClient,
+  signedInOwner,
+  startOAuthService,
+} from './support/oauth-flow.ts';
 
 /** The key-limit rules of test/e2e/key-scopes.test.ts, with an OAuth access token in place of the key. */
 describe.each(TEST_DIALECTS)('an OAuth token obeys the limits of its grant like a key, on %s', (dialect) => {
@@ -29,6 +38,12 @@ describe.each(TEST_DIALECTS)('an OAuth token obeys the limits of its grant like 
     brand = (await addAccount(service.services, user, { platform: 'social', name: 'Brand' })).account_id;
   });
   afterAll(() => service.stop());
+
+  /** The owner's live grant to a client, as stored. */
+  async function grantOf(clientId: string) {
+    const grants = await listOAuthGrants(service.services.storage.db, userId);
+    return grants.find((g) => g.client_id === clientId);
+  }
 
   /**
    * The owner approves a new app (its own client, so its own grant: approving the same client again in
@@ -129,6 +144,38 @@ describe.each(TEST_DIALECTS)('an OAuth token obeys the limits of its grant like 
     const implied = await service.call('test_budget', { daily_budget: 10 }, { key: token });
     expect(implied.body.data.structured.account_id).toBe(shop);
     expect(budget.acted()).toBe(acted + 2);
+  });
+
+  it('the consent page offers the spend guardrails and stores them on the grant, shown among Connected apps', async () => {
+    const client = await publicClient(service.url);
+    const authorized = await authorize(owner, client, {
+      scope: 'spend',
+      pkce: newPkce(),
+      consent: { scope: 'spend', maxRaisePercent: '30', approval: 'spend' },
+    });
+    expect(authorized.code).not.toBeNull();
+    expect(authorized.consentPage).toContain('Largest raise without approval (%)');
+    expect(authorized.consentPage).toContain('Every spend change needs my approval');
+    const grant = await grantOf(client.clientId);
+    expect(grant && limitsOfRow(grant)).toEqual({
+      ...DEFAULT_LIMITS,
+      scope: 'spend',
+      maxRaisePercent: 30,
+      approval: 'spend',
+    });
+    expect((await owner.get('/keys')).text).toContain(
+      'spend; every account; no budget ceiling; raises over 30% need approval; every spend change needs approval',
+    );
+  });
+
+  it('the consent page refuses a largest raise or an approval it cannot read, granting nothing', async () => {
+    for (const consent of [{ maxRaisePercent: '0' }, { maxRaisePercent: '5000' }, { approval: 'always' }]) {
+      const client = await publicClient(service.url);
+      await expect(authorize(owner, client, { pkce: newPkce(), consent })).rejects.toThrow(
+        /the flow stopped at \/oauth\/consent\/[^:]+: 400 /,
+      );
+      expect(await grantOf(client.clientId)).toBeUndefined();
+    }
   });
 
   it('audits the call with the client, not a key, and counts it in the owner quota', async () => {

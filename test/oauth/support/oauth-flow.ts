@@ -134,6 +134,10 @@ export interface Consent {
   /** `platform:account_id` values. */
   accounts?: string[];
   maxDailyBudget?: string;
+  /** The largest raise without approval, in percent, as typed. */
+  maxRaisePercent?: string;
+  /** `spend` ticks "Every spend change needs my approval"; another value is sent as a forged form would. */
+  approval?: string;
   decision?: 'allow' | 'deny';
 }
 
@@ -229,6 +233,8 @@ function submitConsent(
   };
   if (consent.accounts) fields.account = consent.accounts;
   if (consent.maxDailyBudget) fields.max_daily_budget = consent.maxDailyBudget;
+  if (consent.maxRaisePercent) fields.max_raise_percent = consent.maxRaisePercent;
+  if (consent.approval) fields.approval = consent.approval;
   return owner.post(path, { ...hiddenFieldsOf(page.text, path), ...fields });
 }
 
