@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemo } from '../../src/demo.ts';
+import { ensureDemo, seedDemoApproval } from '../../src/demo.ts';
 import { TestService } from '../support/service.ts';
 
 interface DocumentedCall {
@@ -17,7 +17,7 @@ interface DocumentedCall {
 function documentedCalls(): DocumentedCall[] {
   const files = [
     'README.md',
-    ...['answers', 'tools', 'keys', 'mcp', 'api-document'].map((n) => `docs/${n}.md`),
+    ...['answers', 'tools', 'keys', 'mcp', 'api-document', 'approvals'].map((n) => `docs/${n}.md`),
   ];
   const calls: DocumentedCall[] = [];
   for (const file of files) {
@@ -63,7 +63,9 @@ describe('every curl example in the README and docs/', () => {
 
   beforeAll(async () => {
     service = await TestService.start('sqlite');
-    key = (await ensureDemo(service.services)).key;
+    const demo = await ensureDemo(service.services);
+    await seedDemoApproval(service.services, demo);
+    key = demo.key;
   });
   afterAll(() => service.stop());
 
@@ -71,13 +73,16 @@ describe('every curl example in the README and docs/', () => {
     expect(calls.length).toBeGreaterThanOrEqual(5);
   });
 
-  it.each(calls)('$file: $tool answers $body with 200', async (call) => {
+  // 202 is a success too: the change waits for the owner's approval (docs/approvals.md).
+  it.each(calls)('$file: $tool answers $body with 200 (or 202 and an approval)', async (call) => {
     const answer = await service.post(
       `/api/v1/tools/${call.tool}/execute`,
       call.body,
       sentHeaders(call, key),
     );
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const asksApproval = call.tool !== 'get_approval' && answer.body.data?.structured?.approval;
+    const expected = asksApproval ? 202 : 200;
+    expect(answer.status, JSON.stringify(answer.body)).toBe(expected);
   });
 });
 
