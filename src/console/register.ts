@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../context.ts';
 import { requireSignIn } from '../web/hooks.ts';
 import { registerPages } from '../web/pages.ts';
+import { registerAgentsRoutes } from './agents-routes.ts';
 import { registerApprovalsRoutes } from './approvals-routes.ts';
 import { registerBillingRoutes } from './billing-routes.ts';
 import { registerConnectionsRoutes } from './connections-routes.ts';
@@ -22,6 +23,7 @@ export function registerConsole(app: FastifyInstance, services: Services): void 
       registerUsageRoutes(owners, services);
       registerBillingRoutes(owners, services);
       registerApprovalsRoutes(owners, services);
+      registerAgentsRoutes(owners, services);
     });
   });
 }
