@@ -56,7 +56,7 @@ export function stoppedNotice(paused: PausedCampaign[], pauseAsked: boolean): No
 
 function pausedTable(paused: PausedCampaign[]) {
   if (paused.length === 0) return html``;
-  return html`<div class="table-wrap"><table>
+  return html`<div class="table-wrap"><table class="wraps">
   <caption>Campaigns the stop paused</caption>
   <thead><tr><th scope="col">Campaign</th><th scope="col">Paused</th><th scope="col">Answer</th></tr></thead>
   <tbody>${paused.map(

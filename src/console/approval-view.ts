@@ -47,7 +47,7 @@ export function beforeAfterTable(change: ApprovalChange, caption: string): SafeH
       ? html`<tr class="changed"><th scope="row">${field}</th><td>${shown(change.before[field])}</td><td><strong>${shown(change.after[field])}</strong> <span class="muted">(changes)</span></td></tr>`
       : html`<tr><th scope="row">${field}</th><td>${shown(change.before[field])}</td><td class="muted">${shown(change.after[field])} (same)</td></tr>`,
   );
-  return html`<div class="table-wrap"><table class="before-after">
+  return html`<div class="table-wrap"><table class="before-after wraps">
   <caption>${caption}</caption>
   <thead><tr><th scope="col">Field</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>
   <tbody>${rows}</tbody>
@@ -103,7 +103,7 @@ export function driftTable(approval: Approval): SafeHtml {
     (field) =>
       html`<tr><th scope="row">${field}</th><td>${shown(details.when_asked?.[field])}</td><td>${shown(details.now?.[field])}</td></tr>`,
   );
-  return html`<div class="table-wrap"><table>
+  return html`<div class="table-wrap"><table class="wraps">
   <caption>What changed on the campaign since the approval was asked for</caption>
   <thead><tr><th scope="col">Field</th><th scope="col">When asked</th><th scope="col">Now</th></tr></thead>
   <tbody>${rows}</tbody>

@@ -58,7 +58,7 @@ export function approvalsPage(view: ApprovalsView) {
   const decided =
     view.decided.length === 0
       ? html`<p>No decided approvals yet.</p>`
-      : html`<div class="table-wrap"><table>
+      : html`<div class="table-wrap"><table class="wraps">
   <caption class="visually-hidden">Your latest decided approvals</caption>
   <thead><tr><th scope="col">Change</th><th scope="col">Status</th><th scope="col">Decided by</th><th scope="col">Decided</th><th scope="col">Result</th></tr></thead>
   <tbody>${view.decided.map((approval) => decidedRow(approval, view.now))}</tbody>
