@@ -169,16 +169,15 @@ describe.each(TEST_DIALECTS)('console approvals and stop all agents on %s', (dia
 
   it('stops all agents and pauses what they raised; keys get 403 until the owner resumes', async () => {
     const { client, key, campaignId, account } = await owner();
-    // A raise an agent may make on its own (80 → 100): the stop pauses the campaign it raised.
+    const keys = await client.get('/keys');
+    expect(keys.text).toContain('Also pause every campaign an agent activated or raised in the last 7 days');
+    // A raise an agent may make on its own (80 → 100), and the stop right after it: a spend change's
+    // audit row is written before its answer, so the stop sees the raise and pauses the campaign.
     const raised = await callTool(service.url, key, 'update_video_campaign', {
       campaign_id: campaignId,
       budget: 100,
     });
     expect(raised.status, JSON.stringify(raised.body)).toBe(200);
-    await service.services.audit.flush();
-
-    const keys = await client.get('/keys');
-    expect(keys.text).toContain('Also pause every campaign an agent activated or raised in the last 7 days');
     const stopped = await client.post('/agents/stop', {
       _csrf: csrfTokenOf(keys.text),
       pause_changed: 'yes',
