@@ -8,6 +8,7 @@ import { csrfInput, type Notice, page } from '../web/layout.ts';
 import { limitFields } from '../web/limit-fields.ts';
 import type { SignedIn } from '../web/session.ts';
 import { randomToken } from '../web/tokens.ts';
+import { agentsSection } from './agents-section.ts';
 import { type AppsView, appsSection } from './apps-section.ts';
 
 const LIFETIME_LABELS: Record<keyof typeof KEY_LIFETIMES, string> = {
@@ -127,6 +128,7 @@ export function keysPage(view: KeysView) {
 ${createForm(view, live)}
 <h2>Your keys</h2>
 ${list}
-${appsSection(view.apps)}`;
+${appsSection(view.apps)}
+${agentsSection(view.session)}`;
   return page({ title: 'API keys', session: view.session, section: '/keys', notice: view.notice, body });
 }

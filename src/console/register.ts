@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../context.ts';
 import { requireSignIn } from '../web/hooks.ts';
 import { registerPages } from '../web/pages.ts';
+import { registerAgentsRoutes } from './agents-routes.ts';
+import { registerApprovalsRoutes } from './approvals-routes.ts';
 import { registerBillingRoutes } from './billing-routes.ts';
 import { registerConnectionsRoutes } from './connections-routes.ts';
 import { registerKeysRoutes } from './keys-routes.ts';
@@ -20,6 +22,8 @@ export function registerConsole(app: FastifyInstance, services: Services): void 
       registerConnectionsRoutes(owners, services);
       registerUsageRoutes(owners, services);
       registerBillingRoutes(owners, services);
+      registerApprovalsRoutes(owners, services);
+      registerAgentsRoutes(owners, services);
     });
   });
 }

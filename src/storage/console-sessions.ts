@@ -4,6 +4,7 @@ import type { ConsoleSession, Database } from './schema.ts';
 export interface SessionWithOwner extends ConsoleSession {
   email: string;
   tier: string;
+  agents_stopped_at: string | null;
 }
 
 export async function insertConsoleSession(db: Kysely<Database>, session: ConsoleSession): Promise<void> {
@@ -20,7 +21,7 @@ export async function findConsoleSession(
     .selectFrom('console_sessions')
     .innerJoin('users', 'users.id', 'console_sessions.user_id')
     .selectAll('console_sessions')
-    .select(['users.email', 'users.tier'])
+    .select(['users.email', 'users.tier', 'users.agents_stopped_at'])
     .where('console_sessions.id_hash', '=', idHash)
     .where('console_sessions.expires_at', '>', now.toISOString())
     .executeTakeFirst();

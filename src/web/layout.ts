@@ -1,11 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import { CSRF_FIELD } from './csrf.ts';
+import { formatTime } from './format.ts';
 import { html, type Interpolation, type SafeHtml } from './html.ts';
 import type { SignedIn } from './session.ts';
 import { assetPath } from './static-assets.ts';
 
 const SECTIONS = [
   { path: '/keys', label: 'API keys' },
+  { path: '/approvals', label: 'Approvals' },
   { path: '/connections', label: 'Connections' },
   { path: '/usage', label: 'Usage' },
   { path: '/billing', label: 'Plan' },
@@ -37,11 +39,17 @@ export function noticeBox(notice: Notice | undefined): SafeHtml {
   return html`<p class="notice notice-${notice.kind}" role="${role}">${notice.text}</p>`;
 }
 
+/** The approvals waiting for the owner, beside the link to them; nothing when none wait. */
+function pendingCount(count: number): SafeHtml {
+  if (count === 0) return html``;
+  return html` <span class="count">${count}<span class="visually-hidden"> pending</span></span>`;
+}
+
 function header(session: SignedIn | undefined, section: string | undefined): SafeHtml {
   if (!session) return html`<header class="top"><span class="brand">adops</span></header>`;
   const links = SECTIONS.map(
     (s) =>
-      html`<li><a href="${s.path}"${s.path === section ? html` aria-current="page"` : ''}>${s.label}</a></li>`,
+      html`<li><a href="${s.path}"${s.path === section ? html` aria-current="page"` : ''}>${s.label}${s.path === '/approvals' ? pendingCount(session.pendingApprovals) : ''}</a></li>`,
   );
   return html`<header class="top">
   <a class="brand" href="/keys">adops</a>
@@ -52,6 +60,12 @@ function header(session: SignedIn | undefined, section: string | undefined): Saf
     <button type="submit">Sign out</button>
   </form>
 </header>`;
+}
+
+/** While the owner's agents are stopped, every page says so, so nobody forgets to resume them. */
+function stoppedBanner(session: SignedIn | undefined): SafeHtml {
+  if (!session?.agentsStoppedAt) return html``;
+  return html`<p class="notice notice-error">All agents stopped since ${formatTime(session.agentsStoppedAt)}: every key and app is refused. <a href="/keys#agents-title">Resume agents</a></p>`;
 }
 
 export function page(options: PageOptions): SafeHtml {
@@ -68,6 +82,7 @@ export function page(options: PageOptions): SafeHtml {
 <a class="skip-link" href="#main">Skip to content</a>
 ${header(options.session, options.section)}
 <main id="main">
+${stoppedBanner(options.session)}
 <h1>${options.title}</h1>
 ${noticeBox(options.notice)}
 ${options.body}

@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import { countPendingApprovals } from '../storage/approvals.ts';
 import {
   deleteConsoleSession,
   deleteExpiredConsoleSessions,
@@ -13,6 +14,10 @@ export interface SignedIn {
   user: { id: string; email: string; tier: string };
   csrfToken: string;
   idHash: string;
+  /** When the owner stopped all agents, or null: read with the session, so every page can say so. */
+  agentsStoppedAt: string | null;
+  /** The approvals waiting for the owner, counted once per request for the navigation. */
+  pendingApprovals: number;
 }
 
 export function isSecure(config: Config): boolean {
@@ -51,12 +56,15 @@ export async function readSession(services: WebServices, cookieHeader: string | 
   const id = parseCookies(cookieHeader).get(cookieName(services.config, SESSION_COOKIE));
   if (!id) return undefined;
   const idHash = sha256(id);
-  const row = await findConsoleSession(services.storage.db, idHash, services.clock.now());
+  const now = services.clock.now();
+  const row = await findConsoleSession(services.storage.db, idHash, now);
   if (!row) return undefined;
   const signedIn: SignedIn = {
     user: { id: row.user_id, email: row.email, tier: row.tier },
     csrfToken: row.csrf_token,
     idHash,
+    agentsStoppedAt: row.agents_stopped_at,
+    pendingApprovals: await countPendingApprovals(services.storage.db, row.user_id, now),
   };
   return signedIn;
 }

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Services } from '../context.ts';
+import { resumeAgents, stopAgents } from '../owners/agents.ts';
+import { findUserById } from '../storage/users.ts';
+import { signedIn } from '../web/console-request.ts';
+import { formField } from '../web/form.ts';
+import { sendPage } from '../web/layout.ts';
+import { agentsPage, stoppedNotice } from './agents-section.ts';
+
+/** Stop all agents and resume them, from the keys page. */
+export function registerAgentsRoutes(app: FastifyInstance, services: Services): void {
+  async function ownerOf(request: FastifyRequest) {
+    const owner = await findUserById(services.storage.db, signedIn(request).user.id);
+    if (!owner) throw new Error('the signed-in owner no longer exists');
+    return owner;
+  }
+
+  // Answered with a page rather than a redirect: what the stop paused is known only to this request.
+  app.post('/agents/stop', async (request, reply) => {
+    const pauseChanged = formField(request, 'pause_changed') === 'yes';
+    const stopped = await stopAgents(services, await ownerOf(request), { pauseChanged });
+    request.log.info(
+      { paused: stopped.paused.length, stopped_at: stopped.stoppedAt },
+      'console stopped all agents',
+    );
+    const session = { ...signedIn(request), agentsStoppedAt: stopped.stoppedAt };
+    return sendPage(
+      reply,
+      200,
+      agentsPage(session, stoppedNotice(stopped.paused, pauseChanged), stopped.paused),
+    );
+  });
+
+  app.post('/agents/resume', async (request, reply) => {
+    const resumed = await resumeAgents(services, await ownerOf(request));
+    request.log.info({ resumed }, 'console resumed agents');
+    const session = { ...signedIn(request), agentsStoppedAt: null };
+    const text = resumed
+      ? 'Agents resumed: your keys and apps work again from their next call. Campaigns the stop paused stay paused.'
+      : 'Your agents were not stopped: nothing changed.';
+    return sendPage(reply, 200, agentsPage(session, { kind: 'success', text }));
+  });
+}

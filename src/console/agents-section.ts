@@ -1,0 +1,78 @@
+import type { PausedCampaign } from '../owners/agents.ts';
+import { isPlatform, PLATFORM_INFO } from '../platform-families.ts';
+import { formatTime, plural } from '../web/format.ts';
+import { html, type SafeHtml } from '../web/html.ts';
+import { csrfInput, type Notice, page } from '../web/layout.ts';
+import type { SignedIn } from '../web/session.ts';
+
+/**
+ * "Stop all agents" on the keys page: the owner's emergency stop for every key and app at once, or,
+ * while they are stopped, the banner that says since when and the way back.
+ */
+export function agentsSection(session: SignedIn): SafeHtml {
+  if (session.agentsStoppedAt) {
+    return html`<section class="stopped" aria-labelledby="agents-title">
+  <h2 id="agents-title">All agents stopped since ${formatTime(session.agentsStoppedAt)}</h2>
+  <p>Every API key and connected app gets 403 from its next call and changes nothing. Resuming lets them
+  call again with what they may do now; campaigns paused by the stop stay paused.</p>
+  <form method="post" action="/agents/resume">
+    ${csrfInput(session.csrfToken)}
+    <button type="submit">Resume agents</button>
+  </form>
+</section>`;
+  }
+  return html`<section class="agents" aria-labelledby="agents-title">
+  <h2 id="agents-title">Stop all agents</h2>
+  <p>If an agent does something you did not want, stop every API key and connected app at once: their
+  next call gets 403 and changes nothing, until you resume them here. The keys and apps stay as they are.</p>
+  <form method="post" action="/agents/stop">
+    ${csrfInput(session.csrfToken)}
+    <label><input type="checkbox" name="pause_changed" value="yes"> Also pause every campaign an agent activated or raised in the last 7 days</label>
+    <button type="submit" class="danger">Stop all agents</button>
+  </form>
+</section>`;
+}
+
+function campaignText(campaign: PausedCampaign): string {
+  const platform = isPlatform(campaign.platform) ? PLATFORM_INFO[campaign.platform].label : campaign.platform;
+  return `campaign ${campaign.campaignId} (${platform}, account ${campaign.accountId})`;
+}
+
+/** What the stop did, in a sentence: the campaigns it paused and those it could not. */
+export function stoppedNotice(paused: PausedCampaign[], pauseAsked: boolean): Notice {
+  const done = paused.filter((campaign) => campaign.status === 200);
+  const failed = paused.filter((campaign) => campaign.status !== 200);
+  const parts = ['All agents are stopped: every key and app gets 403 from its next call.'];
+  if (pauseAsked && paused.length === 0)
+    parts.push('No agent activated or raised a campaign in the last 7 days, so none was paused.');
+  if (done.length > 0)
+    parts.push(`Paused ${plural(done.length, 'campaign')}: ${done.map(campaignText).join('; ')}.`);
+  if (failed.length > 0)
+    parts.push(
+      `Could not pause ${plural(failed.length, 'campaign')}: ${failed.map(campaignText).join('; ')}. Pause ${failed.length === 1 ? 'it' : 'them'} on the platform.`,
+    );
+  return { kind: failed.length > 0 ? 'error' : 'success', text: parts.join(' ') };
+}
+
+function pausedTable(paused: PausedCampaign[]) {
+  if (paused.length === 0) return html``;
+  return html`<div class="table-wrap"><table class="wraps">
+  <caption>Campaigns the stop paused</caption>
+  <thead><tr><th scope="col">Campaign</th><th scope="col">Paused</th><th scope="col">Answer</th></tr></thead>
+  <tbody>${paused.map(
+    (campaign) => html`<tr>
+  <td>${campaignText(campaign)}</td>
+  <td class="${campaign.status === 200 ? 'status-succeeded' : 'status-failed'}">${campaign.status === 200 ? 'yes' : 'no'}</td>
+  <td>${campaign.text}</td>
+</tr>`,
+  )}</tbody>
+</table></div>`;
+}
+
+/** The answer to a stop or a resume: the section as it now stands, and what the stop paused. */
+export function agentsPage(session: SignedIn, notice: Notice, paused: PausedCampaign[] = []) {
+  const body = html`${agentsSection(session)}
+${pausedTable(paused)}
+<p><a href="/keys">Back to your API keys</a></p>`;
+  return page({ title: 'Agents', session, section: '/keys', notice, body });
+}

@@ -1,0 +1,75 @@
+import type { Approval } from '../storage/schema.ts';
+import { type ApprovalStatus, statusOf } from '../tools/approvals/approval-object.ts';
+import { formatTime } from '../web/format.ts';
+import { html } from '../web/html.ts';
+import { csrfInput, type Notice, page } from '../web/layout.ts';
+import type { SignedIn } from '../web/session.ts';
+import {
+  accountText,
+  beforeAfterTable,
+  changeOf,
+  deltasText,
+  driftTable,
+  outcomeText,
+} from './approval-view.ts';
+
+export interface ApprovalView {
+  session: SignedIn;
+  approval: Approval;
+  now: Date;
+  notice?: Notice | undefined;
+}
+
+/** Approve and Reject while it waits; Approve again while an approved change is not applied yet. */
+function decisionForms(approval: Approval, status: ApprovalStatus, csrfToken: string) {
+  if (status !== 'pending' && status !== 'approved') return html``;
+  const approve = html`<form method="post" action="/approvals/${approval.id}/approve">
+    ${csrfInput(csrfToken)}
+    <button type="submit">${status === 'pending' ? 'Approve' : 'Approve again'}</button>
+  </form>`;
+  if (status === 'approved') return html`<div class="actions">${approve}</div>`;
+  return html`<h2>Your decision</h2>
+<p>Approve: adops makes this change now, once, as the key that asked, if the campaign still shows what
+is under “Before”; if it changed, nothing is made. Reject: nothing is made, and the agent is told so.</p>
+<div class="actions">
+  ${approve}
+  <form method="post" action="/approvals/${approval.id}/reject">
+    ${csrfInput(csrfToken)}
+    <button type="submit" class="danger">Reject</button>
+  </form>
+</div>`;
+}
+
+export function approvalPage(view: ApprovalView) {
+  const { approval, now } = view;
+  const change = changeOf(approval);
+  const status = statusOf(approval, now);
+  const decided = approval.decided_at
+    ? html`<dt>Decided</dt><dd>${formatTime(approval.decided_at)} by ${approval.decided_by ?? '—'}</dd>`
+    : '';
+  const body = html`<p class="lead">${change.what}</p>
+<dl class="facts">
+  <dt>Status</dt><dd class="status-${status}">${status}</dd>
+  <dt>Result</dt><dd>${outcomeText(approval, status)}</dd>
+  <dt>Asked by</dt><dd>${approval.requested_by}, ${formatTime(approval.created_at)}</dd>
+  <dt>Tool</dt><dd><code>${change.tool}</code></dd>
+  <dt>Account</dt><dd>${accountText(change)}</dd>
+  <dt>Object</dt><dd>${change.object}</dd>
+  <dt>Projected spend</dt><dd>${deltasText(change)}</dd>
+  <dt>Why it waits</dt><dd>${approval.reason}</dd>
+  <dt>Expires</dt><dd>${formatTime(approval.expires_at)}</dd>
+  ${decided}
+  <dt>Approval id</dt><dd><code>${approval.id}</code></dd>
+</dl>
+${beforeAfterTable(change, `Before → after of ${change.object}`)}
+${status === 'drifted' ? driftTable(approval) : ''}
+${decisionForms(approval, status, view.session.csrfToken)}
+<p><a href="/approvals">All approvals</a></p>`;
+  return page({
+    title: `Approval: ${change.object}`,
+    session: view.session,
+    section: '/approvals',
+    notice: view.notice,
+    body,
+  });
+}

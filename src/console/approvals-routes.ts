@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../context.ts';
+import { approveChange, type Decision, rejectChange } from '../owners/approvals.ts';
+import { OwnerError } from '../owners/owner-error.ts';
+import { findApproval, listApprovals } from '../storage/approvals.ts';
+import { findUserById } from '../storage/users.ts';
+import { statusOf } from '../tools/approvals/approval-object.ts';
+import { signedIn } from '../web/console-request.ts';
+import { type Notice, sendPage } from '../web/layout.ts';
+import { approvalPage } from './approval-page.ts';
+import { decisionNotice } from './approval-view.ts';
+import { approvalsPage } from './approvals-page.ts';
+
+/** How many pending approvals the list shows, and how many decided ones below them. */
+const PENDING_SHOWN = 100;
+const DECIDED_SHOWN = 20;
+
+export function registerApprovalsRoutes(app: FastifyInstance, services: Services): void {
+  const { storage, clock } = services;
+
+  async function renderList(request: FastifyRequest, reply: FastifyReply, status: number, notice?: Notice) {
+    const session = signedIn(request);
+    const now = clock.now();
+    const [waiting, latest] = await Promise.all([
+      listApprovals(storage.db, session.user.id, { status: 'pending', limit: PENDING_SHOWN }),
+      listApprovals(storage.db, session.user.id, { limit: PENDING_SHOWN + DECIDED_SHOWN }),
+    ]);
+    const view = {
+      session,
+      now,
+      notice,
+      pending: waiting.filter((approval) => statusOf(approval, now) === 'pending'),
+      // An expired one is decided by the clock, stored as pending or not yet.
+      decided: latest.filter((approval) => statusOf(approval, now) !== 'pending').slice(0, DECIDED_SHOWN),
+    };
+    return sendPage(reply, status, approvalsPage(view));
+  }
+
+  const noSuchApproval = (request: FastifyRequest, reply: FastifyReply) =>
+    renderList(request, reply, 404, { kind: 'error', text: 'There is no such approval.' });
+
+  app.get('/approvals', async (request, reply) => renderList(request, reply, 200));
+
+  app.get<{ Params: { id: string }; Querystring: { done?: string } }>(
+    '/approvals/:id',
+    async (request, reply) => {
+      const session = signedIn(request);
+      const approval = await findApproval(storage.db, session.user.id, request.params.id);
+      if (!approval) return noSuchApproval(request, reply);
+      const now = clock.now();
+      // The notice is read from the approval as stored, never from the address, so a link cannot fake one.
+      const notice =
+        request.query.done === 'decided' ? decisionNotice(approval, statusOf(approval, now)) : undefined;
+      return sendPage(reply, 200, approvalPage({ session, approval, now, notice }));
+    },
+  );
+
+  /** Runs the owner's decision, then shows the approval as it now stands (post, redirect, get). */
+  function decide(route: string, use: typeof approveChange) {
+    app.post<{ Params: { id: string } }>(route, async (request, reply) => {
+      const session = signedIn(request);
+      const owner = await findUserById(storage.db, session.user.id);
+      if (!owner) throw new Error('the signed-in owner no longer exists');
+      let decision: Decision;
+      try {
+        decision = await use(services, owner, request.params.id);
+      } catch (error) {
+        if (error instanceof OwnerError) return noSuchApproval(request, reply);
+        throw error;
+      }
+      request.log.info(
+        { approval_id: decision.approval.id, status: decision.status },
+        `console decided an approval: ${decision.message}`,
+      );
+      return reply.redirect(`/approvals/${decision.approval.id}?done=decided`, 303);
+    });
+  }
+  decide('/approvals/:id/approve', approveChange);
+  decide('/approvals/:id/reject', rejectChange);
+}
