@@ -470,10 +470,11 @@ function withImpact(
 function noteSpendChange(record: CallRecord, approved: ApprovedRun | undefined): void {
   const target = record.change?.target;
   if (record.dryRun || !record.change || !target) return;
+  const raised = liftsSpend(record.change);
+  if (!raised && !approved) return;
   record.details = {
     ...record.details,
-    target_campaign_id: target.campaignId,
-    ...(liftsSpend(record.change) && { raised_spend: true }),
+    ...(raised && { raised_spend: true, target_campaign_id: target.campaignId }),
     ...(approved && { approval_id: approved.approvalId, approved_by: approved.approvedBy }),
   };
 }

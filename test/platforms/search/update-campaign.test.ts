@@ -307,17 +307,18 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
   });
 
   it('pauses before a budget change; when Google then refuses the budget, the audit keeps the pause', async () => {
-    const id = await fresh('ENABLED', 20_000_000);
+    // 2.5 million a day, so that 20 million is a raise below ten times (which would wait for approval).
+    const id = await fresh('ENABLED', 2_500_000_000_000);
     // Above the sandbox's largest amount: Google's MONEY_AMOUNT_TOO_LARGE, after the pause went through.
     const refused = await update({ campaign_id: id, status: 'PAUSED', daily_budget: 20_000_000 }, spendKey);
     expect([refused.status, refused.body.code]).toEqual([400, 'upstream_rejected']);
     expect(refused.body.error).toContain('too large');
     expect(await campaignOf(id)).toMatchObject({ status: 'PAUSED' });
-    expect(await budgetOf(id)).toBe('20000000');
+    expect(await budgetOf(id)).toBe('2500000000000');
     const row = await audited(refused.body.request_id);
     expect(JSON.parse(row?.details ?? '{}')).toMatchObject({
-      before: { status: 'ENABLED', daily_budget: '20.00' },
-      after: { status: 'PAUSED', daily_budget: '20.00' },
+      before: { status: 'ENABLED', daily_budget: '2500000.00' },
+      after: { status: 'PAUSED', daily_budget: '2500000.00' },
     });
     // The same call again finds the pause made and sends the budget alone.
     const before = mutates();
