@@ -151,7 +151,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Pauses or enables a Google Ads campaign and/or sets its daily budget (in the account currency); the result shows status and budget before and after. Use it to stop a campaign that wastes money or to move budget to one that works. A campaign whose budget is shared with other campaigns is refused unless allow_shared_budget is true, since the new amount applies to all of them. Removed campaigns cannot be changed. Enabling a paused campaign or raising a budget needs a key with the spend scope. Billable: one quota unit; pass dry_run to have Google validate the change without making it.
+   * Pauses or enables a Google Ads campaign and/or sets its daily budget (in the account currency); the result shows status and budget before and after. Use it to stop a campaign that wastes money or to move budget to one that works. A campaign whose budget is shared with other campaigns is refused unless allow_shared_budget is true, since the new amount applies to all of them. Removed campaigns cannot be changed. Enabling a paused campaign or raising a budget needs a key with the spend scope. Billable: one quota unit; pass dry_run to have Google validate the change without making it. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
@@ -172,7 +172,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Creates a single-image sponsored content campaign on LinkedIn: the campaign group (or reuses one), the campaign, a sponsored post and its creative. Use it once the image is ready (an image URN, or an asset_bundle_id from validate_and_prepare_assets) and the user has agreed budget, audience and copy. Not for video, carousel or text ads (their own create tools), nor for another campaign in an existing group with other targeting (add_network_campaign_to_group). Creates a real campaign that can spend money; it is created PAUSED and spends nothing until someone activates it in the ad manager. Billable: one quota unit. Pass dry_run to see what would be sent first.
+   * Creates a single-image sponsored content campaign on LinkedIn: the campaign group (or reuses one), the campaign, a sponsored post and its creative. Use it once the image is ready (an image URN, or an asset_bundle_id from validate_and_prepare_assets) and the user has agreed budget, audience and copy. Not for video, carousel or text ads (their own create tools), nor for another campaign in an existing group with other targeting (add_network_campaign_to_group). Creates a real campaign that can spend money; it is created PAUSED and spends nothing until someone activates it in the ad manager. Billable: one quota unit. Pass dry_run to see what would be sent first. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
@@ -184,7 +184,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Creates a video sponsored content campaign on LinkedIn: the campaign group (or reuses one), the campaign, a sponsored post with the video and its creative. Use it when the user has an MP4 (a video URN, or an https URL that is downloaded and checked) and has agreed budget, audience and copy. Not for image, carousel or text ads (their own create tools). Downloading and uploading a video can take a minute. Creates a real campaign that can spend money; it is created PAUSED and spends nothing until someone activates it in the ad manager. Billable: one quota unit. Pass dry_run to see what would be sent first.
+   * Creates a video sponsored content campaign on LinkedIn: the campaign group (or reuses one), the campaign, a sponsored post with the video and its creative. Use it when the user has an MP4 (a video URN, or an https URL that is downloaded and checked) and has agreed budget, audience and copy. Not for image, carousel or text ads (their own create tools). Downloading and uploading a video can take a minute. Creates a real campaign that can spend money; it is created PAUSED and spends nothing until someone activates it in the ad manager. Billable: one quota unit. Pass dry_run to see what would be sent first. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
@@ -196,7 +196,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Creates a carousel sponsored content campaign on LinkedIn (2 to 10 swipeable cards, each with an image, headline and landing page): the campaign group (or reuses one), the campaign, the carousel post and its creative. Use it when the user has agreed budget, audience, copy and the card images. To add another carousel variation to an existing campaign use add_network_carousel_creative instead. Card images given by URL are downloaded and uploaded, which takes 5 to 15 seconds. Creates a real campaign that can spend money; it is created PAUSED and spends nothing until someone activates it in the ad manager. Billable: one quota unit. Pass dry_run to see what would be sent first.
+   * Creates a carousel sponsored content campaign on LinkedIn (2 to 10 swipeable cards, each with an image, headline and landing page): the campaign group (or reuses one), the campaign, the carousel post and its creative. Use it when the user has agreed budget, audience, copy and the card images. To add another carousel variation to an existing campaign use add_network_carousel_creative instead. Card images given by URL are downloaded and uploaded, which takes 5 to 15 seconds. Creates a real campaign that can spend money; it is created PAUSED and spends nothing until someone activates it in the ad manager. Billable: one quota unit. Pass dry_run to see what would be sent first. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
@@ -208,7 +208,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Creates a text ad campaign on LinkedIn: small ads in the desktop right rail with a short headline, a description and an optional 100 x 100 image. Creates the campaign group (or reuses one), the campaign and the creative. Use it for cheap, simple desktop reach; for feed ads use the image, video or carousel create tools. Text ads have no call-to-action button. Creates a real campaign that can spend money; it is created PAUSED and spends nothing until someone activates it in the ad manager. Billable: one quota unit. Pass dry_run to see what would be sent first.
+   * Creates a text ad campaign on LinkedIn: small ads in the desktop right rail with a short headline, a description and an optional 100 x 100 image. Creates the campaign group (or reuses one), the campaign and the creative. Use it for cheap, simple desktop reach; for feed ads use the image, video or carousel create tools. Text ads have no call-to-action button. Creates a real campaign that can spend money; it is created PAUSED and spends nothing until someone activates it in the ad manager. Billable: one quota unit. Pass dry_run to see what would be sent first. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
@@ -220,7 +220,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Creates a new LinkedIn campaign with its first creative inside an existing campaign group, for example to reach another audience (other locations or targeting) under the same group budget and schedule. Choose ad_type (image, video, carousel, text) and pass only that type's creative fields. Not for a new group (use a create_network_*_campaign tool with campaign_group_name) and not for another ad in an existing campaign (add_network_carousel_creative). Creates a real campaign that can spend money; it is created PAUSED and spends nothing until someone activates it in the ad manager. Billable: one quota unit. Pass dry_run to see what would be sent first.
+   * Creates a new LinkedIn campaign with its first creative inside an existing campaign group, for example to reach another audience (other locations or targeting) under the same group budget and schedule. Choose ad_type (image, video, carousel, text) and pass only that type's creative fields. Not for a new group (use a create_network_*_campaign tool with campaign_group_name) and not for another ad in an existing campaign (add_network_carousel_creative). Creates a real campaign that can spend money; it is created PAUSED and spends nothing until someone activates it in the ad manager. Billable: one quota unit. Pass dry_run to see what would be sent first. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
@@ -232,7 +232,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Adds another carousel ad variation (2 to 10 cards) to an existing LinkedIn carousel campaign, for A/B testing; LinkedIn recommends 4 or more variations per campaign and the result says how many the campaign has. Not for creating a campaign (create_network_carousel_campaign and the other create tools) nor for another audience (add_network_campaign_to_group). The campaign must be a carousel campaign of the account. Takes 5 to 15 seconds (card images given by URL are downloaded and uploaded). The new ad serves whenever the campaign is active; the first serving ad of an active campaign (none yet, or all paused) starts its delivery, which needs a key with the spend scope. Billable: one quota unit; pass dry_run to check first.
+   * Adds another carousel ad variation (2 to 10 cards) to an existing LinkedIn carousel campaign, for A/B testing; LinkedIn recommends 4 or more variations per campaign and the result says how many the campaign has. Not for creating a campaign (create_network_carousel_campaign and the other create tools) nor for another audience (add_network_campaign_to_group). The campaign must be a carousel campaign of the account. Takes 5 to 15 seconds (card images given by URL are downloaded and uploaded). The new ad serves whenever the campaign is active; the first serving ad of an active campaign (none yet, or all paused) starts its delivery, which needs a key with the spend scope. Billable: one quota unit; pass dry_run to check first. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
@@ -280,7 +280,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Pauses or activates a LinkedIn campaign, changes its daily budget, or renames it; the answer shows the fields before and after. Use it to stop a campaign that wastes money or move budget to one that works. A change that would do nothing (already paused, same budget) says so and sends nothing to LinkedIn. Activating a campaign or raising its daily budget needs an API key with the spend scope; archived, canceled or deleted campaigns are refused. It does not change campaign groups, targeting or ads. Budgets are in the account currency, at least 10. Billable: one quota unit; pass dry_run to see the request first (LinkedIn has no validate-only mode).
+   * Pauses or activates a LinkedIn campaign, changes its daily budget, or renames it; the answer shows the fields before and after. Use it to stop a campaign that wastes money or move budget to one that works. A change that would do nothing (already paused, same budget) says so and sends nothing to LinkedIn. Activating a campaign or raising its daily budget needs an API key with the spend scope; archived, canceled or deleted campaigns are refused. It does not change campaign groups, targeting or ads. Budgets are in the account currency, at least 10. Billable: one quota unit; pass dry_run to see the request first (LinkedIn has no validate-only mode). A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
@@ -328,7 +328,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Changes a Meta campaign's status (ACTIVE or PAUSED), its daily budget, its name, or several at once; the answer shows the campaign before and after. Use it to pause a campaign that wastes money, move budget to one that works, or switch one back on. The daily budget is in the account currency and applies to campaigns with a campaign budget: one on a lifetime budget, or with budgets on its ad sets, is refused with where its budget lives. Archived and deleted campaigns cannot be changed. A change that would do nothing is answered as such without writing. Activating or raising a budget needs a key with the spend scope. Billable: one quota unit; pass dry_run to have Meta validate the change first.
+   * Changes a Meta campaign's status (ACTIVE or PAUSED), its daily budget, its name, or several at once; the answer shows the campaign before and after. Use it to pause a campaign that wastes money, move budget to one that works, or switch one back on. The daily budget is in the account currency and applies to campaigns with a campaign budget: one on a lifetime budget, or with budgets on its ad sets, is refused with where its budget lives. Archived and deleted campaigns cannot be changed. A change that would do nothing is answered as such without writing. Activating or raising a budget needs a key with the spend scope. Billable: one quota unit; pass dry_run to have Meta validate the change first. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
@@ -358,7 +358,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Enables or disables (pauses) an existing TikTok campaign, renames it or changes its budget amount; the result shows the fields before and after. Disabling stops its delivery; enabling starts it again. The budget applies in the campaign's own budget type (daily or lifetime total), which TikTok fixes when the campaign is created: this tool cannot switch it, and a campaign without a budget limit cannot be given one. It does not create or delete campaigns. Enabling and raising a budget start or raise spend: they need an API key with the spend scope, and a budget must be within the key's ceiling. Budgets are in the account currency, at least 50. Names have up to 512 characters (each Chinese or Japanese character counts as two) and no emoji. A change that would change nothing (already disabled, same budget) is answered without writing to TikTok. Billable: one quota unit; pass dry_run to see the requests first.
+   * Enables or disables (pauses) an existing TikTok campaign, renames it or changes its budget amount; the result shows the fields before and after. Disabling stops its delivery; enabling starts it again. The budget applies in the campaign's own budget type (daily or lifetime total), which TikTok fixes when the campaign is created: this tool cannot switch it, and a campaign without a budget limit cannot be given one. It does not create or delete campaigns. Enabling and raising a budget start or raise spend: they need an API key with the spend scope, and a budget must be within the key's ceiling. Budgets are in the account currency, at least 50. Names have up to 512 characters (each Chinese or Japanese character counts as two) and no emoji. A change that would change nothing (already disabled, same budget) is answered without writing to TikTok. Billable: one quota unit; pass dry_run to see the requests first. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */

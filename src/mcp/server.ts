@@ -39,7 +39,9 @@ export const INSTRUCTIONS =
   'list_connected_accounts; when several accounts are connected on a platform, pass the id the tool asks ' +
   'for. Every tool except get_usage_status, list_connected_accounts and get_connections_status uses one ' +
   'unit of the monthly quota; pass dry_run: true to check a change without making it or using quota. ' +
-  'Campaigns are created paused and spend nothing until someone activates them. To retry a call safely, ' +
+  'Campaigns are created paused and spend nothing until someone activates them. A change the owner must ' +
+  'approve first is answered with structuredContent.approval: follow up with get_approval rather than ' +
+  'repeating it. Pausing and lowering budgets always work, even with the quota used up. To retry a call safely, ' +
   `send the same UUID in _meta["${META.idempotencyKey}"] both times.`;
 
 /**

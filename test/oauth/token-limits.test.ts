@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, limitsOfRow } from '../../src/key-limits.ts';
 import { addAccount } from '../../src/owners/add-account.ts';
+import { resumeAgents, stopAgents } from '../../src/owners/agents.ts';
 import { issueKey } from '../../src/owners/create-key.ts';
 import { listOAuthGrants } from '../../src/storage/oauth-grants.ts';
 import { findUserByEmail, findUserById } from '../../src/storage/users.ts';
@@ -52,8 +53,11 @@ describe.each(TEST_DIALECTS)('an OAuth token obeys the limits of its grant like 
   async function grant(options: Parameters<typeof obtainTokens>[3]) {
     const client = await publicClient(service.url);
     const tokens = await obtainTokens(service.url, owner, client, options);
+    latestToken = tokens.access_token;
     return { token: tokens.access_token, client };
   }
+  /** The token of the app approved last: registrations from one address are rate-limited. */
+  let latestToken = '';
 
   it('a read grant lists only read tools over MCP and is refused a write with 403 insufficient_scope', async () => {
     const { token } = await grant({ scope: 'read' });
@@ -215,5 +219,27 @@ describe.each(TEST_DIALECTS)('an OAuth token obeys the limits of its grant like 
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body.request_id).toBe(first.body.request_id);
     expect(budget.acted()).toBe(acted + 1);
+  });
+  it("stopping all agents refuses the app's token with agents_stopped, and resuming restores it", async () => {
+    const token = latestToken;
+    expect((await service.call('list_connected_accounts', {}, { key: token })).status).toBe(200);
+    const user = await findUserById(service.services.storage.db, userId);
+    if (!user) throw new Error('no owner');
+    await stopAgents(service.services, user, { pauseChanged: false });
+    try {
+      const refused = await service.call('list_connected_accounts', {}, { key: token });
+      expect([refused.status, refused.body.code]).toEqual([403, 'agents_stopped']);
+      const acted = budget.acted();
+      const write = await service.call(
+        'test_budget',
+        { daily_budget: 5, ad_account_id: shop },
+        { key: token },
+      );
+      expect([write.status, write.body.code]).toEqual([403, 'agents_stopped']);
+      expect(budget.acted()).toBe(acted);
+    } finally {
+      expect(await resumeAgents(service.services, user)).toBe(true);
+    }
+    expect((await service.call('list_connected_accounts', {}, { key: token })).status).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { generateApiKey } from '../../src/auth/api-key.ts';
 import { issueKey } from '../../src/owners/create-key.ts';
+import { asksOnlyToStop } from '../../src/pipeline/stop-call.ts';
 import { PLATFORM_INFO, PLATFORMS } from '../../src/platform-families.ts';
 import { quotaPeriod, tierLimit } from '../../src/quota.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
@@ -100,7 +101,20 @@ async function succeedingOverrides(
   const [campaign] = await new SandboxStore(db, 'video').list('campaign', video?.account_id ?? '');
   const socialCampaigns = await new SandboxStore(db, 'social').list('campaign', social?.account_id ?? '');
   const adAccount = { ad_account_id: social?.account_id };
+  // A change that waits for the owner: a running campaign's budget set to a hundred times its own.
+  const running = (
+    await new SandboxStore(db, 'video').list<{ operation_status: string; budget: number }>(
+      'campaign',
+      video?.account_id ?? '',
+    )
+  ).find((c) => c.data.operation_status === 'ENABLE');
+  const asked = await service.call(
+    'update_video_campaign',
+    { campaign_id: running?.id, budget: (running?.data.budget ?? 1) * 100 },
+    { key: owner.key },
+  );
   return {
+    get_approval: { approval_id: asked.body.data?.structured?.approval?.id },
     list_social_photo_accounts: adAccount,
     list_social_campaigns: adAccount,
     get_social_campaign_performance: {
@@ -166,7 +180,9 @@ export function securitySuite(tool: Tool, context: () => SecurityContext): void 
   }
 
   it(
-    tool.billable ? 'answers 402 once the quota is used up' : 'still answers when the quota is used up',
+    tool.billable && !asksOnlyToStop(tool, tool.example)
+      ? 'answers 402 once the quota is used up'
+      : 'still answers when the quota is used up',
     async () => {
       const { service } = context();
       const broke = await service.createOwner('free', [...PLATFORMS]);
@@ -183,7 +199,15 @@ export function securitySuite(tool: Tool, context: () => SecurityContext): void 
           ? { ...tool.example, [argument]: own?.account_id }
           : tool.example;
       const { status, body } = await service.call(tool.name, args, { key: broke.key });
-      if (tool.billable) {
+      if (asksOnlyToStop(tool, args)) {
+        // A stop is never refused for quota (docs/approvals.md): it runs free, or fails for its own reason.
+        expect(body.code).not.toBe('quota_exceeded');
+        expect(status).not.toBe(402);
+        expect(await used(service, broke)).toBe(tierLimit(config, 'free'));
+      } else if (tool.name === 'get_approval') {
+        // Free; the example's approval is the demo's, so another owner's call finds none.
+        expect([status, body.code]).toEqual([404, 'not_found']);
+      } else if (tool.billable) {
         expect(status).toBe(402);
         expect(body.code).toBe('quota_exceeded');
         expect(body.quota).toMatchObject({ used: 15, limit: 15, upgrade_url: `${config.appUrl}/billing` });

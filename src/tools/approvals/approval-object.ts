@@ -63,3 +63,8 @@ export function approvalObject(
     ...(approval.result && { result: JSON.parse(approval.result) as Record<string, unknown> }),
   };
 }
+
+/** Told in the description of every tool that can make a spend change (docs/approvals.md). */
+export const MAY_WAIT_FOR_APPROVAL =
+  "A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the " +
+  'answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.';

@@ -3,6 +3,7 @@ import { NetworkClient } from '../../platforms/network/client.ts';
 import { networkProtocol } from '../../platforms/network/protocol.ts';
 import { idOf, urn } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
+import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import {
   accountArgument,
   bannedWordIssues,
@@ -155,7 +156,8 @@ export const addNetworkCarouselCreative = defineTool({
     'campaign of the account. Takes 5 to 15 seconds (card images given by URL are downloaded and uploaded). ' +
     'The new ad serves whenever the campaign is active; the first serving ad of an active campaign (none ' +
     'yet, or all paused) starts its delivery, which needs a key with the spend scope. Billable: one quota ' +
-    'unit; pass dry_run to check first.',
+    'unit; pass dry_run to check first. ' +
+    MAY_WAIT_FOR_APPROVAL,
   platform: 'network',
   billable: true,
   changesSpend: true,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { CONTROL_RANGES } from '../../control-characters.ts';
 import { CALL_TO_ACTIONS } from '../../platforms/network/types.ts';
+import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import {
   accountArgument,
   bannedWordIssues,
@@ -41,7 +42,8 @@ export const TEXT_OBJECTIVES = ['BRAND_AWARENESS', 'WEBSITE_VISIT', 'WEBSITE_CON
 
 export const CREATE_COST =
   'Creates a real campaign that can spend money; it is created PAUSED and spends nothing until someone ' +
-  'activates it in the ad manager. Billable: one quota unit. Pass dry_run to see what would be sent first.';
+  'activates it in the ad manager. Billable: one quota unit. Pass dry_run to see what would be sent first. ' +
+  MAY_WAIT_FOR_APPROVAL;
 
 const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
 const DATE_MESSAGE = 'must be a calendar date written YYYY-MM-DD, like 2026-12-31';

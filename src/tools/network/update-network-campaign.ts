@@ -7,6 +7,7 @@ import { live, NetworkClient } from '../../platforms/network/client.ts';
 import { networkProtocol } from '../../platforms/network/protocol.ts';
 import { idOf, urn } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
+import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, changingOneOf, digitsOrUrn, dryRun, text } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
@@ -225,7 +226,8 @@ export const updateNetworkCampaign = defineTool({
     'Activating a campaign or raising its daily budget needs an API key with the spend scope; archived, ' +
     'canceled or deleted campaigns are refused. It does not change campaign groups, targeting or ads. ' +
     `Budgets are in the account currency, at least ${MIN_DAILY_BUDGET}. Billable: one quota unit; pass dry_run ` +
-    'to see the request first (LinkedIn has no validate-only mode).',
+    'to see the request first (LinkedIn has no validate-only mode). ' +
+    MAY_WAIT_FOR_APPROVAL,
   platform: 'network',
   billable: true,
   changesSpend: true,

@@ -12,6 +12,7 @@ import {
 import { SearchClient } from '../../platforms/search/client.ts';
 import { searchProtocol } from '../../platforms/search/protocol.ts';
 import { PlatformSession } from '../../platforms/session.ts';
+import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, changingOneOf, digitsId, dryRun } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
@@ -66,7 +67,8 @@ export const updateSearchCampaign = defineTool({
     'move budget to one that works. A campaign whose budget is shared with other campaigns is refused ' +
     'unless allow_shared_budget is true, since the new amount applies to all of them. Removed campaigns ' +
     'cannot be changed. Enabling a paused campaign or raising a budget needs a key with the spend scope. ' +
-    'Billable: one quota unit; pass dry_run to have Google validate the change without making it.',
+    'Billable: one quota unit; pass dry_run to have Google validate the change without making it. ' +
+    MAY_WAIT_FOR_APPROVAL,
   platform: 'search',
   billable: true,
   changesSpend: true,

@@ -12,6 +12,7 @@ import {
   updateCampaign,
 } from '../../platforms/social/campaign-update.ts';
 import { socialProtocol } from '../../platforms/social/protocol.ts';
+import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, changingOneOf, digitsId, dryRun, text } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
@@ -47,7 +48,8 @@ export const updateSocialCampaign = defineTool({
     'applies to campaigns with a campaign budget: one on a lifetime budget, or with budgets on its ad sets, ' +
     'is refused with where its budget lives. Archived and deleted campaigns cannot be changed. A change ' +
     'that would do nothing is answered as such without writing. Activating or raising a budget needs a key ' +
-    'with the spend scope. Billable: one quota unit; pass dry_run to have Meta validate the change first.',
+    'with the spend scope. Billable: one quota unit; pass dry_run to have Meta validate the change first. ' +
+    MAY_WAIT_FOR_APPROVAL,
   platform: 'social',
   billable: true,
   changesSpend: true,

@@ -9,6 +9,7 @@ import {
   NO_BUDGET_LIMIT,
 } from '../../platforms/video/campaign-rules.ts';
 import type { VideoClient } from '../../platforms/video/client.ts';
+import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, changingOneOf, digitsId, dryRun, text } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
@@ -80,7 +81,8 @@ export const updateVideoCampaign = defineTool({
     `${MIN_CAMPAIGN_BUDGET}. Names have up to ${MAX_CAMPAIGN_NAME_LENGTH} characters (each Chinese or ` +
     'Japanese character counts as two) and no emoji. A change that would change nothing (already ' +
     'disabled, same budget) is answered without writing to TikTok. Billable: one quota unit; pass ' +
-    'dry_run to see the requests first.',
+    'dry_run to see the requests first. ' +
+    MAY_WAIT_FOR_APPROVAL,
   platform: 'video',
   billable: true,
   changesSpend: true,

@@ -21,12 +21,13 @@ describe('every tool', () => {
     },
   );
 
-  it('are twenty-five, with unique names, three of them free', () => {
-    expect(new Set(ALL_TOOLS.map((tool) => tool.name)).size).toBe(28);
+  it('are twenty-nine, with unique names, four of them free', () => {
+    expect(new Set(ALL_TOOLS.map((tool) => tool.name)).size).toBe(29);
     expect(ALL_TOOLS.filter((tool) => !tool.billable).map((tool) => tool.name)).toEqual([
       'get_usage_status',
       'list_connected_accounts',
       'get_connections_status',
+      'get_approval',
     ]);
   });
 
