@@ -101,17 +101,16 @@ async function succeedingOverrides(
   const [campaign] = await new SandboxStore(db, 'video').list('campaign', video?.account_id ?? '');
   const socialCampaigns = await new SandboxStore(db, 'social').list('campaign', social?.account_id ?? '');
   const adAccount = { ad_account_id: social?.account_id };
-  // A change that waits for the owner: a running campaign's budget set to a hundred times its own.
-  const running = (
-    await new SandboxStore(db, 'video').list<{ operation_status: string; budget: number }>(
-      'campaign',
-      video?.account_id ?? '',
-    )
-  ).find((c) => c.data.operation_status === 'ENABLE');
+  // A change that waits for the owner: a daily budget set to a hundred times its own (by a spend key).
+  const campaigns = await new SandboxStore(db, 'video').list<{ budget_mode: string; budget: number }>(
+    'campaign',
+    video?.account_id ?? '',
+  );
+  const daily = campaigns.find((c) => c.data.budget_mode === 'BUDGET_MODE_DAY');
   const asked = await service.call(
     'update_video_campaign',
-    { campaign_id: running?.id, budget: (running?.data.budget ?? 1) * 100 },
-    { key: owner.key },
+    { campaign_id: daily?.id, budget: (daily?.data.budget ?? 1) * 100 },
+    { key: await service.createKeyFor(owner, { scope: 'spend' }) },
   );
   return {
     get_approval: { approval_id: asked.body.data?.structured?.approval?.id },
