@@ -62,7 +62,7 @@ export async function requestApproval(
     tool: tool.name,
     platform: tool.platform,
     account: call.account?.account_id ?? null,
-    object: target ? `campaign ${target.campaignId}` : 'a new campaign',
+    object: target?.before ? `campaign ${target.campaignId}` : 'a new campaign',
     what: change.what,
     currency: impact?.currency ?? call.account?.currency ?? '',
     before: target?.shown.before ?? {},

@@ -223,6 +223,46 @@ describe.each(TEST_DIALECTS)('the owner in the loop (%s)', (dialect) => {
       expect(again.body.data.structured.approval.id).toBe(first.body.data.structured.approval.id);
     });
 
+    it("holds a new LinkedIn campaign budgeted at ten times the account's largest, creating nothing", async () => {
+      const linkedIn = await service.createOwner('pro', ['network']);
+      const [account] = await listAdAccounts(service.services.storage.db, linkedIn.userId, 'network');
+      const store = new SandboxStore(service.services.storage.db, 'network');
+      const campaigns = async () => (await store.list('campaign', account?.account_id ?? '')).length;
+      const before = await campaigns();
+      const text = {
+        campaign_name: 'Q4 launch',
+        campaign_group_name: 'Q4 2026',
+        organization_id: '2414183',
+        landing_page_url: 'https://example.com/q4',
+        locations: ['urn:li:geo:103644278'],
+        headline: 'Plans from $5',
+        description: 'Project tools built for small teams.',
+      };
+      const held = await service.call(
+        'create_network_text_campaign',
+        { ...text, daily_budget: 6_000 },
+        { key: linkedIn.key },
+      );
+      expect(held.status).toBe(202);
+      expect(held.body.data.structured.approval.reason).toMatch(
+        /times the largest daily budget in the account \(\d+\.\d\d USD\)/,
+      );
+      expect(held.body.data.structured.approval.change).toMatchObject({
+        object: 'a new campaign',
+        after: { status: 'PAUSED', daily_budget: '6000.00' },
+        // Created paused: it spends nothing until activated.
+        projected_daily_delta: '0.00',
+      });
+      expect(await campaigns()).toBe(before);
+      const made = await service.call(
+        'create_network_text_campaign',
+        { ...text, daily_budget: 30 },
+        { key: linkedIn.key },
+      );
+      expect(made.status).toBe(200);
+      expect(await campaigns()).toBe(before + 1);
+    });
+
     it('answers an approval over MCP as a result, not an error', async () => {
       const key = await spendKey(owner);
       const mcp = await connectOverHttp(service.url, key);
