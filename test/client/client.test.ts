@@ -11,6 +11,8 @@ import {
   type ToolName,
 } from 'adops/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxStore } from '../../src/sandbox/store.ts';
+import { listAdAccounts } from '../../src/storage/accounts.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { probeTool } from '../support/fixture-tools.ts';
 import { closedPort } from '../support/ports.ts';
@@ -59,6 +61,31 @@ describe.each(TEST_DIALECTS)('the client against the service on %s', (dialect) =
     expect(result.envelope.request_id).toMatch(/^req_/);
     expect(result).toMatchObject({ attempts: 1, replayed: false });
     expect(result.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('resolves a change that waits for the owner with its approval, which getApproval follows up', async () => {
+    const video = await service.createOwner('pro', ['video']);
+    const [account] = await listAdAccounts(service.services.storage.db, video.userId, 'video');
+    const campaigns = await new SandboxStore(service.services.storage.db, 'video').list<{
+      budget_mode: string;
+      budget: number;
+    }>('campaign', account?.account_id ?? '');
+    const daily = campaigns.find((c) => c.data.budget_mode === 'BUDGET_MODE_DAY');
+    const spender = new AdopsClient({
+      apiKey: await service.createKeyFor(video, { scope: 'spend' }),
+      baseUrl: service.url,
+    });
+    const asked = await spender.updateVideoCampaign({
+      campaign_id: daily?.id ?? '',
+      budget: (daily?.data.budget ?? 1) * 100,
+    });
+    expect(asked.approval).toMatchObject({ status: 'pending', change: { tool: 'update_video_campaign' } });
+    const followed = await spender.getApproval({ approval_id: asked.approval?.id ?? '' });
+    expect(followed.approval).toBeUndefined();
+    expect(followed.envelope.data.structured?.approval).toMatchObject({
+      id: asked.approval?.id,
+      status: 'pending',
+    });
   });
 
   it('retries a call whose answer was lost with the same key: the tool runs once, one unit is used', async () => {
