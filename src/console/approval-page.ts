@@ -4,14 +4,7 @@ import { formatTime } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
-import {
-  accountText,
-  beforeAfterTable,
-  changeOf,
-  deltasText,
-  driftTable,
-  outcomeText,
-} from './approval-view.ts';
+import { beforeAfterTable, changeOf, driftTable, outcomeText, requestFacts } from './approval-view.ts';
 
 export interface ApprovalView {
   session: SignedIn;
@@ -51,12 +44,7 @@ export function approvalPage(view: ApprovalView) {
 <dl class="facts">
   <dt>Status</dt><dd class="status-${status}">${status}</dd>
   <dt>Result</dt><dd>${outcomeText(approval, status)}</dd>
-  <dt>Asked by</dt><dd>${approval.requested_by}, ${formatTime(approval.created_at)}</dd>
-  <dt>Tool</dt><dd><code>${change.tool}</code></dd>
-  <dt>Account</dt><dd>${accountText(change)}</dd>
-  <dt>Object</dt><dd>${change.object}</dd>
-  <dt>Projected spend</dt><dd>${deltasText(change)}</dd>
-  <dt>Why it waits</dt><dd>${approval.reason}</dd>
+  ${requestFacts(approval, change)}
   <dt>Expires</dt><dd>${formatTime(approval.expires_at)}</dd>
   ${decided}
   <dt>Approval id</dt><dd><code>${approval.id}</code></dd>

@@ -1,6 +1,7 @@
 import { isPlatform, PLATFORM_INFO } from '../platform-families.ts';
 import type { Approval } from '../storage/schema.ts';
 import type { ApprovalChange, ApprovalStatus } from '../tools/approvals/approval-object.ts';
+import { formatTime } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import type { Notice } from '../web/layout.ts';
 
@@ -24,6 +25,16 @@ function resultOf(approval: Approval): StoredResult | undefined {
 export function accountText(change: ApprovalChange): string {
   const platform = change.platform && isPlatform(change.platform) ? PLATFORM_INFO[change.platform].label : '';
   return [platform, change.account].filter(Boolean).join(' ') || '—';
+}
+
+/** Who asked for what, on which account and campaign, what it would spend and why it waits. */
+export function requestFacts(approval: Approval, change: ApprovalChange): SafeHtml {
+  return html`<dt>Asked by</dt><dd>${approval.requested_by}, ${formatTime(approval.created_at)}</dd>
+  <dt>Tool</dt><dd><code>${change.tool}</code></dd>
+  <dt>Account</dt><dd>${accountText(change)}</dd>
+  <dt>Object</dt><dd>${change.object}</dd>
+  <dt>Projected spend</dt><dd>${deltasText(change)}</dd>
+  <dt>Why it waits</dt><dd>${approval.reason}</dd>`;
 }
 
 /** A field's value as the owner reads it: text as is, nothing as "none", the rest as JSON. */

@@ -4,7 +4,7 @@ import { formatTime } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { type Notice, page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
-import { accountText, beforeAfterTable, changeOf, deltasText, outcomeText } from './approval-view.ts';
+import { beforeAfterTable, changeOf, outcomeText, requestFacts } from './approval-view.ts';
 
 export interface ApprovalsView {
   session: SignedIn;
@@ -21,12 +21,7 @@ function pendingCard(approval: Approval) {
   return html`<article class="approval" aria-labelledby="approval-${approval.id}">
   <h3 id="approval-${approval.id}"><a href="/approvals/${approval.id}">${change.what}</a></h3>
   <dl class="facts">
-    <dt>Asked by</dt><dd>${approval.requested_by}, ${formatTime(approval.created_at)}</dd>
-    <dt>Tool</dt><dd><code>${change.tool}</code></dd>
-    <dt>Account</dt><dd>${accountText(change)}</dd>
-    <dt>Object</dt><dd>${change.object}</dd>
-    <dt>Projected spend</dt><dd>${deltasText(change)}</dd>
-    <dt>Why it waits</dt><dd>${approval.reason}</dd>
+    ${requestFacts(approval, change)}
     <dt>Expires</dt><dd>${formatTime(approval.expires_at)}: nothing is made unless you approve before then</dd>
   </dl>
   ${beforeAfterTable(change, `Before → after of ${change.object}`)}

@@ -401,6 +401,7 @@ async function runHandler(
   }
   if (record.hold) record.hold.billed = true;
   noteSpendChange(record, options.approved);
+  const structured = withImpact(result.structured, record, now);
   return {
     ok: true,
     status,
@@ -415,9 +416,7 @@ async function runHandler(
         : record.freeStopUsed !== undefined
           ? { quota: { ...quotaBlock(config, caller.tier, record.freeStopUsed, now), free_stop: true } }
           : result.quota && { quota: result.quota }),
-      ...(withImpact(result.structured, record, now) && {
-        structured: withImpact(result.structured, record, now),
-      }),
+      ...(structured && { structured }),
       ...(result.content && { content: result.content }),
     },
   };

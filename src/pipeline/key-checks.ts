@@ -15,7 +15,7 @@ function refusal(message: string, details: Record<string, unknown>): AppError {
 }
 
 /** Whose limits refused the call, as the subject of the refusal: the key, or the owner's grant to an app. */
-function holderOf(caller: Caller): string {
+export function holderOf(caller: Caller): string {
   return caller.oauth ? `The access the owner gave ${caller.oauth.clientName}` : 'This API key';
 }
 
@@ -117,7 +117,7 @@ export function checkChange(caller: Caller, config: Config, tool: string, change
   );
 }
 
-function amount(micros: number, currency: string): string {
+export function amount(micros: number, currency: string): string {
   return `${formatMicros(micros, currency)} ${currency}`;
 }
 

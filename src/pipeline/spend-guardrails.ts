@@ -1,16 +1,15 @@
 import type { Caller } from '../caller.ts';
 import { formatMicros } from '../money.ts';
 import type { DeliveryState, SpendChange } from '../tools/tool.ts';
+import { amount, holderOf } from './key-checks.ts';
 
 /** Ten times or more the current budget: most often an amount in minor units (cents) sent as major units. */
 const TENFOLD = 10;
 
-function amount(micros: number, currency: string): string {
-  return `${formatMicros(micros, currency)} ${currency}`;
-}
-
-function holderOf(caller: Caller): string {
-  return caller.oauth ? `the access the owner gave ${caller.oauth.clientName}` : 'this API key';
+/** Whose guardrail holds the change back, mid-sentence: `this API key`, `the access the owner gave X`. */
+function guardedBy(caller: Caller): string {
+  const holder = holderOf(caller);
+  return holder.charAt(0).toLowerCase() + holder.slice(1);
 }
 
 /**
@@ -49,14 +48,14 @@ export function approvalReason(caller: Caller, change: SpendChange): string | un
       const percent = Math.round(((asked - current) * 100) / current);
       reasons.push(
         `It raises the daily budget of campaign ${target?.campaignId} by ${percent}% (from ` +
-          `${amount(current, currency)} to ${amount(asked, currency)}), and ${holderOf(caller)} may raise ` +
+          `${amount(current, currency)} to ${amount(asked, currency)}), and ${guardedBy(caller)} may raise ` +
           `a budget by at most ${maxRaisePercent}% without the owner's approval.`,
       );
     }
   }
   if (reasons.length === 0 && approval === 'spend' && (change.startsOrRaisesSpend || change.startsDelivery)) {
     reasons.push(
-      `The owner approves every spend change of ${holderOf(caller)}, and this call would ${change.what}.`,
+      `The owner approves every spend change of ${guardedBy(caller)}, and this call would ${change.what}.`,
     );
   }
   return reasons.length > 0 ? reasons.join(' ') : undefined;

@@ -1,11 +1,11 @@
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../src/context.ts';
 import { activityHistories, recordActivity } from '../../src/sandbox/activity.ts';
 import { closeServices } from '../../src/services.ts';
-import { MIGRATION_NAMES, migrateToLatest } from '../../src/storage/migrate.ts';
+import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
+import { migrateUpTo } from '../support/migrations.ts';
 import { quietServices } from '../support/service.ts';
 
 describe.each(TEST_DIALECTS)('0009_activity_bigint on %s', (dialect) => {
@@ -23,20 +23,7 @@ describe.each(TEST_DIALECTS)('0009_activity_bigint on %s', (dialect) => {
 
   it('keeps the recorded activity and takes daily budgets past 2,147 units', async () => {
     const { db } = services.storage;
-    const before = MIGRATION_NAMES.slice(0, MIGRATION_NAMES.indexOf('0009_activity_bigint'));
-    const migrator = new Migrator({
-      db,
-      provider: {
-        getMigrations: async () =>
-          Object.fromEntries(
-            await Promise.all(
-              before.map(async (name) => [name, await import(`../../src/storage/migrations/${name}.ts`)]),
-            ),
-          ),
-      },
-    });
-    const { error } = await migrator.migrateToLatest();
-    if (error) throw error;
+    await migrateUpTo(db, '0009_activity_bigint');
     await recordActivity(db, 'social', '1', '2026-11-01', { active: true, dailyBudgetMicros: 2_000_000_000 });
     await recordActivity(db, 'social', '1', '2026-11-02', { active: false, dailyBudgetMicros: null });
 

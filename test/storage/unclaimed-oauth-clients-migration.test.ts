@@ -1,14 +1,14 @@
-import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../src/context.ts';
 import { closeServices } from '../../src/services.ts';
-import { MIGRATION_NAMES, migrateToLatest } from '../../src/storage/migrate.ts';
+import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { insertOAuthGrant, insertOwnedClient } from '../../src/storage/oauth-grants.ts';
 import { upsertOAuthRecord } from '../../src/storage/oauth-records.ts';
 import { createUser } from '../../src/storage/users.ts';
 import { sha256 } from '../../src/web/tokens.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
+import { migrateUpTo } from '../support/migrations.ts';
 import { quietServices } from '../support/service.ts';
 
 const MIGRATION = '0011_unclaimed_oauth_clients';
@@ -29,20 +29,7 @@ describe.each(TEST_DIALECTS)(`${MIGRATION} on %s`, (dialect) => {
 
   it('gives the clients no owner ever approved a day to live, and leaves the others and other records', async () => {
     const { db } = services.storage;
-    const before = MIGRATION_NAMES.slice(0, MIGRATION_NAMES.indexOf(MIGRATION));
-    const migrator = new Migrator({
-      db,
-      provider: {
-        getMigrations: async () =>
-          Object.fromEntries(
-            await Promise.all(
-              before.map(async (name) => [name, await import(`../../src/storage/migrations/${name}.ts`)]),
-            ),
-          ),
-      },
-    });
-    const { error } = await migrator.migrateToLatest();
-    if (error) throw error;
+    await migrateUpTo(db, MIGRATION);
 
     // As the service stored them before: no client expired.
     const record = (model: string, id: string) =>
