@@ -6,8 +6,10 @@ import type { SignedIn } from './session.ts';
 import { assetPath } from './static-assets.ts';
 
 const SECTIONS = [
-  { path: '/keys', label: 'API keys' },
+  { path: '/', label: 'Overview' },
+  { path: '/activity', label: 'Activity' },
   { path: '/approvals', label: 'Approvals' },
+  { path: '/keys', label: 'API keys' },
   { path: '/connections', label: 'Connections' },
   { path: '/usage', label: 'Usage' },
   { path: '/billing', label: 'Plan' },
@@ -52,7 +54,7 @@ function header(session: SignedIn | undefined, section: string | undefined): Saf
       html`<li><a href="${s.path}"${s.path === section ? html` aria-current="page"` : ''}>${s.label}${s.path === '/approvals' ? pendingCount(session.pendingApprovals) : ''}</a></li>`,
   );
   return html`<header class="top">
-  <a class="brand" href="/keys">adops</a>
+  <a class="brand" href="/">adops</a>
   <nav aria-label="Console"><ul>${links}</ul></nav>
   <form method="post" action="/logout" class="sign-out">
     ${csrfInput(session.csrfToken)}
