@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   idempotency_key_in_flight: 409,
   /** An approved change was not applied: the object changed since the approval was asked for. */
   approval_drifted: 409,
+  /** A revert was not applied: the object changed since the change it would undo (docs/console.md). */
+  revert_drifted: 409,
   payload_too_large: 413,
   /** A path segment (a tool name) longer than any the service serves. */
   uri_too_long: 414,

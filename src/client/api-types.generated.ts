@@ -120,6 +120,7 @@ export type ErrorCode =
   | 'request_timeout'
   | 'idempotency_key_in_flight'
   | 'approval_drifted'
+  | 'revert_drifted'
   | 'payload_too_large'
   | 'uri_too_long'
   | 'idempotency_key_reused'

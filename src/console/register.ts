@@ -7,6 +7,7 @@ import { registerApprovalsRoutes } from './approvals-routes.ts';
 import { registerBillingRoutes } from './billing-routes.ts';
 import { registerConnectionsRoutes } from './connections-routes.ts';
 import { registerKeysRoutes } from './keys-routes.ts';
+import { registerOverviewRoutes } from './overview-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
 import { SignInThrottle } from './throttle.ts';
 import { registerUsageRoutes } from './usage-routes.ts';
@@ -18,6 +19,7 @@ export function registerConsole(app: FastifyInstance, services: Services): void 
     registerSignInRoutes(pages, services, throttle);
     pages.register(async (owners) => {
       owners.addHook('preHandler', requireSignIn);
+      registerOverviewRoutes(owners, services);
       registerKeysRoutes(owners, services);
       registerConnectionsRoutes(owners, services);
       registerUsageRoutes(owners, services);

@@ -12,10 +12,10 @@ import { endSession, startSession } from '../web/session.ts';
 import { signInPage, signUpPage } from './sign-in-pages.ts';
 import type { SignInThrottle } from './throttle.ts';
 
-const HOME = '/keys';
+const HOME = '/';
 // Only the console's own pages and the consent pages (sandbox, OAuth) that sent the owner here: a `next`
 // pointing elsewhere would make the sign-in an open redirect.
-const RETURN_PATHS = new Set(['/keys', '/connections', '/usage', '/billing']);
+const RETURN_PATHS = new Set(['/', '/keys', '/approvals', '/connections', '/usage', '/billing']);
 
 function safeNext(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
@@ -42,10 +42,6 @@ export function registerSignInRoutes(
 
   const signedInRedirect = (request: FastifyRequest, reply: FastifyReply, to: string) =>
     consoleRequest(request).session ? reply.redirect(to, 303) : undefined;
-
-  app.get('/', async (request, reply) =>
-    reply.redirect(consoleRequest(request).session ? HOME : '/login', 303),
-  );
 
   app.get<{ Querystring: { next?: string; done?: string } }>('/login', async (request, reply) => {
     const next = safeNext(request.query.next);

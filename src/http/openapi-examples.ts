@@ -50,6 +50,9 @@ const MESSAGES: Record<ErrorCode, (tool: string) => string> = {
   approval_drifted: () =>
     'Campaign 1800000000000003 changed since the approval was asked for: budget was "70.00", is now ' +
     '"90.00". Nothing was written.',
+  revert_drifted: () =>
+    'Campaign 1800000000000003 changed since this change was made: status was "PAUSED", is now "ENABLED". ' +
+    'Nothing was written: reverting would undo the later change too.',
   method_not_allowed: () => 'GET /mcp is not served. Send each JSON-RPC message with POST /mcp.',
   quota_exceeded: () =>
     'Monthly quota used up: 150 of 150 calls on the plus tier. It resets on 2026-12-01; upgrade at ' +

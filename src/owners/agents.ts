@@ -1,12 +1,11 @@
-import type { Caller } from '../caller.ts';
 import { newId } from '../ids.ts';
-import { DEFAULT_LIMITS } from '../key-limits.ts';
 import { executeTool } from '../pipeline/execute-tool.ts';
 import type { PipelineServices } from '../pipeline/pipeline-services.ts';
 import { PLATFORM_INFO } from '../platform-families.ts';
 import { spendRaisesByAgentsSince } from '../storage/audit.ts';
 import type { User } from '../storage/schema.ts';
 import { findUserById, resumeUsersAgents, stopUsersAgents } from '../storage/users.ts';
+import { ownerCaller } from './owner-caller.ts';
 import type { OwnerServices } from './owner-services.ts';
 
 /** How far back "stop all agents" looks for campaigns an agent started or raised. */
@@ -25,17 +24,6 @@ export interface PausedCampaign {
 export interface AgentsStopped {
   stoppedAt: string;
   paused: PausedCampaign[];
-}
-
-/** The owner acting in person: no key, no app, every scope. Audit rows name neither. */
-function ownerCaller(owner: User): Caller {
-  return {
-    userId: owner.id,
-    email: owner.email,
-    tier: owner.tier,
-    apiKeyId: null,
-    limits: { ...DEFAULT_LIMITS, scope: 'spend' },
-  };
 }
 
 /**

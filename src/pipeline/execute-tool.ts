@@ -16,7 +16,7 @@ import type { SpendChange, Tool, ToolContext, ToolResult } from '../tools/tool.t
 import { ApprovalNeeded, approvalIdempotencyKey, requestApproval } from './approval-request.ts';
 import { auditedToolName } from './audit-log.ts';
 import { CallLease } from './call-lease.ts';
-import { parseIdempotencyKey } from './idempotency-key.ts';
+import { parseIdempotencyKey, revertIdempotencyKey } from './idempotency-key.ts';
 import { checkChange, requireToolScope } from './key-checks.ts';
 import { type Failure, failureOutcome, internalFailure, type Outcome } from './outcome.ts';
 import type { PipelineServices } from './pipeline-services.ts';
@@ -40,6 +40,8 @@ export interface ExecuteOptions {
   refusedUnlessStop?: AppError | undefined;
   /** Set when the call applies a change the owner approved: src/owners/approvals.ts. */
   approved?: ApprovedRun | undefined;
+  /** Set when the owner reverts a change from the history: src/owners/revert-change.ts. */
+  revert?: RevertRun | undefined;
 }
 
 /** An approved change being applied: under the approval's own idempotency key, unbilled, checked for drift. */
@@ -49,6 +51,19 @@ export interface ApprovedRun {
   before: Record<string, unknown>;
   /** The owner's email, for the audit row. */
   approvedBy: string;
+}
+
+/**
+ * A change being undone by the owner: its before values applied under an idempotency key derived from the
+ * change, unbilled, only while the object still shows the change's after values.
+ */
+export interface RevertRun {
+  /** The audit row of the change. */
+  changeId: string;
+  /** The fields the object showed once the change was made. */
+  after: Record<string, unknown>;
+  /** The owner's email, for the audit row. */
+  revertedBy: string;
 }
 
 export interface Execution {
@@ -161,23 +176,43 @@ function shownValue(value: unknown): string {
   return value === null || value === undefined ? 'none' : JSON.stringify(value);
 }
 
-/** An approved change is applied only to the campaign as it was when the approval was asked for. */
-function checkDrift(approved: ApprovedRun, change: SpendChange): void {
+/** The shown fields that differ between what a stored change expects and what the campaign shows now. */
+function driftOf(expected: Record<string, unknown>, change: SpendChange) {
   const now = change.target?.shown.before ?? {};
-  const fields = [...new Set([...Object.keys(approved.before), ...Object.keys(now)])];
-  const changed = fields.filter((field) => shownValue(approved.before[field]) !== shownValue(now[field]));
-  if (changed.length === 0) return;
+  const fields = [...new Set([...Object.keys(expected), ...Object.keys(now)])];
+  const changed = fields.filter((field) => shownValue(expected[field]) !== shownValue(now[field]));
   const campaign = change.target ? `Campaign ${change.target.campaignId}` : 'The campaign';
+  const words = changed
+    .map((field) => `${field} was ${shownValue(expected[field])}, is now ${shownValue(now[field])}`)
+    .join('; ');
+  return { changed, now, campaign, words };
+}
+
+/** An approved change is applied only to the campaign as it was when the approval was asked for. */
+function checkApprovalDrift(approved: ApprovedRun, change: SpendChange): void {
+  const { changed, now, campaign, words } = driftOf(approved.before, change);
+  if (changed.length === 0) return;
   throw new AppError(
     'approval_drifted',
-    `${campaign} changed since the approval was asked for: ` +
-      changed
-        .map(
-          (field) => `${field} was ${shownValue(approved.before[field])}, is now ${shownValue(now[field])}`,
-        )
-        .join('; ') +
-      '. Nothing was written. The agent can ask again from the campaign as it is now.',
+    `${campaign} changed since the approval was asked for: ${words}. Nothing was written. The agent can ` +
+      'ask again from the campaign as it is now.',
     { structuredContent: { changed, when_asked: approved.before, now } },
+  );
+}
+
+/**
+ * A revert is applied only to the campaign as the change left it: undoing a change someone made since
+ * would overwrite theirs. So a revert sets exactly the values the campaign had before the change, never
+ * more spend than it had then.
+ */
+function checkRevertDrift(revert: RevertRun, change: SpendChange): void {
+  const { changed, now, campaign, words } = driftOf(revert.after, change);
+  if (changed.length === 0) return;
+  throw new AppError(
+    'revert_drifted',
+    `${campaign} changed since this change was made: ${words}. Nothing was written: reverting would undo ` +
+      'the later change too. Make the change you want from the campaign as it is now.',
+    { structuredContent: { changed, after_the_change: revert.after, now } },
   );
 }
 
@@ -257,11 +292,21 @@ async function runSteps(
   record.tool = tool;
   const idempotencyKey = options.approved
     ? approvalIdempotencyKey(options.approved.approvalId)
-    : parseIdempotencyKey(options.idempotencyKey);
+    : options.revert
+      ? revertIdempotencyKey(options.revert.changeId)
+      : parseIdempotencyKey(options.idempotencyKey);
 
   const args = validateArguments(tool, rawArguments, config, now);
   record.dryRun = args.dry_run === true;
   record.details = pick(args, tool.auditFields);
+  // A revert's row names the change it undoes, whatever its outcome: the history links the two.
+  if (options.revert) {
+    record.details = {
+      ...record.details,
+      reverts: options.revert.changeId,
+      reverted_by: options.revert.revertedBy,
+    };
+  }
   if (tool.platform) {
     const requested = args[PLATFORM_INFO[tool.platform].accountArgument] as string | null | undefined;
     record.account = await resolveAccount(storage, config, caller, tool.platform, requested);
@@ -319,8 +364,9 @@ async function runSteps(
     }
   }
 
-  // An approved change is not billed again: the call that asked for it was.
-  if (tool.billable && !record.dryRun && !options.approved) {
+  // An approved change is not billed again: the call that asked for it was. A revert is the owner's own
+  // undo, which an empty quota must not prevent.
+  if (tool.billable && !record.dryRun && !options.approved && !options.revert) {
     const held = await holdQuotaUnit(
       services,
       caller,
@@ -439,7 +485,12 @@ function authorizeChange(
   record.change = change;
   if (record.onlyIfStop && liftsSpend(change)) throw new NotAStop(record.onlyIfStop);
   if (options.approved) {
-    checkDrift(options.approved, change);
+    checkApprovalDrift(options.approved, change);
+    return;
+  }
+  // The owner in person, putting back what the campaign had: no guardrail of an agent's applies.
+  if (options.revert) {
+    checkRevertDrift(options.revert, change);
     return;
   }
   const reason = approvalReason(caller, change);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AppError } from '../errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -20,4 +21,13 @@ export function parseIdempotencyKey(
     );
   }
   return value.toLowerCase();
+}
+
+/**
+ * The idempotency key a revert of a change is applied under: a UUID derived from the change's audit id,
+ * so reverting twice, or on two instances at once, writes once.
+ */
+export function revertIdempotencyKey(changeId: string): string {
+  const hex = createHash('sha256').update(`revert:${changeId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }

@@ -95,3 +95,13 @@ export async function spendRaisesByAgentsSince(db: Kysely<Database>, userId: str
     .orderBy('created_at')
     .execute();
 }
+
+/** One audit row of the owner's, by id: undefined for another owner's. */
+export async function findAuditEntry(db: Kysely<Database>, userId: string, id: string) {
+  return db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}

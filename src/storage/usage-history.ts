@@ -76,3 +76,50 @@ export async function recentCalls(db: Kysely<Database>, userId: string, filters:
   else if (typeof filters.status === 'number') query = query.where('status', '=', filters.status);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filters.limit).execute();
 }
+
+/** What one key or app (both null: the owner in person) did since a time. */
+export interface CallerActivity {
+  api_key_id: string | null;
+  oauth_client_id: string | null;
+  calls: number;
+  /** Applied calls of the write tools: changes made on the platforms. */
+  changes: number;
+  errors: number;
+  last_at: string;
+}
+
+/** The user's calls since `since`, per key or app, most active first. */
+export async function activityByCaller(
+  db: Kysely<Database>,
+  userId: string,
+  since: Date,
+  writeTools: readonly string[],
+): Promise<CallerActivity[]> {
+  const change = sql<number>`case when ${sql.ref('tool')} in (${sql.join(
+    writeTools.length > 0 ? writeTools : [''],
+  )}) and dry_run = 0 and status = 200 then 1 else 0 end`;
+  const rows = await db
+    .selectFrom('audit_log')
+    .select((eb) => [
+      'api_key_id',
+      'oauth_client_id',
+      eb.fn.countAll().as('calls'),
+      eb.fn.sum(change).as('changes'),
+      eb.fn.sum(sql<number>`case when status >= 400 then 1 else 0 end`).as('errors'),
+      eb.fn.max('created_at').as('last_at'),
+    ])
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', since.toISOString())
+    .groupBy(['api_key_id', 'oauth_client_id'])
+    .orderBy('calls', 'desc')
+    .execute();
+  // PostgreSQL answers counts and sums as strings.
+  return rows.map((row) => ({
+    api_key_id: row.api_key_id,
+    oauth_client_id: row.oauth_client_id,
+    calls: Number(row.calls),
+    changes: Number(row.changes ?? 0),
+    errors: Number(row.errors ?? 0),
+    last_at: String(row.last_at),
+  }));
+}

@@ -33,5 +33,7 @@ export function refuseForgedForms(services: WebServices) {
 export async function requireSignIn(request: FastifyRequest, reply: FastifyReply) {
   if (consoleRequest(request).session) return;
   const path = request.routeOptions.url ?? '';
-  return reply.redirect(request.method === 'GET' ? `/login?next=${encodeURIComponent(path)}` : '/login', 303);
+  // The console's address itself leads to the sign-in page as it is: home is where it returns anyway.
+  const back = request.method === 'GET' && path !== '/';
+  return reply.redirect(back ? `/login?next=${encodeURIComponent(path)}` : '/login', 303);
 }

@@ -44,7 +44,7 @@ describe('approvals in Chromium', { timeout: 90_000 }, () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${service.url}/keys`);
+    await page.waitForURL(`${service.url}/`);
 
     // The agent's side: a TikTok advertiser, a key that may spend, and a budget ten times too large.
     const { db } = service.services.storage;

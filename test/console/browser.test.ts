@@ -48,7 +48,7 @@ describe('the owner console in Chromium', { timeout: 90_000 }, () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${service.url}/keys`);
+    await page.waitForURL(`${service.url}/`);
   }
 
   it('signs up, creates a key, sees its call on the usage page, revokes it and gets 401', async () => {
@@ -62,6 +62,9 @@ describe('the owner console in Chromium', { timeout: 90_000 }, () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${service.url}/`);
+    // A new owner lands on the overview's first steps, which lead to the key form.
+    await page.getByRole('link', { name: 'Create an API key' }).click();
     await page.waitForURL(`${service.url}/keys`);
 
     // By keyboard alone: name, then Tab to the expiry (one down from 90 days is 1 year), Tab, Enter.

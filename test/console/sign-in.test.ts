@@ -25,7 +25,7 @@ describe.each(TEST_DIALECTS)('console sign-in on %s', (dialect) => {
     const form = await client.get('/signup');
     const answer = await client.post('/signup', { _csrf: csrfTokenOf(form.text), email, password: PASSWORD });
     expect(answer.status).toBe(303);
-    expect(answer.location).toBe('/keys');
+    expect(answer.location).toBe('/');
     const cookie = answer.headers.getSetCookie().find((c) => c.startsWith('adops_session='));
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; SameSite=Lax/);

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { PLATFORM_INFO, type Platform } from '../../platform-families.ts';
+import type { PlatformCallContext } from '../../platforms/call-context.ts';
 import type { PerformanceAnswer, PerformanceQuery } from '../../platforms/performance.ts';
 import { accountArgument } from '../arguments.ts';
-import { defineTool, type Tool, type ToolContext } from '../tool.ts';
+import { defineTool, type Tool } from '../tool.ts';
 import { performanceReport } from './performance-report.ts';
 import { PERIOD_SCHEMA, periodArguments, periodIssues, resolvePeriod, todayIn } from './period.ts';
 
-/** How a platform reads its campaigns' performance: its adapter, behind the account's session. */
-export type PerformanceReader = (context: ToolContext, query: PerformanceQuery) => Promise<PerformanceAnswer>;
+/**
+ * How a platform reads its campaigns' performance: its adapter, behind the account's session. It needs
+ * only the account and the services, so the console's overview reads through it too, outside any call.
+ */
+export type PerformanceReader = (
+  context: PlatformCallContext,
+  query: PerformanceQuery,
+) => Promise<PerformanceAnswer>;
 
 /** Campaign ids per call, as the platforms' report filters take them. */
 const MAX_CAMPAIGN_IDS = 100;

@@ -1,12 +1,12 @@
+import type { PlatformCallContext } from '../../platforms/call-context.ts';
 import type { PerformanceAnswer, PerformanceQuery } from '../../platforms/performance.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { readCampaignPerformance } from '../../platforms/social/insights.ts';
 import { socialProtocol } from '../../platforms/social/protocol.ts';
-import type { ToolContext } from '../tool.ts';
 
 /** The campaign performance of the context's Meta ad account, from Meta's Insights API. */
 export async function readSocialPerformance(
-  context: ToolContext,
+  context: PlatformCallContext,
   query: PerformanceQuery,
 ): Promise<PerformanceAnswer> {
   const account = context.account;

@@ -1,11 +1,11 @@
+import type { PlatformCallContext } from '../../platforms/call-context.ts';
 import type { PerformanceAnswer, PerformanceQuery } from '../../platforms/performance.ts';
 import { readCampaignPerformance } from '../../platforms/video/performance.ts';
-import type { ToolContext } from '../tool.ts';
 import { openVideoClient } from './video-client.ts';
 
 /** The campaign performance of the context's TikTok advertiser, in its currency. */
 export async function readVideoPerformance(
-  context: ToolContext,
+  context: PlatformCallContext,
   query: PerformanceQuery,
 ): Promise<PerformanceAnswer> {
   const account = context.account;

@@ -92,7 +92,7 @@ export class ConsoleClient {
   async signUp(email: string, password: string): Promise<void> {
     const answer = await this.submit('/signup', '/signup', { email, password });
     expect(answer.status, answer.text).toBe(303);
-    expect(answer.location).toBe('/keys');
+    expect(answer.location).toBe('/');
   }
 
   async signIn(email: string, password: string): Promise<ConsoleResponse> {

@@ -1,0 +1,201 @@
+import { formatMicros } from '../money.ts';
+import type { AccountSpend, AccountSpendRead, UnreadAccount } from '../owners/account-spend.ts';
+import { isPlatform, PLATFORM_INFO, PLATFORMS } from '../platform-families.ts';
+import type { Approval, Connection } from '../storage/schema.ts';
+import { formatTime, plural } from '../web/format.ts';
+import { html, type SafeHtml } from '../web/html.ts';
+import { page } from '../web/layout.ts';
+import type { SignedIn } from '../web/session.ts';
+import { agentsSection } from './agents-section.ts';
+import { spendChart } from './spend-chart.ts';
+
+/** A key, an app or the owner, with what it did in the last 24 hours. */
+export interface AgentAtWork {
+  name: string;
+  kind: 'key' | 'app' | 'owner';
+  calls: number;
+  changes: number;
+  errors: number;
+  lastAt: string;
+}
+
+export interface QuotaBurn {
+  used: number;
+  limit: number;
+  tier: string;
+  periodEnd: string;
+  /** The calls the period ends with at the pace so far. */
+  projected: number;
+}
+
+export interface OverviewView {
+  session: SignedIn;
+  /** The first steps of a new owner, each done or not; shown until an account and a key exist. */
+  start: { account: boolean; key: boolean; call: boolean; apiUrl: string };
+  spend: AccountSpendRead[];
+  agents: AgentAtWork[];
+  pending: Approval[];
+  /** Connections that need the owner: expired or refused by their platform. */
+  unhealthy: Connection[];
+  quota: QuotaBurn;
+  latestChanges: SafeHtml;
+}
+
+function platformLabel(platform: string): string {
+  return isPlatform(platform) ? PLATFORM_INFO[platform].label : platform;
+}
+
+function money(micros: number, currency: string): string {
+  return `${formatMicros(micros, currency)} ${currency}`;
+}
+
+function startSteps(start: OverviewView['start']) {
+  const step = (done: boolean, body: SafeHtml) =>
+    html`<li class="${done ? 'done' : 'todo'}">${done ? html`<span class="visually-hidden">Done: </span>` : ''}${body}</li>`;
+  const example = `curl -X POST ${start.apiUrl}/api/v1/tools/list_connected_accounts/execute \\
+  -H "Authorization: Bearer sk_live_..." -H "Content-Type: application/json" -d '{"arguments":{}}'`;
+  return html`<section class="card start" aria-labelledby="start-title">
+<h2 id="start-title">Get started in three steps</h2>
+<ol>
+${step(start.account, html`<a href="/connections">Connect an ad account</a>: Google Ads, LinkedIn, Meta or TikTok (or their sandboxes, to try things safely).`)}
+${step(start.key, html`<a href="/keys">Create an API key</a> for your agent, with what it may do: read, write, or spend.`)}
+${step(start.call, html`Make a first call from your agent or a terminal:<pre><code>${example}</code></pre>`)}
+</ol>
+</section>`;
+}
+
+function figures(spend: AccountSpend) {
+  const figure = (label: string, micros: number) =>
+    html`<div><dt>${label}</dt><dd>${money(micros, spend.currency)}</dd></div>`;
+  return html`<dl class="figures">${figure('Today', spend.todayMicros)}${figure('Yesterday', spend.yesterdayMicros)}${figure('Last 7 days', spend.last7Micros)}</dl>`;
+}
+
+function accountCard(read: AccountSpendRead) {
+  const { account } = read;
+  const id = `account-${account.id}`;
+  const heading = html`<h4 id="${id}">${account.name} <span class="muted">· <code>${account.account_id}</code></span></h4>`;
+  if ('code' in read) {
+    return html`<article class="card" aria-labelledby="${id}">${heading}
+<p class="status-failed">Could not read its report: ${read.message}</p></article>`;
+  }
+  return html`<article class="card" aria-labelledby="${id}">${heading}
+${figures(read)}
+${spendChart(read)}
+<p class="figure-label">Last 7 days and today (${read.today}), account time zone</p></article>`;
+}
+
+/** Per currency, never adding amounts in different currencies. */
+function totals(reads: AccountSpendRead[]) {
+  const byCurrency = new Map<string, { today: number; last7: number }>();
+  for (const read of reads) {
+    if ('code' in read) continue;
+    const sum = byCurrency.get(read.currency) ?? { today: 0, last7: 0 };
+    byCurrency.set(read.currency, {
+      today: sum.today + read.todayMicros,
+      last7: sum.last7 + read.last7Micros,
+    });
+  }
+  return [...byCurrency.entries()].map(
+    ([currency, sum]) =>
+      html`<div class="card"><p class="figure">${money(sum.today, currency)}</p><p class="figure-label">spent today in ${currency} accounts · ${money(sum.last7, currency)} the last 7 days</p></div>`,
+  );
+}
+
+function spendSection(spend: AccountSpendRead[]) {
+  if (spend.length === 0) return html``;
+  const platforms = PLATFORMS.filter((platform) => spend.some((read) => read.account.platform === platform));
+  return html`<section aria-labelledby="spend-title">
+<h2 id="spend-title">Spend</h2>
+<div class="cards">${totals(spend)}</div>
+${platforms.map(
+  (platform) => html`<h3>${platformLabel(platform)}</h3>
+<div class="cards">${spend.filter((read) => read.account.platform === platform).map(accountCard)}</div>`,
+)}
+<p class="muted">From each platform's own reports, refreshed every minute; reading them here uses none of your quota.</p>
+</section>`;
+}
+
+function approvalsCard(pending: Approval[], count: number) {
+  const list =
+    pending.length === 0
+      ? html`<p>Nothing waits for you.</p>`
+      : html`<ul>${pending.map(
+          (approval) =>
+            html`<li><a href="/approvals/${approval.id}">${approval.requested_by}: ${approval.tool}</a> <span class="muted">${formatTime(approval.created_at)}</span></li>`,
+        )}</ul>${count > pending.length ? html`<p><a href="/approvals">All ${count} waiting</a></p>` : ''}`;
+  return html`<section class="card" aria-labelledby="pending-title">
+<h2 id="pending-title">Waiting for your approval${count > 0 ? html` <span class="count">${count}</span>` : ''}</h2>
+${list}
+</section>`;
+}
+
+function healthCard(unhealthy: Connection[], unread: UnreadAccount[]) {
+  const problems = [
+    ...unhealthy.map(
+      (connection) =>
+        html`<li class="status-failed">${platformLabel(connection.platform)}: ${connection.status} since ${formatTime(connection.updated_at)}. <a href="/connections">Reconnect</a></li>`,
+    ),
+    ...unread.map(
+      (read) =>
+        html`<li class="status-failed">${read.account.name} (<code>${read.account.account_id}</code>): ${read.message}</li>`,
+    ),
+  ];
+  return html`<section class="card" aria-labelledby="health-title">
+<h2 id="health-title">Connections</h2>
+${problems.length === 0 ? html`<p class="status-succeeded">Every connection works.</p>` : html`<ul>${problems}</ul>`}
+</section>`;
+}
+
+function quotaCard(quota: QuotaBurn) {
+  const over = quota.projected > quota.limit;
+  return html`<section class="card" aria-labelledby="quota-title">
+<h2 id="quota-title">Quota</h2>
+<label for="quota-meter">${quota.used} of ${quota.limit} billable calls used</label>
+<meter id="quota-meter" min="0" max="${quota.limit}" value="${quota.used}" high="${Math.ceil(quota.limit * 0.8)}">${quota.used} of ${quota.limit}</meter>
+<p${over ? html` class="status-failed"` : ''}>At this pace: about ${quota.projected} by <time datetime="${quota.periodEnd}">${quota.periodEnd}</time>${over ? ', over the limit: calls will be refused before the period ends' : ''}.</p>
+<p class="muted">${quota.tier} plan · <a href="/usage">usage</a> · <a href="/billing">plans</a></p>
+</section>`;
+}
+
+function agentsTable(agents: AgentAtWork[]) {
+  if (agents.length === 0) return html`<p>No calls in the last 24 hours.</p>`;
+  const who = (agent: AgentAtWork) =>
+    agent.kind === 'owner'
+      ? 'You, in the console'
+      : html`${agent.name} <span class="muted">(${agent.kind})</span>`;
+  return html`<div class="table-wrap"><table>
+<caption class="visually-hidden">Calls per key and app in the last 24 hours</caption>
+<thead><tr><th scope="col">Who</th><th scope="col">Calls</th><th scope="col">Changes</th><th scope="col">Errors</th><th scope="col" class="fold">Last call</th></tr></thead>
+<tbody>${agents.map(
+    (agent) =>
+      html`<tr><td>${who(agent)}</td><td>${agent.calls}</td><td>${agent.changes}</td><td${agent.errors > 0 ? html` class="status-failed"` : ''}>${agent.errors}</td><td class="fold">${formatTime(agent.lastAt)}</td></tr>`,
+  )}</tbody>
+</table></div>`;
+}
+
+export function overviewPage(view: OverviewView) {
+  const { start } = view;
+  const unread = view.spend.filter((read): read is UnreadAccount => 'code' in read);
+  const body = html`${!start.account || !start.key ? startSteps(start) : ''}
+${spendSection(view.spend)}
+<div class="cards">
+${approvalsCard(view.pending, view.session.pendingApprovals)}
+${healthCard(view.unhealthy, unread)}
+${quotaCard(view.quota)}
+</div>
+<section aria-labelledby="agents-work-title">
+<h2 id="agents-work-title">Agents at work</h2>
+<p class="muted">The last 24 hours: ${plural(
+    view.agents.reduce((sum, agent) => sum + agent.calls, 0),
+    'call',
+  )}, of which changes are writes applied on a platform.</p>
+${agentsTable(view.agents)}
+</section>
+<section aria-labelledby="changes-title">
+<h2 id="changes-title">Latest changes</h2>
+${view.latestChanges}
+<p><a href="/activity">All changes</a></p>
+</section>
+${agentsSection(view.session)}`;
+  return page({ title: 'Overview', session: view.session, section: '/', body });
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../context.ts';
+import { AccountSpendReports } from '../owners/account-spend.ts';
+import { periodEnd, quotaPeriod, tierLimit } from '../quota.ts';
+import { listAdAccounts, listConnections } from '../storage/accounts.ts';
+import { listApiKeys } from '../storage/api-keys.ts';
+import { listApprovals } from '../storage/approvals.ts';
+import { listOAuthGrants } from '../storage/oauth-grants.ts';
+import { quotaUsed } from '../storage/quota.ts';
+import { activityByCaller, type CallerActivity } from '../storage/usage-history.ts';
+import { signedIn } from '../web/console-request.ts';
+import { html } from '../web/html.ts';
+import { sendPage } from '../web/layout.ts';
+import { type AgentAtWork, overviewPage, type QuotaBurn } from './overview-page.ts';
+
+const DAY_MS = 86_400_000;
+const PENDING_SHOWN = 5;
+
+/** The calls the period ends with if it goes on as it went so far. */
+function quotaBurn(used: number, limit: number, tier: string, now: Date): QuotaBurn {
+  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  // An hour at least, so a few calls in the period's first minutes do not project thousands.
+  const elapsed = Math.max(now.getTime() - start, 3_600_000);
+  const projected = Math.round((used * (end - start)) / elapsed);
+  return { used, limit, tier, periodEnd: periodEnd(now), projected: Math.max(used, projected) };
+}
+
+/** The console's home: what the owner's accounts spent, what agents did, and what needs the owner. */
+export function registerOverviewRoutes(app: FastifyInstance, services: Services): void {
+  const { config, storage, clock, tools } = services;
+  const spendReports = new AccountSpendReports(services);
+  const writeTools = [...tools.values()].filter((tool) => !tool.annotations.readOnlyHint).map((t) => t.name);
+
+  app.get('/', async (request, reply) => {
+    const session = signedIn(request);
+    const userId = session.user.id;
+    const now = clock.now();
+    const [accounts, connections, keys, grants, pending, used, activity] = await Promise.all([
+      listAdAccounts(storage.db, userId),
+      listConnections(storage.db, userId),
+      listApiKeys(storage.db, userId),
+      listOAuthGrants(storage.db, userId),
+      listApprovals(storage.db, userId, { status: 'pending', limit: PENDING_SHOWN }),
+      quotaUsed(storage.db, userId, quotaPeriod(now)),
+      activityByCaller(storage.db, userId, new Date(now.getTime() - DAY_MS), writeTools),
+    ]);
+    const active = accounts.filter((account) => account.status === 'active');
+    const spend = await spendReports.read(active);
+    const keyNames = new Map(keys.map((key) => [key.id, key.name]));
+    const appNames = new Map(grants.map((grant) => [grant.client_id, grant.client_name]));
+    const agentOf = (row: CallerActivity): AgentAtWork => {
+      const common = { calls: row.calls, changes: row.changes, errors: row.errors, lastAt: row.last_at };
+      if (row.api_key_id)
+        return { ...common, kind: 'key', name: keyNames.get(row.api_key_id) ?? row.api_key_id };
+      if (row.oauth_client_id) {
+        return { ...common, kind: 'app', name: appNames.get(row.oauth_client_id) ?? row.oauth_client_id };
+      }
+      return { ...common, kind: 'owner', name: 'you' };
+    };
+    const view = {
+      session,
+      start: {
+        account: accounts.length > 0,
+        key: keys.length > 0 || grants.length > 0,
+        call: keys.some((key) => key.last_used_at !== null),
+        apiUrl: config.publicUrl,
+      },
+      spend,
+      agents: activity.map(agentOf),
+      pending,
+      unhealthy: connections.filter((connection) => connection.status !== 'active'),
+      quota: quotaBurn(used, tierLimit(config, session.user.tier), session.user.tier, now),
+      latestChanges: html`<p class="muted">No changes yet.</p>`,
+    };
+    return sendPage(reply, 200, overviewPage(view));
+  });
+}

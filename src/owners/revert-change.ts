@@ -1,0 +1,122 @@
+import { newId } from '../ids.ts';
+import { executeTool } from '../pipeline/execute-tool.ts';
+import type { PipelineServices } from '../pipeline/pipeline-services.ts';
+import { PLATFORM_INFO } from '../platform-families.ts';
+import { findAuditEntry } from '../storage/audit.ts';
+import type { User } from '../storage/schema.ts';
+import type { Tool } from '../tools/tool.ts';
+import { ownerCaller } from './owner-caller.ts';
+import { OwnerError } from './owner-error.ts';
+
+/** What the owner is told of a revert. */
+export interface RevertOutcome {
+  kind: 'reverted' | 'already_reverted' | 'refused';
+  /** For the owner, in a sentence. */
+  message: string;
+}
+
+/** How a change is undone: its tool, called again with the values the object had before. */
+export interface RevertPlan {
+  tool: Tool;
+  arguments: Record<string, unknown>;
+  /** What the change left the object showing: the revert is applied only while it still does. */
+  after: Record<string, unknown>;
+  /** The fields put back, each with the value it goes back to. */
+  restores: Record<string, unknown>;
+}
+
+type Shown = Record<string, unknown>;
+
+function isShown(value: unknown): value is Shown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/**
+ * How the change of an audit row is undone, or why it cannot be. A change can be reverted when it was
+ * applied and kept what it changed (the campaign updates note their before and after), and every field it
+ * changed is an argument of its tool with a value to go back to.
+ */
+export function revertPlan(
+  tools: ReadonlyMap<string, Tool>,
+  row: { tool: string; status: number; dry_run: number; account_id: string | null; details: string | null },
+): RevertPlan | { refused: string } {
+  if (row.status !== 200 || row.dry_run)
+    return { refused: 'Only a change that was applied can be reverted.' };
+  const tool = tools.get(row.tool);
+  const details = row.details ? (JSON.parse(row.details) as Record<string, unknown>) : {};
+  const { before, after, campaign_id: campaignId } = details;
+  if (
+    !tool?.platform ||
+    !row.account_id ||
+    typeof campaignId !== 'string' ||
+    !isShown(before) ||
+    !isShown(after)
+  ) {
+    return { refused: `A ${row.tool} call keeps no before and after to go back to: it cannot be reverted.` };
+  }
+  const shape = tool.input.shape as Record<string, { safeParse(value: unknown): { success: boolean } }>;
+  const changed = Object.keys(after).filter((field) => !same(before[field], after[field]));
+  if (changed.length === 0) return { refused: 'This change changed nothing: there is nothing to revert.' };
+  const restores: Shown = {};
+  for (const field of changed) {
+    const schema = shape[field];
+    if (!schema) return { refused: `${row.tool} cannot set ${field}: change it on the platform itself.` };
+    const value = before[field];
+    if (value === null || value === undefined) {
+      return {
+        refused: `The campaign had no ${field} before the change: ${row.tool} cannot set it back to none.`,
+      };
+    }
+    // The shown values are the answer's (amounts as decimal strings): passed as the tool takes them.
+    const asArgument = schema.safeParse(value).success ? value : Number(value);
+    if (!schema.safeParse(asArgument).success) {
+      return {
+        refused: `${row.tool} does not take ${field} ${JSON.stringify(value)}: change it on the platform itself.`,
+      };
+    }
+    restores[field] = asArgument;
+  }
+  const accountArgument = PLATFORM_INFO[tool.platform].accountArgument;
+  return {
+    tool,
+    arguments: { campaign_id: campaignId, [accountArgument]: row.account_id, ...restores },
+    after,
+    restores,
+  };
+}
+
+/**
+ * The owner undoes a change from the history: its tool is called again, through the ordinary pipeline, as
+ * the owner, with the values the object had before. The call's idempotency key is derived from the
+ * change, so a second revert, or one on another instance, gets the first's answer and writes nothing. The
+ * tool reads the object live: if it no longer shows what the change left, the revert is refused
+ * (`revert_drifted`) and says what changed, since it would undo the later change too. Reverts are not
+ * billed: an empty quota must not keep the owner from undoing an agent's change.
+ */
+export async function revertChange(
+  services: PipelineServices,
+  owner: User,
+  changeId: string,
+): Promise<RevertOutcome> {
+  const row = await findAuditEntry(services.storage.db, owner.id, changeId);
+  if (!row) throw new OwnerError(`No change ${changeId} for ${owner.email}.`);
+  const plan = revertPlan(services.tools, row);
+  if ('refused' in plan) return { kind: 'refused', message: plan.refused };
+  const { outcome, replayed } = await executeTool(
+    services,
+    ownerCaller(owner),
+    plan.tool.name,
+    plan.arguments,
+    {
+      requestId: newId('req'),
+      revert: { changeId, after: plan.after, revertedBy: owner.email },
+    },
+  );
+  if (!outcome.ok) return { kind: 'refused', message: outcome.message };
+  if (replayed) return { kind: 'already_reverted', message: `Already reverted: ${outcome.data.text}` };
+  return { kind: 'reverted', message: `Reverted: ${outcome.data.text}` };
+}
