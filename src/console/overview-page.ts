@@ -84,32 +84,62 @@ ${spendChart(read)}
 <p class="figure-label">Last 7 days and today (${read.today}), account time zone</p></article>`;
 }
 
-/** Per currency, never adding amounts in different currencies. */
-function totals(reads: AccountSpendRead[]) {
-  const byCurrency = new Map<string, { today: number; last7: number }>();
+interface SpendSum {
+  currency: string;
+  today: number;
+  yesterday: number;
+  last7: number;
+}
+
+/** The accounts' spend summed per currency: amounts in different currencies are never added. */
+function sums(reads: AccountSpendRead[]): SpendSum[] {
+  const byCurrency = new Map<string, SpendSum>();
   for (const read of reads) {
     if ('code' in read) continue;
-    const sum = byCurrency.get(read.currency) ?? { today: 0, last7: 0 };
+    const sum = byCurrency.get(read.currency) ?? {
+      currency: read.currency,
+      today: 0,
+      yesterday: 0,
+      last7: 0,
+    };
     byCurrency.set(read.currency, {
+      currency: read.currency,
       today: sum.today + read.todayMicros,
+      yesterday: sum.yesterday + read.yesterdayMicros,
       last7: sum.last7 + read.last7Micros,
     });
   }
-  return [...byCurrency.entries()].map(
-    ([currency, sum]) =>
-      html`<div class="card"><p class="figure">${money(sum.today, currency)}</p><p class="figure-label">spent today in ${currency} accounts · ${money(sum.last7, currency)} the last 7 days</p></div>`,
-  );
+  return [...byCurrency.values()];
+}
+
+function platformSpend(platform: string, reads: AccountSpendRead[]) {
+  const totals =
+    reads.length < 2
+      ? ''
+      : sums(reads).map(
+          (sum) =>
+            html`<p class="muted">All ${platformLabel(platform)} accounts in ${sum.currency}: ${money(sum.today, sum.currency)} today · ${money(sum.yesterday, sum.currency)} yesterday · ${money(sum.last7, sum.currency)} the last 7 days</p>`,
+        );
+  return html`<h3>${platformLabel(platform)}</h3>
+${totals}
+<div class="cards">${reads.map(accountCard)}</div>`;
 }
 
 function spendSection(spend: AccountSpendRead[]) {
   if (spend.length === 0) return html``;
+  const overall = sums(spend).map(
+    (sum) =>
+      html`<div class="card"><p class="figure">${money(sum.today, sum.currency)}</p><p class="figure-label">spent today in ${sum.currency} accounts · ${money(sum.last7, sum.currency)} the last 7 days</p></div>`,
+  );
   const platforms = PLATFORMS.filter((platform) => spend.some((read) => read.account.platform === platform));
   return html`<section aria-labelledby="spend-title">
 <h2 id="spend-title">Spend</h2>
-<div class="cards">${totals(spend)}</div>
-${platforms.map(
-  (platform) => html`<h3>${platformLabel(platform)}</h3>
-<div class="cards">${spend.filter((read) => read.account.platform === platform).map(accountCard)}</div>`,
+<div class="cards">${overall}</div>
+${platforms.map((platform) =>
+  platformSpend(
+    platform,
+    spend.filter((read) => read.account.platform === platform),
+  ),
 )}
 <p class="muted">From each platform's own reports, refreshed every minute; reading them here uses none of your quota.</p>
 </section>`;
