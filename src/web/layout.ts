@@ -77,6 +77,7 @@ export function page(options: PageOptions): SafeHtml {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${options.title} · adops</title>
+<link rel="icon" href="${assetPath('favicon.svg')}" type="image/svg+xml">
 <link rel="stylesheet" href="${assetPath('console.css')}">
 <script src="${assetPath('console.js')}" defer></script>
 </head>
