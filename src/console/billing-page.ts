@@ -9,13 +9,24 @@ export interface BillingView {
   console: ConsoleConfig;
 }
 
+/** The tier after the owner's, or undefined on the largest (or a tier this release does not know). */
+export function tierAbove(current: string): Tier | undefined {
+  const index = TIERS.indexOf(current as Tier);
+  return index < 0 ? undefined : TIERS[index + 1];
+}
+
 function upgradeAction(view: BillingView) {
   if (view.console.upgradeUrl) {
     return html`<p><a class="button" href="${view.console.upgradeUrl}" rel="noopener">Change your plan</a>
 (on the operator's site).</p>`;
   }
-  return html`<p>This service is self-hosted: its operator changes plans with the command</p>
-<pre><code>adops users set-tier --email ${view.session.user.email} --tier pro</code></pre>
+  const above = tierAbove(view.session.user.tier);
+  if (!above) {
+    return html`<p>Your plan, <strong>${view.session.user.tier}</strong>, is the largest: there is no plan above it.
+For more, ask the operator of this service.</p>`;
+  }
+  return html`<p>This service is self-hosted: its operator moves you up to <strong>${above}</strong> with the command</p>
+<pre><code>adops users set-tier --email ${view.session.user.email} --tier ${above}</code></pre>
 <p class="muted">using <code>free</code>, <code>plus</code>, <code>pro</code> or <code>max</code>.</p>`;
 }
 
