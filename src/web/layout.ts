@@ -59,7 +59,7 @@ function header(session: SignedIn | undefined, section: string | undefined): Saf
   <form method="post" action="/logout" class="sign-out">
     ${csrfInput(session.csrfToken)}
     <span class="who">${session.user.email}</span>
-    <button type="submit">Sign out</button>
+    <button type="submit" class="secondary">Sign out</button>
   </form>
 </header>`;
 }
