@@ -5,7 +5,9 @@ import { AppError } from '../errors.ts';
 import { toEnvelope } from '../http/envelope.ts';
 import { failureOutcome, internalFailure } from '../pipeline/outcome.ts';
 import { isStorageFault, storageUnavailable } from '../storage/storage-fault.ts';
+import { acceptsHtml, sendNotFoundPage } from '../web/not-found-page.ts';
 import { callInfo, toolFromPath } from '../web/request-info.ts';
+import { OPERATOR_PATHS } from './health-routes.ts';
 
 /** Fastify's own request errors (body, size, media type) as the service's errors. */
 function fromFrameworkError(error: FastifyError): AppError | undefined {
@@ -32,14 +34,30 @@ function fromFrameworkError(error: FastifyError): AppError | undefined {
 }
 
 /**
- * How the service answers what no door answered itself: a thrown error or a path nothing serves, as the
- * API's error envelope. A tool call turned away here gets its audit row.
+ * The paths of the API and of the machines' endpoints: a miss there is answered to a program, with the
+ * envelope, even from a browser. The rest of the address space is the console's.
+ */
+const MACHINE_PATHS = /^\/(api|mcp|oauth|\.well-known|sandbox|docs|console)(\/|$)/;
+
+function isPagePath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return !MACHINE_PATHS.test(path) && !OPERATOR_PATHS.has(path);
+}
+
+/**
+ * How the service answers what no door answered itself: a thrown error as the API's error envelope, and
+ * a path nothing serves as the envelope too, except for a browser asking for a page outside the
+ * machines' paths, which gets the console's 404 page. A tool call turned away here gets its audit row.
  */
 export function registerErrorAnswers(app: FastifyInstance, services: Services): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) =>
     answerFailure(services, error, request, reply),
   );
   app.setNotFoundHandler((request, reply) => {
+    if (isPagePath(request.url) && acceptsHtml(request.headers.accept)) {
+      callInfo(request).code = 'not_found';
+      return sendNotFoundPage(services, request, reply);
+    }
     const failure = failureOutcome(
       toolFromPath(request.url),
       request.id,

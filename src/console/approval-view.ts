@@ -1,7 +1,7 @@
 import { isPlatform, PLATFORM_INFO } from '../platform-families.ts';
 import type { Approval } from '../storage/schema.ts';
 import type { ApprovalChange, ApprovalStatus } from '../tools/approvals/approval-object.ts';
-import { formatTime } from '../web/format.ts';
+import { formatTime, snakeName } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import type { Notice } from '../web/layout.ts';
 
@@ -53,10 +53,12 @@ export function beforeAfterTable(change: ApprovalChange, caption: string): SafeH
   const ordered = [...fields.filter(differs), ...fields.filter((field) => !differs(field))];
   if (ordered.length === 0)
     return html`<p class="muted">No fields to compare: it makes ${change.object}.</p>`;
+  const before = (field: string) => snakeName(shown(change.before[field]));
+  const after = (field: string) => snakeName(shown(change.after[field]));
   const rows = ordered.map((field) =>
     differs(field)
-      ? html`<tr class="changed"><th scope="row">${field}</th><td>${shown(change.before[field])}</td><td><strong>${shown(change.after[field])}</strong> <span class="muted">(changes)</span></td></tr>`
-      : html`<tr><th scope="row">${field}</th><td>${shown(change.before[field])}</td><td class="muted">${shown(change.after[field])} (same)</td></tr>`,
+      ? html`<tr class="changed"><th scope="row">${snakeName(field)}</th><td>${before(field)}</td><td><strong>${after(field)}</strong> <span class="muted">(changes)</span></td></tr>`
+      : html`<tr><th scope="row">${snakeName(field)}</th><td>${before(field)}</td><td class="muted">${after(field)} (same)</td></tr>`,
   );
   return html`<div class="table-wrap"><table class="before-after wraps">
   <caption>${caption}</caption>
@@ -112,7 +114,7 @@ export function driftTable(approval: Approval): SafeHtml {
   if (!details?.changed?.length) return html``;
   const rows = details.changed.map(
     (field) =>
-      html`<tr><th scope="row">${field}</th><td>${shown(details.when_asked?.[field])}</td><td>${shown(details.now?.[field])}</td></tr>`,
+      html`<tr><th scope="row">${snakeName(field)}</th><td>${snakeName(shown(details.when_asked?.[field]))}</td><td>${snakeName(shown(details.now?.[field]))}</td></tr>`,
   );
   return html`<div class="table-wrap"><table class="wraps">
   <caption>What changed on the campaign since the approval was asked for</caption>

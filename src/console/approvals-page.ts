@@ -1,5 +1,6 @@
 import type { Approval } from '../storage/schema.ts';
 import { statusOf } from '../tools/approvals/approval-object.ts';
+import { type Column, dataTable, type Row } from '../web/data-table.ts';
 import { formatTime } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { type Notice, page } from '../web/layout.ts';
@@ -29,16 +30,27 @@ function pendingCard(approval: Approval) {
 </article>`;
 }
 
-function decidedRow(approval: Approval, now: Date) {
+/** On a phone a decided approval shows the change and its status; the rest folds into its detail line. */
+const DECIDED_COLUMNS: Column[] = [
+  { label: 'Change' },
+  { label: 'Status' },
+  { label: 'Decided by', fold: true },
+  { label: 'Decided', fold: true },
+  { label: 'Result', fold: true },
+];
+
+function decidedRow(approval: Approval, now: Date): Row {
   const change = changeOf(approval);
   const status = statusOf(approval, now);
-  return html`<tr>
-  <td><a href="/approvals/${approval.id}">${change.what}</a></td>
-  <td class="status-${status}">${status}</td>
-  <td>${approval.decided_by ?? '—'}</td>
-  <td>${formatTime(approval.decided_at)}</td>
-  <td>${outcomeText(approval, status)}</td>
-</tr>`;
+  return {
+    cells: [
+      html`<a href="/approvals/${approval.id}">${change.what}</a>`,
+      { className: `status-${status}`, content: status },
+      approval.decided_by ?? '—',
+      formatTime(approval.decided_at),
+      outcomeText(approval, status),
+    ],
+  };
 }
 
 const EMPTY = html`<p>Nothing waits for your decision.</p>
@@ -53,11 +65,11 @@ export function approvalsPage(view: ApprovalsView) {
   const decided =
     view.decided.length === 0
       ? html`<p>No decided approvals yet.</p>`
-      : html`<div class="table-wrap"><table class="wraps">
-  <caption class="visually-hidden">Your latest decided approvals</caption>
-  <thead><tr><th scope="col">Change</th><th scope="col">Status</th><th scope="col">Decided by</th><th scope="col">Decided</th><th scope="col">Result</th></tr></thead>
-  <tbody>${view.decided.map((approval) => decidedRow(approval, view.now))}</tbody>
-</table></div>`;
+      : dataTable({
+          caption: 'Your latest decided approvals',
+          columns: DECIDED_COLUMNS,
+          rows: view.decided.map((approval) => decidedRow(approval, view.now)),
+        });
   const body = html`<h2>Waiting for you</h2>
 ${view.pending.length === 0 ? EMPTY : view.pending.map(pendingCard)}
 <h2>Decided</h2>

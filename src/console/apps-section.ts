@@ -1,5 +1,6 @@
 import { describeLimits, limitsOfRow } from '../key-limits.ts';
 import type { OAuthGrant, OAuthOwnedClient } from '../storage/schema.ts';
+import { type Column, dataTable, type Row } from '../web/data-table.ts';
 import { formatTime } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { csrfInput } from '../web/layout.ts';
@@ -18,21 +19,33 @@ export interface AppsView {
   newClient?: NewClient | undefined;
 }
 
-function grantRow(grant: OAuthGrant, csrfToken: string) {
-  return html`<tr>
-  <td>${grant.client_name}</td>
-  <td>${describeLimits(limitsOfRow(grant))}</td>
-  <td>${formatTime(grant.created_at)}</td>
-  <td>${formatTime(grant.last_used_at, 'never')}</td>
-  <td><details class="confirm">
+/** On a phone an app shows its name and action; the rest folds into its detail line. */
+const GRANT_COLUMNS: Column[] = [
+  { label: 'App' },
+  { label: 'May do', fold: true },
+  { label: 'Allowed', fold: true },
+  { label: 'Last used', fold: true },
+  { label: 'Action' },
+];
+
+function grantRow(grant: OAuthGrant, csrfToken: string): Row {
+  const revoke = html`<details class="confirm">
   <summary>Revoke<span class="visually-hidden"> app ${grant.client_name}</span></summary>
   <form method="post" action="/keys/apps/${grant.id}/revoke">
     ${csrfInput(csrfToken)}
     <p>The app gets 401 from its next call and cannot refresh its token. It can ask you again.</p>
     <button type="submit" class="danger">Revoke “${grant.client_name}”</button>
   </form>
-</details></td>
-</tr>`;
+</details>`;
+  return {
+    cells: [
+      grant.client_name,
+      describeLimits(limitsOfRow(grant)),
+      formatTime(grant.created_at),
+      formatTime(grant.last_used_at, 'never'),
+      revoke,
+    ],
+  };
 }
 
 function secretBox(client: NewClient, appUrl: string) {
@@ -53,11 +66,11 @@ export function appsSection(view: AppsView) {
   const grants =
     view.grants.length === 0
       ? html`<p>No app is connected. An MCP connector or a ChatGPT Action that signs in with OAuth appears here once you allow it.</p>`
-      : html`<div class="table-wrap"><table>
-  <caption class="visually-hidden">Apps you allowed</caption>
-  <thead><tr><th scope="col">App</th><th scope="col">May do</th><th scope="col">Allowed</th><th scope="col">Last used</th><th scope="col">Action</th></tr></thead>
-  <tbody>${view.grants.map((grant) => grantRow(grant, view.csrfToken))}</tbody>
-</table></div>`;
+      : dataTable({
+          caption: 'Apps you allowed',
+          columns: GRANT_COLUMNS,
+          rows: view.grants.map((grant) => grantRow(grant, view.csrfToken)),
+        });
   const clients =
     view.clients.length === 0
       ? ''

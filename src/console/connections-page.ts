@@ -1,5 +1,6 @@
 import { PLATFORM_INFO, PLATFORMS, type Platform } from '../platform-families.ts';
 import type { AdAccount, Connection } from '../storage/schema.ts';
+import { type Column, dataTable } from '../web/data-table.ts';
 import { formatTime, plural } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
@@ -45,16 +46,28 @@ function disconnectControl(view: ConnectionsView, connection: Connection, platfo
 </details>`;
 }
 
+/** On a phone an account shows its name and status; its id and currency fold into the detail line. */
+const ACCOUNT_COLUMNS: Column[] = [
+  { label: 'Account id', fold: true },
+  { label: 'Name' },
+  { label: 'Currency', fold: true },
+  { label: 'Status' },
+];
+
 function accountsTable(accounts: AdAccount[], platformLabel: string) {
   if (accounts.length === 0) return html`<p>No accounts on this connection.</p>`;
-  return html`<div class="table-wrap"><table>
-<caption class="visually-hidden">${platformLabel} accounts</caption>
-<thead><tr><th scope="col">Account id</th><th scope="col">Name</th><th scope="col">Currency</th><th scope="col">Status</th></tr></thead>
-<tbody>${accounts.map(
-    (a) =>
-      html`<tr><td><code>${a.account_id}</code></td><td>${a.name}</td><td>${a.currency}</td><td class="status-${a.status}">${a.status}</td></tr>`,
-  )}</tbody>
-</table></div>`;
+  return dataTable({
+    caption: `${platformLabel} accounts`,
+    columns: ACCOUNT_COLUMNS,
+    rows: accounts.map((a) => ({
+      cells: [
+        html`<code>${a.account_id}</code>`,
+        a.name,
+        a.currency,
+        { className: `status-${a.status}`, content: a.status },
+      ],
+    })),
+  });
 }
 
 function connectionBlock(view: ConnectionsView, connection: Connection, platform: Platform) {

@@ -2,6 +2,7 @@ import { DEFAULT_LIMITS, describeLimits, type KeyLimits, limitsOfRow } from '../
 import type { KEY_LIFETIMES } from '../owners/key-lifetimes.ts';
 import { keyStatus } from '../owners/key-status.ts';
 import type { AdAccount, ApiKey } from '../storage/schema.ts';
+import { type Column, dataTable, type Row } from '../web/data-table.ts';
 import { formatTime, plural } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
@@ -59,12 +60,14 @@ function createForm(view: KeysView, live: number) {
   return html`<h2>Create a key</h2>
 <p>Your ${view.session.user.tier} plan allows ${plural(view.limit, 'active key')}; you have ${live}.</p>
 ${full ? html`<p class="notice notice-error">Revoke a key or <a href="/billing">change your plan</a> to create another.</p>` : ''}
-<form method="post" action="/keys" class="inline">
+<form method="post" action="/keys" class="stack wide">
   ${csrfInput(view.session.csrfToken)}
   <input type="hidden" name="form_id" value="${randomToken()}">
-  <label>Name <input type="text" name="name" required maxlength="100" value="${view.draftName ?? ''}" placeholder="e.g. n8n production"></label>
-  <div class="field"><label for="key-expires">Expires after</label>
-    <select id="key-expires" name="expires">${options}</select></div>
+  <div class="field-row">
+    <label>Name <input type="text" name="name" required maxlength="100" value="${view.draftName ?? ''}" placeholder="e.g. n8n production"></label>
+    <div class="field"><label for="key-expires">Expires after</label>
+      <select id="key-expires" name="expires">${options}</select></div>
+  </div>
   ${limitFields('new', NEW_KEY_OFFER, view.accounts, 'key', DEFAULT_LIMITS.scope)}
   <button type="submit"${full ? html` disabled` : ''}>Create key</button>
 </form>`;
@@ -76,7 +79,7 @@ ${full ? html`<p class="notice notice-error">Revoke a key or <a href="/billing">
  */
 const NEW_KEY_OFFER: KeyLimits = { ...DEFAULT_LIMITS, scope: 'spend' };
 
-function keyRow(key: ApiKey, view: KeysView) {
+function keyRow(key: ApiKey, view: KeysView): Row {
   const status = keyStatus(key, view.now);
   const revoke =
     status === 'revoked'
@@ -101,28 +104,42 @@ function keyRow(key: ApiKey, view: KeysView) {
     <button type="submit">Narrow “${key.name}”</button>
   </form>
 </details>`;
-  return html`<tr>
-  <td>${key.name}</td>
-  <td><code>${key.prefix}…</code></td>
-  <td>${describeLimits(limitsOfRow(key))}</td>
-  <td>${formatTime(key.created_at)}</td>
-  <td>${formatTime(key.last_used_at, 'never')}</td>
-  <td>${formatTime(key.expires_at, 'never')}</td>
-  <td class="status-${status}">${status}</td>
-  <td>${narrow}${revoke}</td>
-</tr>`;
+  return {
+    cells: [
+      key.name,
+      html`<code>${key.prefix}…</code>`,
+      describeLimits(limitsOfRow(key)),
+      formatTime(key.created_at),
+      formatTime(key.last_used_at, 'never'),
+      formatTime(key.expires_at, 'never'),
+      { className: `status-${status}`, content: status },
+      html`${narrow}${revoke}`,
+    ],
+  };
 }
+
+/** On a phone a key shows its name, status and actions; the rest folds into its detail line. */
+const KEY_COLUMNS: Column[] = [
+  { label: 'Name' },
+  { label: 'Key', fold: true },
+  { label: 'May do', fold: true },
+  { label: 'Created', fold: true },
+  { label: 'Last used', fold: true },
+  { label: 'Expires', fold: true },
+  { label: 'Status' },
+  { label: 'Action' },
+];
 
 export function keysPage(view: KeysView) {
   const live = view.keys.filter((key) => keyStatus(key, view.now) === 'active').length;
   const list =
     view.keys.length === 0
       ? html`<p>No keys yet.</p>`
-      : html`<div class="table-wrap"><table>
-  <caption class="visually-hidden">Your API keys</caption>
-  <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">May do</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col">Status</th><th scope="col">Action</th></tr></thead>
-  <tbody>${view.keys.map((key) => keyRow(key, view))}</tbody>
-</table></div>`;
+      : dataTable({
+          caption: 'Your API keys',
+          columns: KEY_COLUMNS,
+          rows: view.keys.map((key) => keyRow(key, view)),
+        });
   const body = html`${view.newKey ? secretBox(view.newKey) : ''}
 <p>Agents send a key as <code>Authorization: Bearer sk_live_...</code>. Keys act for you and share your monthly quota.</p>
 ${createForm(view, live)}

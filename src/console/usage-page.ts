@@ -1,5 +1,6 @@
 import type { DailyCalls, recentCalls, StatusFilter } from '../storage/usage-history.ts';
-import { formatTime } from '../web/format.ts';
+import { type Column, dataTable, type Row } from '../web/data-table.ts';
+import { formatTime, snakeName } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
@@ -53,29 +54,46 @@ function filterForm(view: UsageView) {
 </form>`;
 }
 
-function callRow(call: UsageView['calls'][number]) {
+/** On a phone a call shows when, which tool and how it ended; the rest folds into its detail line. */
+const CALL_COLUMNS: Column[] = [
+  { label: 'Time' },
+  { label: 'Tool' },
+  { label: 'By', fold: true },
+  { label: 'Account', fold: true },
+  { label: 'Status' },
+  { label: 'Latency', fold: true },
+  { label: 'Billed', fold: true },
+  { label: 'Replayed', fold: true },
+];
+
+function callRow(call: UsageView['calls'][number]): Row {
   const outcome = call.status < 400 ? 'succeeded' : 'failed';
-  return html`<tr>
-  <td>${formatTime(call.created_at)}</td>
-  <td><code>${call.tool}</code></td>
-  <td>${call.key_name ?? (call.app_name ? html`${call.app_name} <span class="muted">(app)</span>` : '—')}</td>
-  <td>${call.account_id ? html`<code>${call.account_id}</code>` : '—'}</td>
-  <td class="status-${outcome}">${call.status}${call.code ? html` <span class="muted">${call.code}</span>` : ''}</td>
-  <td>${call.latency_ms} ms</td>
-  <td>${call.billable ? 'yes' : 'no'}</td>
-  <td>${call.replayed ? 'yes' : 'no'}</td>
-</tr>`;
+  return {
+    cells: [
+      formatTime(call.created_at),
+      html`<code>${snakeName(call.tool)}</code>`,
+      call.key_name ?? (call.app_name ? html`${call.app_name} <span class="muted">(app)</span>` : '—'),
+      call.account_id ? html`<code>${call.account_id}</code>` : '—',
+      {
+        className: `status-${outcome}`,
+        content: html`${call.status}${call.code ? html` <span class="status-code">${snakeName(call.code)}</span>` : ''}`,
+      },
+      `${call.latency_ms} ms`,
+      call.billable ? 'yes' : 'no',
+      call.replayed ? 'yes' : 'no',
+    ],
+  };
 }
 
 export function usagePage(view: UsageView) {
   const table =
     view.calls.length === 0
       ? html`<p>No calls match.</p>`
-      : html`<div class="table-wrap"><table>
-<caption class="visually-hidden">Recent calls, newest first</caption>
-<thead><tr><th scope="col">Time</th><th scope="col">Tool</th><th scope="col">By</th><th scope="col">Account</th><th scope="col">Status</th><th scope="col">Latency</th><th scope="col">Billed</th><th scope="col">Replayed</th></tr></thead>
-<tbody>${view.calls.map(callRow)}</tbody>
-</table></div>`;
+      : dataTable({
+          caption: 'Recent calls, newest first',
+          columns: CALL_COLUMNS,
+          rows: view.calls.map(callRow),
+        });
   const body = html`${quotaSection(view.quota)}
 <h2>Calls per day</h2>
 ${usageChart(view.days)}

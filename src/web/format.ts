@@ -9,3 +9,8 @@ export function formatTime(iso: string | null, fallback = '—'): SafeHtml {
 export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
+
+/** `update_video_campaign`, allowed to break after an underscore only, so a narrow column splits it at a word. */
+export function snakeName(name: string): SafeHtml {
+  return html`${name.split('_').map((part, i) => (i === 0 ? part : html`_<wbr>${part}`))}`;
+}

@@ -59,7 +59,7 @@ function header(session: SignedIn | undefined, section: string | undefined): Saf
   <form method="post" action="/logout" class="sign-out">
     ${csrfInput(session.csrfToken)}
     <span class="who">${session.user.email}</span>
-    <button type="submit">Sign out</button>
+    <button type="submit" class="secondary">Sign out</button>
   </form>
 </header>`;
 }
@@ -77,6 +77,7 @@ export function page(options: PageOptions): SafeHtml {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${options.title} · adops</title>
+<link rel="icon" href="${assetPath('favicon.svg')}" type="image/svg+xml">
 <link rel="stylesheet" href="${assetPath('console.css')}">
 <script src="${assetPath('console.js')}" defer></script>
 </head>

@@ -6,8 +6,9 @@ import type { WebServices } from './web-services.ts';
 
 /**
  * A plugin scope of HTML pages: forms only, each visitor's session and form token read, forged forms
- * refused, errors as pages. The API around it is untouched: its routes still answer 415 to forms, and
- * paths no page serves still get the API's 404 envelope.
+ * refused, errors as pages. The API around it is untouched: its routes still answer 415 to forms. An
+ * address nothing serves is the service's not-found handler's: the 404 page (not-found-page.ts) for a
+ * browser, the API's envelope for programs and under the API's paths.
  */
 export function registerPages(
   app: FastifyInstance,

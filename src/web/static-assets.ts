@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 // Served by the service itself: the console loads nothing from other origins.
 const ASSETS = {
   'console.css': 'text/css; charset=utf-8',
   'console.js': 'text/javascript; charset=utf-8',
+  'favicon.svg': 'image/svg+xml',
 } as const;
 type AssetName = keyof typeof ASSETS;
 
@@ -25,10 +26,15 @@ export function assetPath(name: AssetName): string {
   return `/console/${name}?v=${versions[name]}`;
 }
 
+function sendAsset(reply: FastifyReply, name: AssetName): FastifyReply {
+  return reply.type(ASSETS[name]).header('Cache-Control', 'public, max-age=86400').send(contents[name]);
+}
+
 export function registerStaticAssets(app: FastifyInstance): void {
   for (const name of Object.keys(ASSETS) as AssetName[]) {
-    app.get(`/console/${name}`, async (_request, reply) =>
-      reply.type(ASSETS[name]).header('Cache-Control', 'public, max-age=86400').send(contents[name]),
-    );
+    app.get(`/console/${name}`, async (_request, reply) => sendAsset(reply, name));
   }
+  // Browsers ask for /favicon.ico where a page names no icon (the API reference, a JSON answer): the same
+  // SVG, by its type, rather than a 404 envelope in every browser's console.
+  app.get('/favicon.ico', async (_request, reply) => sendAsset(reply, 'favicon.svg'));
 }

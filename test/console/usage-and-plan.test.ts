@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../../src/owners/add-account.ts';
-import { findUserByEmail } from '../../src/storage/users.ts';
+import { findUserByEmail, setUserTier } from '../../src/storage/users.ts';
 import { TestClock } from '../support/clock.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { probeTool } from '../support/fixture-tools.ts';
@@ -119,7 +119,19 @@ describe.each(TEST_DIALECTS)('console usage and plan on %s', (dialect) => {
         ),
       );
     }
-    expect(page).toContain(`adops users set-tier --email ${email} --tier pro`);
+    // The owner is on free: the command names the plan above it, not the one they have.
+    expect(page).toContain(`adops users set-tier --email ${email} --tier plus`);
+  });
+
+  it('names no plan above max, and no command, to an owner on max', async () => {
+    const owner = new ConsoleClient(service.url);
+    const maxEmail = uniqueEmail('max');
+    await owner.signUp(maxEmail, PASSWORD);
+    const { db } = service.services.storage;
+    await setUserTier(db, (await findUserByEmail(db, maxEmail))?.id ?? '', 'max');
+    const page = (await owner.get('/billing')).text;
+    expect(page).toContain('is the largest: there is no plan above it');
+    expect(page).not.toContain('adops users set-tier');
   });
 
   it('ends the session ADOPS_SESSION_HOURS after sign-in', async () => {

@@ -18,3 +18,10 @@ export function unlabelledControls(page: Page): Promise<string[]> {
 export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
 }
+
+/** The captions of tables wider than their box: a reader would scroll them sideways inside the page. */
+export function clippedTables(page: Page): Promise<string[]> {
+  return page.evaluate(`[...document.querySelectorAll('.table-wrap')]
+    .filter((wrap) => wrap.scrollWidth > wrap.clientWidth)
+    .map((wrap) => wrap.querySelector('caption')?.textContent ?? wrap.outerHTML.slice(0, 80))`);
+}

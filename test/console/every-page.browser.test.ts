@@ -1,0 +1,261 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../src/key-limits.ts';
+import { addAccount } from '../../src/owners/add-account.ts';
+import { approveApp } from '../../src/owners/app-grants.ts';
+import { rejectChange } from '../../src/owners/approvals.ts';
+import { issueKey } from '../../src/owners/create-key.ts';
+import { PLATFORMS } from '../../src/platform-families.ts';
+import { revokeApiKey } from '../../src/storage/api-keys.ts';
+import { findUserByEmail, setUserTier } from '../../src/storage/users.ts';
+import { TestService } from '../support/service.ts';
+import { axeViolations } from './support/axe.ts';
+import { launchChromium, screenshot } from './support/browser.ts';
+import { callTool, PASSWORD, uniqueEmail } from './support/console-client.ts';
+import { clippedTables, horizontalOverflow, unlabelledControls } from './support/page-checks.ts';
+
+/** What the seeded owner's pages need in their addresses, known once the content is made. */
+interface Seeded {
+  approvalId: string;
+}
+
+interface ConsolePage {
+  name: string;
+  path: (seeded: Seeded) => string;
+  /** Seen by a visitor (signed out) rather than by the owner. */
+  visitor?: boolean;
+}
+
+/** Every page of the console, each looked at by a person at both widths; add a page here. */
+const PAGES: ConsolePage[] = [
+  { name: 'login', path: () => '/login', visitor: true },
+  { name: 'signup', path: () => '/signup', visitor: true },
+  { name: 'overview', path: () => '/' },
+  { name: 'keys', path: () => '/keys' },
+  { name: 'connections', path: () => '/connections' },
+  { name: 'usage', path: () => '/usage' },
+  { name: 'billing', path: () => '/billing' },
+  { name: 'approvals', path: () => '/approvals' },
+  { name: 'approval', path: (seeded) => `/approvals/${seeded.approvalId}` },
+  { name: 'activity', path: () => '/activity' },
+  { name: 'not-found', path: () => '/dashboard' },
+];
+
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+/** Impacts axe-core ranks as barring or seriously hindering someone: none may be found. */
+const BLOCKING = new Set(['serious', 'critical']);
+
+// One server, one Chromium, one owner with content on every page; each page at both widths.
+describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_000 }, () => {
+  let service: TestService;
+  let browser: Browser;
+  let owner: BrowserContext;
+  let visitor: BrowserContext;
+  let ownerPage: Page;
+  let visitorPage: Page;
+  const seeded: Seeded = { approvalId: '' };
+
+  beforeAll(async () => {
+    service = await TestService.start('sqlite');
+    service.services.config.appUrl = service.url;
+    browser = await launchChromium();
+    owner = await browser.newContext();
+    visitor = await browser.newContext();
+    ownerPage = await owner.newPage();
+    visitorPage = await visitor.newPage();
+
+    const email = uniqueEmail('every-page');
+    await ownerPage.goto(`${service.url}/signup`);
+    await ownerPage.getByLabel('Email').fill(email);
+    await ownerPage.getByLabel('Password').fill(PASSWORD);
+    await ownerPage.getByRole('button', { name: 'Create account' }).click();
+    await ownerPage.waitForURL(`${service.url}/keys`);
+
+    // An owner a few weeks in: every platform connected, keys of each kind, an app, calls, approvals.
+    const { db } = service.services.storage;
+    const user = await findUserByEmail(db, email);
+    if (!user) throw new Error('sign-up made no owner');
+    await setUserTier(db, user.id, 'pro');
+    for (const platform of PLATFORMS) await addAccount(service.services, user, { platform });
+    const now = service.services.clock.now();
+    const spend = await issueKey(db, user, 'night agent', 'never', now, {
+      ...DEFAULT_LIMITS,
+      scope: 'spend',
+      maxRaisePercent: 50,
+    });
+    const reader = await issueKey(db, user, 'weekly report script', '90d', now, {
+      ...DEFAULT_LIMITS,
+      scope: 'read',
+    });
+    const old = await issueKey(db, user, 'n8n staging', '30d', now);
+    await revokeApiKey(db, old.id, now);
+    await approveApp(
+      db,
+      { userId: user.id, clientId: 'client-claude', clientName: 'Claude', limits: DEFAULT_LIMITS, now },
+      async () => 'grant-claude',
+    );
+
+    for (const tool of ['list_connected_accounts', 'get_usage_status', 'list_search_campaigns']) {
+      expect((await callTool(service.url, reader.key, tool)).status).toBe(200);
+    }
+    const listed = await callTool(service.url, spend.key, 'list_video_campaigns');
+    const campaigns: Array<{ campaign_id: string; name: string }> = listed.body.data.structured.campaigns;
+    const retargeting = campaigns.find((c) => c.name === 'Retargeting: site visitors');
+    const asked = await callTool(service.url, spend.key, 'update_video_campaign', {
+      campaign_id: retargeting?.campaign_id,
+      budget: 800,
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    seeded.approvalId = asked.body.data.structured.approval.id;
+    // And one the owner already turned down, for the decided list.
+    const another = await callTool(service.url, spend.key, 'update_video_campaign', {
+      campaign_id: retargeting?.campaign_id,
+      budget: 900,
+    });
+    expect(another.status, JSON.stringify(another.body)).toBe(202);
+    await rejectChange(service.services, user, another.body.data.structured.approval.id);
+    // A write the reading key may not make: a failed call in the list.
+    const refused = await callTool(service.url, reader.key, 'update_video_campaign', {
+      campaign_id: retargeting?.campaign_id,
+      operation_status: 'DISABLE',
+    });
+    expect(refused.status).toBe(403);
+    await service.services.audit.flush();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  /** The computed colour of every confirmation's summary on the page, and of its final destructive button. */
+  async function confirmColours(page: Page): Promise<{ summaries: string[]; danger: string }> {
+    return page.evaluate(`({
+      summaries: [...document.querySelectorAll('details.confirm > summary')].map((s) => getComputedStyle(s).color),
+      danger: getComputedStyle(document.querySelector('details.confirm button.danger')).backgroundColor,
+    })`);
+  }
+
+  for (const viewport of VIEWPORTS) {
+    describe(`at ${viewport.width}×${viewport.height}`, () => {
+      beforeAll(async () => {
+        await ownerPage.setViewportSize(viewport);
+        await visitorPage.setViewportSize(viewport);
+      });
+
+      it.each(PAGES)('$name fits, has no serious accessibility fault and no unnamed control', async (one) => {
+        const page = one.visitor ? visitorPage : ownerPage;
+        const response = await page.goto(`${service.url}${one.path(seeded)}`);
+        // Taken first, so a failing page can be looked at.
+        await screenshot(page, `${one.name}-${viewport.width}`);
+        expect(response?.headers()['content-type']).toMatch(/^text\/html/);
+        expect(await horizontalOverflow(page), one.name).toBe(0);
+        expect(await clippedTables(page), one.name).toEqual([]);
+        const serious = (await axeViolations(page)).filter((v) => BLOCKING.has(v.impact ?? ''));
+        expect(serious, one.name).toEqual([]);
+        expect(await unlabelledControls(page), one.name).toEqual([]);
+      });
+    });
+  }
+
+  it('answers an unknown page with the console’s 404 page, and the API’s paths with the envelope', async () => {
+    const page = await ownerPage.goto(`${service.url}/dashboard`);
+    expect(page?.status()).toBe(404);
+    expect(page?.headers()['content-type']).toMatch(/^text\/html/);
+    expect(await ownerPage.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+    expect(await ownerPage.getByRole('navigation', { name: 'Console' }).count()).toBe(1);
+    const visitorAnswer = await visitorPage.goto(`${service.url}/dashboard`);
+    expect(visitorAnswer?.status()).toBe(404);
+    expect(await visitorPage.getByRole('link', { name: 'Sign in' }).count()).toBe(1);
+
+    // What a browser sends for a page; the API's paths keep their JSON for it too.
+    const browserAccept = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    for (const path of ['/api/v1/nope', '/mcp/nope', '/oauth/nope', '/.well-known/nope', '/docs/nope']) {
+      const api = await fetch(`${service.url}${path}`, { headers: browserAccept });
+      expect(api.status, path).toBe(404);
+      expect(api.headers.get('content-type'), path).toMatch(/^application\/json/);
+      // The authorization server answers in OAuth's shape (error), the rest in the envelope (code).
+      const body = (await api.json()) as { code?: string; error?: string };
+      expect(body.code ?? body.error, path).toBe('not_found');
+    }
+    // A program asking for anything gets the envelope wherever it asks.
+    const program = await fetch(`${service.url}/dashboard`);
+    expect(program.status).toBe(404);
+    expect(await program.json()).toMatchObject({ success: false, code: 'not_found' });
+  });
+
+  it('serves its icon, at the address every browser tries too', async () => {
+    await ownerPage.goto(`${service.url}/keys`);
+    const named = await ownerPage.locator('link[rel="icon"]').getAttribute('href');
+    for (const path of [named ?? '', '/favicon.ico']) {
+      const icon = await fetch(`${service.url}${path}`);
+      expect(icon.status, path).toBe(200);
+      expect(icon.headers.get('content-type'), path).toMatch(/^image\//);
+      expect(await icon.text(), path).toContain('<svg');
+    }
+  });
+
+  it('names a plan above the owner’s in the upgrade command', async () => {
+    await ownerPage.goto(`${service.url}/billing`);
+    const command = await ownerPage.locator('pre code').textContent();
+    // The owner is on pro: the command moves them up to max, never to the plan they have.
+    expect(command).toMatch(/--tier max$/);
+  });
+
+  it('shows narrow and revoke as plain controls: the danger colour only on the final button', async () => {
+    await ownerPage.goto(`${service.url}/keys`);
+    const colours = await confirmColours(ownerPage);
+    expect(colours.danger).toBe('rgb(180, 35, 24)');
+    expect(colours.summaries.length).toBeGreaterThanOrEqual(5);
+    for (const colour of colours.summaries) expect(colour).not.toBe(colours.danger);
+  });
+
+  it.each(VIEWPORTS)('opens a key’s narrow form within the screen at $width wide', async (viewport) => {
+    await ownerPage.setViewportSize(viewport);
+    await ownerPage.goto(`${service.url}/keys`);
+    await ownerPage.locator('summary', { hasText: 'Narrow key night agent' }).click();
+    const narrow = ownerPage.getByRole('button', { name: 'Narrow “night agent”' });
+    await narrow.waitFor();
+    await screenshot(ownerPage, `keys-narrow-${viewport.width}`);
+    expect(await horizontalOverflow(ownerPage)).toBe(0);
+    expect(await clippedTables(ownerPage)).toEqual([]);
+    const box = await narrow.boundingBox();
+    expect((box?.x ?? -1) + (box?.width ?? 0)).toBeLessThanOrEqual(viewport.width);
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+  });
+
+  describe('on a phone', () => {
+    beforeAll(() => ownerPage.setViewportSize(VIEWPORTS[1]));
+
+    it('keeps the usage table’s status in view and folds the rest into each call’s detail line', async () => {
+      await ownerPage.goto(`${service.url}/usage`);
+      const calls = ownerPage.getByRole('table', { name: 'Recent calls, newest first' });
+      await expect(calls.getByRole('columnheader', { name: 'Status' }).isVisible()).resolves.toBe(true);
+      await expect(calls.getByRole('columnheader', { name: 'Billed' }).isVisible()).resolves.toBe(false);
+      // The reading key's refused write: the row, then its detail line.
+      const refused = calls.getByRole('row', { name: /insufficient_scope/ });
+      const detail = refused.locator('xpath=following-sibling::tr[1]');
+      expect(await detail.getAttribute('class')).toBe('fold-detail');
+      expect(await detail.isVisible()).toBe(true);
+      expect(await detail.innerText()).toMatch(
+        /^By: weekly report script Account: \d+ Latency: \d+ ms Billed: no Replayed: no$/,
+      );
+      await ownerPage.setViewportSize(VIEWPORTS[0]);
+      await expect(calls.getByRole('columnheader', { name: 'Billed' }).isVisible()).resolves.toBe(true);
+      expect(await detail.isVisible()).toBe(false);
+      await ownerPage.setViewportSize(VIEWPORTS[1]);
+    });
+
+    it('draws the chart’s labels at a readable size', async () => {
+      await ownerPage.goto(`${service.url}/usage`);
+      const heights: number[] = await ownerPage.evaluate(
+        `[...document.querySelectorAll('.chart text')].map((t) => t.getBoundingClientRect().height)`,
+      );
+      expect(heights.length).toBeGreaterThanOrEqual(8);
+      expect(Math.min(...heights)).toBeGreaterThanOrEqual(9);
+    });
+  });
+});
