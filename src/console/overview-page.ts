@@ -2,6 +2,7 @@ import { formatMicros } from '../money.ts';
 import type { AccountSpend, AccountSpendRead, UnreadAccount } from '../owners/account-spend.ts';
 import { isPlatform, PLATFORM_INFO, PLATFORMS } from '../platform-families.ts';
 import type { Approval, Connection } from '../storage/schema.ts';
+import { dataTable } from '../web/data-table.ts';
 import { formatTime, plural } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { page } from '../web/layout.ts';
@@ -73,7 +74,7 @@ function figures(spend: AccountSpend) {
 function accountCard(read: AccountSpendRead) {
   const { account } = read;
   const id = `account-${account.id}`;
-  const heading = html`<h4 id="${id}">${account.name} <span class="muted">· <code>${account.account_id}</code></span></h4>`;
+  const heading = html`<h3 id="${id}">${account.name} <span class="figure-label">${platformLabel(account.platform)} · <code>${account.account_id}</code></span></h3>`;
   if ('code' in read) {
     return html`<article class="card" aria-labelledby="${id}">${heading}
 <p class="status-failed">Could not read its report: ${read.message}</p></article>`;
@@ -112,17 +113,28 @@ function sums(reads: AccountSpendRead[]): SpendSum[] {
   return [...byCurrency.values()];
 }
 
-function platformSpend(platform: string, reads: AccountSpendRead[]) {
-  const totals =
-    reads.length < 2
-      ? ''
-      : sums(reads).map(
-          (sum) =>
-            html`<p class="muted">All ${platformLabel(platform)} accounts in ${sum.currency}: ${money(sum.today, sum.currency)} today · ${money(sum.yesterday, sum.currency)} yesterday · ${money(sum.last7, sum.currency)} the last 7 days</p>`,
-        );
-  return html`<h3>${platformLabel(platform)}</h3>
-${totals}
-<div class="cards">${reads.map(accountCard)}</div>`;
+/** Spend per platform and currency: the accounts of a platform added up, one row each. */
+function platformTable(spend: AccountSpendRead[]) {
+  const rows = PLATFORMS.flatMap((platform) =>
+    sums(spend.filter((read) => read.account.platform === platform)).map((sum) => ({
+      cells: [
+        { content: platformLabel(platform), rowHeader: true },
+        money(sum.today, sum.currency),
+        money(sum.yesterday, sum.currency),
+        money(sum.last7, sum.currency),
+      ],
+    })),
+  );
+  return dataTable({
+    caption: 'Spend per platform',
+    columns: [
+      { label: 'Platform' },
+      { label: 'Today' },
+      { label: 'Yesterday', fold: true },
+      { label: 'Last 7 days' },
+    ],
+    rows,
+  });
 }
 
 function spendSection(spend: AccountSpendRead[]) {
@@ -131,16 +143,11 @@ function spendSection(spend: AccountSpendRead[]) {
     (sum) =>
       html`<div class="card"><p class="figure">${money(sum.today, sum.currency)}</p><p class="figure-label">spent today in ${sum.currency} accounts · ${money(sum.last7, sum.currency)} the last 7 days</p></div>`,
   );
-  const platforms = PLATFORMS.filter((platform) => spend.some((read) => read.account.platform === platform));
   return html`<section aria-labelledby="spend-title">
 <h2 id="spend-title">Spend</h2>
 <div class="cards">${overall}</div>
-${platforms.map((platform) =>
-  platformSpend(
-    platform,
-    spend.filter((read) => read.account.platform === platform),
-  ),
-)}
+${platformTable(spend)}
+<div class="cards">${spend.map(accountCard)}</div>
 <p class="muted">From each platform's own reports, refreshed every minute; reading them here uses none of your quota.</p>
 </section>`;
 }
@@ -193,26 +200,37 @@ function agentsTable(agents: AgentAtWork[]) {
     agent.kind === 'owner'
       ? 'You, in the console'
       : html`${agent.name} <span class="muted">(${agent.kind})</span>`;
-  return html`<div class="table-wrap"><table>
-<caption class="visually-hidden">Calls per key and app in the last 24 hours</caption>
-<thead><tr><th scope="col">Who</th><th scope="col">Calls</th><th scope="col">Changes</th><th scope="col">Errors</th><th scope="col" class="fold">Last call</th></tr></thead>
-<tbody>${agents.map(
-    (agent) =>
-      html`<tr><td>${who(agent)}</td><td>${agent.calls}</td><td>${agent.changes}</td><td${agent.errors > 0 ? html` class="status-failed"` : ''}>${agent.errors}</td><td class="fold">${formatTime(agent.lastAt)}</td></tr>`,
-  )}</tbody>
-</table></div>`;
+  return dataTable({
+    caption: 'Calls per key and app in the last 24 hours',
+    columns: [
+      { label: 'Who' },
+      { label: 'Calls' },
+      { label: 'Changes' },
+      { label: 'Errors' },
+      { label: 'Last call', fold: true },
+    ],
+    rows: agents.map((agent) => ({
+      cells: [
+        who(agent),
+        agent.calls,
+        agent.changes,
+        { content: agent.errors, ...(agent.errors > 0 && { className: 'status-failed' }) },
+        formatTime(agent.lastAt),
+      ],
+    })),
+  });
 }
 
 export function overviewPage(view: OverviewView) {
   const { start } = view;
   const unread = view.spend.filter((read): read is UnreadAccount => 'code' in read);
   const body = html`${!start.account || !start.key ? startSteps(start) : ''}
-${spendSection(view.spend)}
 <div class="cards">
 ${approvalsCard(view.pending, view.session.pendingApprovals)}
 ${healthCard(view.unhealthy, unread)}
 ${quotaCard(view.quota)}
 </div>
+${spendSection(view.spend)}
 <section aria-labelledby="agents-work-title">
 <h2 id="agents-work-title">Agents at work</h2>
 <p class="muted">The last 24 hours: ${plural(
