@@ -15,7 +15,7 @@ import type { SignInThrottle } from './throttle.ts';
 const HOME = '/keys';
 // Only the console's own pages and the consent pages (sandbox, OAuth) that sent the owner here: a `next`
 // pointing elsewhere would make the sign-in an open redirect.
-const RETURN_PATHS = new Set(['/keys', '/connections', '/usage', '/billing']);
+const RETURN_PATHS = new Set(['/keys', '/connections', '/usage', '/billing', '/activity']);
 
 function safeNext(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
