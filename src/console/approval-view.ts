@@ -38,7 +38,7 @@ export function requestFacts(approval: Approval, change: ApprovalChange): SafeHt
 }
 
 /** A field's value as the owner reads it: text as is, nothing as "none", the rest as JSON. */
-function shown(value: unknown): string {
+export function shown(value: unknown): string {
   if (value === null || value === undefined) return 'none';
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
@@ -47,7 +47,10 @@ function shown(value: unknown): string {
  * The campaign before and after the change, one row a field: the fields the change sets first and
  * marked, then the others, so the owner sees what moves and what it moves within.
  */
-export function beforeAfterTable(change: ApprovalChange, caption: string): SafeHtml {
+export function beforeAfterTable(
+  change: Pick<ApprovalChange, 'before' | 'after' | 'object'>,
+  caption: string,
+): SafeHtml {
   const fields = [...new Set([...Object.keys(change.before), ...Object.keys(change.after)])];
   const differs = (field: string) => shown(change.before[field]) !== shown(change.after[field]);
   const ordered = [...fields.filter(differs), ...fields.filter((field) => !differs(field))];

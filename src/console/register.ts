@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../context.ts';
 import { requireSignIn } from '../web/hooks.ts';
 import { registerPages } from '../web/pages.ts';
+import { registerActivityRoutes } from './activity-routes.ts';
 import { registerAgentsRoutes } from './agents-routes.ts';
 import { registerApprovalsRoutes } from './approvals-routes.ts';
 import { registerBillingRoutes } from './billing-routes.ts';
@@ -26,6 +27,7 @@ export function registerConsole(app: FastifyInstance, services: Services): void 
       registerBillingRoutes(owners, services);
       registerApprovalsRoutes(owners, services);
       registerAgentsRoutes(owners, services);
+      registerActivityRoutes(owners, services);
     });
   });
 }

@@ -15,7 +15,7 @@ import type { SignInThrottle } from './throttle.ts';
 const HOME = '/';
 // Only the console's own pages and the consent pages (sandbox, OAuth) that sent the owner here: a `next`
 // pointing elsewhere would make the sign-in an open redirect.
-const RETURN_PATHS = new Set(['/', '/keys', '/approvals', '/connections', '/usage', '/billing']);
+const RETURN_PATHS = new Set(['/', '/activity', '/approvals', '/keys', '/connections', '/usage', '/billing']);
 
 function safeNext(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;

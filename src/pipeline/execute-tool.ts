@@ -244,6 +244,9 @@ function auditEntry(
     details: record.details && JSON.stringify(record.details),
     upstream_request_ids: jsonList(record.trace.upstreamRequestIds),
     created_object_ids: jsonList(record.trace.createdObjectIds),
+    // The key the call claimed: a client-chosen UUID, no secret, shown on the change history.
+    idempotency_key: record.claim?.handle.key ?? null,
+    reverts: typeof record.details?.reverts === 'string' ? record.details.reverts : null,
   };
 }
 

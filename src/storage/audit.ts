@@ -21,6 +21,8 @@ const AUDIT_COLUMNS = [
   'details',
   'upstream_request_ids',
   'created_object_ids',
+  'idempotency_key',
+  'reverts',
 ] as const satisfies ReadonlyArray<keyof AuditEntry>;
 
 // Every column of the table is listed: a column added to the table and not here would be dropped silently.

@@ -38,6 +38,28 @@ export async function listOAuthGrants(db: Kysely<Database>, userId: string): Pro
     .execute();
 }
 
+/**
+ * Every app the owner ever allowed, revoked ones too (their calls stay in the history), each once with
+ * the name of its latest grant, by name.
+ */
+export async function listAppsEverGranted(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<Array<{ client_id: string; client_name: string }>> {
+  const grants = await db
+    .selectFrom('oauth_grants')
+    .select(['client_id', 'client_name'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  const latest = new Map<string, string>();
+  for (const grant of grants)
+    if (!latest.has(grant.client_id)) latest.set(grant.client_id, grant.client_name);
+  return [...latest]
+    .map(([client_id, client_name]) => ({ client_id, client_name }))
+    .sort((a, b) => a.client_name.localeCompare(b.client_name));
+}
+
 /** The ids of the owner's live grants to a client (one, unless a new approval is on its way). */
 export async function liveGrantIdsOf(
   db: Kysely<Database>,

@@ -122,6 +122,13 @@ export interface AuditLogTable {
   upstream_request_ids: string | null;
   /** JSON array of the ids of objects created upstream. */
   created_object_ids: string | null;
+  /**
+   * The Idempotency-Key the call claimed (a client-chosen UUID, or the one an approval is applied under):
+   * not a secret, it opens nothing. Null for calls without one, replays, and calls refused before the claim.
+   */
+  idempotency_key: string | null;
+  /** For a revert: the id of the audit row whose change it undoes (the change page links both ways). */
+  reverts: string | null;
 }
 
 /** A record of the OAuth protocol library (src/oauth/oauth-adapter.ts), found by the hash of its id. */

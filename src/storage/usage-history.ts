@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { callerNames } from './caller-names.ts';
 import type { Database } from './schema.ts';
 
 export interface DailyCalls {
@@ -54,21 +55,7 @@ export async function recentCalls(db: Kysely<Database>, userId: string, filters:
       'replayed',
       'dry_run',
     ])
-    .select((eb) => [
-      eb
-        .selectFrom('api_keys')
-        .select('api_keys.name')
-        .whereRef('api_keys.id', '=', 'audit_log.api_key_id')
-        .as('key_name'),
-      eb
-        .selectFrom('oauth_grants')
-        .select('oauth_grants.client_name')
-        .whereRef('oauth_grants.client_id', '=', 'audit_log.oauth_client_id')
-        .whereRef('oauth_grants.user_id', '=', 'audit_log.user_id')
-        .orderBy('oauth_grants.created_at', 'desc')
-        .limit(1)
-        .as('app_name'),
-    ])
+    .select(callerNames)
     .where('user_id', '=', userId);
   if (filters.tool) query = query.where('tool', '=', filters.tool);
   if (filters.status === 'succeeded') query = query.where('status', '<', 400);

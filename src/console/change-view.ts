@@ -1,0 +1,149 @@
+import { PLATFORM_INFO, type Platform } from '../platform-families.ts';
+import type { ChangeRow } from '../storage/change-history.ts';
+import { type ChangeKind, changeKindsOf } from '../tools/change-kinds.ts';
+import type { ToolRegistry } from '../tools/registry.ts';
+import { shown } from './approval-view.ts';
+
+/** What the pipeline notes in an audit row's details beside the call's audited arguments. */
+const NOTED = new Set([
+  'before',
+  'after',
+  'raised_spend',
+  'target_campaign_id',
+  'approval_id',
+  'approved_by',
+  'reverts',
+]);
+
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface ChangeOutcome {
+  /** `succeeded`, `waits for approval`, `failed`. */
+  label: string;
+  /** The console's class for it, if it has one. */
+  className: string | undefined;
+}
+
+/** One change as the history shows it, read once from its audit row. */
+export interface ChangeView {
+  row: ChangeRow;
+  /** `key night agent`, `app ChatGPT`, `you (the owner)`. */
+  who: string;
+  platform: Platform | null;
+  kinds: ChangeKind[];
+  /** `campaign 123 “Summer sale”`, `ad 456`, `new 789, 790`, or `—`. */
+  object: string;
+  /** The audited arguments: what the caller asked for, whatever became of it. */
+  asked: Record<string, unknown>;
+  /** The object's fields before and after, when the change was applied and noted them. */
+  before: Record<string, unknown> | undefined;
+  after: Record<string, unknown> | undefined;
+  /** The fields whose value differs between before and after, in the order the tool noted them. */
+  changed: FieldChange[];
+  outcome: ChangeOutcome;
+  /** Set when the change applied an approval: its id and who approved. */
+  approval: { id: string; approvedBy: string | undefined } | undefined;
+  upstreamRequestIds: string[];
+}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parsedObject(text: string | null): Json {
+  if (!text) return {};
+  const value: unknown = JSON.parse(text);
+  return isObject(value) ? value : {};
+}
+
+function parsedList(text: string | null): string[] {
+  if (!text) return [];
+  const value: unknown = JSON.parse(text);
+  return Array.isArray(value) ? value.map(String) : [];
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+/**
+ * Who made it, by the name the owner gave the key or the app gave itself. A monitor, when there are
+ * some, is a third column and a third branch here.
+ */
+function whoOf(row: ChangeRow): string {
+  if (row.api_key_id) return `key ${row.key_name ?? row.api_key_id}`;
+  if (row.oauth_client_id) return `app ${row.app_name ?? row.oauth_client_id}`;
+  return 'you (the owner)';
+}
+
+function objectOf(details: Json, created: string[]): string {
+  const campaign = text(details.campaign_id) ?? text(details.target_campaign_id);
+  const before = isObject(details.before) ? details.before : {};
+  const after = isObject(details.after) ? details.after : {};
+  const name = text(after.name) ?? text(before.name) ?? text(details.campaign_name);
+  const named = name === undefined ? '' : ` “${name}”`;
+  if (campaign !== undefined && campaign !== 'new') return `campaign ${campaign}${named}`;
+  if (text(details.ad_id) !== undefined) return `ad ${text(details.ad_id)}`;
+  if (created.length > 0) return `new ${created.join(', ')}${named}`;
+  return name === undefined ? '—' : `campaign${named}`;
+}
+
+function outcomeOf(status: number): ChangeOutcome {
+  if (status === 200) return { label: 'succeeded', className: 'status-succeeded' };
+  if (status === 202) return { label: 'waits for approval', className: undefined };
+  return { label: 'failed', className: 'status-failed' };
+}
+
+function changedFields(before: Json | undefined, after: Json | undefined): FieldChange[] {
+  if (!before || !after) return [];
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return fields
+    .filter((field) => shown(before[field]) !== shown(after[field]))
+    .map((field) => ({ field, before: before[field], after: after[field] }));
+}
+
+export function describeChange(row: ChangeRow, tools: ToolRegistry): ChangeView {
+  const details = parsedObject(row.details);
+  const asked = Object.fromEntries(Object.entries(details).filter(([field]) => !NOTED.has(field)));
+  const tool = tools.get(row.tool);
+  const before = isObject(details.before) ? details.before : undefined;
+  const after = isObject(details.after) ? details.after : undefined;
+  const approvalId = text(details.approval_id);
+  return {
+    row,
+    who: whoOf(row),
+    platform: tool?.platform ?? null,
+    kinds: changeKindsOf(tool, asked),
+    object: objectOf(details, parsedList(row.created_object_ids)),
+    asked,
+    before,
+    after,
+    changed: changedFields(before, after),
+    outcome: outcomeOf(row.status),
+    approval: approvalId ? { id: approvalId, approvedBy: text(details.approved_by) } : undefined,
+    upstreamRequestIds: parsedList(row.upstream_request_ids),
+  };
+}
+
+/** `Google Ads (search)`, or `—` for a tool of no platform. */
+export function platformLabel(platform: Platform | null): string {
+  return platform ? PLATFORM_INFO[platform].label : '—';
+}
+
+/** `status: ENABLED → PAUSED; daily_budget: 70.00 → 50.00`, or what was asked when nothing was noted. */
+export function changeSummary(change: ChangeView): string {
+  if (change.changed.length > 0) {
+    return change.changed
+      .map((field) => `${field.field}: ${shown(field.before)} → ${shown(field.after)}`)
+      .join('; ');
+  }
+  const asked = Object.entries(change.asked).filter(([field]) => field !== 'campaign_id');
+  if (asked.length === 0) return '';
+  return `asked ${asked.map(([field, value]) => `${field} ${shown(value)}`).join(', ')}`;
+}

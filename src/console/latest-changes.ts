@@ -1,0 +1,29 @@
+import type { Services } from '../context.ts';
+import { listChanges } from '../storage/change-history.ts';
+import { formatTime } from '../web/format.ts';
+import { html, type SafeHtml } from '../web/html.ts';
+import { changeFilters } from './activity-filters.ts';
+import { outcomeClass, outcomeText } from './activity-page.ts';
+import { type ChangeView, describeChange } from './change-view.ts';
+
+/** The owner's latest `count` changes, newest first, as the history shows them. */
+export async function latestChanges(
+  services: Pick<Services, 'storage' | 'tools'>,
+  userId: string,
+  count: number,
+): Promise<ChangeView[]> {
+  const filters = changeFilters(services.tools, {});
+  const { changes } = await listChanges(services.storage, userId, filters, { limit: count });
+  return changes.map((row) => describeChange(row, services.tools));
+}
+
+/** A compact list of changes (for the overview): when, who, what, the outcome; each links to its page. */
+export function latestChangesList(changes: readonly ChangeView[]): SafeHtml {
+  if (changes.length === 0) return html`<p>No changes yet.</p>`;
+  const items = changes.map(
+    (change) =>
+      html`<li>${formatTime(change.row.created_at)} · ${change.who} · <a href="/activity/${change.row.id}"><code>${change.row.tool}</code></a> ${change.object} · <span${outcomeClass(change)}>${outcomeText(change)}</span></li>`,
+  );
+  return html`<ul>${items}</ul>
+<p><a href="/activity">All activity</a></p>`;
+}
