@@ -1,6 +1,7 @@
 import { isPlatform, PLATFORM_INFO, PLATFORMS } from '../platform-families.ts';
 import type { AdAccount } from '../storage/schema.ts';
 import { CHANGE_KIND_LABELS, CHANGE_KINDS } from '../tools/change-kinds.ts';
+import { dataTable, type Row } from '../web/data-table.ts';
 import { formatTime } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { page } from '../web/layout.ts';
@@ -91,18 +92,23 @@ export function outcomeText(change: ChangeView): SafeHtml {
   return html`${outcome.label} <span class="muted">${row.status}</span>${row.code ? html` <code>${row.code}</code>` : ''}`;
 }
 
-function changeRow(change: ChangeView) {
+function changeRow(change: ChangeView): Row {
   const { row } = change;
   const summary = changeSummary(change);
-  return html`<tr>
-  <td>${formatTime(row.created_at)}</td>
-  <td>${change.who}</td>
-  <td><a href="/activity/${row.id}"><code>${row.tool}</code></a> ${change.object}</td>
-  <td class="fold">${platformLabel(change.platform)}</td>
-  <td class="fold">${row.account_id ? html`<code>${row.account_id}</code>` : '—'}</td>
-  <td class="fold">${summary || html`<span class="muted">—</span>`}</td>
-  <td${outcomeClass(change)}>${outcomeText(change)}</td>
-</tr>`;
+  return {
+    cells: [
+      formatTime(row.created_at),
+      change.who,
+      html`<a href="/activity/${row.id}"><code>${row.tool}</code></a> ${change.object}`,
+      platformLabel(change.platform),
+      row.account_id ? html`<code>${row.account_id}</code>` : '—',
+      summary || html`<span class="muted">—</span>`,
+      {
+        content: outcomeText(change),
+        ...(change.outcome.className && { className: change.outcome.className }),
+      },
+    ],
+  };
 }
 
 function pagination(view: ActivityView) {
@@ -123,11 +129,20 @@ function changesTable(view: ActivityView) {
       : html`<p>No changes yet. Every write made with your keys, by the apps you connected or by you
 (stopping agents, approving a change) will be listed here.</p>`;
   }
-  return html`<div class="table-wrap"><table class="wraps">
-<caption class="visually-hidden">Changes, newest first</caption>
-<thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col" class="fold">Platform</th><th scope="col" class="fold">Account</th><th scope="col" class="fold">Before → after</th><th scope="col">Outcome</th></tr></thead>
-<tbody>${view.changes.map(changeRow)}</tbody>
-</table></div>`;
+  return dataTable({
+    caption: 'Changes, newest first',
+    className: 'wraps',
+    columns: [
+      { label: 'When' },
+      { label: 'Who', fold: true },
+      { label: 'What' },
+      { label: 'Platform', fold: true },
+      { label: 'Account', fold: true },
+      { label: 'Before → after', fold: true },
+      { label: 'Outcome' },
+    ],
+    rows: view.changes.map(changeRow),
+  });
 }
 
 export function activityPage(view: ActivityView) {

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
+import { OwnerError } from '../owners/owner-error.ts';
+import { type RevertOutcome, revertChange, revertPlan } from '../owners/revert-change.ts';
 import { listAdAccounts } from '../storage/accounts.ts';
 import { listApiKeys } from '../storage/api-keys.ts';
 import {
@@ -11,9 +13,10 @@ import {
   listRevertsOf,
 } from '../storage/change-history.ts';
 import { listAppsEverGranted } from '../storage/oauth-grants.ts';
+import { findUserById } from '../storage/users.ts';
 import { signedIn } from '../web/console-request.ts';
 import { html } from '../web/html.ts';
-import { page, sendPage } from '../web/layout.ts';
+import { type Notice, page, sendPage } from '../web/layout.ts';
 import { activityCsv, csvFileName } from './activity-csv.ts';
 import { changeFilters, parseActivityQuery, writeToolNames } from './activity-filters.ts';
 import { activityPage } from './activity-page.ts';
@@ -60,10 +63,15 @@ export function registerActivityRoutes(app: FastifyInstance, services: Services)
       .send(Readable.from(activityCsv(rows, tools)));
   });
 
-  app.get<{ Params: { id: string } }>('/activity/:id', async (request, reply) => {
+  async function renderChange(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    answer?: { status: number; notice: Notice },
+  ) {
     const session = signedIn(request);
     const userId = session.user.id;
-    const row = await findChange(storage, userId, writeTools, request.params.id);
+    const row = await findChange(storage, userId, writeTools, id);
     if (!row) {
       const body = html`<p><a href="/activity">All activity</a></p>`;
       const notice = { kind: 'error' as const, text: 'There is no such change.' };
@@ -75,10 +83,33 @@ export function registerActivityRoutes(app: FastifyInstance, services: Services)
     ]);
     const view = {
       session,
+      notice: answer?.notice,
       change: describeChange(row, tools),
+      revert: revertPlan(tools, row),
       reverts: reverts.map((revert) => describeChange(revert, tools)),
       waitingApproval,
     };
-    return sendPage(reply, 200, changePage(view));
+    return sendPage(reply, answer?.status ?? 200, changePage(view));
+  }
+
+  app.get<{ Params: { id: string } }>('/activity/:id', async (request, reply) =>
+    renderChange(request, reply, request.params.id),
+  );
+
+  // Answered with the change's page rather than a redirect: what the revert said is known only here.
+  app.post<{ Params: { id: string } }>('/activity/:id/revert', async (request, reply) => {
+    const owner = await findUserById(storage.db, signedIn(request).user.id);
+    if (!owner) throw new Error('the signed-in owner no longer exists');
+    let reverted: RevertOutcome;
+    try {
+      reverted = await revertChange(services, owner, request.params.id);
+    } catch (error) {
+      if (error instanceof OwnerError) return renderChange(request, reply, request.params.id);
+      throw error;
+    }
+    request.log.info({ change_id: request.params.id, outcome: reverted.kind }, 'console reverted a change');
+    const refused = reverted.kind === 'refused';
+    const notice: Notice = { kind: refused ? 'error' : 'success', text: reverted.message };
+    return renderChange(request, reply, request.params.id, { status: refused ? 409 : 200, notice });
   });
 }

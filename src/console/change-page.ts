@@ -1,7 +1,8 @@
+import type { RevertPlan } from '../owners/revert-change.ts';
 import { CHANGE_KIND_LABELS } from '../tools/change-kinds.ts';
 import { formatTime } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
-import { page } from '../web/layout.ts';
+import { csrfInput, type Notice, page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
 import { outcomeClass, outcomeText } from './activity-page.ts';
 import { beforeAfterTable, shown } from './approval-view.ts';
@@ -9,6 +10,9 @@ import { type ChangeView, platformLabel } from './change-view.ts';
 
 export interface ChangePageView {
   session: SignedIn;
+  notice?: Notice | undefined;
+  /** How the change would be undone, or why it cannot be. */
+  revert: RevertPlan | { refused: string };
   change: ChangeView;
   /** The attempts to revert this change, newest first. */
   reverts: readonly ChangeView[];
@@ -16,20 +20,35 @@ export interface ChangePageView {
   waitingApproval: string | undefined;
 }
 
-/** What the Revert form needs to know of the change it would undo. */
-export interface RevertSlotView {
-  change: ChangeView;
-  /** Whether the change noted the object's fields before and after: only such a change can be put back. */
-  hasBeforeAfter: boolean;
-  /** The attempts to revert it already made, newest first. */
-  reverts: readonly ChangeView[];
-  /** The session's form token, for the form's post. */
-  csrfToken: string;
-}
-
-/** Where the Revert form goes (the revert itself is a later change): nothing for now. */
-export function revertSlot(_view: RevertSlotView): SafeHtml {
-  return html``;
+/**
+ * The Revert form: what it would put back, with one button; or the revert already made; or why this
+ * change cannot be reverted.
+ */
+function revertSection(view: ChangePageView): SafeHtml {
+  const { change, revert, reverts } = view;
+  if (change.row.status !== 200) return html``;
+  const applied = reverts.find((attempt) => attempt.row.status === 200);
+  let content: SafeHtml;
+  if (applied) {
+    content = html`<p>Reverted on ${link(applied)}: the campaign went back to what it had before.</p>`;
+  } else if ('refused' in revert) {
+    content = html`<p class="muted">${revert.refused}</p>`;
+  } else {
+    const puts = Object.entries(revert.restores).map(
+      ([field, value], i) =>
+        html`${i > 0 ? '; ' : ''}${field} back to <code>${shown(value)}</code> (this change set <code>${shown(revert.after[field])}</code>)`,
+    );
+    content = html`<p>Sets ${puts}, as you, through the same checks as any change, and without using your quota. Only while
+${change.object} still shows what this change left: if it changed since, nothing is written and you are told what changed.</p>
+<form method="post" action="/activity/${change.row.id}/revert">
+  ${csrfInput(view.session.csrfToken)}
+  <button type="submit">Revert<span class="visually-hidden"> this change</span></button>
+</form>`;
+  }
+  return html`<section class="card" aria-labelledby="revert-title">
+<h2 id="revert-title">Revert</h2>
+${content}
+</section>`;
 }
 
 function link(change: ChangeView) {
@@ -94,17 +113,13 @@ export function changePage(view: ChangePageView) {
   const { change } = view;
   const body = html`${facts(view)}
 ${beforeAfter(change)}
-${revertSlot({
-  change,
-  hasBeforeAfter: change.before !== undefined && change.after !== undefined,
-  reverts: view.reverts,
-  csrfToken: view.session.csrfToken,
-})}
+${revertSection(view)}
 <p><a href="/activity">All activity</a></p>`;
   return page({
     title: `Change: ${change.row.tool}`,
     session: view.session,
     section: '/activity',
+    notice: view.notice,
     body,
   });
 }

@@ -242,7 +242,6 @@ ${agentsTable(view.agents)}
 <section aria-labelledby="changes-title">
 <h2 id="changes-title">Latest changes</h2>
 ${view.latestChanges}
-<p><a href="/activity">All changes</a></p>
 </section>
 ${agentsSection(view.session)}`;
   return page({ title: 'Overview', session: view.session, section: '/', body });

@@ -9,12 +9,14 @@ import { listOAuthGrants } from '../storage/oauth-grants.ts';
 import { quotaUsed } from '../storage/quota.ts';
 import { activityByCaller, type CallerActivity } from '../storage/usage-history.ts';
 import { signedIn } from '../web/console-request.ts';
-import { html } from '../web/html.ts';
 import { sendPage } from '../web/layout.ts';
+import { writeToolNames } from './activity-filters.ts';
+import { latestChanges, latestChangesList } from './latest-changes.ts';
 import { type AgentAtWork, overviewPage, type QuotaBurn } from './overview-page.ts';
 
 const DAY_MS = 86_400_000;
 const PENDING_SHOWN = 5;
+const LATEST_CHANGES = 5;
 
 /** The calls the period ends with if it goes on as it went so far. */
 function quotaBurn(used: number, limit: number, tier: string, now: Date): QuotaBurn {
@@ -30,13 +32,13 @@ function quotaBurn(used: number, limit: number, tier: string, now: Date): QuotaB
 export function registerOverviewRoutes(app: FastifyInstance, services: Services): void {
   const { config, storage, clock, tools } = services;
   const spendReports = new AccountSpendReports(services);
-  const writeTools = [...tools.values()].filter((tool) => !tool.annotations.readOnlyHint).map((t) => t.name);
+  const writeTools = writeToolNames(tools);
 
   app.get('/', async (request, reply) => {
     const session = signedIn(request);
     const userId = session.user.id;
     const now = clock.now();
-    const [accounts, connections, keys, grants, pending, used, activity] = await Promise.all([
+    const [accounts, connections, keys, grants, pending, used, activity, changes] = await Promise.all([
       listAdAccounts(storage.db, userId),
       listConnections(storage.db, userId),
       listApiKeys(storage.db, userId),
@@ -44,6 +46,7 @@ export function registerOverviewRoutes(app: FastifyInstance, services: Services)
       listApprovals(storage.db, userId, { status: 'pending', limit: PENDING_SHOWN }),
       quotaUsed(storage.db, userId, quotaPeriod(now)),
       activityByCaller(storage.db, userId, new Date(now.getTime() - DAY_MS), writeTools),
+      latestChanges(services, userId, LATEST_CHANGES),
     ]);
     const active = accounts.filter((account) => account.status === 'active');
     const spend = await spendReports.read(active);
@@ -71,7 +74,7 @@ export function registerOverviewRoutes(app: FastifyInstance, services: Services)
       pending,
       unhealthy: connections.filter((connection) => connection.status !== 'active'),
       quota: quotaBurn(used, tierLimit(config, session.user.tier), session.user.tier, now),
-      latestChanges: html`<p class="muted">No changes yet.</p>`,
+      latestChanges: latestChangesList(changes),
     };
     return sendPage(reply, 200, overviewPage(view));
   });

@@ -2,7 +2,7 @@ import { newId } from '../ids.ts';
 import { executeTool } from '../pipeline/execute-tool.ts';
 import type { PipelineServices } from '../pipeline/pipeline-services.ts';
 import { PLATFORM_INFO } from '../platform-families.ts';
-import { findAuditEntry } from '../storage/audit.ts';
+import { appliedRevertOf, findAuditEntry } from '../storage/audit.ts';
 import type { User } from '../storage/schema.ts';
 import type { Tool } from '../tools/tool.ts';
 import { ownerCaller } from './owner-caller.ts';
@@ -42,7 +42,7 @@ function same(a: unknown, b: unknown): boolean {
  */
 export function revertPlan(
   tools: ReadonlyMap<string, Tool>,
-  row: { tool: string; status: number; dry_run: number; account_id: string | null; details: string | null },
+  row: { tool: string; status: number; dry_run?: number; account_id: string | null; details: string | null },
 ): RevertPlan | { refused: string } {
   if (row.status !== 200 || row.dry_run)
     return { refused: 'Only a change that was applied can be reverted.' };
@@ -104,6 +104,13 @@ export async function revertChange(
 ): Promise<RevertOutcome> {
   const row = await findAuditEntry(services.storage.db, owner.id, changeId);
   if (!row) throw new OwnerError(`No change ${changeId} for ${owner.email}.`);
+  const earlier = await appliedRevertOf(services.storage.db, owner.id, changeId);
+  if (earlier) {
+    return {
+      kind: 'already_reverted',
+      message: `Already reverted on ${earlier.created_at.slice(0, 16).replace('T', ' ')} UTC: nothing was sent again.`,
+    };
+  }
   const plan = revertPlan(services.tools, row);
   if ('refused' in plan) return { kind: 'refused', message: plan.refused };
   const { outcome, replayed } = await executeTool(

@@ -107,3 +107,16 @@ export async function findAuditEntry(db: Kysely<Database>, userId: string, id: s
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
+
+/** The applied revert of a change, if one was made: a change is put back once. */
+export async function appliedRevertOf(db: Kysely<Database>, userId: string, changeId: string) {
+  return db
+    .selectFrom('audit_log')
+    .select(['id', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('reverts', '=', changeId)
+    .where('status', '=', 200)
+    .where('replayed', '=', 0)
+    .where('dry_run', '=', 0)
+    .executeTakeFirst();
+}

@@ -17,6 +17,8 @@ import { clippedTables, horizontalOverflow, unlabelledControls } from './support
 /** What the seeded owner's pages need in their addresses, known once the content is made. */
 interface Seeded {
   approvalId: string;
+  /** An agent's applied change, for its page in the history. */
+  changeId: string;
 }
 
 interface ConsolePage {
@@ -38,6 +40,7 @@ const PAGES: ConsolePage[] = [
   { name: 'approvals', path: () => '/approvals' },
   { name: 'approval', path: (seeded) => `/approvals/${seeded.approvalId}` },
   { name: 'activity', path: () => '/activity' },
+  { name: 'change', path: (seeded) => `/activity/${seeded.changeId}` },
   { name: 'not-found', path: () => '/dashboard' },
 ];
 
@@ -57,7 +60,7 @@ describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_00
   let visitor: BrowserContext;
   let ownerPage: Page;
   let visitorPage: Page;
-  const seeded: Seeded = { approvalId: '' };
+  const seeded: Seeded = { approvalId: '', changeId: '' };
 
   beforeAll(async () => {
     service = await TestService.start('sqlite');
@@ -73,7 +76,7 @@ describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_00
     await ownerPage.getByLabel('Email').fill(email);
     await ownerPage.getByLabel('Password').fill(PASSWORD);
     await ownerPage.getByRole('button', { name: 'Create account' }).click();
-    await ownerPage.waitForURL(`${service.url}/keys`);
+    await ownerPage.waitForURL(`${service.url}/`);
 
     // An owner a few weeks in: every platform connected, keys of each kind, an app, calls, approvals.
     const { db } = service.services.storage;
@@ -124,7 +127,18 @@ describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_00
       operation_status: 'DISABLE',
     });
     expect(refused.status).toBe(403);
+    const paused = await callTool(service.url, spend.key, 'update_video_campaign', {
+      campaign_id: retargeting?.campaign_id,
+      operation_status: 'DISABLE',
+    });
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
     await service.services.audit.flush();
+    const change = await db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('request_id', '=', paused.body.request_id)
+      .executeTakeFirstOrThrow();
+    seeded.changeId = change.id;
   });
   afterAll(async () => {
     await browser?.close();
