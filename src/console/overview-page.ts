@@ -137,6 +137,13 @@ function platformTable(spend: AccountSpendRead[]) {
   });
 }
 
+/** The platforms in their usual order (search, network, social, video), each platform's accounts as listed. */
+function byPlatform(a: AccountSpendRead, b: AccountSpendRead): number {
+  const rank = (read: AccountSpendRead) =>
+    PLATFORMS.indexOf(read.account.platform as (typeof PLATFORMS)[number]);
+  return rank(a) - rank(b);
+}
+
 function spendSection(spend: AccountSpendRead[]) {
   if (spend.length === 0) return html``;
   const overall = sums(spend).map(
@@ -147,7 +154,7 @@ function spendSection(spend: AccountSpendRead[]) {
 <h2 id="spend-title">Spend</h2>
 <div class="cards">${overall}</div>
 ${platformTable(spend)}
-<div class="cards">${spend.map(accountCard)}</div>
+<div class="cards">${[...spend].sort(byPlatform).map(accountCard)}</div>
 <p class="muted">From each platform's own reports, refreshed every minute; reading them here uses none of your quota.</p>
 </section>`;
 }
