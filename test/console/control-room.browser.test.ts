@@ -234,4 +234,33 @@ describe('the control room in Chromium', { timeout: 120_000 }, () => {
     });
     expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
   });
+
+  it('counts each agent’s calls, changes and errors of the last 24 hours on the overview', async () => {
+    await service.services.audit.flush();
+    const rows = await service.services.storage.db
+      .selectFrom('audit_log')
+      .select(['tool', 'status', 'dry_run'])
+      .where('user_id', '=', owner.id)
+      .where('api_key_id', 'is not', null)
+      .where('api_key_id', 'in', (eb) =>
+        eb.selectFrom('api_keys').select('id').where('name', '=', 'night agent'),
+      )
+      .execute();
+    const writes = new Set(
+      [...service.services.tools.values()].filter((t) => !t.annotations.readOnlyHint).map((t) => t.name),
+    );
+    const changes = rows.filter((row) => writes.has(row.tool) && row.status === 200 && row.dry_run === 0);
+    expect(changes.length).toBeGreaterThan(0);
+
+    await page.goto(`${service.url}/`);
+    const row = page
+      .getByRole('table', { name: 'Calls per key and app in the last 24 hours' })
+      .getByRole('row', { name: /^night agent \(key\)/ });
+    const cells = await row.getByRole('cell').allTextContents();
+    expect(cells.slice(1, 4)).toEqual([
+      String(rows.length),
+      String(changes.length),
+      String(rows.filter((r) => r.status >= 400).length),
+    ]);
+  });
 });
