@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/key-limits.ts';
 import { addAccount } from '../../src/owners/add-account.ts';
 import { issueKey } from '../../src/owners/create-key.ts';
-import { findUserByEmail, setUserTier } from '../../src/storage/users.ts';
 import { TestService } from '../support/service.ts';
 import { axeViolations } from './support/axe.ts';
-import { launchChromium, screenshot } from './support/browser.ts';
-import { callTool, PASSWORD, uniqueEmail } from './support/console-client.ts';
+import { launchChromium, screenshot, signUpInBrowser } from './support/browser.ts';
+import { callTool } from './support/console-client.ts';
 import { horizontalOverflow, unlabelledControls } from './support/page-checks.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -39,18 +38,11 @@ describe('approvals in Chromium', { timeout: 90_000 }, () => {
   it('the owner sees the pending change before → after, approves it, and the agent reads applied', async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
-    const email = uniqueEmail('approve');
-    await page.goto(`${service.url}/signup`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${service.url}/`);
+    const user = await signUpInBrowser(page, service, 'approve');
+    const { email } = user;
 
     // The agent's side: a TikTok advertiser, a key that may spend, and a budget ten times too large.
     const { db } = service.services.storage;
-    const user = await findUserByEmail(db, email);
-    if (!user) throw new Error('sign-up made no owner');
-    await setUserTier(db, user.id, 'pro');
     await addAccount(service.services, user, { platform: 'video' });
     const limits = { ...DEFAULT_LIMITS, scope: 'spend' } as const;
     const { key } = await issueKey(db, user, 'night agent', 'never', service.services.clock.now(), limits);

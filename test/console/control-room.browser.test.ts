@@ -6,10 +6,9 @@ import { issueKey } from '../../src/owners/create-key.ts';
 import { PLATFORM_INFO, PLATFORMS } from '../../src/platform-families.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
 import type { User } from '../../src/storage/schema.ts';
-import { findUserByEmail, setUserTier } from '../../src/storage/users.ts';
 import { TestService } from '../support/service.ts';
-import { launchChromium } from './support/browser.ts';
-import { callTool, PASSWORD, uniqueEmail } from './support/console-client.ts';
+import { launchChromium, signUpInBrowser } from './support/browser.ts';
+import { callTool } from './support/console-client.ts';
 
 /**
  * The control room in Chromium (docs/console.md): the overview's spend agrees with the performance tools,
@@ -27,18 +26,7 @@ describe('the control room in Chromium', { timeout: 120_000 }, () => {
     service.services.config.appUrl = service.url;
     browser = await launchChromium();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    const email = uniqueEmail('control-room');
-    await page.goto(`${service.url}/signup`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${service.url}/`);
-    const { db } = service.services.storage;
-    const user = await findUserByEmail(db, email);
-    if (!user) throw new Error('sign-up made no owner');
-    // Enough calls a month for the performance reads that check the overview.
-    await setUserTier(db, user.id, 'pro');
-    owner = user;
+    owner = await signUpInBrowser(page, service, 'control-room');
   });
   afterAll(async () => {
     await browser?.close();

@@ -7,11 +7,10 @@ import { rejectChange } from '../../src/owners/approvals.ts';
 import { issueKey } from '../../src/owners/create-key.ts';
 import { PLATFORMS } from '../../src/platform-families.ts';
 import { revokeApiKey } from '../../src/storage/api-keys.ts';
-import { findUserByEmail, setUserTier } from '../../src/storage/users.ts';
 import { TestService } from '../support/service.ts';
 import { axeViolations } from './support/axe.ts';
-import { launchChromium, screenshot } from './support/browser.ts';
-import { callTool, PASSWORD, uniqueEmail } from './support/console-client.ts';
+import { launchChromium, screenshot, signUpInBrowser } from './support/browser.ts';
+import { callTool } from './support/console-client.ts';
 import { clippedTables, horizontalOverflow, unlabelledControls } from './support/page-checks.ts';
 
 /** What the seeded owner's pages need in their addresses, known once the content is made. */
@@ -71,18 +70,9 @@ describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_00
     ownerPage = await owner.newPage();
     visitorPage = await visitor.newPage();
 
-    const email = uniqueEmail('every-page');
-    await ownerPage.goto(`${service.url}/signup`);
-    await ownerPage.getByLabel('Email').fill(email);
-    await ownerPage.getByLabel('Password').fill(PASSWORD);
-    await ownerPage.getByRole('button', { name: 'Create account' }).click();
-    await ownerPage.waitForURL(`${service.url}/`);
-
     // An owner a few weeks in: every platform connected, keys of each kind, an app, calls, approvals.
+    const user = await signUpInBrowser(ownerPage, service, 'every-page');
     const { db } = service.services.storage;
-    const user = await findUserByEmail(db, email);
-    if (!user) throw new Error('sign-up made no owner');
-    await setUserTier(db, user.id, 'pro');
     for (const platform of PLATFORMS) await addAccount(service.services, user, { platform });
     const now = service.services.clock.now();
     const spend = await issueKey(db, user, 'night agent', 'never', now, {
