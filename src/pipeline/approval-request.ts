@@ -7,6 +7,7 @@ import { insertApproval } from '../storage/approvals.ts';
 import type { AdAccount, Approval } from '../storage/schema.ts';
 import { type ApprovalChange, approvalObject, approveUrl } from '../tools/approvals/approval-object.ts';
 import type { SpendChange, Tool } from '../tools/tool.ts';
+import { uuidOf } from './idempotency-key.ts';
 import type { PipelineServices } from './pipeline-services.ts';
 import { impactOf } from './spend-guardrails.ts';
 
@@ -27,8 +28,7 @@ export class ApprovalNeeded extends Error {
  * instances at once, writes once.
  */
 export function approvalIdempotencyKey(approvalId: string): string {
-  const hex = approvalId.replace(/^apr_/, '');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  return uuidOf(approvalId.replace(/^apr_/, ''));
 }
 
 /** Who asked, as the owner knows them: the key's name, or the app's. */

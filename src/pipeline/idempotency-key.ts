@@ -28,6 +28,10 @@ export function parseIdempotencyKey(
  * so reverting twice, or on two instances at once, writes once.
  */
 export function revertIdempotencyKey(changeId: string): string {
-  const hex = createHash('sha256').update(`revert:${changeId}`).digest('hex');
+  return uuidOf(createHash('sha256').update(`revert:${changeId}`).digest('hex'));
+}
+
+/** The first 32 hex digits in a UUID's shape, as an idempotency key the service derives must have. */
+export function uuidOf(hex: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
