@@ -16,9 +16,17 @@ export function quotaPeriod(now: Date): string {
   return now.toISOString().slice(0, 7);
 }
 
+/** The first moment of the quota period a moment falls in, and of the next. */
+export function periodBounds(now: Date): { start: Date; end: Date } {
+  return {
+    start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
+    end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
+  };
+}
+
 /** The day the counter resets: the first day of the next month, `2026-12-01` during November 2026. */
 export function periodEnd(now: Date): string {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+  return periodBounds(now).end.toISOString().slice(0, 10);
 }
 
 export function tierLimit(config: Config, tier: string): number {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../context.ts';
 import { AccountSpendReports } from '../owners/account-spend.ts';
-import { periodEnd, quotaPeriod, tierLimit } from '../quota.ts';
+import { periodBounds, periodEnd, quotaPeriod, tierLimit } from '../quota.ts';
 import { listAdAccounts, listConnections } from '../storage/accounts.ts';
 import { listApiKeys } from '../storage/api-keys.ts';
 import { listApprovals } from '../storage/approvals.ts';
@@ -20,8 +20,9 @@ const LATEST_CHANGES = 5;
 
 /** The calls the period ends with if it goes on as it went so far. */
 function quotaBurn(used: number, limit: number, tier: string, now: Date): QuotaBurn {
-  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-  const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  const bounds = periodBounds(now);
+  const start = bounds.start.getTime();
+  const end = bounds.end.getTime();
   // An hour at least, so a few calls in the period's first minutes do not project thousands.
   const elapsed = Math.max(now.getTime() - start, 3_600_000);
   const projected = Math.round((used * (end - start)) / elapsed);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../context.ts';
-import { periodEnd, quotaPeriod, tierLimit } from '../quota.ts';
+import { periodBounds, periodEnd, quotaPeriod, tierLimit } from '../quota.ts';
 import { quotaUsed } from '../storage/quota.ts';
 import { callsPerDay, recentCalls, type StatusFilter } from '../storage/usage-history.ts';
 import { signedIn } from '../web/console-request.ts';
@@ -23,8 +23,7 @@ export function registerUsageRoutes(app: FastifyInstance, services: Services): v
   app.get<{ Querystring: { tool?: string; status?: string } }>('/usage', async (request, reply) => {
     const session = signedIn(request);
     const now = clock.now();
-    const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    const { start, end } = periodBounds(now);
     const dayCount = Math.round((end.getTime() - start.getTime()) / 86_400_000);
     const tool = toolNames.includes(request.query.tool ?? '') ? request.query.tool : undefined;
     const status = parseStatus(request.query.status);

@@ -1,7 +1,14 @@
-import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import { callerNames } from './caller-names.ts';
 import type { Dialect, Storage } from './database.ts';
-import type { Database } from './schema.ts';
+import type { AuditLogTable, Database } from './schema.ts';
 
 /**
  * Who made a change: a key, an OAuth app, or the owner in person (a row naming neither). Monitors, when
@@ -38,25 +45,14 @@ export interface ChangeFilters {
   outcome?: OutcomeFilter | undefined;
 }
 
-export interface ChangeRow {
-  id: string;
-  created_at: string;
-  request_id: string;
-  api_key_id: string | null;
-  oauth_client_id: string | null;
-  tool: string;
-  account_id: string | null;
-  status: number;
-  code: string | null;
-  /** JSON: the audited arguments, and `before`/`after` of an applied campaign update. */
-  details: string | null;
-  upstream_request_ids: string | null;
-  created_object_ids: string | null;
-  idempotency_key: string | null;
-  reverts: string | null;
+/**
+ * A change as the history reads it: the audit row's columns below (its `details` JSON holds the audited
+ * arguments, and `before`/`after` of an applied campaign update), with the key's or app's name.
+ */
+export type ChangeRow = Pick<Selectable<AuditLogTable>, (typeof COLUMNS)[number]> & {
   key_name: string | null;
   app_name: string | null;
-}
+};
 
 export interface ChangeList {
   changes: ChangeRow[];
