@@ -5,7 +5,10 @@ import type { AuthServices } from './auth-services.ts';
  * The refusal of every key and app of an owner who stopped all agents (docs/approvals.md): it says when,
  * and that only the owner can resume them.
  */
-export function refuseIfAgentsStopped(services: AuthServices, stoppedAt: string | null): void {
+export function refuseIfAgentsStopped(
+  services: Pick<AuthServices, 'config'>,
+  stoppedAt: string | null,
+): void {
   if (stoppedAt === null) return;
   const { appUrl } = services.config;
   throw new AppError(

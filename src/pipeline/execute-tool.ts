@@ -4,7 +4,7 @@ import { AppError } from '../errors.ts';
 import { fingerprint } from '../fingerprint.ts';
 import { newId } from '../ids.ts';
 import { canonicalLimits } from '../key-limits.ts';
-import { PLATFORM_INFO } from '../platform-families.ts';
+import { isPlatform, PLATFORM_INFO, type Platform } from '../platform-families.ts';
 import { RecoveryPoints } from '../platforms/recovery-points.ts';
 import type { Progress } from '../progress.ts';
 import { quotaBlock } from '../quota.ts';
@@ -42,6 +42,18 @@ export interface ExecuteOptions {
   approved?: ApprovedRun | undefined;
   /** Set when the owner reverts a change from the history: src/owners/revert-change.ts. */
   revert?: RevertRun | undefined;
+  /** Set when a monitor acts on a campaign: src/monitors/act-on-firing.ts. */
+  monitor?: MonitorRun | undefined;
+}
+
+/**
+ * A monitor's action: unbilled, under an idempotency key derived from the monitor, the campaign and the
+ * period, so a retried check acts once. Its caller has the write scope only: a raise would be refused.
+ */
+export interface MonitorRun {
+  monitorId: string;
+  /** Absent for the dry run that reads the campaign before a budget is lowered. */
+  idempotencyKey?: string | undefined;
 }
 
 /** An approved change being applied: under the approval's own idempotency key, unbilled, checked for drift. */
@@ -142,7 +154,7 @@ async function runCall(
     outcome = toFailure(services, toolName, options.requestId, error);
     if (record.claim) record.claim.fate ??= fateOfFailure(error);
   }
-  const audit = auditEntry(services, caller, toolName, options.requestId, record, outcome, started);
+  const audit = auditEntry(services, caller, toolName, options, record, outcome, started);
   // Calls that can spend or carry an Idempotency-Key are audited before they are answered; the rest
   // (reads of the service's own state) in batches.
   const durable =
@@ -220,7 +232,7 @@ function auditEntry(
   services: PipelineServices,
   caller: Caller,
   toolName: string,
-  requestId: string,
+  { requestId, monitor }: ExecuteOptions,
   record: CallRecord,
   outcome: Outcome,
   started: number,
@@ -247,6 +259,7 @@ function auditEntry(
     // The key the call claimed: a client-chosen UUID, no secret, shown on the change history.
     idempotency_key: record.claim?.handle.key ?? null,
     reverts: typeof record.details?.reverts === 'string' ? record.details.reverts : null,
+    monitor_id: monitor?.monitorId ?? null,
   };
 }
 
@@ -297,7 +310,7 @@ async function runSteps(
     ? approvalIdempotencyKey(options.approved.approvalId)
     : options.revert
       ? revertIdempotencyKey(options.revert.changeId)
-      : parseIdempotencyKey(options.idempotencyKey);
+      : (options.monitor?.idempotencyKey ?? parseIdempotencyKey(options.idempotencyKey));
 
   const args = validateArguments(tool, rawArguments, config, now);
   record.dryRun = args.dry_run === true;
@@ -310,9 +323,10 @@ async function runSteps(
       reverted_by: options.revert.revertedBy,
     };
   }
-  if (tool.platform) {
-    const requested = args[PLATFORM_INFO[tool.platform].accountArgument] as string | null | undefined;
-    record.account = await resolveAccount(storage, config, caller, tool.platform, requested);
+  const platform = tool.platform ?? platformNamedBy(tool, args);
+  if (platform) {
+    const requested = args[PLATFORM_INFO[platform].accountArgument] as string | null | undefined;
+    record.account = await resolveAccount(storage, config, caller, platform, requested);
   }
   record.fingerprint = callFingerprint(args, record.account, caller);
   requireToolScope(caller, tool, config);
@@ -368,8 +382,8 @@ async function runSteps(
   }
 
   // An approved change is not billed again: the call that asked for it was. A revert is the owner's own
-  // undo, which an empty quota must not prevent.
-  if (tool.billable && !record.dryRun && !options.approved && !options.revert) {
+  // undo, which an empty quota must not prevent; a monitor's check and action are not billed either.
+  if (tool.billable && !record.dryRun && !options.approved && !options.revert && !options.monitor) {
     const held = await holdQuotaUnit(
       services,
       caller,
@@ -555,6 +569,13 @@ function fingerprintBeforeLimits(
 ): string | undefined {
   if (caller.limits.accounts !== null) return undefined;
   return fingerprint({ arguments: args, account: account?.account_id ?? null });
+}
+
+/** The platform a tool of any platform acts on, when its arguments name one (a monitor's). */
+function platformNamedBy(tool: Tool, args: Record<string, unknown>): Platform | undefined {
+  if (!tool.platformArgument) return undefined;
+  const named = args[tool.platformArgument];
+  return typeof named === 'string' && isPlatform(named) ? named : undefined;
 }
 
 function pick(

@@ -82,3 +82,19 @@ export async function listConnectionAccounts(
     .orderBy('account_id')
     .execute();
 }
+
+/** The owner's account of a platform, by its id. */
+export async function findAdAccount(
+  db: Kysely<Database>,
+  userId: string,
+  platform: string,
+  accountId: string,
+): Promise<AdAccount | undefined> {
+  return db
+    .selectFrom('ad_accounts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('platform', '=', platform)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+}

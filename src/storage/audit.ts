@@ -23,6 +23,7 @@ const AUDIT_COLUMNS = [
   'created_object_ids',
   'idempotency_key',
   'reverts',
+  'monitor_id',
 ] as const satisfies ReadonlyArray<keyof AuditEntry>;
 
 // Every column of the table is listed: a column added to the table and not here would be dropped silently.

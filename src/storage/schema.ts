@@ -129,6 +129,59 @@ export interface AuditLogTable {
   idempotency_key: string | null;
   /** For a revert: the id of the audit row whose change it undoes (the change page links both ways). */
   reverts: string | null;
+  /** The monitor whose action this call was (src/monitors/): the change history's actor. */
+  monitor_id: string | null;
+}
+
+/** An owner's monitor: a rule checked on one account every few minutes (src/tools/monitors/monitor-rule.ts). */
+export interface MonitorsTable {
+  id: string;
+  user_id: string;
+  platform: string;
+  account_id: string;
+  name: string;
+  /** JSON: the rule (MonitorRule) as validated. */
+  rule: string;
+  check_every_minutes: number;
+  enabled: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One check of a monitor, for the minute it was due (a retried check records once). */
+export interface MonitorChecksTable {
+  monitor_id: string;
+  /** The minute the check was due, ISO. */
+  slot_at: Timestamp;
+  checked_at: Timestamp;
+  /** `checked`, or `failed` when the report could not be read. */
+  outcome: string;
+  error: string | null;
+  /** The window's days, `YYYY-MM-DD..YYYY-MM-DD` in the account time zone. */
+  period: string | null;
+  /** JSON: each campaign evaluated, its values and whether the rule matched. */
+  campaigns: string;
+}
+
+/** A monitor's firing on a campaign: at most one per monitor, campaign and period (the action's idempotency). */
+export interface MonitorFiringsTable {
+  id: string;
+  monitor_id: string;
+  campaign_id: string;
+  campaign_name: string | null;
+  period: string;
+  slot_at: Timestamp;
+  fired_at: Timestamp;
+  /** JSON: the values that matched. */
+  seen: string;
+  action: string;
+  /** JSON: the arguments of the action's call, fixed before it is made so every retry sends the same. */
+  action_arguments: string | null;
+  /** `pending` until acted on; then `applied`, `notified`, `refused` or `failed`. */
+  result: string;
+  result_text: string | null;
+  /** The request id of the action's call (its audit row and change history entry). */
+  request_id: string | null;
 }
 
 /** A record of the OAuth protocol library (src/oauth/oauth-adapter.ts), found by the hash of its id. */
@@ -322,6 +375,9 @@ export interface Database {
   oauth_grants: OAuthGrantsTable;
   oauth_owned_clients: OAuthOwnedClientsTable;
   approvals: ApprovalsTable;
+  monitors: MonitorsTable;
+  monitor_checks: MonitorChecksTable;
+  monitor_firings: MonitorFiringsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -333,6 +389,9 @@ export type AuditEntry = Insertable<AuditLogTable>;
 export type ConsoleSession = Selectable<ConsoleSessionsTable>;
 export type OAuthGrant = Selectable<OAuthGrantsTable>;
 export type Approval = Selectable<ApprovalsTable>;
+export type Monitor = Selectable<MonitorsTable>;
+export type MonitorCheck = Selectable<MonitorChecksTable>;
+export type MonitorFiring = Selectable<MonitorFiringsTable>;
 export type OAuthOwnedClient = Selectable<OAuthOwnedClientsTable>;
 export type SandboxObject = Selectable<SandboxObjectsTable>;
 export type SandboxToken = Selectable<SandboxTokensTable>;

@@ -3,6 +3,12 @@ import { getPerformanceOverview } from './account/get-performance-overview.ts';
 import { getUsageStatus } from './account/get-usage-status.ts';
 import { listConnectedAccounts } from './account/list-connected-accounts.ts';
 import { getApproval } from './approvals/get-approval.ts';
+import { createMonitor } from './monitors/create-monitor.ts';
+import { deleteMonitor } from './monitors/delete-monitor.ts';
+import { getMonitorHistory } from './monitors/get-monitor-history.ts';
+import { listMonitors } from './monitors/list-monitors.ts';
+import { testMonitor } from './monitors/test-monitor.ts';
+import { updateMonitor } from './monitors/update-monitor.ts';
 import { addNetworkCampaignToGroup } from './network/add-network-campaign-to-group.ts';
 import { addNetworkCarouselCreative } from './network/add-network-carousel-creative.ts';
 import { associateNetworkConversion } from './network/associate-network-conversion.ts';
@@ -38,6 +44,13 @@ export const ALL_TOOLS: readonly Tool[] = [
   getApproval,
   // Across every platform.
   getPerformanceOverview,
+  // Monitors: rules checked on an account while nobody watches (delete last: the examples run in order).
+  createMonitor,
+  listMonitors,
+  testMonitor,
+  getMonitorHistory,
+  updateMonitor,
+  deleteMonitor,
   // search (Google Ads)
   listSearchCampaigns,
   listSearchAds,

@@ -136,6 +136,11 @@ export interface ToolDefinition<Schema extends z.ZodObject> {
   description: string;
   /** The platform whose account the call acts on, or null. */
   platform: Platform | null;
+  /**
+   * For a tool of no one platform (a monitor's): the argument that names the platform, when given; the
+   * account is then resolved from that platform's usual account argument, as for its own tools.
+   */
+  platformArgument?: string;
   billable: boolean;
   annotations: ToolAnnotations;
   input: Schema;

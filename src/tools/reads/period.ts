@@ -104,7 +104,8 @@ export function todayIn(timeZone: string, now: Date): string {
   }).format(now);
 }
 
-function shift(date: string, days: number): string {
+/** The day `days` after `date` (negative: before), both `YYYY-MM-DD`. */
+export function shift(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 

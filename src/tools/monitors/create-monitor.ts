@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { newId } from '../../ids.ts';
+import { insertMonitor } from '../../storage/monitors.ts';
+import { defineTool } from '../tool.ts';
+import { accountArgumentIssues, monitorAccountFields } from './monitor-account.ts';
+import { monitorObject } from './monitor-object.ts';
+import { ruleFields, ruleIssues, ruleOf } from './monitor-rule.ts';
+
+export const createMonitor = defineTool({
+  name: 'create_monitor',
+  description:
+    "Sets up a monitor: a rule checked on one ad account every check_every_minutes, on its campaigns' " +
+    'metrics over a window, which notifies the owner or pauses or lowers the budget of each campaign it ' +
+    'matches (once per campaign and window period). It never raises spend. test_monitor first shows what ' +
+    'it would match now. Billable: one quota unit; its checks are free.',
+  platform: null,
+  platformArgument: 'platform',
+  billable: true,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  input: z.strictObject({ ...monitorAccountFields, ...ruleFields }),
+  example: {
+    platform: 'video',
+    name: 'Runaway spend today',
+    conditions: [{ metric: 'spend', operator: '>', relative_to: { trailing_days: 7, factor: 3 } }],
+    action: 'notify',
+  },
+  rules: (args) => [...accountArgumentIssues(args), ...ruleIssues(args)],
+  auditFields: ['platform', 'name', 'action', 'check_every_minutes'],
+  async run(args, { services, caller, account, now }) {
+    if (!account) throw new Error('create_monitor needs the resolved account');
+    const rule = ruleOf(args);
+    const at = now.toISOString();
+    const monitor = {
+      id: newId('mon'),
+      user_id: caller.userId,
+      platform: account.platform,
+      account_id: account.account_id,
+      name: rule.name,
+      rule: JSON.stringify(rule),
+      check_every_minutes: rule.check_every_minutes,
+      enabled: 1 as const,
+      created_at: at,
+      updated_at: at,
+    };
+    await insertMonitor(services.storage.db, monitor);
+    return {
+      text:
+        `Monitor ${monitor.id} "${rule.name}" watches ${account.platform} account ${account.account_id} every ` +
+        `${rule.check_every_minutes} minute(s); action: ${rule.action}. get_monitor_history shows its checks.`,
+      structured: { monitor: monitorObject(monitor) },
+    };
+  },
+});

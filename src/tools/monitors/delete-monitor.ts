@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { deleteMonitor as storeDelete } from '../../storage/monitors.ts';
+import { defineTool } from '../tool.ts';
+import { monitorId, ownMonitor } from './monitor-object.ts';
+
+export const deleteMonitor = defineTool({
+  name: 'delete_monitor',
+  description:
+    'Removes a monitor with its check history; the changes it made stay in the change history. To stop ' +
+    'it for a while instead, update_monitor with enabled false. Billable: one quota unit.',
+  platform: null,
+  billable: true,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  input: z.strictObject({ monitor_id: monitorId }),
+  example: { monitor_id: 'mon_de110000000000000000000000000001' },
+  auditFields: ['monitor_id'],
+  async run(args, { services, caller }) {
+    const monitor = await ownMonitor(services.storage.db, caller, args.monitor_id);
+    await storeDelete(services.storage.db, caller.userId, monitor.id);
+    return { text: `Monitor ${monitor.id} "${monitor.name}" deleted.`, structured: { deleted: monitor.id } };
+  },
+});

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import type { Platform } from '../../platform-families.ts';
+import { findAdAccount } from '../../storage/accounts.ts';
+import { PERFORMANCE_READERS } from '../account/get-performance-overview.ts';
+import { invalidArguments } from '../invalid-arguments.ts';
+import { todayIn } from '../reads/period.ts';
+import { defineTool } from '../tool.ts';
+import { accountReports } from './account-reports.ts';
+import { evaluateRule } from './evaluate-rule.ts';
+import { accountArgumentIssues, monitorAccountFields } from './monitor-account.ts';
+import { monitorId, ownMonitor, ruleOfMonitor } from './monitor-object.ts';
+import { type MonitorRule, ruleFields, ruleIssues, ruleOf } from './monitor-rule.ts';
+
+const TOOL = 'test_monitor';
+
+export const testMonitor = defineTool({
+  name: TOOL,
+  description:
+    'Evaluates a monitor (monitor_id) or a draft (the create_monitor arguments) now, on current data: ' +
+    "which campaigns would fire, with each condition's value and what it was compared with. Acts on " +
+    'nothing. Billable: one quota unit.',
+  platform: null,
+  platformArgument: 'platform',
+  billable: true,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  input: z.strictObject({
+    monitor_id: monitorId.optional(),
+    ...monitorAccountFields,
+    platform: monitorAccountFields.platform.optional(),
+    ...ruleFields,
+    name: ruleFields.name.optional(),
+    conditions: ruleFields.conditions.optional(),
+    action: ruleFields.action.optional(),
+  }),
+  example: {
+    platform: 'video',
+    conditions: [{ metric: 'cpc', operator: '>', relative_to: { trailing_days: 7, factor: 2 } }],
+    action: 'pause_campaign',
+  },
+  rules: (args) => {
+    if (args.monitor_id !== undefined) {
+      return args.platform === undefined && args.conditions === undefined && args.action === undefined
+        ? []
+        : [
+            {
+              field: 'monitor_id',
+              message: 'give monitor_id alone, or a draft (platform, conditions, action) without it',
+            },
+          ];
+    }
+    const missing = (['platform', 'conditions', 'action'] as const)
+      .filter((field) => args[field] === undefined)
+      .map((field) => ({ field, message: 'is required for a draft (or give monitor_id)' }));
+    return [...missing, ...accountArgumentIssues(args), ...ruleIssues(args)];
+  },
+  auditFields: ['monitor_id', 'platform'],
+  async run(args, context) {
+    const { services, caller, now } = context;
+    const db = services.storage.db;
+    let rule: MonitorRule;
+    let account = context.account;
+    if (args.monitor_id) {
+      const monitor = await ownMonitor(db, caller, args.monitor_id);
+      rule = ruleOfMonitor(monitor);
+      account = (await findAdAccount(db, caller.userId, monitor.platform, monitor.account_id)) ?? null;
+      if (!account) {
+        throw new AppError(
+          'account_not_connected',
+          `Monitor ${monitor.id} watches ${monitor.platform} account ${monitor.account_id}, which is no longer connected.`,
+        );
+      }
+    } else {
+      const { platform, conditions, action } = args;
+      if (!account || !platform || !conditions || !action) throw invalidArguments(TOOL, []);
+      rule = ruleOf({ ...args, name: args.name ?? 'draft', conditions, action });
+    }
+    const reports = accountReports(PERFORMANCE_READERS[account.platform as Platform], {
+      ...context,
+      account,
+    });
+    const evaluation = await evaluateRule(rule, todayIn(account.time_zone, now), reports);
+    const firing = evaluation.campaigns.filter((c) => c.matched);
+    const period = `${evaluation.period.start} to ${evaluation.period.end}`;
+    const streak =
+      rule.consecutive_checks > 1
+        ? ` It fires only after ${rule.consecutive_checks} matching checks in a row.`
+        : '';
+    return {
+      text:
+        firing.length === 0
+          ? `Nothing would fire now (${evaluation.campaigns.length} campaign(s) evaluated, ${period}).${streak}`
+          : `Would fire (${rule.action}) on ${firing.length} of ${evaluation.campaigns.length} campaign(s), ${period}: ` +
+            `${firing.map((c) => `${c.campaign_id} (${c.campaign_name ?? '?'})`).join(', ')}. Nothing was done.${streak}`,
+      structured: {
+        account_id: account.account_id,
+        platform: account.platform,
+        period: evaluation.period,
+        action: rule.action,
+        would_fire: firing.map((c) => c.campaign_id),
+        campaigns: evaluation.campaigns,
+        not_found: evaluation.not_found,
+      },
+    };
+  },
+});

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { updateMonitor as storeUpdate } from '../../storage/monitors.ts';
+import { invalidArguments } from '../invalid-arguments.ts';
+import { defineTool } from '../tool.ts';
+import { monitorId, monitorObject, ownMonitor, ruleOfMonitor } from './monitor-object.ts';
+import { ruleFields, ruleIssues, ruleOf } from './monitor-rule.ts';
+
+const TOOL = 'update_monitor';
+
+export const updateMonitor = defineTool({
+  name: TOOL,
+  description:
+    'Changes a monitor: any rule field given replaces the stored one; enabled false suspends its checks, ' +
+    'true resumes them. Billable: one quota unit.',
+  platform: null,
+  billable: true,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  input: z.strictObject({
+    monitor_id: monitorId,
+    enabled: z.boolean().optional(),
+    name: ruleFields.name.optional(),
+    campaign_ids: ruleFields.campaign_ids,
+    conditions: ruleFields.conditions.optional(),
+    match: z.enum(['all', 'any']).optional(),
+    window: ruleFields.window.removeDefault().optional(),
+    consecutive_checks: ruleFields.consecutive_checks.removeDefault().optional(),
+    check_every_minutes: ruleFields.check_every_minutes.removeDefault().optional(),
+    action: ruleFields.action.optional(),
+    action_value: ruleFields.action_value,
+  }),
+  example: { monitor_id: 'mon_de110000000000000000000000000001', check_every_minutes: 30 },
+  auditFields: ['monitor_id', 'enabled', 'name', 'action', 'check_every_minutes'],
+  async run(args, { services, caller, now }) {
+    const db = services.storage.db;
+    const monitor = await ownMonitor(db, caller, args.monitor_id);
+    const { monitor_id, enabled, ...changes } = args;
+    const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    if (Object.keys(given).length === 0 && enabled === undefined) {
+      throw invalidArguments(TOOL, [{ field: '', message: 'give enabled or a rule field to change' }]);
+    }
+    const stored = ruleOfMonitor(monitor);
+    const merged = {
+      ...stored,
+      campaign_ids: stored.campaign_ids ?? undefined,
+      action_value:
+        stored.action === (given.action ?? stored.action) ? (stored.action_value ?? undefined) : undefined,
+      ...given,
+    };
+    const issues = ruleIssues(merged);
+    if (issues.length > 0) throw invalidArguments(TOOL, issues);
+    const rule = ruleOf(merged);
+    const updated = {
+      ...monitor,
+      name: rule.name,
+      rule: JSON.stringify(rule),
+      check_every_minutes: rule.check_every_minutes,
+      enabled: (enabled ?? monitor.enabled === 1) ? (1 as const) : (0 as const),
+      updated_at: now.toISOString(),
+    };
+    await storeUpdate(db, updated);
+    return {
+      text: `Monitor ${monitor_id} updated: ${updated.enabled ? 'enabled' : 'suspended'}, action ${rule.action}.`,
+      structured: { monitor: monitorObject(updated) },
+    };
+  },
+});
