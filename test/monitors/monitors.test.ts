@@ -3,8 +3,8 @@ import { type AccountCheck, checkAccount, type Fired } from '../../src/monitors/
 import { monitorCaller } from '../../src/monitors/monitor-caller.ts';
 import { dueAccountChecks } from '../../src/monitors/monitor-queues.ts';
 import { executeTool } from '../../src/pipeline/execute-tool.ts';
-import { stopUsersAgents, resumeUsersAgents, findUserById } from '../../src/storage/users.ts';
 import { findMonitor } from '../../src/storage/monitors.ts';
+import { findUserById, resumeUsersAgents, stopUsersAgents } from '../../src/storage/users.ts';
 import { TestClock } from '../support/clock.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { type Owner, TestService } from '../support/service.ts';
@@ -48,7 +48,12 @@ describe.each(TEST_DIALECTS)('monitors (%s)', (dialect) => {
       .selectAll()
       .where('user_id', '=', owner.userId)
       .executeTakeFirstOrThrow();
-    const job: AccountCheck = { userId: owner.userId, platform: 'video', accountId: account.account_id, minute };
+    const job: AccountCheck = {
+      userId: owner.userId,
+      platform: 'video',
+      accountId: account.account_id,
+      minute,
+    };
     const fired: Fired[] = [];
     await checkAccount(service.services, job, async (each) => {
       fired.push(each);
@@ -86,7 +91,12 @@ describe.each(TEST_DIALECTS)('monitors (%s)', (dialect) => {
     expect(await check(owner, '2026-11-24T15:02:00.000Z')).toEqual([]);
 
     const audit = await service.auditRow(fired[0]?.firing.request_id ?? '');
-    expect(audit).toMatchObject({ monitor_id: monitorId, tool: 'update_video_campaign', status: 200, billable: 0 });
+    expect(audit).toMatchObject({
+      monitor_id: monitorId,
+      tool: 'update_video_campaign',
+      status: 200,
+      billable: 0,
+    });
     expect(audit.api_key_id).toBeNull();
     const usageAfter = (await ok(owner, 'get_usage_status', {})).quota?.used;
     // Two list_video_campaigns reads in between; the monitor's check and action are not billed.
@@ -94,9 +104,214 @@ describe.each(TEST_DIALECTS)('monitors (%s)', (dialect) => {
 
     const history = await ok(owner, 'get_monitor_history', { monitor_id: monitorId });
     expect(history.firings).toHaveLength(1);
-    expect(history.firings[0]).toMatchObject({ campaign_id: top.campaign_id, action: 'pause_campaign', result: 'applied' });
-    expect(history.checks.map((c: Json) => c.due_at)).toEqual(['2026-11-24T15:02:00.000Z', '2026-11-24T15:01:00.000Z']);
+    expect(history.firings[0]).toMatchObject({
+      campaign_id: top.campaign_id,
+      action: 'pause_campaign',
+      result: 'applied',
+    });
+    expect(history.checks.map((c: Json) => c.due_at)).toEqual([
+      '2026-11-24T15:02:00.000Z',
+      '2026-11-24T15:01:00.000Z',
+    ]);
     const listed = await ok(owner, 'list_monitors', {});
     expect(listed.monitors[0].last_firing.campaign_id).toBe(top.campaign_id);
+  });
+
+  /** A monitor on the owner's top spender today, with the threshold between it and the next. */
+  async function onTopSpender(owner: Owner, rule: Json) {
+    const rows = [...(await todaySpend(owner))].sort((a, b) => Number(b.spend) - Number(a.spend));
+    const [top, second] = rows;
+    const threshold = (Number(top.spend) + Number(second.spend)) / 2;
+    const created = await ok(owner, 'create_monitor', {
+      platform: 'video',
+      name: 'Watch',
+      conditions: [{ metric: 'spend', operator: '>', threshold }],
+      check_every_minutes: 1,
+      action: 'pause_campaign',
+      ...rule,
+    });
+    return { top, second, monitorId: created.monitor.id as string };
+  }
+
+  it('consecutive_checks holds off the first firing, and a missed check breaks the row', async () => {
+    clock.set('2026-11-24T16:00:30.000Z');
+    const owner = await service.createOwner('pro', ['video']);
+    const { top } = await onTopSpender(owner, { consecutive_checks: 2, action: 'notify' });
+    clock.set('2026-11-24T16:01:05.000Z');
+    expect(await check(owner, '2026-11-24T16:01:00.000Z')).toEqual([]);
+    // 16:02 is never checked: 16:03 is the first of a new row.
+    clock.set('2026-11-24T16:03:05.000Z');
+    expect(await check(owner, '2026-11-24T16:03:00.000Z')).toEqual([]);
+    clock.set('2026-11-24T16:04:05.000Z');
+    const fired = await check(owner, '2026-11-24T16:04:00.000Z');
+    expect(fired.map((f) => [f.firing.campaign_id, f.action.result])).toEqual([
+      [top.campaign_id, 'notified'],
+    ]);
+    expect(await statusOf(owner, top.campaign_id)).toBe('ENABLE');
+  });
+
+  it('test_monitor answers what would fire and acts on nothing', async () => {
+    clock.set('2026-11-24T17:00:30.000Z');
+    const owner = await service.createOwner('pro', ['video']);
+    const { top, second, monitorId } = await onTopSpender(owner, {});
+    const tested = await ok(owner, 'test_monitor', { monitor_id: monitorId });
+    expect(tested.would_fire).toEqual([top.campaign_id]);
+    const seen = tested.campaigns.find((c: Json) => c.campaign_id === second.campaign_id);
+    expect(seen.matched).toBe(false);
+    expect(seen.conditions[0]).toMatchObject({ metric: 'spend', operator: '>', value: Number(second.spend) });
+    const draft = await ok(owner, 'test_monitor', {
+      platform: 'video',
+      conditions: [{ metric: 'spend', operator: '>=', threshold: 0 }],
+      action: 'pause_campaign',
+    });
+    expect(draft.would_fire.length).toBeGreaterThanOrEqual(2);
+    expect(await statusOf(owner, top.campaign_id)).toBe('ENABLE');
+    const history = await ok(owner, 'get_monitor_history', { monitor_id: monitorId });
+    expect(history).toMatchObject({ checks: [], firings: [] });
+  });
+
+  it('lower_budget_percent lowers the daily budget by the percent, once', async () => {
+    clock.set('2026-11-24T18:00:30.000Z');
+    const owner = await service.createOwner('pro', ['video']);
+    const { top } = await onTopSpender(owner, { action: 'lower_budget_percent', action_value: 25 });
+    const before = (await ok(owner, 'list_video_campaigns', {})).campaigns.find(
+      (c: Json) => c.campaign_id === top.campaign_id,
+    );
+    clock.set('2026-11-24T18:01:05.000Z');
+    const fired = await check(owner, '2026-11-24T18:01:00.000Z');
+    expect(fired[0]?.action.result, fired[0]?.action.text).toBe('applied');
+    const after = (await ok(owner, 'list_video_campaigns', {})).campaigns.find(
+      (c: Json) => c.campaign_id === top.campaign_id,
+    );
+    expect(Number(after.budget)).toBeCloseTo(Number(before.budget) * 0.75, 2);
+    expect(after.status).toBe('ENABLE');
+    clock.set('2026-11-24T18:02:05.000Z');
+    expect(await check(owner, '2026-11-24T18:02:00.000Z')).toEqual([]);
+  });
+
+  it('a monitor cannot raise: its caller is refused an enable or a budget raise', async () => {
+    clock.set('2026-11-24T19:00:30.000Z');
+    const owner = await service.createOwner('pro', ['video']);
+    const { second, monitorId } = await onTopSpender(owner, {});
+    const db = service.services.storage.db;
+    const user = await findUserById(db, owner.userId);
+    const monitor = await findMonitor(db, owner.userId, monitorId);
+    if (!user || !monitor) throw new Error('no owner or monitor');
+    const caller = monitorCaller(user, monitor);
+    await ok(owner, 'update_video_campaign', {
+      campaign_id: second.campaign_id,
+      operation_status: 'DISABLE',
+    });
+    const { outcome } = await executeTool(
+      service.services,
+      caller,
+      'update_video_campaign',
+      { campaign_id: second.campaign_id, operation_status: 'ENABLE' },
+      { requestId: 'req_monitor_raise', monitor: { monitorId } },
+    );
+    expect(outcome).toMatchObject({ ok: false, status: 403, code: 'insufficient_scope' });
+    expect(await statusOf(owner, second.campaign_id)).toBe('DISABLE');
+  });
+
+  it('while the owner has stopped all agents, a firing is refused and nothing is written', async () => {
+    clock.set('2026-11-24T20:00:30.000Z');
+    const owner = await service.createOwner('pro', ['video']);
+    const { top } = await onTopSpender(owner, {});
+    await stopUsersAgents(service.services.storage.db, owner.userId, clock.now());
+    try {
+      clock.set('2026-11-24T20:01:05.000Z');
+      const fired = await check(owner, '2026-11-24T20:01:00.000Z');
+      expect(fired.map((f) => f.action.result)).toEqual(['refused']);
+      expect(fired[0]?.action.text).toMatch(/stopped all agents/);
+    } finally {
+      await resumeUsersAgents(service.services.storage.db, owner.userId);
+    }
+    expect(await statusOf(owner, top.campaign_id)).toBe('ENABLE');
+  });
+
+  it('the tick queues one check per account due, and none once checked', async () => {
+    clock.set('2026-11-24T21:00:30.000Z');
+    const owner = await service.createOwner('pro', ['video']);
+    await onTopSpender(owner, { check_every_minutes: 15, action: 'notify' });
+    await onTopSpender(owner, { check_every_minutes: 5, action: 'notify' });
+    const mine = (checks: AccountCheck[]) => checks.filter((c) => c.userId === owner.userId);
+    expect(mine(await dueAccountChecks(service.services, new Date('2026-11-24T21:05:00.000Z')))).toHaveLength(
+      1,
+    );
+    expect(mine(await dueAccountChecks(service.services, new Date('2026-11-24T21:07:00.000Z')))).toEqual([]);
+    clock.set('2026-11-24T21:15:05.000Z');
+    const checks = mine(await dueAccountChecks(service.services, new Date('2026-11-24T21:15:00.000Z')));
+    expect(checks).toHaveLength(1);
+    await check(owner, '2026-11-24T21:15:00.000Z');
+    expect(mine(await dueAccountChecks(service.services, new Date('2026-11-24T21:15:00.000Z')))).toEqual([]);
+  });
+
+  it('refuses a rule the schema cannot: threshold and relative_to together, a percent without its action', async () => {
+    const owner = await service.createOwner('pro', ['video']);
+    const both = await service.call(
+      'create_monitor',
+      {
+        platform: 'video',
+        name: 'Both',
+        conditions: [
+          { metric: 'cpc', operator: '>', threshold: 2, relative_to: { trailing_days: 7, factor: 2 } },
+        ],
+        action: 'notify',
+      },
+      { key: owner.key },
+    );
+    expect(both.status).toBe(400);
+    expect(both.body.error).toMatch(/conditions\[0\].*exactly one/);
+    const percent = await service.call(
+      'create_monitor',
+      {
+        platform: 'video',
+        name: 'P',
+        conditions: [{ metric: 'spend', operator: '>', threshold: 1 }],
+        action: 'lower_budget_percent',
+      },
+      { key: owner.key },
+    );
+    expect(percent.status).toBe(400);
+    expect(percent.body.error).toMatch(/action_value/);
+    const wrongAccount = await service.call(
+      'create_monitor',
+      {
+        platform: 'video',
+        customer_id: '1234567890',
+        name: 'W',
+        conditions: [{ metric: 'spend', operator: '>', threshold: 1 }],
+        action: 'notify',
+      },
+      { key: owner.key },
+    );
+    expect(wrongAccount.status).toBe(400);
+    expect(wrongAccount.body.error).toMatch(/pass advertiser_id/);
+  });
+
+  it('scopes: a read key lists but cannot create; another owner does not see the monitor', async () => {
+    clock.set('2026-11-24T22:00:30.000Z');
+    const owner = await service.createOwner('pro', ['video']);
+    const { monitorId } = await onTopSpender(owner, { action: 'notify' });
+    const reader = await service.createKeyFor(owner, { scope: 'read' });
+    expect((await service.call('list_monitors', {}, { key: reader })).status).toBe(200);
+    const refused = await service.call(
+      'update_monitor',
+      { monitor_id: monitorId, enabled: false },
+      { key: reader },
+    );
+    expect(refused.status).toBe(403);
+    const stranger = await service.createOwner('pro', ['video']);
+    const hidden = await service.call(
+      'get_monitor_history',
+      { monitor_id: monitorId },
+      { key: stranger.key },
+    );
+    expect(hidden.status).toBe(404);
+    const suspended = await ok(owner, 'update_monitor', { monitor_id: monitorId, enabled: false });
+    expect(suspended.monitor.enabled).toBe(false);
+    expect(await dueAccountChecks(service.services, new Date('2026-11-24T22:15:00.000Z'))).not.toContainEqual(
+      expect.objectContaining({ userId: owner.userId }),
+    );
   });
 });
