@@ -15,7 +15,10 @@ import { listAdAccounts } from './storage/accounts.ts';
 import { findApiKeyByHash } from './storage/api-keys.ts';
 import { renameApproval } from './storage/approvals.ts';
 import type { Storage } from './storage/database.ts';
+import { insertMonitor } from './storage/monitors.ts';
+import type { User } from './storage/schema.ts';
 import { createUser, findUserByEmail } from './storage/users.ts';
+import { ruleOf } from './tools/monitors/monitor-rule.ts';
 
 export const DEMO_EMAIL = 'demo@adops.local';
 
@@ -76,6 +79,38 @@ export async function seedDemoApproval(services: Services, demo: { key: string; 
   await renameApproval(services.storage.db, approval.id, DEMO_APPROVAL_ID);
 }
 
+/** The demo's monitor, which the monitor tools' examples name (docs/monitors.md). */
+export const DEMO_MONITOR_ID = 'mon_de110000000000000000000000000001';
+
+/**
+ * A monitor on the demo's TikTok account that pauses a campaign spending today more than three times its
+ * daily average of the week before: the sandbox's runaway campaign, which it pauses within 15 minutes
+ * of the first start (docs/platforms.md).
+ */
+async function seedDemoMonitor(services: Services, user: User): Promise<void> {
+  const [account] = await listAdAccounts(services.storage.db, user.id, 'video');
+  if (!account) return;
+  const rule = ruleOf({
+    name: 'Runaway spend today',
+    conditions: [{ metric: 'spend', operator: '>', relative_to: { trailing_days: 7, factor: 3 } }],
+    check_every_minutes: 15,
+    action: 'pause_campaign',
+  });
+  const at = services.clock.now().toISOString();
+  await insertMonitor(services.storage.db, {
+    id: DEMO_MONITOR_ID,
+    user_id: user.id,
+    platform: 'video',
+    account_id: account.account_id,
+    name: rule.name,
+    rule: JSON.stringify(rule),
+    check_every_minutes: rule.check_every_minutes,
+    enabled: 1,
+    created_at: at,
+    updated_at: at,
+  });
+}
+
 /** The demo owner with sandbox accounts on every platform, made once; later calls reuse it and its key. */
 export async function ensureDemo(services: Services) {
   const { storage, config } = services;
@@ -98,7 +133,10 @@ export async function ensureDemo(services: Services) {
       if (!user) throw error;
       created = false;
     }
-    if (created) for (const account of DEMO_ACCOUNTS) await addAccount(services, user, account);
+    if (created) {
+      for (const account of DEMO_ACCOUNTS) await addAccount(services, user, account);
+      await seedDemoMonitor(services, user);
+    }
   }
   const file = demoKeyFile(config);
   let key = file ? await storedKeyStillWorks(storage, file, now) : undefined;

@@ -37,6 +37,13 @@ describe.each(TEST_DIALECTS)('monitors (%s)', (dialect) => {
     return report.campaigns;
   }
 
+  /** Today's two largest spenders, the largest first. */
+  async function topTwo(owner: Owner): Promise<[Json, Json]> {
+    const [top, second] = [...(await todaySpend(owner))].sort((a, b) => Number(b.spend) - Number(a.spend));
+    if (!top || !second) throw new Error('the sandbox account has fewer than two campaigns');
+    return [top, second];
+  }
+
   async function statusOf(owner: Owner, campaignId: string): Promise<string> {
     const list = await ok(owner, 'list_video_campaigns', {});
     return list.campaigns.find((c: Json) => c.campaign_id === campaignId)?.status;
@@ -64,8 +71,7 @@ describe.each(TEST_DIALECTS)('monitors (%s)', (dialect) => {
   it('an absolute threshold fires on the campaign above it only, pauses it once, as the monitor, unbilled', async () => {
     clock.set('2026-11-24T15:00:30.000Z');
     const owner = await service.createOwner('pro', ['video']);
-    const rows = await todaySpend(owner);
-    const [top, second] = [...rows].sort((a, b) => Number(b.spend) - Number(a.spend));
+    const [top, second] = await topTwo(owner);
     expect(Number(top.spend)).toBeGreaterThan(Number(second.spend));
     const threshold = (Number(top.spend) + Number(second.spend)) / 2;
     const created = await ok(owner, 'create_monitor', {
@@ -119,8 +125,7 @@ describe.each(TEST_DIALECTS)('monitors (%s)', (dialect) => {
 
   /** A monitor on the owner's top spender today, with the threshold between it and the next. */
   async function onTopSpender(owner: Owner, rule: Json) {
-    const rows = [...(await todaySpend(owner))].sort((a, b) => Number(b.spend) - Number(a.spend));
-    const [top, second] = rows;
+    const [top, second] = await topTwo(owner);
     const threshold = (Number(top.spend) + Number(second.spend)) / 2;
     const created = await ok(owner, 'create_monitor', {
       platform: 'video',
