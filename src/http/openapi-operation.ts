@@ -101,13 +101,21 @@ function operationDescription(text: string): JsonSchema {
   return short === text ? { description: text } : { description: short, 'x-llm-guidance': text };
 }
 
+/**
+ * The group a tool is listed under: its platform; a free tool of none is a diagnostic; a billable one
+ * (the performance overview, the monitors) works across the platforms.
+ */
+export function toolTag(tool: Tool): string {
+  return tool.platform ?? (tool.billable ? 'cross-platform' : 'diagnostics');
+}
+
 /** The `post` operation of a tool's execute path: its arguments, every status it can answer, its nature. */
 export function toolOperation(tool: Tool): JsonSchema {
   return {
     operationId: tool.name,
     summary: toolTitle(tool),
     ...operationDescription(tool.description),
-    tags: [tool.platform ?? 'diagnostics'],
+    tags: [toolTag(tool)],
     parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }],
     requestBody: {
       required: true,

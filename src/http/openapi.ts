@@ -1,7 +1,7 @@
 import { PLATFORM_INFO, type Platform } from '../platform-families.ts';
 import type { Tool } from '../tools/tool.ts';
 import { argumentsSchema, argumentsSchemaName } from './openapi-arguments.ts';
-import { toolOperation } from './openapi-operation.ts';
+import { toolOperation, toolTag } from './openapi-operation.ts';
 import { envelopeSchemas, type JsonSchema } from './openapi-schemas.ts';
 import { toolStatuses } from './openapi-statuses.ts';
 
@@ -21,9 +21,13 @@ answer without running again or using quota. Retry 429, 409
 and 5xx with exponential backoff and jitter, honouring \`Retry-After\`; do not retry other 4xx.`;
 
 function tags(tools: readonly Tool[]): JsonSchema[] {
-  const used = new Set<string>(tools.map((tool) => tool.platform ?? 'diagnostics'));
+  const used = new Set<string>(tools.map(toolTag));
   const all: JsonSchema[] = [
-    { name: 'diagnostics', description: 'Free diagnostic tools: usage, accounts, connections.' },
+    { name: 'diagnostics', description: 'Free diagnostic tools: usage, accounts, connections, approvals.' },
+    {
+      name: 'cross-platform',
+      description: 'Billable tools over any connected platform: the performance overview and the monitors.',
+    },
     ...(Object.keys(PLATFORM_INFO) as Platform[]).map((platform) => ({
       name: platform,
       description: `${PLATFORM_INFO[platform].label} tools.`,

@@ -325,7 +325,8 @@ async function runSteps(
   }
   const platform = tool.platform ?? platformNamedBy(tool, args);
   if (platform) {
-    const requested = args[PLATFORM_INFO[platform].accountArgument] as string | null | undefined;
+    const accountArgument = tool.platformArguments?.account ?? PLATFORM_INFO[platform].accountArgument;
+    const requested = args[accountArgument] as string | null | undefined;
     record.account = await resolveAccount(storage, config, caller, platform, requested);
   }
   record.fingerprint = callFingerprint(args, record.account, caller);
@@ -573,8 +574,8 @@ function fingerprintBeforeLimits(
 
 /** The platform a tool of any platform acts on, when its arguments name one (a monitor's). */
 function platformNamedBy(tool: Tool, args: Record<string, unknown>): Platform | undefined {
-  if (!tool.platformArgument) return undefined;
-  const named = args[tool.platformArgument];
+  if (!tool.platformArguments) return undefined;
+  const named = args[tool.platformArguments.platform];
   return typeof named === 'string' && isPlatform(named) ? named : undefined;
 }
 

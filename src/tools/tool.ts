@@ -137,10 +137,10 @@ export interface ToolDefinition<Schema extends z.ZodObject> {
   /** The platform whose account the call acts on, or null. */
   platform: Platform | null;
   /**
-   * For a tool of no one platform (a monitor's): the argument that names the platform, when given; the
-   * account is then resolved from that platform's usual account argument, as for its own tools.
+   * For a tool of no one platform (a monitor's): the arguments that name the platform and the account, when
+   * given; the account is then resolved as for that platform's own tools (the multi-account rule).
    */
-  platformArgument?: string;
+  platformArguments?: { platform: string; account: string };
   billable: boolean;
   annotations: ToolAnnotations;
   input: Schema;

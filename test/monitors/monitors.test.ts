@@ -283,7 +283,7 @@ describe.each(TEST_DIALECTS)('monitors (%s)', (dialect) => {
       'create_monitor',
       {
         platform: 'video',
-        customer_id: '1234567890',
+        account_id: '1234567890',
         name: 'W',
         conditions: [{ metric: 'spend', operator: '>', threshold: 1 }],
         action: 'notify',
@@ -291,7 +291,7 @@ describe.each(TEST_DIALECTS)('monitors (%s)', (dialect) => {
       { key: owner.key },
     );
     expect(wrongAccount.status).toBe(400);
-    expect(wrongAccount.body.error).toMatch(/pass advertiser_id/);
+    expect(wrongAccount.body.code).toBe('account_selection_required');
   });
 
   it('scopes: a read key lists but cannot create; another owner does not see the monitor', async () => {

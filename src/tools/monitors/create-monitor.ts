@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { newId } from '../../ids.ts';
 import { insertMonitor } from '../../storage/monitors.ts';
 import { defineTool } from '../tool.ts';
-import { accountArgumentIssues, monitorAccountFields } from './monitor-account.ts';
+import { MONITOR_ACCOUNT, monitorAccountFields } from './monitor-account.ts';
 import { monitorObject } from './monitor-object.ts';
-import { ruleFields, ruleIssues, ruleOf } from './monitor-rule.ts';
+import { ACTION_VALUE_SCHEMA, ruleFields, ruleIssues, ruleOf } from './monitor-rule.ts';
+
+const { name, ...rest } = ruleFields;
 
 export const createMonitor = defineTool({
   name: 'create_monitor',
@@ -14,17 +16,18 @@ export const createMonitor = defineTool({
     'matches (once per campaign and window period). It never raises spend. test_monitor first shows what ' +
     'it would match now. Billable: one quota unit; its checks are free.',
   platform: null,
-  platformArgument: 'platform',
+  platformArguments: MONITOR_ACCOUNT,
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  input: z.strictObject({ ...monitorAccountFields, ...ruleFields }),
+  // The name first: the documents' 400 example leaves out the first required field.
+  input: z.strictObject({ name, ...monitorAccountFields, ...rest }).meta(ACTION_VALUE_SCHEMA),
   example: {
     platform: 'video',
     name: 'Runaway spend today',
     conditions: [{ metric: 'spend', operator: '>', relative_to: { trailing_days: 7, factor: 3 } }],
     action: 'notify',
   },
-  rules: (args) => [...accountArgumentIssues(args), ...ruleIssues(args)],
+  rules: (args) => ruleIssues(args),
   auditFields: ['platform', 'name', 'action', 'check_every_minutes'],
   async run(args, { services, caller, account, now }) {
     if (!account) throw new Error('create_monitor needs the resolved account');

@@ -3,6 +3,7 @@ import { allowsAccount } from '../../key-limits.ts';
 import { lastActivity } from '../../storage/monitor-history.ts';
 import { listMonitors as listStored } from '../../storage/monitors.ts';
 import { defineTool } from '../tool.ts';
+import { accountIdField } from './monitor-account.ts';
 import { monitorObject } from './monitor-object.ts';
 import { platformField } from './monitor-rule.ts';
 
@@ -16,13 +17,16 @@ export const listMonitors = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
     platform: platformField.optional(),
-    account: z.string().trim().min(1).max(64).optional().describe('Only the monitors of this account id.'),
+    account_id: accountIdField.optional().describe('Only the monitors of this account.'),
   }),
   example: {},
-  auditFields: ['platform', 'account'],
+  auditFields: ['platform', 'account_id'],
   async run(args, { services, caller }) {
     const db = services.storage.db;
-    const stored = await listStored(db, caller.userId, { platform: args.platform, accountId: args.account });
+    const stored = await listStored(db, caller.userId, {
+      platform: args.platform,
+      accountId: args.account_id,
+    });
     const visible = stored.filter((m) => allowsAccount(caller.limits, m.platform, m.account_id));
     const last = await lastActivity(
       db,

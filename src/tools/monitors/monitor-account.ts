@@ -1,32 +1,20 @@
 import { z } from 'zod';
-import { PLATFORM_INFO, PLATFORMS, type Platform } from '../../platform-families.ts';
 import { plainTextPattern, withoutControlCharacters } from '../arguments.ts';
-import type { FieldIssue } from '../tool.ts';
 import { platformField } from './monitor-rule.ts';
 
-function accountId(platform: Platform) {
-  return withoutControlCharacters(z.string().trim().min(1, 'must not be empty').max(64))
-    .meta({ pattern: plainTextPattern() })
-    .optional()
-    .describe(`With platform ${platform}: the account, when several are connected.`);
-}
+/** An account id as list_connected_accounts shows it, on any platform. */
+export const accountIdField = withoutControlCharacters(
+  z.string().trim().min(1, 'must not be empty').max(64),
+).meta({
+  pattern: plainTextPattern(),
+});
 
-/** The platform a monitor watches and its usual account argument (customer_id, account_id, ...). */
+/** The platform a monitor watches and its account, resolved as the platform's own tools resolve theirs. */
 export const monitorAccountFields = {
   platform: platformField,
-  customer_id: accountId('search'),
-  account_id: accountId('network'),
-  ad_account_id: accountId('social'),
-  advertiser_id: accountId('video'),
+  account_id: accountIdField
+    .optional()
+    .describe('The account (list_connected_accounts); required when several of the platform are connected.'),
 };
 
-/** An account argument of another platform than the one named is a mistake worth naming. */
-export function accountArgumentIssues(args: Record<string, unknown>): FieldIssue[] {
-  const platform = args.platform as Platform | undefined;
-  if (!platform) return [];
-  const own = PLATFORM_INFO[platform].accountArgument;
-  return PLATFORMS.filter((other) => other !== platform)
-    .map((other) => PLATFORM_INFO[other].accountArgument)
-    .filter((field) => field !== own && args[field] !== undefined)
-    .map((field) => ({ field, message: `is not the account argument of ${platform}: pass ${own}` }));
-}
+export const MONITOR_ACCOUNT = { platform: 'platform', account: 'account_id' } as const;

@@ -26,25 +26,38 @@ export type Action = (typeof ACTIONS)[number];
 export const MAX_CONDITIONS = 5;
 export const MAX_MONITOR_CAMPAIGNS = 100;
 
-const condition = z.strictObject({
-  metric: z.enum(METRICS),
-  operator: z.enum(OPERATORS),
-  threshold: z
-    .number()
-    .min(0)
-    .max(1e12)
-    .optional()
-    .describe('Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%).'),
-  relative_to: z
-    .strictObject({
-      trailing_days: z.int().min(1).max(30),
-      factor: z.number().gt(0).max(1000),
-    })
-    .optional()
-    .describe(
-      'Instead of threshold: factor × the metric over the trailing_days before the window (counts per day, ratios as ratios).',
-    ),
-});
+/** One comparison per condition, as the documents show it. */
+const ONE_COMPARISON = { oneOf: [{ required: ['threshold'] }, { required: ['relative_to'] }] };
+
+/** action_value with lower_budget_percent only, and always with it, as the documents show it. */
+export const ACTION_VALUE_SCHEMA = {
+  anyOf: [
+    { properties: { action: { const: 'lower_budget_percent' } }, required: ['action_value'] },
+    { properties: { action: { enum: ['notify', 'pause_campaign'] } }, not: { required: ['action_value'] } },
+  ],
+};
+
+const condition = z
+  .strictObject({
+    metric: z.enum(METRICS),
+    operator: z.enum(OPERATORS),
+    threshold: z
+      .number()
+      .min(0)
+      .max(1e12)
+      .optional()
+      .describe('Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%).'),
+    relative_to: z
+      .strictObject({
+        trailing_days: z.int().min(1).max(30),
+        factor: z.number().gt(0).max(1000),
+      })
+      .optional()
+      .describe(
+        'Instead of threshold: factor × the metric over the trailing_days before the window (counts per day, ratios as ratios).',
+      ),
+  })
+  .meta(ONE_COMPARISON);
 export type Condition = z.output<typeof condition>;
 
 /** The rule's fields, as create_monitor, update_monitor and a test_monitor draft take them. */

@@ -8,11 +8,30 @@ import { todayIn } from '../reads/period.ts';
 import { defineTool } from '../tool.ts';
 import { accountReports } from './account-reports.ts';
 import { evaluateRule } from './evaluate-rule.ts';
-import { accountArgumentIssues, monitorAccountFields } from './monitor-account.ts';
+import { MONITOR_ACCOUNT, monitorAccountFields } from './monitor-account.ts';
 import { monitorId, ownMonitor, ruleOfMonitor } from './monitor-object.ts';
-import { type MonitorRule, ruleFields, ruleIssues, ruleOf } from './monitor-rule.ts';
+import { ACTION_VALUE_SCHEMA, type MonitorRule, ruleFields, ruleIssues, ruleOf } from './monitor-rule.ts';
 
 const TOOL = 'test_monitor';
+
+/** The rules the service checks, as the documents show them: a monitor_id alone, or a whole draft. */
+const DRAFT_SCHEMA = {
+  anyOf: [
+    {
+      required: ['monitor_id'],
+      not: {
+        anyOf: ['platform', 'account_id', 'conditions', 'action', 'action_value'].map((f) => ({
+          required: [f],
+        })),
+      },
+    },
+    {
+      required: ['platform', 'conditions', 'action'],
+      not: { required: ['monitor_id'] },
+      ...ACTION_VALUE_SCHEMA,
+    },
+  ],
+};
 
 export const testMonitor = defineTool({
   name: TOOL,
@@ -21,18 +40,20 @@ export const testMonitor = defineTool({
     "which campaigns would fire, with each condition's value and what it was compared with. Acts on " +
     'nothing. Billable: one quota unit.',
   platform: null,
-  platformArgument: 'platform',
+  platformArguments: MONITOR_ACCOUNT,
   billable: true,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  input: z.strictObject({
-    monitor_id: monitorId.optional(),
-    ...monitorAccountFields,
-    platform: monitorAccountFields.platform.optional(),
-    ...ruleFields,
-    name: ruleFields.name.optional(),
-    conditions: ruleFields.conditions.optional(),
-    action: ruleFields.action.optional(),
-  }),
+  input: z
+    .strictObject({
+      monitor_id: monitorId.optional(),
+      ...monitorAccountFields,
+      platform: monitorAccountFields.platform.optional(),
+      ...ruleFields,
+      name: ruleFields.name.optional(),
+      conditions: ruleFields.conditions.optional(),
+      action: ruleFields.action.optional(),
+    })
+    .meta(DRAFT_SCHEMA),
   example: {
     platform: 'video',
     conditions: [{ metric: 'cpc', operator: '>', relative_to: { trailing_days: 7, factor: 2 } }],
@@ -52,7 +73,7 @@ export const testMonitor = defineTool({
     const missing = (['platform', 'conditions', 'action'] as const)
       .filter((field) => args[field] === undefined)
       .map((field) => ({ field, message: 'is required for a draft (or give monitor_id)' }));
-    return [...missing, ...accountArgumentIssues(args), ...ruleIssues(args)];
+    return [...missing, ...ruleIssues(args)];
   },
   auditFields: ['monitor_id', 'platform'],
   async run(args, context) {
