@@ -13,6 +13,7 @@ import { type ChangeView, changeSummary, platformLabel } from './change-view.ts'
 export interface ActivityChoices {
   keys: ReadonlyArray<{ id: string; name: string; revoked_at: string | null }>;
   apps: ReadonlyArray<{ client_id: string; client_name: string }>;
+  monitors: ReadonlyArray<{ id: string; name: string }>;
   accounts: readonly AdAccount[];
 }
 
@@ -58,6 +59,10 @@ function filterForm(view: ActivityView) {
       label: `Key ${key.name}${key.revoked_at ? ' (revoked)' : ''}`,
     })),
     ...choices.apps.map((app) => ({ value: `app:${app.client_id}`, label: `App ${app.client_name}` })),
+    ...choices.monitors.map((monitor) => ({
+      value: `monitor:${monitor.id}`,
+      label: `Monitor ${monitor.name}`,
+    })),
   ];
   const platforms = PLATFORMS.map((platform) => ({ value: platform, label: PLATFORM_INFO[platform].label }));
   const accounts = choices.accounts.map((account) => ({

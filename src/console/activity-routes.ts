@@ -12,6 +12,7 @@ import {
   listChanges,
   listRevertsOf,
 } from '../storage/change-history.ts';
+import { listMonitors } from '../storage/monitors.ts';
 import { listAppsEverGranted } from '../storage/oauth-grants.ts';
 import { findUserById } from '../storage/users.ts';
 import { signedIn } from '../web/console-request.ts';
@@ -35,10 +36,11 @@ export function registerActivityRoutes(app: FastifyInstance, services: Services)
     const session = signedIn(request);
     const userId = session.user.id;
     const query = parseActivityQuery(request.query);
-    const [list, keys, apps, accounts] = await Promise.all([
+    const [list, keys, apps, monitors, accounts] = await Promise.all([
       listChanges(storage, userId, changeFilters(tools, query), { limit: PAGE_SIZE, before: query.before }),
       listApiKeys(storage.db, userId),
       listAppsEverGranted(storage.db, userId),
+      listMonitors(storage.db, userId, {}),
       listAdAccounts(storage.db, userId),
     ]);
     const view = {
@@ -46,7 +48,7 @@ export function registerActivityRoutes(app: FastifyInstance, services: Services)
       query,
       changes: list.changes.map((row) => describeChange(row, tools)),
       next: list.next,
-      choices: { keys, apps, accounts },
+      choices: { keys, apps, monitors, accounts },
       csvLimit: CSV_LIMIT,
     };
     return sendPage(reply, 200, activityPage(view));

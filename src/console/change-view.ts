@@ -72,11 +72,9 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
-/**
- * Who made it, by the name the owner gave the key or the app gave itself. A monitor, when there are
- * some, is a third column and a third branch here.
- */
+/** Who made it, by the name the owner gave the key or the monitor, or the app gave itself. */
 function whoOf(row: ChangeRow): string {
+  if (row.monitor_id) return `monitor ${row.monitor_name ?? `${row.monitor_id} (deleted)`}`;
   if (row.api_key_id) return `key ${row.key_name ?? row.api_key_id}`;
   if (row.oauth_client_id) return `app ${row.app_name ?? row.oauth_client_id}`;
   return 'you (the owner)';

@@ -2,8 +2,8 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Database } from './schema.ts';
 
 /**
- * The names an owner knows an audit row's caller by, as two selections: the key's name, and the OAuth
- * app's (the name on the owner's latest grant to that client).
+ * The names an owner knows an audit row's caller by, as three selections: the key's name, the OAuth app's
+ * (the name on the owner's latest grant to that client), and the monitor's (none once it is deleted).
  */
 export function callerNames(eb: ExpressionBuilder<Database, 'audit_log'>) {
   return [
@@ -20,5 +20,10 @@ export function callerNames(eb: ExpressionBuilder<Database, 'audit_log'>) {
       .orderBy('oauth_grants.created_at', 'desc')
       .limit(1)
       .as('app_name'),
+    eb
+      .selectFrom('monitors')
+      .select('monitors.name')
+      .whereRef('monitors.id', '=', 'audit_log.monitor_id')
+      .as('monitor_name'),
   ] as const;
 }

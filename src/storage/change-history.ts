@@ -10,12 +10,12 @@ import { callerNames } from './caller-names.ts';
 import type { Dialect, Storage } from './database.ts';
 import type { AuditLogTable, Database } from './schema.ts';
 
-/**
- * Who made a change: a key, an OAuth app, or the owner in person (a row naming neither). Monitors, when
- * they come, get a `monitor_id` column on audit_log and `{ kind: 'monitor'; id }` here; the owner is then
- * the row naming none of the three.
- */
-export type Actor = { kind: 'key'; id: string } | { kind: 'app'; id: string } | { kind: 'owner' };
+/** Who made a change: a key, an OAuth app, a monitor, or the owner in person (a row naming none of them). */
+export type Actor =
+  | { kind: 'key'; id: string }
+  | { kind: 'app'; id: string }
+  | { kind: 'monitor'; id: string }
+  | { kind: 'owner' };
 
 /** Rows of some tools, optionally only those whose audited arguments set (or leave out) some fields. */
 export interface ToolClause {
@@ -52,6 +52,7 @@ export interface ChangeFilters {
 export type ChangeRow = Pick<Selectable<AuditLogTable>, (typeof COLUMNS)[number]> & {
   key_name: string | null;
   app_name: string | null;
+  monitor_name: string | null;
 };
 
 export interface ChangeList {
@@ -77,6 +78,7 @@ const COLUMNS = [
   'created_object_ids',
   'idempotency_key',
   'reverts',
+  'monitor_id',
 ] as const;
 
 /** Whether the row's details JSON has the top-level field (even set to null). */
@@ -114,8 +116,12 @@ function changes(storage: Storage, userId: string, filters: ChangeFilters): Audi
   const { actor, kind } = filters;
   if (actor?.kind === 'key') query = query.where('api_key_id', '=', actor.id);
   if (actor?.kind === 'app') query = query.where('oauth_client_id', '=', actor.id);
+  if (actor?.kind === 'monitor') query = query.where('monitor_id', '=', actor.id);
   if (actor?.kind === 'owner') {
-    query = query.where('api_key_id', 'is', null).where('oauth_client_id', 'is', null);
+    query = query
+      .where('api_key_id', 'is', null)
+      .where('oauth_client_id', 'is', null)
+      .where('monitor_id', 'is', null);
   }
   const { tools } = filters;
   if (tools) query = query.where((eb) => toolIn(eb, tools));

@@ -29,6 +29,10 @@ export const KIND_OF_TOOL: Readonly<Record<string, 'create' | 'ads' | 'other'>> 
   associate_network_conversion: 'other',
   // It stores prepared images in adops, not on the platform.
   validate_and_prepare_assets: 'other',
+  // Monitors are kept in adops; what a monitor does to a campaign is an update under its own name.
+  create_monitor: 'other',
+  update_monitor: 'other',
+  delete_monitor: 'other',
 };
 
 export function isChangeKind(value: string): value is ChangeKind {

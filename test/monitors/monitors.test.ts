@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeFilters, parseActivityQuery } from '../../src/console/activity-filters.ts';
+import { describeChange } from '../../src/console/change-view.ts';
 import { type AccountCheck, checkAccount, type Fired } from '../../src/monitors/check-account.ts';
 import { monitorCaller } from '../../src/monitors/monitor-caller.ts';
 import { dueAccountChecks } from '../../src/monitors/monitor-queues.ts';
 import { executeTool } from '../../src/pipeline/execute-tool.ts';
+import { listChanges } from '../../src/storage/change-history.ts';
 import { findMonitor } from '../../src/storage/monitors.ts';
 import { findUserById, resumeUsersAgents, stopUsersAgents } from '../../src/storage/users.ts';
 import { TestClock } from '../support/clock.ts';
@@ -121,6 +124,19 @@ describe.each(TEST_DIALECTS)('monitors (%s)', (dialect) => {
     ]);
     const listed = await ok(owner, 'list_monitors', {});
     expect(listed.monitors[0].last_firing.campaign_id).toBe(top.campaign_id);
+
+    // The change history shows the pause with the monitor as the actor, and filters by it.
+    const { tools, storage } = service.services;
+    const filters = { ...changeFilters(tools, parseActivityQuery({ who: `monitor:${monitorId}` })) };
+    const { changes } = await listChanges(storage, owner.userId, filters, { limit: 10 });
+    expect(changes.map((row) => describeChange(row, tools).who)).toEqual(['monitor Big spender']);
+    const byOwner = await listChanges(
+      storage,
+      owner.userId,
+      changeFilters(tools, parseActivityQuery({ who: 'owner' })),
+      { limit: 10 },
+    );
+    expect(byOwner.changes).toEqual([]);
   });
 
   /** A monitor on the owner's top spender today, with the threshold between it and the next. */
