@@ -24,6 +24,8 @@ export const ACTIONS = ['notify', 'pause_campaign', 'lower_budget_percent'] as c
 export type Action = (typeof ACTIONS)[number];
 
 export const MAX_CONDITIONS = 5;
+const MATCHES = ['all', 'any'] as const;
+export const MATCH_TEXT = 'all: every condition must hold; any: one is enough.';
 export const MAX_MONITOR_CAMPAIGNS = 100;
 
 /** One comparison per condition, as the documents show it. */
@@ -69,7 +71,11 @@ export const ruleFields = {
     .max(MAX_MONITOR_CAMPAIGNS)
     .optional()
     .describe('Only these campaigns; every campaign of the account when omitted.'),
-  conditions: z.array(condition).min(1).max(MAX_CONDITIONS),
+  conditions: z
+    .array(condition)
+    .min(1)
+    .max(MAX_CONDITIONS)
+    .describe('What to compare: metric, operator, and a threshold or relative_to.'),
   match: z
     .enum(['all', 'any'])
     .default('all')
@@ -84,7 +90,7 @@ export const ruleFields = {
     .max(14)
     .default(1)
     .describe('Checks in a row that must match before it fires.'),
-  check_every_minutes: z.int().min(1).max(1440).default(15),
+  check_every_minutes: z.int().min(1).max(1440).default(15).describe('How often it is checked.'),
   action: z
     .enum(ACTIONS)
     .describe(

@@ -3,7 +3,7 @@ import { updateMonitor as storeUpdate } from '../../storage/monitors.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { defineTool } from '../tool.ts';
 import { monitorId, monitorObject, ownMonitor, ruleOfMonitor } from './monitor-object.ts';
-import { ruleFields, ruleIssues, ruleOf } from './monitor-rule.ts';
+import { MATCH_TEXT, ruleFields, ruleIssues, ruleOf } from './monitor-rule.ts';
 
 const TOOL = 'update_monitor';
 
@@ -17,14 +17,20 @@ export const updateMonitor = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
     monitor_id: monitorId,
-    enabled: z.boolean().optional(),
+    enabled: z.boolean().optional().describe('false suspends its checks; true resumes them.'),
     name: ruleFields.name.optional(),
     campaign_ids: ruleFields.campaign_ids,
-    conditions: ruleFields.conditions.optional(),
-    match: z.enum(['all', 'any']).optional(),
-    window: ruleFields.window.removeDefault().optional(),
-    consecutive_checks: ruleFields.consecutive_checks.removeDefault().optional(),
-    check_every_minutes: ruleFields.check_every_minutes.removeDefault().optional(),
+    conditions: ruleFields.conditions.optional().describe('Replaces every condition.'),
+    match: ruleFields.match.removeDefault().optional().describe(MATCH_TEXT),
+    window: ruleFields.window.removeDefault().optional().describe('The days the metrics are read over.'),
+    consecutive_checks: ruleFields.consecutive_checks
+      .removeDefault()
+      .optional()
+      .describe('Matching checks in a row before it fires.'),
+    check_every_minutes: ruleFields.check_every_minutes
+      .removeDefault()
+      .optional()
+      .describe('How often it is checked.'),
     action: ruleFields.action.optional(),
     action_value: ruleFields.action_value,
   }),
