@@ -186,6 +186,182 @@ export interface GetPerformanceOverviewArguments {
   end_date?: string;
 }
 
+/** The arguments of `create_monitor`. */
+export interface CreateMonitorArguments {
+  /** What the monitor watches, for the owner. */
+  name: string;
+  /** search, network, social or video. */
+  platform: 'search' | 'network' | 'social' | 'video';
+  /** The account (list_connected_accounts); required when several of the platform are connected. */
+  account_id?: string;
+  /** Only these campaigns; every campaign of the account when omitted. */
+  campaign_ids?: Array<string>;
+  /** What to compare: metric, operator, and a threshold or relative_to. */
+  conditions: Array<{
+    metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
+    operator: '>' | '>=' | '<' | '<=';
+    /** Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%). */
+    threshold?: number;
+    /**
+     * Instead of threshold: factor × the metric over the trailing_days before the window (counts per day, ratios as ratios).
+     */
+    relative_to?: {
+      trailing_days: number;
+      factor: number;
+    };
+  }>;
+  /**
+   * all: every condition must hold; any: one is enough.
+   *
+   * @default "all"
+   */
+  match?: 'all' | 'any';
+  /**
+   * The days the metrics are read over, in the account time zone.
+   *
+   * @default "today"
+   */
+  window?: 'today' | 'yesterday' | 'last_3_days' | 'last_7_days';
+  /**
+   * Checks in a row that must match before it fires.
+   *
+   * @default 1
+   */
+  consecutive_checks?: number;
+  /**
+   * How often it is checked.
+   *
+   * @default 15
+   */
+  check_every_minutes?: number;
+  /**
+   * notify only, pause_campaign, or lower_budget_percent (the daily budget by action_value %). A monitor only lowers spend.
+   */
+  action: 'notify' | 'pause_campaign' | 'lower_budget_percent';
+  /** The percent for lower_budget_percent. */
+  action_value?: number;
+}
+
+/** The arguments of `list_monitors`. */
+export interface ListMonitorsArguments {
+  /** Only the monitors of this platform. */
+  platform?: 'search' | 'network' | 'social' | 'video';
+  /** Only the monitors of this account. */
+  account_id?: string;
+}
+
+/** The arguments of `test_monitor`. */
+export interface TestMonitorArguments {
+  /** A monitor to test; or give a draft instead. */
+  monitor_id?: string;
+  /** The draft's platform. */
+  platform?: 'search' | 'network' | 'social' | 'video';
+  /** The account (list_connected_accounts); required when several of the platform are connected. */
+  account_id?: string;
+  /** The draft's name (optional). */
+  name?: string;
+  /** Only these campaigns; every campaign of the account when omitted. */
+  campaign_ids?: Array<string>;
+  /** The draft's conditions. */
+  conditions?: Array<{
+    metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
+    operator: '>' | '>=' | '<' | '<=';
+    /** Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%). */
+    threshold?: number;
+    /**
+     * Instead of threshold: factor × the metric over the trailing_days before the window (counts per day, ratios as ratios).
+     */
+    relative_to?: {
+      trailing_days: number;
+      factor: number;
+    };
+  }>;
+  /**
+   * all: every condition must hold; any: one is enough.
+   *
+   * @default "all"
+   */
+  match?: 'all' | 'any';
+  /**
+   * The days the metrics are read over, in the account time zone.
+   *
+   * @default "today"
+   */
+  window?: 'today' | 'yesterday' | 'last_3_days' | 'last_7_days';
+  /**
+   * Checks in a row that must match before it fires.
+   *
+   * @default 1
+   */
+  consecutive_checks?: number;
+  /**
+   * How often it is checked.
+   *
+   * @default 15
+   */
+  check_every_minutes?: number;
+  /** The draft's action. */
+  action?: 'notify' | 'pause_campaign' | 'lower_budget_percent';
+  /** The percent for lower_budget_percent. */
+  action_value?: number;
+}
+
+/** The arguments of `get_monitor_history`. */
+export interface GetMonitorHistoryArguments {
+  /** The id create_monitor or list_monitors gave. */
+  monitor_id: string;
+  /**
+   * Checks and firings, each at most this many.
+   *
+   * @default 20
+   */
+  limit?: number;
+}
+
+/** The arguments of `update_monitor`. */
+export interface UpdateMonitorArguments {
+  /** The id create_monitor or list_monitors gave. */
+  monitor_id: string;
+  /** false suspends its checks; true resumes them. */
+  enabled?: boolean;
+  /** A new name. */
+  name?: string;
+  /** Only these campaigns; every campaign of the account when omitted. */
+  campaign_ids?: Array<string>;
+  /** Replaces every condition. */
+  conditions?: Array<{
+    metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
+    operator: '>' | '>=' | '<' | '<=';
+    /** Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%). */
+    threshold?: number;
+    /**
+     * Instead of threshold: factor × the metric over the trailing_days before the window (counts per day, ratios as ratios).
+     */
+    relative_to?: {
+      trailing_days: number;
+      factor: number;
+    };
+  }>;
+  /** all: every condition must hold; any: one is enough. */
+  match?: 'all' | 'any';
+  /** The days the metrics are read over. */
+  window?: 'today' | 'yesterday' | 'last_3_days' | 'last_7_days';
+  /** Matching checks in a row before it fires. */
+  consecutive_checks?: number;
+  /** How often it is checked. */
+  check_every_minutes?: number;
+  /** A new action (action_value with lower_budget_percent). */
+  action?: 'notify' | 'pause_campaign' | 'lower_budget_percent';
+  /** The percent for lower_budget_percent. */
+  action_value?: number;
+}
+
+/** The arguments of `delete_monitor`. */
+export interface DeleteMonitorArguments {
+  /** The id create_monitor or list_monitors gave. */
+  monitor_id: string;
+}
+
 /** The arguments of `list_search_campaigns`. */
 export interface ListSearchCampaignsArguments {
   /**
@@ -1159,6 +1335,12 @@ export interface ToolArguments {
   get_connections_status: GetConnectionsStatusArguments;
   get_approval: GetApprovalArguments;
   get_performance_overview: GetPerformanceOverviewArguments;
+  create_monitor: CreateMonitorArguments;
+  list_monitors: ListMonitorsArguments;
+  test_monitor: TestMonitorArguments;
+  get_monitor_history: GetMonitorHistoryArguments;
+  update_monitor: UpdateMonitorArguments;
+  delete_monitor: DeleteMonitorArguments;
   list_search_campaigns: ListSearchCampaignsArguments;
   list_search_ads: ListSearchAdsArguments;
   get_search_campaign_performance: GetSearchCampaignPerformanceArguments;

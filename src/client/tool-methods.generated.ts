@@ -3,13 +3,16 @@ import type {
   AddNetworkCampaignToGroupArguments,
   AddNetworkCarouselCreativeArguments,
   AssociateNetworkConversionArguments,
+  CreateMonitorArguments,
   CreateNetworkCarouselCampaignArguments,
   CreateNetworkImageCampaignArguments,
   CreateNetworkTextCampaignArguments,
   CreateNetworkVideoCampaignArguments,
+  DeleteMonitorArguments,
   DiscoverExistingAssetsArguments,
   GetApprovalArguments,
   GetConnectionsStatusArguments,
+  GetMonitorHistoryArguments,
   GetNetworkCampaignPerformanceArguments,
   GetPerformanceOverviewArguments,
   GetSearchCampaignPerformanceArguments,
@@ -17,15 +20,18 @@ import type {
   GetUsageStatusArguments,
   GetVideoCampaignPerformanceArguments,
   ListConnectedAccountsArguments,
+  ListMonitorsArguments,
   ListNetworkCampaignsArguments,
   ListSearchAdsArguments,
   ListSearchCampaignsArguments,
   ListSocialCampaignsArguments,
   ListSocialPhotoAccountsArguments,
   ListVideoCampaignsArguments,
+  TestMonitorArguments,
   ToolArguments,
   ToolName,
   UpdateAdHeadlinesArguments,
+  UpdateMonitorArguments,
   UpdateNetworkCampaignArguments,
   UpdateSearchCampaignArguments,
   UpdateSocialCampaignArguments,
@@ -94,6 +100,60 @@ export abstract class ToolMethods {
     options?: CallOptions,
   ): Promise<ToolCallResult> {
     return this.callTool('get_performance_overview', args, options);
+  }
+
+  /**
+   * Sets up a monitor: a rule checked on one ad account every check_every_minutes, on its campaigns' metrics over a window, which notifies the owner or pauses or lowers the budget of each campaign it matches (once per campaign and window period). It never raises spend. test_monitor first shows what it would match now. Billable: one quota unit; its checks are free.
+   *
+   * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
+   */
+  createMonitor(args: CreateMonitorArguments, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('create_monitor', args, options);
+  }
+
+  /**
+   * Lists the owner's monitors (optionally of one platform or account) with their rule, whether enabled, the last check and the last firing. Read-only. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  listMonitors(args: ListMonitorsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('list_monitors', args, options);
+  }
+
+  /**
+   * Evaluates a monitor (monitor_id) or a draft (the create_monitor arguments) now, on current data: which campaigns would fire, with each condition's value and what it was compared with. Acts on nothing. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  testMonitor(args: TestMonitorArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('test_monitor', args, options);
+  }
+
+  /**
+   * A monitor's latest checks (each campaign's values and whether it matched) and firings (what was done, and its result), newest first. Read-only. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  getMonitorHistory(args: GetMonitorHistoryArguments, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('get_monitor_history', args, options);
+  }
+
+  /**
+   * Changes a monitor: any rule field given replaces the stored one; enabled false suspends its checks, true resumes them. Billable: one quota unit.
+   *
+   * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
+   */
+  updateMonitor(args: UpdateMonitorArguments, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('update_monitor', args, options);
+  }
+
+  /**
+   * Removes a monitor with its check history; the changes it made stay in the change history. To stop it for a while instead, update_monitor with enabled false. Billable: one quota unit.
+   *
+   * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
+   */
+  deleteMonitor(args: DeleteMonitorArguments, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('delete_monitor', args, options);
   }
 
   /**

@@ -107,6 +107,21 @@ async function succeedingOverrides(
     video?.account_id ?? '',
   );
   const daily = campaigns.find((c) => c.data.budget_mode === 'BUDGET_MODE_DAY');
+  // The monitor tools' examples name the demo's monitor: the owner's own, one of them to delete.
+  const monitor = async (name: string) => {
+    const made = await service.call(
+      'create_monitor',
+      {
+        platform: 'video',
+        name,
+        conditions: [{ metric: 'spend', operator: '>', threshold: 1000 }],
+        action: 'notify',
+      },
+      { key: owner.key },
+    );
+    return made.body.data?.structured?.monitor?.id as string;
+  };
+  const [kept, deleted] = [await monitor('Kept'), await monitor('Deleted')];
   const asked = await service.call(
     'update_video_campaign',
     { campaign_id: daily?.id, budget: (daily?.data.budget ?? 1) * 100 },
@@ -114,6 +129,9 @@ async function succeedingOverrides(
   );
   return {
     get_approval: { approval_id: asked.body.data?.structured?.approval?.id },
+    get_monitor_history: { monitor_id: kept },
+    update_monitor: { monitor_id: kept },
+    delete_monitor: { monitor_id: deleted },
     list_social_photo_accounts: adAccount,
     list_social_campaigns: adAccount,
     get_social_campaign_performance: {

@@ -16,7 +16,7 @@ export const listMonitors = defineTool({
   billable: true,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
-    platform: platformField.optional(),
+    platform: platformField.optional().describe('Only the monitors of this platform.'),
     account_id: accountIdField.optional().describe('Only the monitors of this account.'),
   }),
   example: {},

@@ -45,13 +45,13 @@ export const testMonitor = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   input: z
     .strictObject({
-      monitor_id: monitorId.optional(),
+      monitor_id: monitorId.optional().describe('A monitor to test; or give a draft instead.'),
       ...monitorAccountFields,
-      platform: monitorAccountFields.platform.optional(),
+      platform: monitorAccountFields.platform.optional().describe("The draft's platform."),
       ...ruleFields,
-      name: ruleFields.name.optional(),
-      conditions: ruleFields.conditions.optional(),
-      action: ruleFields.action.optional(),
+      name: ruleFields.name.optional().describe("The draft's name (optional)."),
+      conditions: ruleFields.conditions.optional().describe("The draft's conditions."),
+      action: ruleFields.action.optional().describe("The draft's action."),
     })
     .meta(DRAFT_SCHEMA),
   example: {

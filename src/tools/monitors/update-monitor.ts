@@ -18,7 +18,7 @@ export const updateMonitor = defineTool({
   input: z.strictObject({
     monitor_id: monitorId,
     enabled: z.boolean().optional().describe('false suspends its checks; true resumes them.'),
-    name: ruleFields.name.optional(),
+    name: ruleFields.name.optional().describe('A new name.'),
     campaign_ids: ruleFields.campaign_ids,
     conditions: ruleFields.conditions.optional().describe('Replaces every condition.'),
     match: ruleFields.match.removeDefault().optional().describe(MATCH_TEXT),
@@ -31,7 +31,7 @@ export const updateMonitor = defineTool({
       .removeDefault()
       .optional()
       .describe('How often it is checked.'),
-    action: ruleFields.action.optional(),
+    action: ruleFields.action.optional().describe('A new action (action_value with lower_budget_percent).'),
     action_value: ruleFields.action_value,
   }),
   example: { monitor_id: 'mon_de110000000000000000000000000001', check_every_minutes: 30 },
