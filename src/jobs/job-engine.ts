@@ -21,7 +21,10 @@ export interface JobEngine {
 export interface QueueDefinition<T extends object> {
   name: string;
   work(job: Job<T>): Promise<void>;
-  /** Runs once a minute across all instances (one job per minute, whichever instance takes it). */
+  /**
+   * Runs once a minute across all instances (one job per minute, whichever instance takes it). Its
+   * jobs come from the schedule: a send to it takes no singleton key.
+   */
   everyMinute?: boolean;
   /** Retries of a failed job, with exponential backoff from `retryDelaySeconds`. */
   retryLimit: number;
