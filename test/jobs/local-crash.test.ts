@@ -7,7 +7,8 @@ import { findJob } from '../../src/storage/jobs.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { killWorker, startWorker, type Worker } from './support/child.ts';
-import { collectingLogger, testQueue } from './support/engines.ts';
+import { crashQueue } from './support/crash-queue.ts';
+import { collectingLogger } from './support/engines.ts';
 
 describe('the local job engine after its process was SIGKILLed mid-job', () => {
   let database: TestDatabase;
@@ -32,11 +33,7 @@ describe('the local job engine after its process was SIGKILLed mid-job', () => {
     const { logger, lines } = collectingLogger();
     const seen: Job<{ campaign: string }>[] = [];
     const define = (engine: LocalJobEngine) =>
-      engine.define(
-        testQueue<{ campaign: string }>('crash', async (job) => void seen.push(job), {
-          retryLimit: 2,
-        }),
-      );
+      engine.define(crashQueue<{ campaign: string }>('crash', async (job) => void seen.push(job)));
     const sender = new LocalJobEngine({ db: storage.db, clock: systemClock, logger, stopTimeoutMs: 100 });
     define(sender);
     const id = await sender.send('crash', { campaign: 'c-1' });

@@ -245,5 +245,7 @@ describe.each(TEST_DIALECTS)('the local job engine on %s', (dialect) => {
     jobs.define(testQueue('twice', async () => {}));
     expect(() => jobs.define(testQueue('twice', async () => {}))).toThrow(/defined twice/);
     await expect(jobs.send('nowhere', {})).rejects.toThrow(/no queue "nowhere": define it/);
+    jobs.define(testQueue('minutely', async () => {}, { everyMinute: true }));
+    await expect(jobs.send('minutely', {}, { singletonKey: 'k' })).rejects.toThrow(/take no singleton key/);
   });
 });

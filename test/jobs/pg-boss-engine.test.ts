@@ -120,27 +120,24 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))('the pg-boss job engine', () 
 
   it('has two engines on one database work 50 jobs, each exactly once', async () => {
     const worked = new Map<number, number>();
-    const by = new Map<string, number>();
     const pair = [engine(), engine()];
-    pair.forEach((jobs, index) =>
+    for (const jobs of pair) {
       jobs.define(
         testQueue<{ i: number }>(
           'shared',
           async (job) => {
             worked.set(job.data.i, (worked.get(job.data.i) ?? 0) + 1);
-            by.set(`engine ${index}`, (by.get(`engine ${index}`) ?? 0) + 1);
             await new Promise((resolve) => setTimeout(resolve, 20));
           },
           { concurrency: 4 },
         ),
-      ),
-    );
+      );
+    }
     await Promise.all(pair.map((jobs) => jobs.start()));
     for (let i = 0; i < 50; i++) await pair[i % 2]?.send('shared', { i });
     await expect.poll(() => worked.size, { timeout: 30_000 }).toBe(50);
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect([...worked.values()].every((count) => count === 1)).toBe(true);
-    expect([...by.values()].reduce((sum, count) => sum + count, 0)).toBe(50);
     const left = await client.query(
       "select count(*)::int as n from pgboss.job where name = 'shared' and state <> 'completed'",
     );

@@ -3,6 +3,7 @@
 import pino from 'pino';
 import { LocalJobEngine } from '../../../src/jobs/local-engine.ts';
 import { openStorage } from '../../../src/storage/database.ts';
+import { crashQueue } from './crash-queue.ts';
 
 const [url, queue] = process.argv.slice(2);
 if (!url || !queue) throw new Error('usage: local-worker.ts <sqlite:path> <queue>');
@@ -13,15 +14,10 @@ const engine = new LocalJobEngine({
   logger: pino({ level: 'warn' }, pino.destination(2)),
   stopTimeoutMs: 1000,
 });
-engine.define({
-  name: queue,
-  work: async (job) => {
+engine.define(
+  crashQueue(queue, async (job) => {
     process.stdout.write(`working ${job.id}\n`);
     await new Promise(() => {});
-  },
-  retryLimit: 2,
-  retryDelaySeconds: 1,
-  heartbeatSeconds: 10,
-  concurrency: 1,
-});
+  }),
+);
 await engine.start();
