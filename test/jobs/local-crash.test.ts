@@ -38,7 +38,7 @@ describe('the local job engine after its process was SIGKILLed mid-job', () => {
     define(sender);
     const id = await sender.send('crash', { campaign: 'c-1' });
 
-    worker = startWorker('local-worker.ts', [database.url, 'crash']);
+    worker = startWorker(['local', database.url, 'crash']);
     expect(await worker.jobId).toBe(id);
     expect(await findJob(storage.db, id ?? '')).toMatchObject({ state: 'active', retry_count: 0 });
     await killWorker(worker);

@@ -40,7 +40,7 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
       );
       // Sent before this instance works the queue, so the child is the one to take it.
       const id = await survivor.send('crash', { campaign: 'c-1' });
-      worker = startWorker('pg-boss-worker.ts', [database.url, 'crash']);
+      worker = startWorker(['pg-boss', database.url, 'crash']);
       expect(await worker.jobId).toBe(id);
       await survivor.start();
       await killWorker(worker);
