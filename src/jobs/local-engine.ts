@@ -126,6 +126,11 @@ export class LocalJobEngine implements JobEngine {
     return this.#stopped;
   }
 
+  /** Nothing of its own to let go of: its table is in the service's database. */
+  close(): Promise<void> {
+    return this.stop();
+  }
+
   async #stop(): Promise<void> {
     this.#stopping = true;
     clearInterval(this.#poll);

@@ -59,6 +59,7 @@ export class PgBossJobEngine implements JobEngine {
   #boss: Promise<PgBoss> | undefined;
   #started: Promise<void> | undefined;
   #stopped: Promise<void> | undefined;
+  #closed: Promise<void> | undefined;
 
   constructor(options: PgBossEngineOptions) {
     this.#options = options;
@@ -119,17 +120,36 @@ export class PgBossJobEngine implements JobEngine {
     return this.#stopped;
   }
 
+  close(): Promise<void> {
+    this.#closed ??= this.#close();
+    return this.#closed;
+  }
+
+  /** The pool stays open, for the sends of calls that end during the drain; `close` closes it. */
   async #stop(): Promise<void> {
+    const boss = await this.#booted();
+    await boss?.stop({ graceful: true, timeout: this.#options.stopTimeoutMs, close: false });
+  }
+
+  async #close(): Promise<void> {
+    await this.stop();
+    const boss = await this.#booted();
+    await boss?.stop({ close: true });
+  }
+
+  /** pg-boss once its start settled (and the workers' start), or undefined when it never started. */
+  async #booted(): Promise<PgBoss | undefined> {
     const booting = this.#boss;
-    if (!booting) return;
+    if (!booting) return undefined;
     const boss = await booting.catch(() => undefined);
     await this.#started?.catch(() => undefined);
-    await boss?.stop({ graceful: true, timeout: this.#options.stopTimeoutMs, close: true });
+    return boss;
   }
 
   /** pg-boss started (its schema made or migrated, under its advisory lock) with every queue created. */
   #ready(): Promise<PgBoss> {
-    if (this.#stopped) return Promise.reject(new Error('the job engine is stopped'));
+    if (this.#closed) return Promise.reject(new Error('the job engine is closed: nothing can be sent'));
+    if (!this.#boss && this.#stopped) return Promise.reject(new Error('the job engine is stopped'));
     this.#boss ??= this.#boot();
     return this.#boss;
   }

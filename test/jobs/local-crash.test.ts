@@ -24,7 +24,7 @@ describe('the local job engine after its process was SIGKILLed mid-job', () => {
 
   afterAll(async () => {
     if (worker) await killWorker(worker);
-    await restarted?.stop();
+    await restarted?.close();
     await storage.close();
     await database.drop();
   });

@@ -34,7 +34,7 @@ describe.each(TEST_DIALECTS)('the local job engine on %s', (dialect) => {
   });
 
   afterAll(async () => {
-    await Promise.all(engines.map((made) => made.stop()));
+    await Promise.all(engines.map((made) => made.close()));
     await storage.close();
     await database.drop();
   });

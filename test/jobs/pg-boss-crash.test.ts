@@ -21,7 +21,7 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
 
     afterAll(async () => {
       if (worker) await killWorker(worker);
-      await survivor?.stop();
+      await survivor?.close();
       await database.drop();
     });
 

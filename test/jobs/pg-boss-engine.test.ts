@@ -37,7 +37,7 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))('the pg-boss job engine', () 
   });
 
   afterAll(async () => {
-    await Promise.all(engines.map((made) => made.stop()));
+    await Promise.all(engines.map((made) => made.close()));
     await client.end();
     await database.drop();
   });
@@ -142,5 +142,26 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))('the pg-boss job engine', () 
       "select count(*)::int as n from pgboss.job where name = 'shared' and state <> 'completed'",
     );
     expect(left.rows[0].n).toBe(0);
+  });
+  it('takes sends after stop (calls ending in the drain), refuses them after close, and leaves no connection', async () => {
+    const connections = async (): Promise<number> =>
+      (
+        await client.query(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'adops-jobs'",
+        )
+      ).rows[0].n;
+    const seen: number[] = [];
+    const jobs = engine();
+    jobs.define(testQueue<{ i: number }>('drained', async (job) => void seen.push(job.data.i)));
+    await jobs.start();
+    await jobs.stop();
+    const late = await jobs.send('drained', { i: 1 });
+    expect((await jobRow(late ?? ''))?.state).toBe('created');
+    expect(await connections()).toBeGreaterThan(0);
+    // The last test: every engine of the file closed, pg-boss holds no connection to the database.
+    await Promise.all(engines.map((made) => made.close()));
+    expect(await connections()).toBe(0);
+    await expect(jobs.send('drained', { i: 2 })).rejects.toThrow(/closed/);
+    expect(seen).toEqual([]);
   });
 });

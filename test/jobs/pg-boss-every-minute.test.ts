@@ -40,7 +40,7 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))('an every-minute queue on pg-
   });
 
   afterAll(async () => {
-    await Promise.all(engines.map((made) => made.stop()));
+    await Promise.all(engines.map((made) => made.close()));
     await database.drop();
   });
 
