@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PgBoss, type QueueOptions } from 'pg-boss';
+import type { PgBoss, QueueOptions } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { JobEngine, QueueDefinition, SendOptions } from './job-engine.ts';
 import { checkQueueDefinition } from './queue-definition.ts';
@@ -156,6 +156,8 @@ export class PgBossJobEngine implements JobEngine {
 
   async #boot(): Promise<PgBoss> {
     const { logger } = this.#options;
+    // Loaded here, not at the top: every `adops` command builds the services, and most never start jobs.
+    const { PgBoss } = await import('pg-boss');
     const boss = new PgBoss({
       connectionString: this.#options.connectionString,
       schema: this.#options.schema ?? 'pgboss',
