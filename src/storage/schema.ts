@@ -353,6 +353,28 @@ export interface ApprovalsTable {
   result: string | null;
 }
 
+/** A background job of the in-process runner (src/jobs/local-engine.ts). */
+export interface JobsTable {
+  id: string;
+  queue: string;
+  /** The job's data, JSON. */
+  data: string;
+  /** `queued`, `active`, `completed` or `failed` (out of retries). */
+  state: string;
+  /** An every-minute queue's job carries its minute here. */
+  singleton_key: string | null;
+  /** Service clock: not worked before. */
+  start_after: Timestamp;
+  retry_count: Generated<number>;
+  /** The engine working it, while active: `host:pid:random`. */
+  locked_by: string | null;
+  /** Real time of the worker's last heartbeat, while active. */
+  heartbeat_at: Timestamp | null;
+  created_at: Timestamp;
+  /** Service clock: when it completed or ran out of retries. */
+  ended_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -375,6 +397,7 @@ export interface Database {
   oauth_grants: OAuthGrantsTable;
   oauth_owned_clients: OAuthOwnedClientsTable;
   approvals: ApprovalsTable;
+  jobs: JobsTable;
   monitors: MonitorsTable;
   monitor_checks: MonitorChecksTable;
   monitor_firings: MonitorFiringsTable;
@@ -389,6 +412,7 @@ export type AuditEntry = Insertable<AuditLogTable>;
 export type ConsoleSession = Selectable<ConsoleSessionsTable>;
 export type OAuthGrant = Selectable<OAuthGrantsTable>;
 export type Approval = Selectable<ApprovalsTable>;
+export type JobRow = Selectable<JobsTable>;
 export type Monitor = Selectable<MonitorsTable>;
 export type MonitorCheck = Selectable<MonitorChecksTable>;
 export type MonitorFiring = Selectable<MonitorFiringsTable>;

@@ -1,0 +1,19 @@
+import type { Services } from '../context.ts';
+import { sweepExpired } from './maintenance.ts';
+
+/**
+ * Every queue of the service, defined in one place before the engine starts (src/server.ts starts it
+ * once the listener is up). Each instance defines them all, so any instance may take any job.
+ */
+export function defineBackgroundJobs(services: Services): void {
+  services.jobs.define({
+    name: 'maintenance',
+    everyMinute: true,
+    work: () => sweepExpired(services),
+    // The next minute's sweep does what a failed one left.
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    heartbeatSeconds: 30,
+    concurrency: 1,
+  });
+}
