@@ -1,5 +1,6 @@
-import { decimalToMicros } from '../../money.ts';
+import { decimalToMicros, minorDigits } from '../../money.ts';
 import { recordActivity } from '../activity.ts';
+import { priceScale, RUNAWAY_DAILY_BUDGET } from '../daily-metrics.ts';
 import type { SandboxAccount } from '../sandbox-account.ts';
 import { type SandboxStore, sandboxId } from '../store.ts';
 import { utcDay } from './campaign-activity.ts';
@@ -35,6 +36,8 @@ interface SeedCampaign {
   format: 'STANDARD_UPDATE' | 'SINGLE_VIDEO' | 'CAROUSEL' | 'TEXT';
   /** Its history, oldest first; the last episode is how it runs now. */
   history: Episode[];
+  /** Its spend rises steeply today, whatever day today is (src/sandbox/daily-metrics.ts). */
+  runaway?: true;
   ads: Array<{ name: string; post?: Json; textAd?: Json }>;
 }
 
@@ -62,8 +65,9 @@ function carouselPost(commentary: string, images: string[]): Json {
 }
 
 /**
- * What a new account holds: three groups, six campaigns of every format (active, paused after running,
- * and one never run), their ads, and 90 days of history. The demo's carousel campaign keeps its id.
+ * What a new account holds: four groups, seven campaigns of every format (active, paused after running,
+ * one never run, and a runaway whose spend rises steeply today), their ads, and 90 days of history. The
+ * demo's carousel campaign keeps its id.
  */
 const SEED: SeedGroup[] = [
   {
@@ -169,6 +173,32 @@ const SEED: SeedGroup[] = [
       },
     ],
   },
+  {
+    name: 'Broad reach',
+    status: 'ACTIVE',
+    objective: 'WEBSITE_VISIT',
+    campaigns: [
+      {
+        name: 'Runaway: audience expansion',
+        type: 'SPONSORED_UPDATES',
+        format: 'STANDARD_UPDATE',
+        // Raised by mistake: far above what it ever spent, so it does not stop today's surge (scaled
+        // to the account's currency when seeded).
+        history: [{ daysAgo: 90, active: true, dailyBudget: RUNAWAY_DAILY_BUDGET.toFixed(2) }],
+        runaway: true,
+        ads: [
+          {
+            name: 'Everyone, everywhere',
+            post: {
+              commentary: 'Project tools for every team, everywhere.',
+              content: { media: { id: 'urn:li:image:C4E10AQFoyyAjHPMQuQ', title: 'Plans for every team' } },
+              kind: 'image',
+            },
+          },
+        ],
+      },
+    ],
+  },
 ];
 
 const OBJECTIVE_BIDDING: Record<string, { costType: string; optimizationTargetType: string }> = {
@@ -211,7 +241,10 @@ export async function seedNetworkAccount(store: SandboxStore, accountId: string,
     );
     for (const seed of seedGroup.campaigns) {
       const campaign = seed.exampleId ? await freeId(store, 'campaign', seed.exampleId, 9) : sandboxId(9);
-      const current = seed.history.at(-1);
+      const history = seed.runaway
+        ? seed.history.map((episode) => inCurrency(episode, currency))
+        : seed.history;
+      const current = history.at(-1);
       await store.put(
         {
           type: 'campaign',
@@ -239,13 +272,17 @@ export async function seedNetworkAccount(store: SandboxStore, accountId: string,
         },
         stamp(),
       );
-      for (const episode of seed.history) {
+      for (const episode of history) {
         await recordActivity(
           store.db,
           'network',
           campaign,
           utcDay(new Date(now.getTime() - episode.daysAgo * DAY_MS)),
-          { active: episode.active, dailyBudgetMicros: decimalToMicros(episode.dailyBudget) },
+          {
+            active: episode.active,
+            dailyBudgetMicros: decimalToMicros(episode.dailyBudget),
+            ...(seed.runaway && { runaway: true }),
+          },
         );
       }
       for (const ad of seed.ads) await seedAd(store, { accountId, accountUrn, campaign, ad, stamp });
@@ -262,6 +299,12 @@ export async function seedNetworkAccount(store: SandboxStore, accountId: string,
       stamp(),
     );
   }
+}
+
+/** An episode's budget priced as the sandbox prices the currency (in hundreds of yen, say). */
+function inCurrency(episode: Episode, currency: string): Episode {
+  const units = Number(episode.dailyBudget) * priceScale(currency);
+  return { ...episode, dailyBudget: units.toFixed(minorDigits(currency)) };
 }
 
 /** One ad of a seeded campaign: the dark post and its creative, or a text ad's creative alone. */
