@@ -154,10 +154,8 @@ export function dailyMetrics(
   }
   // Shares of a day summed in floating point may fall a hair short of a whole click.
   const delivered = Math.floor(clicks + 1e-9);
-  const impressions =
-    day.clicks === 0
-      ? Math.round(day.impressions * ranShare)
-      : Math.round((day.impressions * delivered) / day.clicks);
+  // Impressions accrue with the share of the day's delivery, ahead of the clicks they bring.
+  const impressions = Math.round(day.impressions * (day.clicks === 0 ? ranShare : clicks / day.clicks));
   return {
     impressions,
     clicks: delivered,
