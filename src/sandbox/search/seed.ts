@@ -283,21 +283,8 @@ const CAMPAIGNS: SeedCampaign[] = [
     budget: 'Broad match budget',
     history: [[90, true]],
     runaway: true,
-    adGroups: [
-      {
-        name: 'Broad match',
-        ads: [
-          {
-            status: 'ENABLED',
-            ad: rsa(
-              'https://example.com/',
-              [['Tools for every project'], ['Plans, boards, reports'], ['Start today']],
-              ['One place for all your work.', 'Free for 30 days.'],
-            ),
-          },
-        ],
-      },
-    ],
+    // No ad groups, like Performance Max: the ads' tools and examples count the others'.
+    adGroups: [],
   },
 ];
 

@@ -56,7 +56,8 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
   /** What the sandbox's reports say the campaign spent on the day, in micros. */
   async function spentOn(id: string, date: string, currency = 'USD'): Promise<number> {
     const histories = await activityHistories(service.services.storage.db, 'social', [id]);
-    return dailyMetrics('social', id, date, histories.get(id) ?? [], currency, service.services.clock.now()).spendMicros;
+    return dailyMetrics('social', id, date, histories.get(id) ?? [], currency, service.services.clock.now())
+      .spendMicros;
   }
   const day = (ago: number) =>
     new Date(service.services.clock.now().getTime() - ago * DAY_MS).toISOString().slice(0, 10);
