@@ -88,6 +88,7 @@ describe.each(TEST_DIALECTS)(
           'Instagram engagement test',
           'Lead forms: spring webinar',
           'Retargeting: cart abandoners',
+          'Runaway: advantage+ audience',
         ].sort(),
       );
       const spends = s.campaigns.map((c: any) => Number(c.spend));
