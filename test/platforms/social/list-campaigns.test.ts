@@ -58,7 +58,7 @@ describe.each(TEST_DIALECTS)('list_social_campaigns against the social sandbox o
     expect(lifetime).toMatchObject({ daily_budget: null, lifetime_budget: '12000.00' });
     const adSets = structured.campaigns.find((c: any) => c.name === 'Instagram engagement test');
     expect(adSets).toMatchObject({ status: 'PAUSED', daily_budget: null, lifetime_budget: null });
-    expect(text).toContain(`5 campaigns neither archived nor deleted in Meta ad account ${accountId}`);
+    expect(text).toContain(`6 campaigns neither archived nor deleted in Meta ad account ${accountId}`);
     expect(text).toContain(
       '| Campaign | Id | Status | Effective status | Objective | Daily budget | Lifetime budget |',
     );
