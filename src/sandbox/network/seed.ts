@@ -21,11 +21,14 @@ async function freeId(store: SandboxStore, type: string, preferred: string, leng
   return (await store.get(type, preferred)) ? sandboxId(length) : preferred;
 }
 
-/** A change in how a seeded campaign ran: from this many days ago, active or not, on this daily budget. */
+/**
+ * A change in how a seeded campaign ran: from this many days ago, active or not, on this daily budget
+ * (null: a lifetime budget alone, which caps no day).
+ */
 interface Episode {
   daysAgo: number;
   active: boolean;
-  dailyBudget: string;
+  dailyBudget: string | null;
 }
 
 interface SeedCampaign {
@@ -38,6 +41,8 @@ interface SeedCampaign {
   history: Episode[];
   /** Its spend rises steeply today, whatever day today is (src/sandbox/daily-metrics.ts). */
   runaway?: true;
+  /** A lifetime budget, in units of the account currency. */
+  totalBudget?: number;
   ads: Array<{ name: string; post?: Json; textAd?: Json }>;
 }
 
@@ -182,9 +187,10 @@ const SEED: SeedGroup[] = [
         name: 'Runaway: audience expansion',
         type: 'SPONSORED_UPDATES',
         format: 'STANDARD_UPDATE',
-        // Raised by mistake: far above what it ever spent, so it does not stop today's surge (scaled
-        // to the account's currency when seeded).
-        history: [{ daysAgo: 90, active: true, dailyBudget: RUNAWAY_DAILY_BUDGET.toFixed(2) }],
+        // A lifetime budget alone: nothing caps its day, and it leaves the account's largest daily budget
+        // (which a new campaign's budget is weighed against, docs/approvals.md) to the others.
+        history: [{ daysAgo: 90, active: true, dailyBudget: null }],
+        totalBudget: RUNAWAY_DAILY_BUDGET * 30,
         runaway: true,
         ads: [
           {
@@ -241,10 +247,8 @@ export async function seedNetworkAccount(store: SandboxStore, accountId: string,
     );
     for (const seed of seedGroup.campaigns) {
       const campaign = seed.exampleId ? await freeId(store, 'campaign', seed.exampleId, 9) : sandboxId(9);
-      const history = seed.runaway
-        ? seed.history.map((episode) => inCurrency(episode, currency))
-        : seed.history;
-      const current = history.at(-1);
+      const current = seed.history.at(-1);
+      const dailyBudget = current ? current.dailyBudget : '10.00';
       await store.put(
         {
           type: 'campaign',
@@ -259,7 +263,13 @@ export async function seedNetworkAccount(store: SandboxStore, accountId: string,
             objectiveType: seedGroup.objective,
             ...OBJECTIVE_BIDDING[seedGroup.objective],
             status: current?.active ? 'ACTIVE' : 'PAUSED',
-            dailyBudget: { amount: current?.dailyBudget ?? '10.00', currencyCode: currency },
+            ...(dailyBudget !== null && { dailyBudget: { amount: dailyBudget, currencyCode: currency } }),
+            ...(seed.totalBudget !== undefined && {
+              totalBudget: {
+                amount: (seed.totalBudget * priceScale(currency)).toFixed(minorDigits(currency)),
+                currencyCode: currency,
+              },
+            }),
             unitCost: { amount: '0', currencyCode: currency },
             locale: { country: 'US', language: 'en' },
             runSchedule: { start },
@@ -272,7 +282,7 @@ export async function seedNetworkAccount(store: SandboxStore, accountId: string,
         },
         stamp(),
       );
-      for (const episode of history) {
+      for (const episode of seed.history) {
         await recordActivity(
           store.db,
           'network',
@@ -280,7 +290,7 @@ export async function seedNetworkAccount(store: SandboxStore, accountId: string,
           utcDay(new Date(now.getTime() - episode.daysAgo * DAY_MS)),
           {
             active: episode.active,
-            dailyBudgetMicros: decimalToMicros(episode.dailyBudget),
+            dailyBudgetMicros: episode.dailyBudget === null ? null : decimalToMicros(episode.dailyBudget),
             ...(seed.runaway && { runaway: true }),
           },
         );
@@ -299,12 +309,6 @@ export async function seedNetworkAccount(store: SandboxStore, accountId: string,
       stamp(),
     );
   }
-}
-
-/** An episode's budget priced as the sandbox prices the currency (in hundreds of yen, say). */
-function inCurrency(episode: Episode, currency: string): Episode {
-  const units = Number(episode.dailyBudget) * priceScale(currency);
-  return { ...episode, dailyBudget: units.toFixed(minorDigits(currency)) };
 }
 
 /** One ad of a seeded campaign: the dark post and its creative, or a text ad's creative alone. */
