@@ -237,14 +237,16 @@ export interface SandboxObjectsTable {
 
 /**
  * When a sandbox object (a campaign) became active or inactive, or changed its daily budget: from
- * `from_date` (YYYY-MM-DD) on, until the next row. The sandboxes' reports are computed from it.
+ * `since` on (a day, YYYY-MM-DD, from its start; or an instant, ISO 8601 UTC), until the next row. The
+ * sandboxes' reports are computed from it; `runaway` marks a campaign whose spend rises steeply today.
  */
 export interface SandboxActivityTable {
   platform: string;
   object_id: string;
-  from_date: string;
+  since: string;
   active: Flag;
   daily_budget_micros: number | null;
+  runaway: Generated<Flag>;
 }
 
 /** Tokens the sandbox emulators issued: access, refresh and authorization codes, stored hashed. */

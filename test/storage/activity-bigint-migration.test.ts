@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Services } from '../../src/context.ts';
 import { activityHistories, recordActivity } from '../../src/sandbox/activity.ts';
@@ -24,8 +25,11 @@ describe.each(TEST_DIALECTS)('0009_activity_bigint on %s', (dialect) => {
   it('keeps the recorded activity and takes daily budgets past 2,147 units', async () => {
     const { db } = services.storage;
     await migrateUpTo(db, '0009_activity_bigint');
-    await recordActivity(db, 'social', '1', '2026-11-01', { active: true, dailyBudgetMicros: 2_000_000_000 });
-    await recordActivity(db, 'social', '1', '2026-11-02', { active: false, dailyBudgetMicros: null });
+    // Rows as the service wrote them then, before 0017_sandbox_intraday renamed `from_date`.
+    await sql`INSERT INTO sandbox_activity (platform, object_id, from_date, active, daily_budget_micros)
+      VALUES ('social', '1', '2026-11-01', 1, 2000000000), ('social', '1', '2026-11-02', 0, NULL)`.execute(
+      db,
+    );
 
     expect(await migrateToLatest(db)).toContain('0009_activity_bigint');
     await recordActivity(db, 'social', '1', '2026-11-03', {
@@ -38,7 +42,7 @@ describe.each(TEST_DIALECTS)('0009_activity_bigint on %s', (dialect) => {
       { from: '2026-11-02', active: false, dailyBudgetMicros: null },
       { from: '2026-11-03', active: true, dailyBudgetMicros: 15_000_000_000 },
     ]);
-    // Still one row per object and day.
+    // Still one row per object and start.
     await recordActivity(db, 'social', '1', '2026-11-03', { active: false, dailyBudgetMicros: 1 });
     expect((await activityHistories(db, 'social', ['1'])).get('1')).toHaveLength(3);
   });

@@ -259,7 +259,8 @@ export function registerAnalyticsRoutes(scope: FastifyInstance, sandbox: Network
       if (!SERVED_PIVOTS.includes(pivot))
         throw new Invalid(`The sandbox reports pivots ${SERVED_PIVOTS.join(', ')}, not ${pivot}`, 'pivot');
       const granularity = oneOfParameter(request, 'timeGranularity', GRANULARITIES);
-      const today = utcDay(sandbox.now());
+      const now = sandbox.now();
+      const today = utcDay(now);
       const range = dateRangeOf(request, today);
       const fields = fieldsOf(request);
 
@@ -323,7 +324,7 @@ export function registerAnalyticsRoutes(scope: FastifyInstance, sandbox: Network
               : `urn:li:sponsoredAccount:${campaign.accountId}`;
         const history = histories.get(campaign.id) ?? [];
         for (const date of days) {
-          const metrics = dailyMetrics('network', campaign.id, date, history, currency);
+          const metrics = dailyMetrics('network', campaign.id, date, history, currency, now);
           if (metrics.impressions === 0) continue;
           const bucket = bucketOf(date, granularity, range);
           const key = `${bucket.start}|${pivotValue}`;

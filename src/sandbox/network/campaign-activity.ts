@@ -16,10 +16,10 @@ function dailyBudgetMicros(campaign: Json): number | null {
 }
 
 /**
- * Notes how a campaign runs from the day of `now` on, so its reports follow: only an ACTIVE campaign in
+ * Notes how a campaign runs from `now` on, so its reports follow: only an ACTIVE campaign in
  * an ACTIVE group spends (LinkedIn holds an active campaign whose group is paused or a draft), never more
  * than its daily budget. Called when a campaign is created, when its status or daily budget changes (a
- * campaign paused today stops spending today), and for each of its group's campaigns when the group's
+ * campaign paused at noon keeps the morning's spend), and for each of its group's campaigns when the group's
  * status changes.
  */
 export async function noteCampaignActivity(
@@ -29,7 +29,7 @@ export async function noteCampaignActivity(
   groupStatus: unknown,
   now: Date,
 ): Promise<void> {
-  await recordActivity(db, 'network', campaignId, utcDay(now), {
+  await recordActivity(db, 'network', campaignId, now, {
     active: campaign.status === 'ACTIVE' && groupStatus === 'ACTIVE',
     dailyBudgetMicros: dailyBudgetMicros(campaign),
   });

@@ -1,5 +1,6 @@
-import { decimalToMicros } from '../../money.ts';
+import { decimalToMicros, minorDigits } from '../../money.ts';
 import { recordActivity } from '../activity.ts';
+import { priceScale, RUNAWAY_DAILY_BUDGET } from '../daily-metrics.ts';
 import type { SandboxAccount } from '../sandbox-account.ts';
 import { type SandboxStore, sandboxId } from '../store.ts';
 import { utcDay } from './campaign-activity.ts';
@@ -20,11 +21,14 @@ async function freeId(store: SandboxStore, type: string, preferred: string, leng
   return (await store.get(type, preferred)) ? sandboxId(length) : preferred;
 }
 
-/** A change in how a seeded campaign ran: from this many days ago, active or not, on this daily budget. */
+/**
+ * A change in how a seeded campaign ran: from this many days ago, active or not, on this daily budget
+ * (null: a lifetime budget alone, which caps no day).
+ */
 interface Episode {
   daysAgo: number;
   active: boolean;
-  dailyBudget: string;
+  dailyBudget: string | null;
 }
 
 interface SeedCampaign {
@@ -35,6 +39,10 @@ interface SeedCampaign {
   format: 'STANDARD_UPDATE' | 'SINGLE_VIDEO' | 'CAROUSEL' | 'TEXT';
   /** Its history, oldest first; the last episode is how it runs now. */
   history: Episode[];
+  /** Its spend rises steeply today, whatever day today is (src/sandbox/daily-metrics.ts). */
+  runaway?: true;
+  /** A lifetime budget, in units of the account currency. */
+  totalBudget?: number;
   ads: Array<{ name: string; post?: Json; textAd?: Json }>;
 }
 
@@ -62,8 +70,9 @@ function carouselPost(commentary: string, images: string[]): Json {
 }
 
 /**
- * What a new account holds: three groups, six campaigns of every format (active, paused after running,
- * and one never run), their ads, and 90 days of history. The demo's carousel campaign keeps its id.
+ * What a new account holds: four groups, seven campaigns of every format (active, paused after running,
+ * one never run, and a runaway whose spend rises steeply today), their ads, and 90 days of history. The
+ * demo's carousel campaign keeps its id.
  */
 const SEED: SeedGroup[] = [
   {
@@ -169,6 +178,33 @@ const SEED: SeedGroup[] = [
       },
     ],
   },
+  {
+    name: 'Broad reach',
+    status: 'ACTIVE',
+    objective: 'WEBSITE_VISIT',
+    campaigns: [
+      {
+        name: 'Runaway: audience expansion',
+        type: 'SPONSORED_UPDATES',
+        format: 'STANDARD_UPDATE',
+        // A lifetime budget alone: nothing caps its day, and it leaves the account's largest daily budget
+        // (which a new campaign's budget is weighed against, docs/approvals.md) to the others.
+        history: [{ daysAgo: 90, active: true, dailyBudget: null }],
+        totalBudget: RUNAWAY_DAILY_BUDGET * 30,
+        runaway: true,
+        ads: [
+          {
+            name: 'Everyone, everywhere',
+            post: {
+              commentary: 'Project tools for every team, everywhere.',
+              content: { media: { id: 'urn:li:image:C4E10AQFoyyAjHPMQuQ', title: 'Plans for every team' } },
+              kind: 'image',
+            },
+          },
+        ],
+      },
+    ],
+  },
 ];
 
 const OBJECTIVE_BIDDING: Record<string, { costType: string; optimizationTargetType: string }> = {
@@ -212,6 +248,7 @@ export async function seedNetworkAccount(store: SandboxStore, accountId: string,
     for (const seed of seedGroup.campaigns) {
       const campaign = seed.exampleId ? await freeId(store, 'campaign', seed.exampleId, 9) : sandboxId(9);
       const current = seed.history.at(-1);
+      const dailyBudget = current ? current.dailyBudget : '10.00';
       await store.put(
         {
           type: 'campaign',
@@ -226,7 +263,13 @@ export async function seedNetworkAccount(store: SandboxStore, accountId: string,
             objectiveType: seedGroup.objective,
             ...OBJECTIVE_BIDDING[seedGroup.objective],
             status: current?.active ? 'ACTIVE' : 'PAUSED',
-            dailyBudget: { amount: current?.dailyBudget ?? '10.00', currencyCode: currency },
+            ...(dailyBudget !== null && { dailyBudget: { amount: dailyBudget, currencyCode: currency } }),
+            ...(seed.totalBudget !== undefined && {
+              totalBudget: {
+                amount: (seed.totalBudget * priceScale(currency)).toFixed(minorDigits(currency)),
+                currencyCode: currency,
+              },
+            }),
             unitCost: { amount: '0', currencyCode: currency },
             locale: { country: 'US', language: 'en' },
             runSchedule: { start },
@@ -245,7 +288,11 @@ export async function seedNetworkAccount(store: SandboxStore, accountId: string,
           'network',
           campaign,
           utcDay(new Date(now.getTime() - episode.daysAgo * DAY_MS)),
-          { active: episode.active, dailyBudgetMicros: decimalToMicros(episode.dailyBudget) },
+          {
+            active: episode.active,
+            dailyBudgetMicros: episode.dailyBudget === null ? null : decimalToMicros(episode.dailyBudget),
+            ...(seed.runaway && { runaway: true }),
+          },
         );
       }
       for (const ad of seed.ads) await seedAd(store, { accountId, accountUrn, campaign, ad, stamp });

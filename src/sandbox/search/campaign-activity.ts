@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/schema.ts';
 import { recordActivity } from '../activity.ts';
 import type { SandboxStore } from '../store.ts';
-import { customerToday, type StoredBudget, type StoredCampaign } from './resources.ts';
+import type { StoredBudget, StoredCampaign } from './resources.ts';
 
 /**
- * Notes from today on how each campaign on the budget runs, after a campaign on it was paused or enabled
+ * Notes from `now` on how each campaign on the budget runs, after a campaign on it was paused or enabled
  * or the budget's amount changed, so that reports follow: a shared budget is split evenly between the
  * campaigns running on it, as the seeded history splits it, so together they never spend more than it.
  */
@@ -23,7 +23,7 @@ export async function noteBudgetActivity(
   );
   const running = campaigns.filter((campaign) => campaign.data.status === 'ENABLED').length;
   for (const campaign of campaigns) {
-    await recordActivity(db, 'search', campaign.id, customerToday(now), {
+    await recordActivity(db, 'search', campaign.id, now, {
       active: campaign.data.status === 'ENABLED',
       dailyBudgetMicros: Math.floor(amount / Math.max(1, running)),
     });

@@ -81,7 +81,7 @@ const CAMPAIGN_BUDGET: ResourceKind<StoredBudget, BudgetFields> = {
 /**
  * CampaignBudgetService
  * (https://developers.google.com/google-ads/api/rest/reference/rest/v26/customers.campaignBudgets): `mutate`,
- * update operations. A new amount caps the daily spend of the campaigns on the budget from today on in the
+ * update operations. A new amount caps the day's spend of the campaigns on the budget from that instant in the
  * sandbox's reports (split evenly between those running on a shared one).
  */
 export function mutateCampaignBudgets(emulator: SearchEmulator, call: Call): Promise<Answer> {

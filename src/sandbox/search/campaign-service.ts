@@ -60,7 +60,7 @@ const CAMPAIGN: ResourceKind<StoredCampaign, CampaignFields> = {
 
 /**
  * CampaignService (https://developers.google.com/google-ads/api/rest/reference/rest/v26/customers.campaigns):
- * `mutate`, update operations. A campaign paused or enabled runs so from today on in the sandbox's reports,
+ * `mutate`, update operations. A campaign paused or enabled runs so from that instant in the sandbox's reports,
  * with the campaigns sharing its budget.
  */
 export function mutateCampaigns(emulator: SearchEmulator, call: Call): Promise<Answer> {

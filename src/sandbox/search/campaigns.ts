@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/schema.ts';
 import { recordActivity } from '../activity.ts';
 import { type SandboxStore, sandboxId } from '../store.ts';
-import { customerToday, type StoredBudget, type StoredCampaign } from './resources.ts';
+import type { StoredBudget, StoredCampaign } from './resources.ts';
 
 /** A preferred id when no object of that type has it yet (the database's first account), else a fresh one. */
 export async function freeId(
@@ -23,8 +23,8 @@ export interface NewCampaign {
 }
 
 /**
- * A campaign with a budget of its own, made today: its activity starts today, so a campaign made paused
- * reports nothing and an enabled one spends from today. Returns the campaign's id.
+ * A campaign with a budget of its own, made `now`: its activity starts then, so a campaign made paused
+ * reports nothing and an enabled one spends from the moment it was made. Returns the campaign's id.
  */
 export async function createSandboxCampaign(
   db: Kysely<Database>,
@@ -49,7 +49,7 @@ export async function createSandboxCampaign(
     budgetId,
   };
   await store.put({ type: 'campaign', id, accountId: customerId, data }, now);
-  await recordActivity(db, 'search', id, customerToday(now), {
+  await recordActivity(db, 'search', id, now, {
     active: campaign.status === 'ENABLED',
     dailyBudgetMicros: campaign.dailyBudgetMicros,
   });

@@ -44,7 +44,7 @@ async function run(
 ): Promise<QueryAnswer | GoogleErrorAnswer> {
   const { store, services } = emulator;
   try {
-    return await runQuery(store, services.storage.db, customerId, plan, customerToday(services.clock.now()));
+    return await runQuery(store, services.storage.db, customerId, plan, services.clock.now());
   } catch (error) {
     if (!(error instanceof GaqlError)) throw error;
     return queryFailure(emulator, error);

@@ -109,14 +109,14 @@ export interface QueryAnswer {
 
 /**
  * Runs a checked query over the customer's sandbox objects: the rows in a stable order (creation order
- * unless ORDER BY says otherwise), for paging, up to its LIMIT. `today` is the customer's day.
+ * unless ORDER BY says otherwise), for paging, up to its LIMIT, as of `now` (today's metrics accrue).
  */
 export async function runQuery(
   store: SandboxStore,
   db: Kysely<Database>,
   customerId: string,
   plan: QueryPlan,
-  today: string,
+  now: Date,
 ): Promise<QueryAnswer> {
   const { query } = plan;
   const customer = await customerOf(store, customerId);
@@ -138,7 +138,7 @@ export async function runQuery(
       days: plan.days,
       byDay: plan.byDay,
       selected: query.fields,
-      today,
+      now,
       currency: String(customer.currencyCode ?? 'USD'),
     });
     rows = rows.filter((row) => metricConditions.every((condition) => holds(row, condition)));

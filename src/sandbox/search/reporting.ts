@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { CampaignMetrics } from '../../platforms/performance.ts';
 import type { Database } from '../../storage/schema.ts';
-import { activityHistories } from '../activity.ts';
+import { activityHistories, firstDay } from '../activity.ts';
 import { dailyMetrics, daysBetween } from '../daily-metrics.ts';
 import type { DaySelection } from './dates.ts';
-import type { Row } from './resources.ts';
+import { customerToday, type Row } from './resources.ts';
 
 const NONE: CampaignMetrics = { impressions: 0, clicks: 0, spendMicros: 0, conversions: 0 };
 
@@ -52,19 +52,18 @@ function isZero(metrics: CampaignMetrics, selected: string[]): boolean {
  * (a pure function of campaign and day): by day, one row per campaign and day, days whose selected metrics
  * are all zero left out as Google leaves them out; otherwise one row per campaign summing the days, zero
  * or not. Without a date filter a report covers all time, from the first day any campaign ran. No day
- * after `today` has happened yet.
+ * after the customer's today (of `now`) has happened yet, and today's figures accrue up to `now`.
  */
 export async function withMetrics(
   db: Kysely<Database>,
   rows: Row[],
-  options: { days: DaySelection; byDay: boolean; selected: string[]; today: string; currency: string },
+  options: { days: DaySelection; byDay: boolean; selected: string[]; now: Date; currency: string },
 ): Promise<Row[]> {
   const ids = rows.map((row) => String(row.campaign?.id));
   const histories = await activityHistories(db, 'search', ids);
-  const firsts = [...histories.values()].flatMap((history) => (history[0] ? [history[0].from] : []));
-  const start = options.days.start ?? firsts.sort()[0] ?? options.today;
-  const end =
-    options.days.end === undefined || options.days.end > options.today ? options.today : options.days.end;
+  const today = customerToday(options.now);
+  const start = options.days.start ?? firstDay(histories.values()) ?? today;
+  const end = options.days.end === undefined || options.days.end > today ? today : options.days.end;
   const days = start > end ? [] : daysBetween(start, end).filter((day) => options.days.includes(day));
   const out: Row[] = [];
   for (const row of rows) {
@@ -72,7 +71,7 @@ export async function withMetrics(
     const history = histories.get(id) ?? [];
     let total = NONE;
     for (const date of days) {
-      const day = dailyMetrics('search', id, date, history, options.currency);
+      const day = dailyMetrics('search', id, date, history, options.currency, options.now);
       if (options.byDay) {
         if (!isZero(day, options.selected))
           out.push({ ...row, metrics: metricsResource(day), segments: { date } });

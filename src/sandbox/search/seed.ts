@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { minorDigits } from '../../money.ts';
 import type { Database } from '../../storage/schema.ts';
 import { type Activity, recordActivity } from '../activity.ts';
+import { priceScale, RUNAWAY_DAILY_BUDGET } from '../daily-metrics.ts';
 import type { SandboxAccount } from '../sandbox-account.ts';
 import { type SandboxStore, sandboxId } from '../store.ts';
 import { freeId } from './campaigns.ts';
@@ -90,6 +90,8 @@ interface SeedCampaign {
   budget: string;
   /** How it ran: from so many days before today, whether it was active. */
   history: Array<[daysAgo: number, active: boolean]>;
+  /** Its spend rises steeply today, whatever day today is (src/sandbox/daily-metrics.ts). */
+  runaway?: true;
   adGroups: SeedAdGroup[];
 }
 
@@ -99,9 +101,14 @@ const BUDGETS: Record<string, { amount: number; shared: boolean; preferredId: st
   'Shared: non-brand': { amount: 80, shared: true, preferredId: '9123456703' },
   'Performance Max budget': { amount: 120, shared: false, preferredId: '9123456704' },
   'Holiday sale budget': { amount: 40, shared: false, preferredId: '9123456705' },
+  // Raised by mistake: far above what the campaign ever spent, so it does not stop today's surge.
+  'Broad match budget': { amount: RUNAWAY_DAILY_BUDGET, shared: false, preferredId: '9123456706' },
 };
 
-/** 90 days of history: enabled and paused campaigns, one paused three weeks ago, one removed long ago. */
+/**
+ * 90 days of history: enabled and paused campaigns, one paused three weeks ago, one removed long ago, and
+ * a runaway whose spend rises steeply today.
+ */
 const CAMPAIGNS: SeedCampaign[] = [
   {
     name: 'Brand - Search',
@@ -268,11 +275,22 @@ const CAMPAIGNS: SeedCampaign[] = [
       },
     ],
   },
+  {
+    name: 'Runaway: broad match',
+    preferredId: '20123456795',
+    status: 'ENABLED',
+    channel: 'SEARCH',
+    budget: 'Broad match budget',
+    history: [[90, true]],
+    runaway: true,
+    // No ad groups, like Performance Max: the ads' tools and examples count the others'.
+    adGroups: [],
+  },
 ];
 
 /**
- * A new sandbox Google Ads customer: six campaigns (enabled, paused, removed; search and Performance Max;
- * two sharing a budget) with 90 days of activity so that reports answer from the first call, their ad
+ * A new sandbox Google Ads customer: seven campaigns (enabled, paused, removed; search and Performance Max;
+ * two sharing a budget; a runaway) with 90 days of activity so that reports answer from the first call, their ad
  * groups and ads (responsive search ads, one with a pinned headline, a paused one, and a legacy expanded
  * text ad, which cannot take new headlines), and image, sitelink, callout, snippet and text assets, all
  * stored as the API's own JSON resources. Objects are made a millisecond apart, in this order.
@@ -288,7 +306,7 @@ export async function seedSearchAccount(
     store.put({ type, id, accountId, data, ...(parentId && { parentId }) }, new Date(tick++));
   const account = await store.get<SandboxAccount>('account', accountId);
   // A currency without minor units (JPY, KRW) budgets in hundreds, as the sandbox prices its clicks.
-  const scale = minorDigits(account?.data.currency ?? 'USD') === 0 ? 100 : 1;
+  const scale = priceScale(account?.data.currency ?? 'USD');
   const today = customerToday(now);
 
   const budgetIds = new Map<string, string>();
@@ -332,6 +350,8 @@ export async function seedSearchAccount(
   for (const data of ASSETS) await put('asset', sandboxId(11), data);
 }
 
+type SeedActivity = Activity & { runaway?: boolean };
+
 /** Whether the campaign ran `daysAgo` days before today; undefined before it existed. */
 function activeAt(campaign: SeedCampaign, daysAgo: number): boolean | undefined {
   return [...campaign.history].reverse().find(([from]) => from >= daysAgo)?.[1];
@@ -342,16 +362,17 @@ function activeAt(campaign: SeedCampaign, daysAgo: number): boolean | undefined 
  * starts or stops, since a shared budget is split evenly between the campaigns running on it, so that
  * together they never spend more than it.
  */
-function activityOf(campaign: SeedCampaign, scale: number): Array<[number, Activity]> {
+function activityOf(campaign: SeedCampaign, scale: number): Array<[number, SeedActivity]> {
   const amount = (BUDGETS[campaign.budget]?.amount ?? 0) * scale * 1_000_000;
   const sharing = CAMPAIGNS.filter((other) => other.budget === campaign.budget);
   const changes = [...new Set(sharing.flatMap((other) => other.history.map(([daysAgo]) => daysAgo)))].sort(
     (a, b) => b - a,
   );
-  return changes.flatMap((daysAgo): Array<[number, Activity]> => {
+  return changes.flatMap((daysAgo): Array<[number, SeedActivity]> => {
     const active = activeAt(campaign, daysAgo);
     if (active === undefined) return [];
     const running = sharing.filter((other) => activeAt(other, daysAgo) === true).length;
-    return [[daysAgo, { active, dailyBudgetMicros: Math.floor(amount / Math.max(1, running)) }]];
+    const dailyBudgetMicros = Math.floor(amount / Math.max(1, running));
+    return [[daysAgo, { active, dailyBudgetMicros, ...(campaign.runaway && { runaway: true }) }]];
   });
 }

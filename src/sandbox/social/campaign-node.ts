@@ -67,10 +67,8 @@ export function registerCampaignNode(scope: FastifyInstance, calls: GraphCalls):
     const { db } = services.storage;
     await db.transaction().execute(async (trx) => {
       await new SandboxStore(trx, 'social').update('campaign', node, update.campaign, admitted.now);
-      if (update.changesSpend) {
-        const today = admitted.now.toISOString().slice(0, 10);
-        await recordCampaignActivity(trx, node, update.campaign, currency, today);
-      }
+      if (update.changesSpend)
+        await recordCampaignActivity(trx, node, update.campaign, currency, admitted.now);
     });
     return reply.send({ success: true });
   });

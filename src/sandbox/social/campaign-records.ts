@@ -56,18 +56,21 @@ export function dailyCapMicros(campaign: SandboxCampaign, currency: string): num
 }
 
 /**
- * Notes how the campaign runs from `date` on (`YYYY-MM-DD`), as it now is: every change of status or
- * budget calls it, so its insights follow (a campaign paused today stops spending today).
+ * Notes how the campaign runs from `from` on (a day, or the instant of a change), as it now is: every
+ * change of status or budget calls it, so its insights follow (a campaign paused at noon keeps the
+ * morning's spend and spends nothing after).
  */
 export function recordCampaignActivity(
   db: Kysely<Database>,
   campaignId: string,
   campaign: SandboxCampaign,
   currency: string,
-  date: string,
+  from: string | Date,
+  runaway?: boolean,
 ): Promise<void> {
-  return recordActivity(db, 'social', campaignId, date, {
+  return recordActivity(db, 'social', campaignId, from, {
     active: effectiveStatus(campaign) === 'ACTIVE',
     dailyBudgetMicros: dailyCapMicros(campaign, currency),
+    ...(runaway && { runaway }),
   });
 }

@@ -27,7 +27,7 @@ export function minimumDailyBudgetMicros(currency: string): number {
 export interface CampaignUpdate {
   campaign: SandboxCampaign;
   validateOnly: boolean;
-  /** Whether the status or the daily budget changes: how the campaign spends from today on. */
+  /** Whether the status or the daily budget changes: how the campaign spends from that instant on. */
   changesSpend: boolean;
 }
 

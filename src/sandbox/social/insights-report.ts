@@ -39,8 +39,14 @@ function add(a: DayFacts, b: DayFacts): DayFacts {
   };
 }
 
-function dayFacts(campaignId: string, date: string, history: ActivityEntry[], currency: string): DayFacts {
-  const metrics = dailyMetrics('social', campaignId, date, history, currency);
+function dayFacts(
+  campaignId: string,
+  date: string,
+  history: ActivityEntry[],
+  currency: string,
+  now: Date,
+): DayFacts {
+  const metrics = dailyMetrics('social', campaignId, date, history, currency, now);
   const linkClicks = Math.round(metrics.clicks * 0.82);
   return {
     ...metrics,
@@ -148,7 +154,8 @@ export interface ReportInput {
   account: { id: string; name: string; currency: string };
   campaigns: Array<StoredObject<SandboxCampaign>>;
   histories: Map<string, ActivityEntry[]>;
-  today: string;
+  /** The time of the request: no day after its own has data yet, and its own accrues up to it. */
+  now: Date;
 }
 
 export interface InsightsRow {
@@ -164,14 +171,14 @@ export interface InsightsRow {
  * has no row, as Meta leaves those out; a row's days sum exactly into a longer row's.
  */
 export function insightsRows(input: ReportInput): InsightsRow[] {
-  const { request, account, today } = input;
+  const { request, account, now } = input;
   const campaigns = reportedCampaigns(request, input.campaigns);
   const rows: InsightsRow[] = [];
-  for (const bucket of buckets(request, today)) {
+  for (const bucket of buckets(request, now.toISOString().slice(0, 10))) {
     const facts = campaigns.map((campaign) => {
       const history = input.histories.get(campaign.id) ?? [];
       return bucket.days.reduce(
-        (sum, day) => add(sum, dayFacts(campaign.id, day, history, account.currency)),
+        (sum, day) => add(sum, dayFacts(campaign.id, day, history, account.currency, now)),
         NOTHING,
       );
     });

@@ -44,7 +44,7 @@ export function registerInsights(scope: FastifyInstance, calls: GraphCalls): voi
       account: { id: node, name: account?.data.name ?? node, currency: account?.data.currency ?? 'USD' },
       campaigns,
       histories,
-      today,
+      now: admitted.now,
     });
     const fields = verdict.fields ?? defaultFields(verdict.level);
     return sendPage(reply, {

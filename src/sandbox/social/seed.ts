@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/schema.ts';
+import { RUNAWAY_DAILY_BUDGET } from '../daily-metrics.ts';
 import type { SandboxAccount } from '../sandbox-account.ts';
 import { type SandboxStore, sandboxId } from '../store.ts';
 import {
@@ -20,6 +21,7 @@ export const EXAMPLE_CAMPAIGN_IDS = {
   brandVideo: '120210000000000104',
   seasonalSale: '120210000000000105',
   engagementTest: '120210000000000106',
+  runaway: '120210000000000107',
 } as const;
 
 /** How far back a new account's history goes. */
@@ -33,11 +35,14 @@ interface CampaignSeed {
   budget: { daily: number } | { lifetime: number; days: number } | null;
   /** Status (and daily budget) changes, oldest first, the first being the creation. */
   changes: Array<{ daysAgo: number; status: CampaignStatus; daily?: number }>;
+  /** Its spend rises steeply today, whatever day today is (src/sandbox/daily-metrics.ts). */
+  runaway?: true;
 }
 
 /**
  * Active and paused campaigns with a history: one re-budgeted, one paused for a week, one on a lifetime
- * budget, one paused 20 days ago, one archived after running, and one created paused that never ran.
+ * budget, one paused 20 days ago, one archived after running, one created paused that never ran, and a
+ * runaway whose spend rises steeply today.
  */
 const CAMPAIGNS: CampaignSeed[] = [
   {
@@ -95,6 +100,16 @@ const CAMPAIGNS: CampaignSeed[] = [
     budget: null,
     changes: [{ daysAgo: 10, status: 'PAUSED' }],
   },
+  {
+    id: 'runaway',
+    name: 'Runaway: advantage+ audience',
+    objective: 'OUTCOME_TRAFFIC',
+    // Raised by mistake, in the currency's minor unit: far above what it ever spent, so it does not
+    // stop today's surge (in hundreds of a currency without minor units, as the sandbox prices those).
+    budget: { daily: RUNAWAY_DAILY_BUDGET * 100 },
+    changes: [{ daysAgo: HISTORY_DAYS, status: 'ACTIVE' }],
+    runaway: true,
+  },
 ];
 
 const DAY_MS = 86_400_000;
@@ -148,7 +163,7 @@ async function seedCampaigns(
         updated_time: graphTime(at),
         ...(change.daily !== undefined && { daily_budget: String(change.daily) }),
       };
-      await recordCampaignActivity(db, id, campaign, currency, at.toISOString().slice(0, 10));
+      await recordCampaignActivity(db, id, campaign, currency, at.toISOString().slice(0, 10), seed.runaway);
     }
     await store.put({ type: 'campaign', id, accountId, data: campaign }, created);
   }

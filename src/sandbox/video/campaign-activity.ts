@@ -12,12 +12,12 @@ export function campaignActivity(campaign: StoredCampaign): Activity {
   };
 }
 
-/** Notes a campaign's new state from `date` on (sandbox advertisers keep UTC days), so reports follow it. */
+/** Notes a campaign's new state from the instant `date` on, so reports follow it. */
 export async function noteCampaignActivity(
   db: Kysely<Database>,
   campaignId: string,
   campaign: StoredCampaign,
   date: Date,
 ): Promise<void> {
-  await recordActivity(db, 'video', campaignId, date.toISOString().slice(0, 10), campaignActivity(campaign));
+  await recordActivity(db, 'video', campaignId, date, campaignActivity(campaign));
 }

@@ -1,6 +1,6 @@
 import { formatMicros } from '../../money.ts';
 import { addMetrics, type CampaignMetrics, NO_METRICS } from '../../platforms/performance.ts';
-import type { ActivityEntry } from '../activity.ts';
+import { type ActivityEntry, firstDay } from '../activity.ts';
 import { dailyMetrics, daysBetween } from '../daily-metrics.ts';
 import type { CampaignRecord } from './campaign.ts';
 import type { ReportMetric, ReportQuery } from './report-query.ts';
@@ -22,8 +22,8 @@ export interface ReportSource {
   /** The campaigns the filters kept, in TikTok's order. */
   campaigns: CampaignRecord[];
   histories: Map<string, ActivityEntry[]>;
-  /** The advertiser's today: no day after it has data yet. */
-  today: string;
+  /** The time of the request: no day after its own (UTC, as sandbox advertisers keep) has data yet. */
+  now: Date;
 }
 
 function ratio(numerator: number, denominator: number): number {
@@ -70,13 +70,13 @@ function isEmpty(sums: CampaignMetrics): boolean {
 
 /** The days a report covers: the period up to today, or for lifetime metrics every day since the first activity. */
 function reportDays(query: ReportQuery, source: ReportSource): string[] {
+  const today = source.now.toISOString().slice(0, 10);
   if (query.period) {
-    const end = query.period.end < source.today ? query.period.end : source.today;
+    const end = query.period.end < today ? query.period.end : today;
     return query.period.start <= end ? daysBetween(query.period.start, end) : [];
   }
-  const firsts = [...source.histories.values()].flatMap((history) => (history[0] ? [history[0].from] : []));
-  const first = firsts.sort()[0];
-  return first && first <= source.today ? daysBetween(first, source.today) : [];
+  const first = firstDay(source.histories.values());
+  return first && first <= today ? daysBetween(first, today) : [];
 }
 
 /**
@@ -126,6 +126,7 @@ export function reportRows(
         day,
         source.histories.get(campaign.id) ?? [],
         source.currency,
+        source.now,
       );
       if (isEmpty(metrics)) continue;
       const group = groupOf(campaign, query.byDay ? day : undefined);

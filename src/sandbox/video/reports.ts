@@ -35,9 +35,8 @@ export function registerReportRoutes(
         'video',
         campaigns.map((campaign) => campaign.id),
       );
-      // Sandbox advertisers keep UTC days.
-      const today = services.clock.now().toISOString().slice(0, 10);
-      const { rows, totals } = reportRows(query, { advertiserId, currency, campaigns, histories, today });
+      const now = services.clock.now();
+      const { rows, totals } = reportRows(query, { advertiserId, currency, campaigns, histories, now });
       const { list, page_info } = pageOf(rows, query.page, query.pageSize);
       return answer(reply, CODE.ok, 'OK', {
         list,

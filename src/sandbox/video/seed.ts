@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { unitsToMicros } from '../../money.ts';
 import type { Database } from '../../storage/schema.ts';
 import { recordActivity } from '../activity.ts';
+import { priceScale, RUNAWAY_DAILY_BUDGET } from '../daily-metrics.ts';
+import type { SandboxAccount } from '../sandbox-account.ts';
 import { type SandboxStore, sandboxId } from '../store.ts';
 import type { StoredCampaign } from './campaign.ts';
 import { campaignActivity } from './campaign-activity.ts';
@@ -17,6 +19,7 @@ export const EXAMPLE_CAMPAIGN_IDS = {
   appInstalls: '1800000000000004',
   holidayTeaser: '1800000000000005',
   winterSale: '1800000000000006',
+  runaway: '1800000000000007',
 } as const;
 
 /** How many days of history a new advertiser's campaigns have. */
@@ -30,6 +33,8 @@ interface SeedCampaign {
   createdDaysAgo: number;
   /** How it ran before its current state: [days before today, running, daily budget]. */
   past: Array<[number, boolean, number | null]>;
+  /** Its spend rises steeply today, whatever day today is (src/sandbox/daily-metrics.ts). */
+  runaway?: true;
 }
 
 const SEED: SeedCampaign[] = [
@@ -108,6 +113,21 @@ const SEED: SeedCampaign[] = [
     createdDaysAgo: 0,
     past: [],
   },
+  {
+    id: EXAMPLE_CAMPAIGN_IDS.runaway,
+    data: {
+      campaign_name: 'Runaway: spark ads',
+      objective_type: 'TRAFFIC',
+      budget_mode: 'BUDGET_MODE_DAY',
+      // Raised by mistake: far above what it ever spent, so it does not stop today's surge (scaled to
+      // the advertiser's currency when seeded).
+      budget: RUNAWAY_DAILY_BUDGET,
+      operation_status: 'ENABLE',
+    },
+    createdDaysAgo: HISTORY_DAYS,
+    past: [],
+    runaway: true,
+  },
 ];
 
 /** When each campaign's current state began, in days before today. */
@@ -118,9 +138,10 @@ const CURRENT_SINCE: Record<string, number> = {
 };
 
 /**
- * A new TikTok sandbox advertiser: six campaigns, running and paused, on daily and lifetime budgets, with
- * 90 days of activity (paused, re-budgeted, started late, never run), so reports answer from the start.
- * "Spring launch" comes first, as older accounts had it alone.
+ * A new TikTok sandbox advertiser: seven campaigns, running and paused, on daily and lifetime budgets,
+ * with 90 days of activity (paused, re-budgeted, started late, never run, and a runaway whose spend rises
+ * steeply today), so reports answer from the start. "Spring launch" comes first, as older accounts had it
+ * alone.
  */
 export async function seedVideoAccount(
   store: SandboxStore,
@@ -130,8 +151,12 @@ export async function seedVideoAccount(
 ): Promise<void> {
   const today = Date.parse(now.toISOString().slice(0, 10));
   const dayBefore = (days: number) => new Date(today - days * DAY_MS).toISOString().slice(0, 10);
+  const currency = (await store.get<SandboxAccount>('account', accountId))?.data.currency ?? 'USD';
   let tick = 0;
-  for (const campaign of SEED) {
+  for (const seed of SEED) {
+    const campaign = seed.runaway
+      ? { ...seed, data: { ...seed.data, budget: seed.data.budget * priceScale(currency) } }
+      : seed;
     const id = (await store.get('campaign', campaign.id)) ? `18${sandboxId(17)}` : campaign.id;
     // A millisecond apart, so campaign/get lists them in this order.
     const created =
@@ -146,6 +171,9 @@ export async function seedVideoAccount(
       });
     }
     const since = CURRENT_SINCE[campaign.id] ?? campaign.createdDaysAgo;
-    await recordActivity(db, 'video', id, dayBefore(since), campaignActivity(campaign.data));
+    await recordActivity(db, 'video', id, dayBefore(since), {
+      ...campaignActivity(campaign.data),
+      ...(campaign.runaway && { runaway: true }),
+    });
   }
 }

@@ -79,8 +79,9 @@ describe.each(TEST_DIALECTS)('the network read tools on the LinkedIn sandbox (%s
     expect(all.status).toBe(200);
     const everything = all.body.data.structured;
     expect(everything.next_cursor).toBeNull();
-    expect(everything.campaigns).toHaveLength(6);
+    expect(everything.campaigns).toHaveLength(7);
     expect(everything.campaigns.map((c: Json) => c.status).sort()).toEqual([
+      'ACTIVE',
       'ACTIVE',
       'ACTIVE',
       'ACTIVE',
@@ -100,6 +101,7 @@ describe.each(TEST_DIALECTS)('the network read tools on the LinkedIn sandbox (%s
     });
     expect(everything.campaign_groups.map((g: Json) => g.name).sort()).toEqual([
       'Always on',
+      'Broad reach',
       'Spring promo',
       'Video views',
     ]);
@@ -117,7 +119,7 @@ describe.each(TEST_DIALECTS)('the network read tools on the LinkedIn sandbox (%s
       cursor = next_cursor ?? undefined;
       pages++;
     } while (cursor);
-    expect(pages).toBe(3);
+    expect(pages).toBe(4);
     expect(seen).toEqual(everything.campaigns.map((c: Json) => c.campaign_id));
 
     const first = await list({ limit: 2 });
@@ -206,9 +208,11 @@ describe.each(TEST_DIALECTS)('the network read tools on the LinkedIn sandbox (%s
     expect(first.status).toBe(200);
     const { campaigns, totals, currency } = first.body.data.structured;
     expect(currency).toBe('USD');
-    const budgets = new Map<string, string>(
-      (await list()).body.data.structured.campaigns.map((c: Json) => [c.campaign_id, c.daily_budget]),
-    );
+    const listed = (await list()).body.data.structured.campaigns;
+    const budgets = new Map<string, string | null>(listed.map((c: Json) => [c.campaign_id, c.daily_budget]));
+    expect(listed.filter((c: Json) => c.daily_budget === null).map((c: Json) => c.name)).toEqual([
+      'Runaway: audience expansion',
+    ]);
     const sum = { impressions: 0, clicks: 0, spend: 0, conversions: 0 };
     for (const campaign of campaigns) {
       const days = { impressions: 0, clicks: 0, spend: 0, conversions: 0 };
@@ -217,7 +221,9 @@ describe.each(TEST_DIALECTS)('the network read tools on the LinkedIn sandbox (%s
         days.clicks += day.clicks;
         days.spend += micros(day.spend);
         days.conversions += day.conversions;
-        expect(micros(day.spend)).toBeLessThanOrEqual(micros(budgets.get(campaign.campaign_id) ?? '0'));
+        // The runaway has a lifetime budget alone (null here): no daily budget caps its days.
+        const budget = budgets.get(campaign.campaign_id);
+        if (budget !== null) expect(micros(day.spend)).toBeLessThanOrEqual(micros(budget ?? '0'));
       }
       expect(days).toEqual({
         impressions: campaign.impressions,
@@ -249,7 +255,7 @@ describe.each(TEST_DIALECTS)('the network read tools on the LinkedIn sandbox (%s
     expect(whole.body.data.structured.totals).toEqual(totals);
   });
 
-  it('follows a campaign: zero while paused, spending once active, stopping the day it is paused', async () => {
+  it('follows a campaign: zero while paused, accruing once active, capped when re-budgeted, stopping when paused', async () => {
     const created = await call('create_network_image_campaign', {
       campaign_name: 'Fresh',
       campaign_group_name: 'Fresh group',
@@ -273,12 +279,15 @@ describe.each(TEST_DIALECTS)('the network read tools on the LinkedIn sandbox (%s
     expect(paused.not_found).toEqual([]);
 
     await setCampaign(campaignId, { status: 'ACTIVE' });
-    const active = await today();
-    expect(active.campaigns[0].impressions).toBeGreaterThan(0);
-    expect(micros(active.campaigns[0].spend)).toBeLessThanOrEqual(25_000_000);
-
-    clock.set('2026-11-23T10:00:00.000Z');
+    // Today accrues through the day: nothing at the instant it starts, then more by the hour.
+    expect((await today()).campaigns[0].impressions).toBe(0);
+    clock.set('2026-11-22T16:00:00.000Z');
     try {
+      const active = await today();
+      expect(active.campaigns[0].impressions).toBeGreaterThan(0);
+      expect(micros(active.campaigns[0].spend)).toBeLessThanOrEqual(25_000_000);
+
+      clock.set('2026-11-23T10:00:00.000Z');
       await linkedIn(
         'POST',
         `/adAccounts/${accountId}/adCampaigns?ids=List(${campaignId})`,
@@ -289,19 +298,27 @@ describe.each(TEST_DIALECTS)('the network read tools on the LinkedIn sandbox (%s
         },
         { 'x-restli-method': 'BATCH_PARTIAL_UPDATE' },
       );
+      const morning = micros((await today()).campaigns[0].spend);
+      expect(morning).toBeGreaterThan(0);
+      // From the new budget on, the day accrues up to it and no further; the morning's spend stays.
+      clock.set('2026-11-23T16:00:00.000Z');
       const rebudgeted = await today();
-      expect(rebudgeted.campaigns[0].impressions).toBeGreaterThan(0);
-      expect(micros(rebudgeted.campaigns[0].spend)).toBeLessThanOrEqual(12_000_000);
+      expect(micros(rebudgeted.campaigns[0].spend)).toBeGreaterThanOrEqual(morning);
+      expect(micros(rebudgeted.campaigns[0].spend)).toBeLessThanOrEqual(Math.max(morning, 12_000_000));
 
       await setCampaign(campaignId, { status: 'PAUSED' });
-      expect((await today()).campaigns[0].impressions).toBe(0);
+      clock.set('2026-11-23T22:00:00.000Z');
+      expect((await today()).campaigns[0]).toEqual(rebudgeted.campaigns[0]);
       const both = await report({
         start_date: '2026-11-22',
         end_date: '2026-11-23',
         campaign_ids: [campaignId],
         breakdown: 'day',
       });
-      expect(both.body.data.structured.campaigns[0].days.map((d: Json) => d.date)).toEqual(['2026-11-22']);
+      expect(both.body.data.structured.campaigns[0].days.map((d: Json) => d.date)).toEqual([
+        '2026-11-22',
+        '2026-11-23',
+      ]);
     } finally {
       clock.set('2026-11-22T10:00:00.000Z');
     }

@@ -61,7 +61,8 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
   };
   const history = async (id: string) =>
     (await activityHistories(service.services.storage.db, 'network', [id])).get(id) ?? [];
-  const today = () => clock.now().toISOString().slice(0, 10);
+  /** The instant of the last write: a change holds from it (the sandbox's days accrue through the day). */
+  const instant = () => clock.now().toISOString();
   const spend = async (key: string, id: string, dateRange: string) => {
     const report = await service.call(
       'get_network_campaign_performance',
@@ -73,10 +74,11 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
   };
   const audited = (requestId: string) => service.auditRow(requestId);
 
-  it('pauses a running campaign: read back from LinkedIn, audited, and its spend stops today', async () => {
+  it('pauses a running campaign: read back from LinkedIn, audited, and its spend stops accruing', async () => {
     const { owner, accountId, id } = await freshAccount();
     const campaignId = id(RUNNING);
-    expect((await spend(owner.key, campaignId, 'TODAY')).impressions).toBeGreaterThan(0);
+    const morning = await spend(owner.key, campaignId, 'TODAY');
+    expect(morning.impressions).toBeGreaterThan(0);
     const quota = await used(owner.key);
 
     const paused = await update(owner.key, {
@@ -100,13 +102,18 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
     });
     expect(await used(owner.key)).toBe(quota + 1);
 
-    // The sandbox's reports follow: nothing today, the days before unchanged.
+    // The sandbox's reports follow: today keeps what it spent up to the pause and accrues nothing after,
+    // the days before unchanged.
     expect((await history(campaignId)).at(-1)).toEqual({
-      from: today(),
+      from: instant(),
       active: false,
       dailyBudgetMicros: 60_000_000,
     });
-    expect(await spend(owner.key, campaignId, 'TODAY')).toMatchObject({ impressions: 0, spend: '0.00' });
+    clock.advanceSeconds(3 * 3600);
+    expect(await spend(owner.key, campaignId, 'TODAY')).toMatchObject({
+      impressions: morning.impressions,
+      spend: morning.spend,
+    });
     expect((await spend(owner.key, campaignId, 'YESTERDAY')).impressions).toBeGreaterThan(0);
 
     const row = await audited(paused.body.request_id);
@@ -136,6 +143,9 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
       status: 'ACTIVE',
       dailyBudget: { amount: '12.00', currencyCode: 'USD' },
     });
+    // Spending from the instant it is activated, an hour later within its new budget.
+    expect(await spend(owner.key, campaignId, 'TODAY')).toMatchObject({ impressions: 0 });
+    clock.advanceSeconds(3600);
     const running = await spend(owner.key, campaignId, 'TODAY');
     expect(running.impressions).toBeGreaterThan(0);
     expect(Number(running.spend)).toBeLessThanOrEqual(12);
@@ -145,7 +155,7 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
     expect(raised.body.data.structured.after).toMatchObject({ status: 'ACTIVE', daily_budget: '80.50' });
     expect((await stored(campaignId)).data.dailyBudget).toEqual({ amount: '80.50', currencyCode: 'USD' });
     expect((await history(campaignId)).at(-1)).toEqual({
-      from: today(),
+      from: instant(),
       active: true,
       dailyBudgetMicros: 80_500_000,
     });
@@ -333,7 +343,7 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
     expect((await stored(campaignId)).data.status).toBe('ACTIVE');
     expect(active.body.data.text).toContain('is PAUSED, so LinkedIn holds the campaign');
     expect(active.body.data.structured.warning).toContain('activate the group in Campaign Manager');
-    expect((await history(campaignId)).at(-1)).toMatchObject({ from: today(), active: false });
+    expect((await history(campaignId)).at(-1)).toMatchObject({ from: instant(), active: false });
     expect(await spend(owner.key, campaignId, 'TODAY')).toMatchObject({ impressions: 0 });
   });
 

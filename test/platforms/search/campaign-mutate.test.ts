@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../src/sandbox/search/dates.ts';
 import type { StoredBudget, StoredCampaign } from '../../../src/sandbox/search/resources.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
+import { issueSandboxToken } from '../../../src/sandbox/tokens.ts';
 import { TestClock } from '../../support/clock.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { TestService } from '../../support/service.ts';
@@ -15,11 +16,13 @@ const firstError = (body: any) => body.error.details[0].errors[0];
 const errorCodes = (body: any) => body.error.details[0].errors.map((error: any) => error.errorCode);
 
 // campaigns:mutate and campaignBudgets:mutate as Google serves them over REST, applied to the sandbox's
-// state, with its reports following from the day of the change.
+// state, with its reports following from the instant of the change.
 describe.each(TEST_DIALECTS)('the campaign and budget mutates of the Google Ads sandbox on %s', (dialect) => {
   let service: TestService;
   let acme: SearchOwner;
   let store: SandboxStore;
+  /** An access token that outlives the clock's moves through the days. */
+  let token: string;
   const clock = new TestClock(NOW);
   const ids: Record<string, string> = {};
   const budgetIds: Record<string, string> = {};
@@ -28,6 +31,10 @@ describe.each(TEST_DIALECTS)('the campaign and budget mutates of the Google Ads 
     service = await TestService.start(dialect, { clock });
     acme = await searchOwner(service);
     store = new SandboxStore(service.services.storage.db, 'search');
+    const grant = { userId: acme.owner.userId, accountIds: [acme.customerId] };
+    token = (
+      await issueSandboxToken(service.services.storage.db, 'search', 'access', grant, clock.now(), null)
+    ).token;
     for (const campaign of await store.list<StoredCampaign>('campaign', acme.customerId)) {
       ids[campaign.data.name] = campaign.id;
     }
@@ -38,7 +45,7 @@ describe.each(TEST_DIALECTS)('the campaign and budget mutates of the Google Ads 
   afterAll(() => service.stop());
 
   const post = (method: string, body: unknown) =>
-    googleAds(service, `/${VERSION}/customers/${acme.customerId}/${method}`, { token: acme.token, body });
+    googleAds(service, `/${VERSION}/customers/${acme.customerId}/${method}`, { token, body });
   const campaignName = (id: string | undefined) => `customers/${acme.customerId}/campaigns/${id}`;
   const budgetName = (id: string | undefined) => `customers/${acme.customerId}/campaignBudgets/${id}`;
   const statusOp = (id: string | undefined, status: string, updateMask = 'status') => ({
@@ -64,9 +71,10 @@ describe.each(TEST_DIALECTS)('the campaign and budget mutates of the Google Ads 
     return Number(answer.body.results?.[0]?.metrics?.costMicros ?? 0);
   };
 
-  it('pauses a campaign: Google answers its resource name, GAQL reads PAUSED, it spends nothing from today', async () => {
+  it('pauses a campaign: Google answers its resource name, GAQL reads PAUSED, it spends nothing from then', async () => {
     const id = ids['Competitors - Search'];
-    expect(await costOn(id, TODAY)).toBeGreaterThan(0);
+    const morning = await costOn(id, TODAY);
+    expect(morning).toBeGreaterThan(0);
     const yesterday = await costOn(id, YESTERDAY);
     expect(yesterday).toBeGreaterThan(0);
 
@@ -79,7 +87,9 @@ describe.each(TEST_DIALECTS)('the campaign and budget mutates of the Google Ads 
       query: `SELECT campaign.status FROM campaign WHERE campaign.id = ${id}`,
     });
     expect(read.body.results[0].campaign.status).toBe('PAUSED');
-    expect(await costOn(id, TODAY)).toBe(0);
+    // The day keeps what it spent until the pause, and accrues nothing after it.
+    clock.set(`${TODAY}T14:00:00.000Z`);
+    expect(await costOn(id, TODAY)).toBe(morning);
     // The days before the change keep what they spent.
     expect(await costOn(id, YESTERDAY)).toBe(yesterday);
 
@@ -100,12 +110,18 @@ describe.each(TEST_DIALECTS)('the campaign and budget mutates of the Google Ads 
         },
       },
     ]);
-    expect(await costOn(id, TODAY)).toBeGreaterThan(0);
+    // Its budget spent in the morning, it spends again the next day.
+    const tomorrow = addDays(TODAY, 1);
+    clock.set(`${tomorrow}T12:00:00.000Z`);
+    expect(await costOn(id, tomorrow)).toBeGreaterThan(0);
+    expect(await costOn(id, TODAY)).toBe(morning);
+    clock.set(`${TODAY}T16:00:00.000Z`);
   });
 
-  it('changes a budget: GAQL reads the new amount and the day spends within it', async () => {
+  it('changes a budget: GAQL reads the new amount, the day accrues no more, the next spends within it', async () => {
     const id = ids['Brand - Search'];
     const budgetId = budgetIds['Brand budget'];
+    const spent = await costOn(id, TODAY);
     // 3.00 a day: at least one click at any of the sandbox's prices, far fewer than the day would have.
     const changed = await post('campaignBudgets:mutate', { operations: [amountOp(budgetId, '3000000')] });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
@@ -115,16 +131,25 @@ describe.each(TEST_DIALECTS)('the campaign and budget mutates of the Google Ads 
       query: `SELECT campaign_budget.amount_micros FROM campaign WHERE campaign.id = ${id}`,
     });
     expect(read.body.results[0].campaignBudget.amountMicros).toBe('3000000');
-    const today = await costOn(id, TODAY);
-    expect(today).toBeGreaterThan(0);
-    expect(today).toBeLessThanOrEqual(3_000_000);
-    expect(await costOn(id, YESTERDAY)).toBeGreaterThan(3_000_000);
+    // Lowered below what the day has spent: the day keeps it and accrues nothing more.
+    expect(spent).toBeGreaterThan(3_000_000);
+    clock.set(`${TODAY}T20:00:00.000Z`);
+    expect(await costOn(id, TODAY)).toBe(spent);
+    const tomorrow = addDays(TODAY, 1);
+    clock.set(`${tomorrow}T20:00:00.000Z`);
+    const next = await costOn(id, tomorrow);
+    expect(next).toBeGreaterThan(0);
+    expect(next).toBeLessThanOrEqual(3_000_000);
+    expect(await costOn(id, TODAY)).toBe(spent);
   });
 
   it('splits a shared budget between the campaigns running on it, from the day one of them changes', async () => {
     const generic = ids['Generic - Search'];
     const longTail = ids['Generic - Long tail'];
     const shared = budgetIds['Shared: non-brand'];
+    // Changed at the start of a day, so the day spends under the new budget alone.
+    const day = addDays(TODAY, 2);
+    clock.set(`${day}T00:00:00.000Z`);
     // 6.00 a day shared by two running campaigns: each spends at most 3.00.
     expect((await post('campaignBudgets:mutate', { operations: [amountOp(shared, 6_000_000)] })).status).toBe(
       200,
@@ -132,15 +157,18 @@ describe.each(TEST_DIALECTS)('the campaign and budget mutates of the Google Ads 
     expect((await post('campaigns:mutate', { operations: [statusOp(longTail, 'ENABLED')] })).status).toBe(
       200,
     );
-    expect(await costOn(generic, TODAY)).toBeLessThanOrEqual(3_000_000);
-    expect(await costOn(longTail, TODAY)).toBeGreaterThan(0);
-    expect(await costOn(longTail, TODAY)).toBeLessThanOrEqual(3_000_000);
-    // Paused again, the other one has the whole budget.
+    clock.set(`${day}T12:00:00.000Z`);
+    expect(await costOn(generic, day)).toBeLessThanOrEqual(3_000_000);
+    const longTailSpent = await costOn(longTail, day);
+    expect(longTailSpent).toBeGreaterThan(0);
+    expect(longTailSpent).toBeLessThanOrEqual(3_000_000);
+    // Paused again at noon, it keeps the morning's spend, and the other one has the whole budget.
     expect((await post('campaigns:mutate', { operations: [statusOp(longTail, 'PAUSED')] })).status).toBe(200);
-    expect(await costOn(longTail, TODAY)).toBe(0);
+    clock.set(`${day}T23:59:59.999Z`);
+    expect(await costOn(longTail, day)).toBe(longTailSpent);
     // Whatever a click costs, 6.00 buys more than 3.00 of them.
-    expect(await costOn(generic, TODAY)).toBeGreaterThan(3_000_000);
-    expect(await costOn(generic, TODAY)).toBeLessThanOrEqual(6_000_000);
+    expect(await costOn(generic, day)).toBeGreaterThan(3_000_000);
+    expect(await costOn(generic, day)).toBeLessThanOrEqual(6_000_000);
   });
 
   it('checks everything and changes nothing on validateOnly', async () => {

@@ -58,6 +58,7 @@ describe.each(TEST_DIALECTS)('the search read tools on the Google Ads sandbox (%
         ['Generic - Search', 'ENABLED'],
         ['Generic - Long tail', 'PAUSED'],
         ['Performance Max - Catalog', 'ENABLED'],
+        ['Runaway: broad match', 'ENABLED'],
       ]);
       expect(campaigns[0]).toEqual({
         campaign_id: '20123456789',
@@ -107,7 +108,7 @@ describe.each(TEST_DIALECTS)('the search read tools on the Google Ads sandbox (%
         cursor = data.structured.next_cursor ?? undefined;
         if (cursor) expect(data.text).toContain(`cursor "${cursor}"`);
       } while (cursor);
-      expect(pages.map((page) => page.length)).toEqual([4, 2]);
+      expect(pages.map((page) => page.length)).toEqual([4, 3]);
       expect(pages.flat()).toEqual(all);
       expect(await used()).toBe(before + 2);
 
@@ -123,6 +124,7 @@ describe.each(TEST_DIALECTS)('the search read tools on the Google Ads sandbox (%
         'Generic - Search',
         'Generic - Long tail',
         'Performance Max - Catalog',
+        'Runaway: broad match',
       ]);
 
       const viaMcp = await callTool(mcp, { name: 'list_search_campaigns', arguments: { limit: 2 } });
@@ -291,6 +293,7 @@ describe.each(TEST_DIALECTS)('the search read tools on the Google Ads sandbox (%
         'Generic - Long tail',
         'Generic - Search',
         'Performance Max - Catalog',
+        'Runaway: broad match',
       ]);
       const spend = (text: string) => Number(text.replace('.', ''));
       expect(campaigns.map((c: any) => spend(c.spend))).toEqual(

@@ -84,6 +84,7 @@ describe.each(TEST_DIALECTS)('Google Ads reporting in the search sandbox on %s',
       ['Generic - Long tail', 'PAUSED', 'SEARCH'],
       ['Performance Max - Catalog', 'ENABLED', 'PERFORMANCE_MAX'],
       ['Holiday sale', 'REMOVED', 'SEARCH'],
+      ['Runaway: broad match', 'ENABLED', 'SEARCH'],
     ]);
     // The database's first search account has the ids the tools' examples name.
     expect(rows[0].campaign).toMatchObject({
@@ -120,7 +121,7 @@ describe.each(TEST_DIALECTS)('Google Ads reporting in the search sandbox on %s',
     const [start, end] = ['2026-10-23', '2026-11-21'];
     const days = await rowsOf(BY_DAY + between(start, end));
     const totals = await rowsOf(REPORT + between(start, end));
-    expect(totals.rows).toHaveLength(6);
+    expect(totals.rows).toHaveLength(7);
     for (const total of totals.rows) {
       const own = days.rows.filter((row) => row.campaign.id === total.campaign.id);
       expect(totalsOf(own), total.campaign.name).toEqual(totalsOf([total]));
@@ -339,7 +340,8 @@ describe.each(TEST_DIALECTS)('Google Ads reporting in the search sandbox on %s',
   it('reports nothing for a campaign made paused today, and today only for one made enabled', async () => {
     const { db } = service.services.storage;
     const store = new SandboxStore(db, 'search');
-    const now = clock.now();
+    // Made two hours ago: today accrues from then.
+    const now = new Date(clock.now().getTime() - 2 * 3_600_000);
     const paused = await createSandboxCampaign(
       db,
       store,

@@ -194,7 +194,7 @@ describe.each(TEST_DIALECTS)('google-ads-api 25.1.0 against the search sandbox o
       expect(row.campaign?.status).toBe(enums.CampaignStatus.ENABLED);
     }
     const names = await customer().query(campaignNamesQuery(undefined));
-    expect(names).toHaveLength(6);
+    expect(names).toHaveLength(7);
 
     const [brand] = await customer().query(campaignsQuery(['ENABLED', 'PAUSED'], undefined, 1));
     expect(brand?.campaign).toMatchObject({
@@ -232,13 +232,13 @@ describe.each(TEST_DIALECTS)('google-ads-api 25.1.0 against the search sandbox o
     })) {
       streamed.push(row.campaign?.name ?? '');
     }
-    expect(streamed).toHaveLength(6);
+    expect(streamed).toHaveLength(7);
 
     // The SDK puts the summary row first.
     const [summary, ...totals] = await customer().query(performanceQuery(period, false), {
       search_settings: { return_summary_row: true },
     });
-    expect(totals).toHaveLength(6);
+    expect(totals).toHaveLength(7);
     expect(summary?.campaign).toBeUndefined();
     expect(summary?.metrics?.cost_micros).toBe(
       totals.reduce((sum, row) => sum + (row.metrics?.cost_micros ?? 0), 0),

@@ -5,6 +5,7 @@ import type { KeyLimits } from '../../../src/key-limits.ts';
 import { createSandboxCampaign } from '../../../src/sandbox/search/campaigns.ts';
 import type { StoredBudget, StoredCampaign } from '../../../src/sandbox/search/resources.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
+import { issueSandboxToken } from '../../../src/sandbox/tokens.ts';
 import { callTool, connectOverHttp, textOf } from '../../mcp/clients.ts';
 import { TestClock } from '../../support/clock.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
@@ -63,8 +64,12 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     service.logLines.filter((line) => /campaigns::mutate|campaignBudgets::mutate/.test(line)).length;
   const audited = (requestId: string) => service.auditRow(requestId);
   const costToday = async (id: string) => {
+    // A token of its own, that outlives the clock's moves.
+    const grant = { userId: acme.owner.userId, accountIds: [acme.customerId] };
+    const { db } = service.services.storage;
+    const { token } = await issueSandboxToken(db, 'search', 'access', grant, clock.now(), null);
     const answer = await googleAds(service, `/${VERSION}/customers/${acme.customerId}/googleAds:search`, {
-      token: acme.token,
+      token,
       body: {
         query: `SELECT campaign.id, metrics.cost_micros FROM campaign WHERE campaign.id = ${id} AND segments.date = '${TODAY}'`,
       },
@@ -72,9 +77,10 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     return Number(answer.body.results?.[0]?.metrics?.costMicros ?? 0);
   };
 
-  it('pauses a campaign with a write key: before and after, the audit row, and its spend stops today', async () => {
+  it('pauses a campaign with a write key: before and after, the audit row, and its spend stops accruing', async () => {
     const id = seeded['Competitors - Search'] ?? '';
-    expect(await costToday(id)).toBeGreaterThan(0);
+    const morning = await costToday(id);
+    expect(morning).toBeGreaterThan(0);
     const quota = await used();
     const { status, body } = await update({ campaign_id: id, status: 'PAUSED' });
     expect(status, JSON.stringify(body)).toBe(200);
@@ -94,7 +100,9 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
         'daily budget 30.00 USD -> PAUSED, daily budget 30.00 USD. Reports show the change from today on.',
     );
     expect((await campaignOf(id))?.status).toBe('PAUSED');
-    expect(await costToday(id)).toBe(0);
+    // The day keeps what it spent until the pause, and accrues nothing after it.
+    clock.advanceSeconds(3600);
+    expect(await costToday(id)).toBe(morning);
     expect(await used()).toBe(quota + 1);
     const row = await audited(body.request_id);
     expect(row).toMatchObject({ tool: TOOL, status: 200 });
@@ -128,6 +136,8 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     });
     expect((await campaignOf(id))?.status).toBe('ENABLED');
     expect(await budgetOf(id)).toBe('45500000');
+    // Spending from the instant it is enabled: a few hours later, within its new budget.
+    clock.advanceSeconds(3 * 3600);
     const spent = await costToday(id);
     expect(spent).toBeGreaterThan(0);
     expect(spent).toBeLessThanOrEqual(45_500_000);
@@ -141,7 +151,9 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
       currency: 'USD',
     });
     expect(await budgetOf(id)).toBe('10000000');
-    expect(await costToday(id)).toBe(0);
+    // Paused: the day keeps what it spent, and accrues nothing more.
+    clock.advanceSeconds(3600);
+    expect(await costToday(id)).toBe(spent);
   });
 
   it('refuses a write key to enable or raise (403, nothing sent, no quota) but lets it lower', async () => {

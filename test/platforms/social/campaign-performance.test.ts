@@ -56,7 +56,7 @@ describe.each(TEST_DIALECTS)(
     async function expected(campaignId: string, start: string, end: string) {
       const histories = await activityHistories(service.services.storage.db, 'social', [campaignId]);
       const days = daysBetween(start, end).map((day) =>
-        dailyMetrics('social', campaignId, day, histories.get(campaignId) ?? [], 'USD'),
+        dailyMetrics('social', campaignId, day, histories.get(campaignId) ?? [], 'USD', clock.now()),
       );
       return {
         impressions: days.reduce((s, d) => s + d.impressions, 0),
@@ -88,6 +88,7 @@ describe.each(TEST_DIALECTS)(
           'Instagram engagement test',
           'Lead forms: spring webinar',
           'Retargeting: cart abandoners',
+          'Runaway: advantage+ audience',
         ].sort(),
       );
       const spends = s.campaigns.map((c: any) => Number(c.spend));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalToMicros } from '../../../src/money.ts';
 import type { SandboxCampaign } from '../../../src/sandbox/social/campaign-records.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
+import { TestClock } from '../../support/clock.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { type Owner, TestService } from '../../support/service.ts';
 import { accessTokenOf, type GraphAnswer, graph, proofOf, socialAccounts } from './support.ts';
@@ -14,9 +15,11 @@ describe.each(TEST_DIALECTS)('the social sandbox: GET and POST /{campaign_id} on
   let token: string;
   let accountId: string;
   let store: SandboxStore;
+  // Noon: a day's spend accrues through the day, and the test moves within it.
+  const clock = new TestClock('2026-11-22T12:00:00.000Z');
 
   beforeAll(async () => {
-    service = await TestService.start(dialect);
+    service = await TestService.start(dialect, { clock });
     owner = await service.createOwner('free', ['social']);
     token = await accessTokenOf(service, owner);
     accountId = (await socialAccounts(service, owner))[0]?.account_id ?? '';
@@ -120,16 +123,20 @@ describe.each(TEST_DIALECTS)('the social sandbox: GET and POST /{campaign_id} on
 
   it('updates from a form body and a JSON body, answering {success: true}; spend follows', async () => {
     const id = await campaignId('Retargeting: cart abandoners');
-    expect(await spentToday(id)).toBeGreaterThan(1_000_000);
+    const morning = await spentToday(id);
+    expect(morning).toBeGreaterThan(1_000_000);
     const lowered = await post(`/v25.0/${id}`, { daily_budget: '100' });
     expect([lowered.status, lowered.body]).toEqual([200, { success: true }]);
     expect((await stored(id))?.daily_budget).toBe('100');
-    expect(await spentToday(id)).toBeLessThanOrEqual(1_000_000);
+    // Lowered below what the day has spent: it keeps that, and accrues nothing more.
+    clock.advanceSeconds(3600);
+    expect(await spentToday(id)).toBe(morning);
 
     const paused = await post(`/v25.0/${id}`, { status: 'PAUSED', name: 'Retargeting (paused)' }, 'json');
     expect(paused.body).toEqual({ success: true });
     expect(await stored(id)).toMatchObject({ status: 'PAUSED', name: 'Retargeting (paused)' });
-    expect(await spentToday(id)).toBe(0);
+    clock.advanceSeconds(3600);
+    expect(await spentToday(id)).toBe(morning);
     const node = await graph(service, `/v25.0/${id}?fields=status,effective_status,configured_status`, token);
     expect(node.body).toEqual({
       id,
@@ -142,7 +149,9 @@ describe.each(TEST_DIALECTS)('the social sandbox: GET and POST /{campaign_id} on
     const back = await post(`/v25.0/${id}`, { id, status: 'ACTIVE', daily_budget: 9000 }, 'json');
     expect(back.body).toEqual({ success: true });
     expect(await stored(id)).toMatchObject({ status: 'ACTIVE', daily_budget: '9000' });
-    expect(await spentToday(id)).toBeGreaterThan(0);
+    clock.advanceSeconds(4 * 3600);
+    expect(await spentToday(id)).toBeGreaterThan(morning);
+    expect(await spentToday(id)).toBeLessThanOrEqual(90_000_000);
   });
 
   it('validates without changing on execution_options=["validate_only"], in either encoding', async () => {

@@ -12,6 +12,7 @@ const LISTED = [
   'Always-on prospecting',
   'Retargeting: cart abandoners',
   'Brand video: awareness',
+  'Runaway: advantage+ audience',
   'Lead forms: spring webinar',
   'Instagram engagement test',
 ];
@@ -57,7 +58,7 @@ describe.each(TEST_DIALECTS)('list_social_campaigns against the social sandbox o
     expect(lifetime).toMatchObject({ daily_budget: null, lifetime_budget: '12000.00' });
     const adSets = structured.campaigns.find((c: any) => c.name === 'Instagram engagement test');
     expect(adSets).toMatchObject({ status: 'PAUSED', daily_budget: null, lifetime_budget: null });
-    expect(text).toContain(`5 campaigns neither archived nor deleted in Meta ad account ${accountId}`);
+    expect(text).toContain(`6 campaigns neither archived nor deleted in Meta ad account ${accountId}`);
     expect(text).toContain(
       '| Campaign | Id | Status | Effective status | Objective | Daily budget | Lifetime budget |',
     );
@@ -113,11 +114,11 @@ describe.each(TEST_DIALECTS)('list_social_campaigns against the social sandbox o
       cursor = body.data.structured.next_cursor ?? undefined;
       if (cursor) expect(body.data.text).toContain('cursor set to next_cursor');
       calls++;
-    } while (cursor && calls < 3);
-    expect(seen).toEqual([...LISTED, 'Bulk 000']);
-    // 125 campaigns at once: two pages of Meta's (100 and 25), one answer.
+    } while (cursor && calls < 4);
+    expect(seen).toEqual([...LISTED, 'Bulk 000', 'Bulk 001']);
+    // 126 campaigns at once: two pages of Meta's (100 and 26), one answer.
     const all = await service.call(TOOL, { limit: 500 }, { key: owner.key });
-    expect(all.body.data.structured.campaigns).toHaveLength(125);
+    expect(all.body.data.structured.campaigns).toHaveLength(126);
     expect(all.body.data.structured.next_cursor).toBeNull();
     await service.services.audit.flush();
     const entries = await listAuditEntries(service.services.storage.db, owner.userId);

@@ -21,6 +21,7 @@ const LISTED = [
   'Always-on prospecting',
   'Retargeting: cart abandoners',
   'Brand video: awareness',
+  'Runaway: advantage+ audience',
   'Lead forms: spring webinar',
   'Instagram engagement test',
 ];
@@ -111,7 +112,7 @@ describe.each(TEST_DIALECTS)('the social sandbox reports like the Marketing API 
         ).body.data.map((c: any) => c.name);
       expect(await names('["ARCHIVED"]')).toEqual(['Seasonal sale (ended)']);
       expect(await names('PAUSED')).toEqual(['Brand video: awareness', 'Instagram engagement test']);
-      expect(await names('["ACTIVE","ARCHIVED"]')).toHaveLength(4);
+      expect(await names('["ACTIVE","ARCHIVED"]')).toHaveLength(5);
       const doomed = await addSandboxCampaign(service, accountId, { name: 'Deleted one', status: 'DELETED' });
       expect(await names('["DELETED"]')).toEqual([]);
       expect(
@@ -158,11 +159,16 @@ describe.each(TEST_DIALECTS)('the social sandbox reports like the Marketing API 
 
     it("answers a campaign's days in Meta's shapes: strings for numbers, date_start and date_stop, actions", async () => {
       const rows = await everyRow(service, token, campaignDays(daysAgo(7), daysAgo(1)));
-      // Three campaigns ran all week; the paused, the archived and the never-run ones have no rows.
+      // Four campaigns ran all week; the paused, the archived and the never-run ones have no rows.
       expect(new Set(rows.map((r) => r.campaign_name))).toEqual(
-        new Set(['Always-on prospecting', 'Retargeting: cart abandoners', 'Lead forms: spring webinar']),
+        new Set([
+          'Always-on prospecting',
+          'Retargeting: cart abandoners',
+          'Lead forms: spring webinar',
+          'Runaway: advantage+ audience',
+        ]),
       );
-      expect(rows).toHaveLength(21);
+      expect(rows).toHaveLength(28);
       const [row] = rows;
       expect(row).toEqual({
         campaign_id: expect.stringMatching(/^\d+$/),

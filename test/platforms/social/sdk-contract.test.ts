@@ -282,6 +282,7 @@ describe.each(TEST_DIALECTS)(
         'Always-on prospecting',
         'Retargeting: cart abandoners',
         'Brand video: awareness',
+        'Runaway: advantage+ audience',
         'Lead forms: spring webinar',
         'Instagram engagement test',
       ]);

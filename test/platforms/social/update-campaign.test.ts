@@ -9,6 +9,7 @@ import { SandboxStore } from '../../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';
 import { findUserByEmail } from '../../../src/storage/users.ts';
 import { callTool, connectOverHttp } from '../../mcp/clients.ts';
+import { TestClock } from '../../support/clock.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { type Owner, TestService } from '../../support/service.ts';
 import { accessTokenOf, graph } from './support.ts';
@@ -23,9 +24,11 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
   let jpy: string;
   let token: string;
   let store: SandboxStore;
+  // Noon: a day's spend accrues through the day, and the tests move within it.
+  const clock = new TestClock('2026-11-22T12:00:00.000Z');
 
   beforeAll(async () => {
-    service = await TestService.start(dialect);
+    service = await TestService.start(dialect, { clock });
     owner = await service.createOwner('pro', ['social']);
     const { db } = service.services.storage;
     const user = await findUserByEmail(db, owner.email);
@@ -56,14 +59,16 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
   /** What the sandbox's reports say the campaign spent on the day, in micros. */
   async function spentOn(id: string, date: string, currency = 'USD'): Promise<number> {
     const histories = await activityHistories(service.services.storage.db, 'social', [id]);
-    return dailyMetrics('social', id, date, histories.get(id) ?? [], currency).spendMicros;
+    return dailyMetrics('social', id, date, histories.get(id) ?? [], currency, service.services.clock.now())
+      .spendMicros;
   }
   const day = (ago: number) =>
     new Date(service.services.clock.now().getTime() - ago * DAY_MS).toISOString().slice(0, 10);
 
   it('pauses, then lowers the daily budget: each read back from the sandbox, its spend following', async () => {
     const id = await campaignId(usd, 'Always-on prospecting');
-    expect(await spentOn(id, day(0))).toBeGreaterThan(0);
+    const morning = await spentOn(id, day(0));
+    expect(morning).toBeGreaterThan(0);
     const paused = await update({ campaign_id: id, status: 'PAUSED' });
     expect(paused.status, JSON.stringify(paused.body)).toBe(200);
     expect(paused.body.data.structured).toEqual({
@@ -91,8 +96,9 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
     expect(await stored(id)).toMatchObject({ status: 'PAUSED', daily_budget: '20000' });
     const node = await graph(service, `/v25.0/${id}?fields=status,effective_status,daily_budget`, token);
     expect(node.body).toEqual({ id, status: 'PAUSED', effective_status: 'PAUSED', daily_budget: '20000' });
-    // Paused today: nothing spent today, yesterday as before.
-    expect(await spentOn(id, day(0))).toBe(0);
+    // Paused: today keeps what it spent until then and accrues nothing after; yesterday as before.
+    clock.advanceSeconds(3600);
+    expect(await spentOn(id, day(0))).toBe(morning);
     expect(await spentOn(id, day(1))).toBeGreaterThan(0);
 
     const lowered = await update({ campaign_id: id, daily_budget: 12.5 });
@@ -107,14 +113,22 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
     });
   });
 
-  it('caps the spend of an active campaign at its new daily budget from today on', async () => {
+  it('caps the spend of an active campaign at its new daily budget from the change on', async () => {
     const id = await campaignId(usd, 'Retargeting: cart abandoners');
+    const before = await spentOn(id, day(0));
+    expect(before).toBeGreaterThan(1_000_000);
     const { status } = await update({ campaign_id: id, daily_budget: 1 });
     expect(status).toBe(200);
-    expect(await spentOn(id, day(0))).toBeLessThanOrEqual(1_000_000);
-    expect(await spentOn(id, day(1))).toBeGreaterThan(1_000_000);
     const histories = await activityHistories(service.services.storage.db, 'social', [id]);
-    expect(histories.get(id)?.at(-1)).toEqual({ from: day(0), active: true, dailyBudgetMicros: 1_000_000 });
+    expect(histories.get(id)?.at(-1)).toEqual({
+      from: clock.now().toISOString(),
+      active: true,
+      dailyBudgetMicros: 1_000_000,
+    });
+    // Today had spent more than 1.00 already: it keeps that and accrues nothing more; yesterday as it was.
+    clock.advanceSeconds(3600);
+    expect(await spentOn(id, day(0))).toBe(before);
+    expect(await spentOn(id, day(1))).toBeGreaterThan(1_000_000);
   });
 
   it("has Meta validate a dry run (validate_only) and changes nothing; Meta's refusal comes back", async () => {
@@ -273,7 +287,7 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
     expect((await stored(foreign))?.status).toBe('ACTIVE');
   });
 
-  it("stops the campaign's spend in the performance report from the day it is paused", async () => {
+  it("stops the campaign's spend in the performance report from the moment it is paused", async () => {
     const other = await service.createOwner('pro', ['social']);
     const [account] = await listAdAccounts(service.services.storage.db, other.userId, 'social');
     const adAccount = account?.account_id ?? '';
@@ -286,7 +300,8 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
           { key: other.key },
         )
       ).body.data.structured.campaigns.find((c: any) => c.campaign_id === id)?.spend ?? '0.00';
-    expect(Number(await report('TODAY'))).toBeGreaterThan(0);
+    const today = await report('TODAY');
+    expect(Number(today)).toBeGreaterThan(0);
     const yesterday = await report('YESTERDAY');
     const paused = await service.call(
       TOOL,
@@ -294,7 +309,8 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
       { key: other.key },
     );
     expect(paused.status).toBe(200);
-    expect(await report('TODAY')).toBe('0.00');
+    clock.advanceSeconds(3600);
+    expect(await report('TODAY')).toBe(today);
     expect(await report('YESTERDAY')).toBe(yesterday);
   });
 

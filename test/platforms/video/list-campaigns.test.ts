@@ -55,6 +55,7 @@ describe.each(TEST_DIALECTS)('list_video_campaigns on the TikTok sandbox (%s)', 
       expect.objectContaining({ campaign_id: SEEDED.alwaysOn, status: 'ENABLE', budget: '250.00' }),
       expect.objectContaining({ campaign_id: SEEDED.retargeting, objective_type: 'WEB_CONVERSIONS' }),
       expect.objectContaining({ campaign_id: SEEDED.appInstalls, status: 'DISABLE' }),
+      expect.objectContaining({ campaign_id: SEEDED.runaway, name: 'Runaway: spark ads', status: 'ENABLE' }),
       expect.objectContaining({
         campaign_id: SEEDED.holidayTeaser,
         budget_mode: 'BUDGET_MODE_TOTAL',
@@ -80,7 +81,7 @@ describe.each(TEST_DIALECTS)('list_video_campaigns on the TikTok sandbox (%s)', 
     expect(cursor).toEqual(expect.any(String));
     expect(first.body.data.text).toContain('more with next_cursor');
     const second = await list({ limit: 4, cursor });
-    expect(ids(second.body)).toEqual([SEEDED.holidayTeaser, SEEDED.winterSale]);
+    expect(ids(second.body)).toEqual([SEEDED.runaway, SEEDED.holidayTeaser, SEEDED.winterSale]);
     expect(second.body.data.structured.next_cursor).toBeNull();
 
     for (const other of [
@@ -101,7 +102,12 @@ describe.each(TEST_DIALECTS)('list_video_campaigns on the TikTok sandbox (%s)', 
 
   it('filters by status, deleted campaigns only when asked for, paging through what it keeps', async () => {
     const running = await list({ status: ['ENABLE'] });
-    expect(ids(running.body)).toEqual([SEEDED.alwaysOn, SEEDED.retargeting, SEEDED.holidayTeaser]);
+    expect(ids(running.body)).toEqual([
+      SEEDED.alwaysOn,
+      SEEDED.retargeting,
+      SEEDED.runaway,
+      SEEDED.holidayTeaser,
+    ]);
     const paused = await list({ status: ['DISABLE'] });
     expect(ids(paused.body)).toEqual([SEEDED.springLaunch, SEEDED.appInstalls, SEEDED.winterSale]);
 
@@ -127,8 +133,14 @@ describe.each(TEST_DIALECTS)('list_video_campaigns on the TikTok sandbox (%s)', 
       cursor = page.body.data.structured.next_cursor ?? undefined;
       calls++;
     } while (cursor);
-    expect(kept).toEqual([SEEDED.alwaysOn, SEEDED.retargeting, SEEDED.appInstalls, SEEDED.holidayTeaser]);
-    expect(calls).toBe(2);
+    expect(kept).toEqual([
+      SEEDED.alwaysOn,
+      SEEDED.retargeting,
+      SEEDED.appInstalls,
+      SEEDED.runaway,
+      SEEDED.holidayTeaser,
+    ]);
+    expect(calls).toBe(3);
   });
 
   it('follows the cursor to the end of a long list, each campaign once', async () => {
@@ -142,9 +154,9 @@ describe.each(TEST_DIALECTS)('list_video_campaigns on the TikTok sandbox (%s)', 
       seen.push(...ids(page.body));
       cursor = page.body.data.structured.next_cursor ?? undefined;
     } while (cursor);
-    expect(seen).toHaveLength(51);
-    expect(new Set(seen).size).toBe(51);
-    expect(seen.slice(6)).toEqual(added);
+    expect(seen).toHaveLength(52);
+    expect(new Set(seen).size).toBe(52);
+    expect(seen.slice(7)).toEqual(added);
     // Fresh ids for every advertiser after the first.
     expect(seen).not.toContain(SEEDED.springLaunch);
   });
@@ -175,7 +187,7 @@ describe.each(TEST_DIALECTS)('list_video_campaigns on the TikTok sandbox (%s)', 
     const named = await list({ advertiser_id: accounts[1]?.account_id }, several.key);
     expect(named.status).toBe(200);
     expect(named.body.data.structured.advertiser_id).toBe(accounts[1]?.account_id);
-    expect(named.body.data.structured.campaigns).toHaveLength(6);
+    expect(named.body.data.structured.campaigns).toHaveLength(7);
   });
 
   it('answers the same over MCP, read-only', async () => {
@@ -190,6 +202,7 @@ describe.each(TEST_DIALECTS)('list_video_campaigns on the TikTok sandbox (%s)', 
       arguments: { status: ['ENABLE'], limit: 2, cursor: rest.body.data.structured.next_cursor },
     });
     expect((next.structuredContent as any).campaigns.map((c: any) => c.campaign_id)).toEqual([
+      SEEDED.runaway,
       SEEDED.holidayTeaser,
     ]);
   });

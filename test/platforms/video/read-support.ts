@@ -12,6 +12,7 @@ export const SEEDED = {
   appInstalls: '1800000000000004',
   holidayTeaser: '1800000000000005',
   winterSale: '1800000000000006',
+  runaway: '1800000000000007',
 } as const;
 
 export async function videoAccounts(service: TestService, owner: Owner): Promise<AdAccount[]> {

@@ -10,6 +10,7 @@ import { InlineResponse200 } from 'tiktok-business-api-sdk-official/src/model/In
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENT } from '../../../src/platforms/endpoints.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
+import { TestClock } from '../../support/clock.ts';
 import { serveConsoleHere } from '../../support/consent.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { TestService } from '../../support/service.ts';
@@ -40,9 +41,11 @@ describe.each(TEST_DIALECTS)('the TikTok sandbox through the official SDK 1.1.3 
   let bulk: string[];
   /** The campaigns a new advertiser is seeded with, "Spring launch" first. */
   let seeded: string[];
+  // Noon: a day's spend accrues through the day, and a test moves within it.
+  const clock = new TestClock('2026-11-22T12:00:00.000Z');
 
   beforeAll(async () => {
-    service = await TestService.start(dialect);
+    service = await TestService.start(dialect, { clock });
     serveConsoleHere(service);
     connection = await connectWithSdk(service, 'SDK advertiser');
     seeded = (
@@ -247,6 +250,7 @@ describe.each(TEST_DIALECTS)('the TikTok sandbox through the official SDK 1.1.3 
         'Always on: prospecting',
         'Holiday teaser',
         'Retargeting: site visitors',
+        'Runaway: spark ads',
         'Summer sale',
       ]);
       expect(await names({ secondary_status: 'CAMPAIGN_STATUS_DISABLE', objective_type: 'TRAFFIC' })).toEqual(
@@ -272,17 +276,17 @@ describe.each(TEST_DIALECTS)('the TikTok sandbox through the official SDK 1.1.3 
     });
 
     it('pages with page and page_size, answering a true page_info', async () => {
-      // Six seeded, two and eleven added: 19.
-      expect(seeded).toHaveLength(6);
+      // Seven seeded, two and eleven added: 20.
+      expect(seeded).toHaveLength(7);
       const first = await get({});
       expect(first.data.list).toHaveLength(10);
-      expect(first.data.page_info).toEqual({ page: 1, page_size: 10, total_number: 19, total_page: 2 });
+      expect(first.data.page_info).toEqual({ page: 1, page_size: 10, total_number: 20, total_page: 2 });
       const fourth = await get({ page: 4, page_size: 5 });
-      expect(fourth.data.list).toHaveLength(4);
-      expect(fourth.data.page_info).toEqual({ page: 4, page_size: 5, total_number: 19, total_page: 4 });
+      expect(fourth.data.list).toHaveLength(5);
+      expect(fourth.data.page_info).toEqual({ page: 4, page_size: 5, total_number: 20, total_page: 4 });
       const past = await get({ page: 9, page_size: 5 });
       expect(past.data.list).toEqual([]);
-      expect(past.data.page_info).toMatchObject({ page: 9, total_number: 19 });
+      expect(past.data.page_info).toMatchObject({ page: 9, total_number: 20 });
 
       // Reading every page as an SDK user does gives each campaign exactly once, in a stable order.
       const seen: string[] = [];
@@ -473,7 +477,7 @@ describe.each(TEST_DIALECTS)('the TikTok sandbox through the official SDK 1.1.3 
       const gone = bulk[10] ?? '';
       await setStatus({ campaign_ids: [gone], operation_status: 'DELETE' });
       const listed = await get({ page_size: 100 });
-      expect(listed.data.page_info.total_number).toBe(18);
+      expect(listed.data.page_info.total_number).toBe(19);
       expect(listed.data.list.map((c: any) => c.campaign_id)).not.toContain(gone);
       const deleted = await get({ filtering: { primary_status: 'STATUS_DELETE' } });
       expect(deleted.data.list).toEqual([
@@ -508,11 +512,11 @@ describe.each(TEST_DIALECTS)('the TikTok sandbox through the official SDK 1.1.3 
           expect(row.metrics[count]).toMatch(/^\d+$/);
         expect(Number(row.metrics.impressions)).toBeGreaterThan(0);
       }
-      // Running all week: always on, retargeting, the holiday teaser; Spring launch stopped three weeks
-      // ago, App installs two months ago, and the winter draft never ran.
+      // Running all week: always on, retargeting, the runaway, the holiday teaser; Spring launch stopped
+      // three weeks ago, App installs two months ago, and the winter draft never ran.
       const running = new Set(rows.map((row) => row.dimensions.campaign_id));
-      expect([...running].sort()).toEqual([seeded[1], seeded[2], seeded[4]].sort());
-      expect(rows).toHaveLength(21);
+      expect([...running].sort()).toEqual([seeded[1], seeded[2], seeded[4], seeded[5]].sort());
+      expect(rows).toHaveLength(28);
       // A daily budget caps each day's spend: retargeting runs on 80 a day.
       const retargeting = rows.filter((row) => row.dimensions.campaign_id === seeded[2]);
       for (const row of retargeting) expect(Number(row.metrics.spend)).toBeLessThanOrEqual(80);
@@ -537,7 +541,7 @@ describe.each(TEST_DIALECTS)('the TikTok sandbox through the official SDK 1.1.3 
       expect(rows.map((row) => row.dimensions.campaign_id).sort()).toEqual(
         [...seeded, summer, alwaysOn, ...bulk.slice(0, 10)].sort(),
       );
-      const winter = rows.find((row) => row.dimensions.campaign_id === seeded[5]);
+      const winter = rows.find((row) => row.dimensions.campaign_id === seeded[6]);
       expect(winter.metrics).toEqual({ spend: '0.00', impressions: '0', clicks: '0', conversion: '0' });
       for (const row of rows) {
         const days = daily.data.list.filter(
@@ -576,12 +580,12 @@ describe.each(TEST_DIALECTS)('the TikTok sandbox through the official SDK 1.1.3 
         });
         all.push(...answer.data.list);
         totals = answer.data.total_metrics;
-        expect(answer.data.page_info).toMatchObject({ page, page_size: 7, total_number: 30, total_page: 5 });
+        expect(answer.data.page_info).toMatchObject({ page, page_size: 7, total_number: 40, total_page: 6 });
         if (page >= answer.data.page_info.total_page) break;
       }
-      expect(all).toHaveLength(30);
+      expect(all).toHaveLength(40);
       const keys = all.map((row) => `${row.dimensions.campaign_id} ${row.dimensions.stat_time_day}`);
-      expect(new Set(keys).size).toBe(30);
+      expect(new Set(keys).size).toBe(40);
       const cents = all.reduce((sum, row) => sum + Math.round(Number(row.metrics.spend) * 100), 0);
       expect(Math.round(Number(totals.spend) * 100)).toBe(cents);
       expect(Number(totals.clicks)).toBe(all.reduce((sum, row) => sum + Number(row.metrics.clicks), 0));
@@ -599,7 +603,7 @@ describe.each(TEST_DIALECTS)('the TikTok sandbox through the official SDK 1.1.3 
       ).toEqual([seeded[2]]);
       expect(
         await ids([{ field_name: 'objective_type', filter_type: 'IN', filter_value: '["VIDEO_VIEWS"]' }]),
-      ).toEqual([seeded[4]]);
+      ).toEqual([seeded[5]]);
       const gone = bulk[10] ?? '';
       expect(await ids([idsIn([gone])])).toEqual([]);
       expect(
@@ -744,8 +748,8 @@ describe.each(TEST_DIALECTS)('the TikTok sandbox through the official SDK 1.1.3 
       expect(error && tiktokError(error)).toMatchObject({ code: 40002, message: 'lifetime: Unknown field.' });
     });
 
-    it('follows status and budget changes from the day they are made', async () => {
-      const winter = seeded[5] ?? '';
+    it('follows status and budget changes from the instant they are made', async () => {
+      const winter = seeded[6] ?? '';
       const today = () =>
         report({
           dimensions: byCampaignAndDay,
@@ -756,13 +760,24 @@ describe.each(TEST_DIALECTS)('the TikTok sandbox through the official SDK 1.1.3 
         });
       expect((await today()).data.list).toEqual([]);
       await setStatus({ campaign_ids: [winter], operation_status: 'ENABLE' });
+      // Today accrues from the instant it is enabled (moves of minutes: the SDK's token lasts an hour).
+      expect((await today()).data.list).toEqual([]);
+      clock.advanceSeconds(15 * 60);
       const running = (await today()).data.list;
       expect(running).toHaveLength(1);
-      expect(Number(running[0].metrics.spend)).toBeLessThanOrEqual(120);
+      const before = Number(running[0].metrics.spend);
+      expect(before).toBeLessThanOrEqual(120);
+      // A lower budget caps the day from then on: never past it, nor below what was spent before it.
       await update({ campaign_id: winter, budget: 50 });
-      expect(Number((await today()).data.list[0].metrics.spend)).toBeLessThanOrEqual(50);
+      clock.advanceSeconds(15 * 60);
+      const capped = Number((await today()).data.list[0].metrics.spend);
+      expect(capped).toBeGreaterThanOrEqual(before);
+      expect(capped).toBeLessThanOrEqual(Math.max(50, before));
+      // Disabled, it keeps what it spent and accrues nothing more.
       await setStatus({ campaign_ids: [winter], operation_status: 'DISABLE' });
-      expect((await today()).data.list).toEqual([]);
+      const stopped = (await today()).data.list;
+      clock.advanceSeconds(15 * 60);
+      expect((await today()).data.list).toEqual(stopped);
       // Yesterday is history: a change today leaves it as it was.
       const yesterday = await report({
         dimensions: ['campaign_id'],

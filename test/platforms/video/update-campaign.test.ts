@@ -5,6 +5,7 @@ import { SandboxStore } from '../../../src/sandbox/store.ts';
 import type { StoredCampaign } from '../../../src/sandbox/video/campaign.ts';
 import type { AdAccount } from '../../../src/storage/schema.ts';
 import { callTool, connectOverHttp } from '../../mcp/clients.ts';
+import { TestClock } from '../../support/clock.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { FaultProxy, type Trap } from '../../support/fault-proxy.ts';
 import { type Owner, TestService } from '../../support/service.ts';
@@ -24,11 +25,14 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
   let service: TestService;
   let owner: Owner;
   let account: AdAccount;
+  // One clock for both instances, at noon: a day's spend accrues through the day, and a test moves it.
+  const clock = new TestClock('2026-11-22T12:00:00.000Z');
 
   beforeAll(async () => {
-    platform = await TestService.start(dialect);
+    platform = await TestService.start(dialect, { clock });
     proxy = await FaultProxy.start(platform.url);
     service = await TestService.start(dialect, {
+      clock,
       database: platform.database,
       env: { ADOPS_SANDBOX_URL: proxy.url },
     });
@@ -61,7 +65,8 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
 
   it('disables and enables a campaign through campaign/status/update/, and its spend follows', async () => {
     const id = SEEDED.alwaysOn;
-    expect(Number(await reportedSpend(platform, account, id, today()))).toBeGreaterThan(0);
+    const morning = await reportedSpend(platform, account, id, today());
+    expect(Number(morning)).toBeGreaterThan(0);
 
     const paused = await update({ campaign_id: id, operation_status: 'DISABLE' });
     expect(paused.status).toBe(200);
@@ -86,7 +91,9 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
     );
     expect(writes()).toEqual([`POST ${STATUS_PATH}`]);
     expect((await stored(id))?.operation_status).toBe('DISABLE');
-    expect(await reportedSpend(platform, account, id, today())).toBe('0.00');
+    // Today keeps what it spent until then, and accrues nothing after.
+    clock.advanceSeconds(3600);
+    expect(await reportedSpend(platform, account, id, today())).toBe(morning);
     const listed = await service.call('list_video_campaigns', {}, { key: owner.key });
     const row = listed.body.data.structured.campaigns.find((c: any) => c.campaign_id === id);
     expect(row).toMatchObject({ status: 'DISABLE' });
@@ -95,7 +102,8 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
     expect(resumed.status).toBe(200);
     expect(resumed.body.data.structured.after.operation_status).toBe('ENABLE');
     expect((await stored(id))?.operation_status).toBe('ENABLE');
-    expect(Number(await reportedSpend(platform, account, id, today()))).toBeGreaterThan(0);
+    clock.advanceSeconds(3600);
+    expect(Number(await reportedSpend(platform, account, id, today()))).toBeGreaterThan(Number(morning));
   });
 
   it('sends only the requests a change needs, disabling first and enabling last', async () => {
