@@ -107,7 +107,12 @@ async function interval(monitors: number) {
     await sleep(100);
     checked = (count.get(slot.toISOString()) as { n: number }).n;
     elapsed = Date.now() - slot.getTime();
-    if (elapsed > 120_000) throw new Error(`only ${checked} of ${monitors} monitors checked in 2 minutes`);
+    if (elapsed > 120_000) {
+      const missing = db
+        .prepare('SELECT id, platform, rule FROM monitors WHERE id NOT IN (SELECT monitor_id FROM monitor_checks WHERE slot_at = ?)')
+        .all(slot.toISOString());
+      throw new Error(`only ${checked} of ${monitors} monitors checked in 2 minutes; not: ${JSON.stringify(missing)}`);
+    }
   }
   const after = await upstreamRequests();
   const requests = Object.fromEntries(PLATFORMS.map((p) => [p, (after[p] ?? 0) - (before[p] ?? 0)]));

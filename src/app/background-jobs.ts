@@ -1,4 +1,5 @@
 import type { Services } from '../context.ts';
+import { monitorQueues } from '../monitors/monitor-queues.ts';
 import { sweepExpired } from './maintenance.ts';
 
 /**
@@ -16,4 +17,7 @@ export function defineBackgroundJobs(services: Services): void {
     heartbeatSeconds: 30,
     concurrency: 1,
   });
+  const [tick, check] = monitorQueues(services, services.jobs, async () => {});
+  services.jobs.define(tick);
+  services.jobs.define(check);
 }

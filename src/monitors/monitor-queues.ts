@@ -49,7 +49,7 @@ export function monitorQueues(
       everyMinute: true,
       retryLimit: 2,
       retryDelaySeconds: 5,
-      heartbeatSeconds: 30,
+      heartbeatSeconds: 10,
       concurrency: 1,
       async work() {
         const now = minuteOf(services.clock.now());
@@ -66,7 +66,7 @@ export function monitorQueues(
       name: CHECK_QUEUE,
       retryLimit: 5,
       retryDelaySeconds: 5,
-      heartbeatSeconds: 30,
+      heartbeatSeconds: 10,
       concurrency: 4,
       async work(job) {
         const result = await checkAccount(services, job.data, onFired);
