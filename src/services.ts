@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Services } from './context.ts';
 import { loadTokenCipher } from './crypto/key-ring.ts';
 import { Metrics } from './metrics/metrics.ts';
+import { connectionFailing } from './notifications/connection-failing.ts';
 import { OAuthServer } from './oauth/oauth-server.ts';
 import { AuditLog } from './pipeline/audit-log.ts';
 import { AccountThrottles } from './platforms/account-throttles.ts';
@@ -60,7 +61,7 @@ export function createServices(config: Config, options: ServiceOptions = {}): Se
     cipher: loadTokenCipher(config, logger),
     metrics: new Metrics({ tools: tools.keys(), poolState: storage.poolState }),
   };
-  return {
+  const services: Services = {
     ...shared,
     audit: new AuditLog(storage, logger),
     rateLimiter: createRateLimiter(config),
@@ -68,7 +69,11 @@ export function createServices(config: Config, options: ServiceOptions = {}): Se
     throttles: new AccountThrottles(clock),
     oauth: new OAuthServer(shared),
     runtime: { listeningUrl: undefined, sandboxDispatcher: undefined, draining: false },
+    // The platform clients stand below the notifications: they report a failing connection through this.
+    onConnectionFailing: (connection, reason, since) =>
+      connectionFailing(services, connection, reason, since),
   };
+  return services;
 }
 
 /** Flushes the audit rows, then closes the connections. */
