@@ -3,11 +3,7 @@ import { buildApp } from './app/build-app.ts';
 import { openSandboxLoopback, type SandboxLoopback } from './app/sandbox-loopback.ts';
 import type { Services } from './context.ts';
 import { closeServices } from './services.ts';
-import { deleteExpired } from './storage/idempotency.ts';
-import { deleteExpiredOAuthRecords } from './storage/oauth-records.ts';
-import { reclaimExpiredHolds } from './storage/quota.ts';
 
-const MAINTENANCE_INTERVAL_MS = 60_000;
 /** How often a drain closes connections that fell idle after their last answer. */
 const IDLE_SWEEP_MS = 250;
 
@@ -18,35 +14,11 @@ export interface RunningServer {
 }
 
 /**
- * Now and every minute: removes idempotency records past their retention and OAuth records past their
- * lifetime (clients that registered themselves and no owner approved within a day among them), and
- * gives back the quota units of calls whose instance died (a reservation refused for want of units also
- * does this for its owner).
- */
-function startMaintenance(services: Services): NodeJS.Timeout {
-  const sweep = async () => {
-    const now = services.clock.now();
-    try {
-      const removed = await deleteExpired(services.storage.db, now);
-      if (removed > 0) services.logger.info({ removed }, 'expired idempotency records removed');
-      const reclaimed = await reclaimExpiredHolds(services.storage.db, now.toISOString());
-      if (reclaimed > 0) services.logger.info({ reclaimed }, 'quota units of crashed calls given back');
-      await deleteExpiredOAuthRecords(services.storage.db, now);
-    } catch (error) {
-      services.logger.error({ err: error }, 'maintenance sweep failed');
-    }
-  };
-  void sweep();
-  const timer = setInterval(sweep, MAINTENANCE_INTERVAL_MS);
-  timer.unref();
-  return timer;
-}
-
-/**
  * Stops taking work and finishes what runs: the listener closes (new connections are refused), idle
  * connections close at once, requests arriving on open ones get the 503 envelope, calls in flight run to
- * their end or to the grace period, whose end closes what is left. Then the audit rows and logs are
- * flushed and the pools closed.
+ * their end or to the grace period, whose end closes what is left; at the same time the job engine takes
+ * no new job and waits for its active ones within the grace period (one still running then is retried
+ * elsewhere or at the next start). Then the audit rows and logs are flushed and the pools closed.
  */
 async function drain(
   services: Services,
@@ -65,11 +37,14 @@ async function drain(
     );
     app.server.closeAllConnections();
   }, graceMs);
+  // Jobs may call the service's own sandbox, whose loopback stays open until both have ended.
+  const jobs = services.jobs.stop();
   try {
     await app.close();
   } finally {
     clearInterval(sweep);
     clearTimeout(grace);
+    await jobs;
   }
   await loopback?.close();
   services.logger.info({ drain_ms: Math.round(performance.now() - started) }, 'drained');
@@ -88,13 +63,13 @@ export async function startServer(services: Services, host: string, port: number
   const loopback =
     services.config.platforms.sandboxUrl === undefined ? await openSandboxLoopback(app, url) : undefined;
   services.runtime.sandboxDispatcher = loopback?.dispatcher;
-  const timer = startMaintenance(services);
+  // The every-minute maintenance sweep (src/app/background-jobs.ts) among the jobs: its first runs now.
+  await services.jobs.start();
   let closing: Promise<void> | undefined;
   return {
     app,
     url,
     close: () => {
-      clearInterval(timer);
       closing ??= drain(services, app, loopback);
       return closing;
     },

@@ -1,8 +1,10 @@
 import pino, { type Logger } from 'pino';
+import { defineBackgroundJobs } from './app/background-jobs.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Services } from './context.ts';
 import { loadTokenCipher } from './crypto/key-ring.ts';
+import { createJobEngine } from './jobs/create-job-engine.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { connectionFailing } from './notifications/connection-failing.ts';
 import { OAuthServer } from './oauth/oauth-server.ts';
@@ -68,16 +70,20 @@ export function createServices(config: Config, options: ServiceOptions = {}): Se
     tools,
     throttles: new AccountThrottles(clock),
     oauth: new OAuthServer(shared),
+    jobs: createJobEngine(config, storage, clock, logger),
     runtime: { listeningUrl: undefined, sandboxDispatcher: undefined, draining: false },
     // The platform clients stand below the notifications: they report a failing connection through this.
     onConnectionFailing: (connection, reason, since) =>
       connectionFailing(services, connection, reason, since),
   };
+  // Defined here, not where the engine starts, so that a service that never listens can still queue.
+  defineBackgroundJobs(services);
   return services;
 }
 
-/** Flushes the audit rows, then closes the connections. */
+/** Stops the job engine (a no-op unless it ran), flushes the audit rows, then closes the connections. */
 export async function closeServices(services: Services): Promise<void> {
+  await services.jobs.stop();
   // A stop does not wait long for a database that is away: what cannot be written by then is logged.
   await services.audit.flush({ within: 5000 });
   await services.rateLimiter?.close();

@@ -2,11 +2,11 @@ import type { Logger } from 'pino';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { TokenCipher } from '../crypto/token-cipher.ts';
-import type { JobEngine } from '../jobs/job-engine.ts';
+import type { JobServices } from '../jobs/job-services.ts';
 import type { Storage } from '../storage/database.ts';
 
-/** What emitting and delivering notifications takes from the running service. */
-export interface NotificationServices {
+/** What emitting and delivering notifications takes from the running service; deliveries are jobs. */
+export interface NotificationServices extends JobServices {
   config: Config;
   storage: Storage;
   logger: Logger;
@@ -14,6 +14,4 @@ export interface NotificationServices {
   clock: Clock;
   /** Encrypts the endpoints' signing secrets at rest; they are read back to sign. */
   cipher: TokenCipher;
-  /** Deliveries are jobs of the queue `webhooks.deliver`. */
-  jobs: JobEngine;
 }

@@ -13,6 +13,7 @@ import * as oauth from './migrations/0010_oauth.ts';
 import * as unclaimedOAuthClients from './migrations/0011_unclaimed_oauth_clients.ts';
 import * as ownerInTheLoop from './migrations/0012_owner_in_the_loop.ts';
 import * as changeHistory from './migrations/0013_change_history.ts';
+import * as jobs from './migrations/0014_jobs.ts';
 import * as notifications from './migrations/0015_notifications.ts';
 import type { Database } from './schema.ts';
 
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011_unclaimed_oauth_clients': unclaimedOAuthClients,
   '0012_owner_in_the_loop': ownerInTheLoop,
   '0013_change_history': changeHistory,
+  '0014_jobs': jobs,
   '0015_notifications': notifications,
 };
 

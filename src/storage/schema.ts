@@ -300,6 +300,28 @@ export interface ApprovalsTable {
   result: string | null;
 }
 
+/** A background job of the in-process runner (src/jobs/local-engine.ts). */
+export interface JobsTable {
+  id: string;
+  queue: string;
+  /** The job's data, JSON. */
+  data: string;
+  /** `queued`, `active`, `completed` or `failed` (out of retries). */
+  state: string;
+  /** An every-minute queue's job carries its minute here. */
+  singleton_key: string | null;
+  /** Service clock: not worked before. */
+  start_after: Timestamp;
+  retry_count: Generated<number>;
+  /** The engine working it, while active: `host:pid:random`. */
+  locked_by: string | null;
+  /** Real time of the worker's last heartbeat, while active. */
+  heartbeat_at: Timestamp | null;
+  created_at: Timestamp;
+  /** Service clock: when it completed or ran out of retries. */
+  ended_at: Timestamp | null;
+}
+
 /** An owner's webhook endpoint (docs/notifications.md): where the chosen events are POSTed, signed. */
 export interface WebhookEndpointsTable {
   id: string;
@@ -372,6 +394,7 @@ export interface Database {
   oauth_grants: OAuthGrantsTable;
   oauth_owned_clients: OAuthOwnedClientsTable;
   approvals: ApprovalsTable;
+  jobs: JobsTable;
   webhook_endpoints: WebhookEndpointsTable;
   notification_events: NotificationEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
@@ -386,6 +409,7 @@ export type AuditEntry = Insertable<AuditLogTable>;
 export type ConsoleSession = Selectable<ConsoleSessionsTable>;
 export type OAuthGrant = Selectable<OAuthGrantsTable>;
 export type Approval = Selectable<ApprovalsTable>;
+export type JobRow = Selectable<JobsTable>;
 export type OAuthOwnedClient = Selectable<OAuthOwnedClientsTable>;
 export type SandboxObject = Selectable<SandboxObjectsTable>;
 export type SandboxToken = Selectable<SandboxTokensTable>;

@@ -1,4 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:https';
+import type { IncomingHttpHeaders } from 'node:http';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestCertificate } from '../../assets/support/test-certificate.ts';
@@ -32,7 +33,11 @@ export class Receiver {
     this.port = port;
   }
 
-  static async start(certificate: TestCertificate, verify: VerifySignature, now: () => Date): Promise<Receiver> {
+  static async start(
+    certificate: TestCertificate,
+    verify: VerifySignature,
+    now: () => Date,
+  ): Promise<Receiver> {
     let receiver: Receiver | undefined;
     const server = createServer({ cert: certificate.cert, key: certificate.key }, (request, response) => {
       let body = '';

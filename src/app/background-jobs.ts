@@ -1,0 +1,22 @@
+import type { Services } from '../context.ts';
+import { webhookQueue } from '../notifications/webhook-queue.ts';
+import { sweepExpired } from './maintenance.ts';
+
+/**
+ * Every queue of the service, defined in one place before the engine starts (src/server.ts starts it
+ * once the listener is up). Each instance defines them all, so any instance may take any job.
+ */
+export function defineBackgroundJobs(services: Services): void {
+  services.jobs.define({
+    name: 'maintenance',
+    everyMinute: true,
+    work: () => sweepExpired(services),
+    // The next minute's sweep does what a failed one left.
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    heartbeatSeconds: 30,
+    concurrency: 1,
+  });
+  // Webhook deliveries (docs/notifications.md): each attempt a job, the next one queued by the last.
+  services.jobs.define(webhookQueue(services));
+}
