@@ -20,8 +20,8 @@ export async function approvalRequested(services: NotificationServices, approval
     type: 'approval.requested',
     data: { approval: approvalObject(approval, appUrl, services.clock.now()) },
     text:
-      `Approval needed: ${approval.requested_by} asks to ${change.what}${where(change)}. ${approval.reason} ` +
-      `Approve or reject it at ${approveUrl(appUrl, approval.id)} before ${approval.expires_at}.`,
+      `Approval needed: ${approval.requested_by} asks to ${change.what}${where(change)}. Approve or ` +
+      `reject it at ${approveUrl(appUrl, approval.id)} before ${approval.expires_at}.`,
   });
 }
 
