@@ -130,7 +130,7 @@ function endpointSection(view: EndpointView, csrf: string, index: number) {
         });
   return html`<section class="card" aria-labelledby="${id}">
 <h3 id="${id}"><code>${endpoint.url}</code></h3>
-<p>${statusOf(endpoint)} · since ${formatTime(endpoint.created_at)}</p>
+<p>${statusOf(endpoint)} · added ${formatTime(endpoint.created_at)}</p>
 <p>Events: ${endpointEvents(endpoint).map((type, i) => html`${i > 0 ? ', ' : ''}<code>${type}</code>`)}</p>
 <div class="actions">
 ${enabled ? action(endpoint, csrf, 'test', 'Send a test event', '') : action(endpoint, csrf, 'enable', 'Enable', '')}
