@@ -159,8 +159,8 @@ describe.each(TEST_DIALECTS)('webhook deliveries on %s', (dialect) => {
     expect(verify(header, (receipt?.body ?? '').replace('80', '90'), secret, now)).toBe(false);
     expect(verify(header, receipt?.body ?? '', secret, now + 301)).toBe(false);
 
-    // The same event emitted again, and its job run again: nothing more is sent.
-    await emit(user.id, 'quota.threshold', id);
+    // The same event emitted again, twice at once, and its job run again: nothing more is sent.
+    await Promise.all([emit(user.id, 'quota.threshold', id), emit(user.id, 'quota.threshold', id)]);
     expect(await deliveriesOf(hook)).toHaveLength(1);
     await deliver(services, pending.id, 0);
     await deliver(services, pending.id, 1);
