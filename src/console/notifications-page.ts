@@ -6,6 +6,7 @@ import { type Column, dataTable, type Row } from '../web/data-table.ts';
 import { formatTime } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
+import { secretField } from '../web/secret-field.ts';
 import type { SignedIn } from '../web/session.ts';
 
 /** A signing secret just made (a new endpoint, or a rotation): shown this once. */
@@ -36,12 +37,7 @@ function secretBox(shown: ShownSecret) {
   <h2 id="new-secret-title">${shown.rotated ? 'The new signing secret' : 'The signing secret'} of ${shown.url}</h2>
   <p><strong>Copy it now: it is shown only this once.</strong> Your receiver checks each delivery's
   <code>Adops-Signature</code> header with it, as <code>docs/notifications.md</code> of adops shows.${shown.rotated ? ' The old secret signs nothing from now on.' : ''}</p>
-  <label for="new-secret">Signing secret</label>
-  <div class="secret-row">
-    <input id="new-secret" type="text" readonly value="${shown.secret}" autocomplete="off" spellcheck="false">
-    <button type="button" data-copy="new-secret" data-copy-status="secret-copy-status" hidden>Copy</button>
-  </div>
-  <p id="secret-copy-status" role="status"></p>
+  ${secretField('new-secret', 'Signing secret', shown.secret)}
 </section>`;
 }
 

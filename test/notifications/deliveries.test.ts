@@ -53,7 +53,7 @@ describe.each(TEST_DIALECTS)('webhook deliveries on %s', (dialect) => {
       env: {
         ...env,
         ADOPS_FETCH_PORTS: `${env.ADOPS_FETCH_PORTS},${refusedPort}`,
-        ADOPS_WEBHOOK_TIMEOUT_MS: '500',
+        ADOPS_WEBHOOK_TIMEOUT_MS: '2000',
       },
     });
     await migrateToLatest(services.storage.db);
@@ -214,9 +214,11 @@ describe.each(TEST_DIALECTS)('webhook deliveries on %s', (dialect) => {
     expect(receiver.at('/down500')).toHaveLength(31);
   });
 
-  it('retries an endpoint that does not answer in time, or refuses the connection', async () => {
+  it('retries an endpoint that does not answer in time, or refuses the connection', {
+    timeout: 30_000,
+  }, async () => {
     clock.set(T0);
-    receiver.behaviours.set('/slow', (n) => (n === 0 ? { status: 200, delayMs: 1500 } : { status: 200 }));
+    receiver.behaviours.set('/slow', (n) => (n === 0 ? { status: 200, delayMs: 5000 } : { status: 200 }));
     const user = await owner();
     const slow = await endpoint(user.id, '/slow');
     const refused = await endpoint(user.id, `https://127.0.0.1:${refusedPort}/hook`);
@@ -227,7 +229,7 @@ describe.each(TEST_DIALECTS)('webhook deliveries on %s', (dialect) => {
       status: 'pending',
       attempts: 1,
       last_status: null,
-      last_error: 'no answer within 0.5 s',
+      last_error: 'no answer within 2 s',
       next_attempt_at: '2026-11-22T10:00:30.000Z',
     });
     expect((await findWebhookEndpoint(services.storage.db, slow.endpoint.id))?.failing_since).toBe(T0);
