@@ -83,7 +83,7 @@ export function createServices(config: Config, options: ServiceOptions = {}): Se
 
 /** Stops the job engine (a no-op unless it ran), flushes the audit rows, then closes the connections. */
 export async function closeServices(services: Services): Promise<void> {
-  await services.jobs.stop();
+  await services.jobs.close();
   // A stop does not wait long for a database that is away: what cannot be written by then is logged.
   await services.audit.flush({ within: 5000 });
   await services.rateLimiter?.close();

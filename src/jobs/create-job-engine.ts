@@ -4,8 +4,16 @@ import type { Config } from '../config.ts';
 import type { Storage } from '../storage/database.ts';
 import type { JobEngine } from './job-engine.ts';
 import { LocalJobEngine } from './local-engine.ts';
+import { PgBossJobEngine } from './pg-boss-engine.ts';
 
-/** The engine for the service's database. Nothing connects or runs until `start` (or a first `send`). */
+/**
+ * pg-boss on PostgreSQL (many instances share its jobs), the in-process runner on SQLite (the embedded
+ * default, one process). Nothing connects or runs until `start` (or, for pg-boss, a first `send`).
+ */
 export function createJobEngine(config: Config, storage: Storage, clock: Clock, logger: Logger): JobEngine {
-  return new LocalJobEngine({ db: storage.db, clock, logger, stopTimeoutMs: config.shutdownGraceMs });
+  const stopTimeoutMs = config.shutdownGraceMs;
+  if (storage.dialect === 'postgres') {
+    return new PgBossJobEngine({ connectionString: config.databaseUrl, logger, stopTimeoutMs });
+  }
+  return new LocalJobEngine({ db: storage.db, clock, logger, stopTimeoutMs });
 }

@@ -14,14 +14,22 @@ export interface JobEngine {
   send<T extends object>(queue: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Starts the workers and the schedules. */
   start(): Promise<void>;
-  /** Stops taking jobs and waits for the active ones to end (or to be given up, for another to retry). */
+  /**
+   * Stops taking jobs and waits for the active ones to end (or to be given up, for another to retry).
+   * Sends still work: a call that finishes during the drain may queue a job.
+   */
   stop(): Promise<void>;
+  /** Stops if still running, then lets go of the engine's connections: once nothing sends any more. */
+  close(): Promise<void>;
 }
 
 export interface QueueDefinition<T extends object> {
   name: string;
   work(job: Job<T>): Promise<void>;
-  /** Runs once a minute across all instances (one job per minute, whichever instance takes it). */
+  /**
+   * Runs once a minute across all instances (one job per minute, whichever instance takes it). Its
+   * jobs come from the schedule: a send to it takes no singleton key.
+   */
   everyMinute?: boolean;
   /** Retries of a failed job, with exponential backoff from `retryDelaySeconds`. */
   retryLimit: number;

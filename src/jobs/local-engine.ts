@@ -94,7 +94,11 @@ export class LocalJobEngine implements JobEngine {
   }
 
   async send<T extends object>(queue: string, data: T, options: SendOptions = {}): Promise<string | null> {
-    if (!this.#queues.has(queue)) throw new Error(`no queue "${queue}": define it before sending to it`);
+    const definition = this.#queues.get(queue);
+    if (!definition) throw new Error(`no queue "${queue}": define it before sending to it`);
+    if (definition.everyMinute && options.singletonKey !== undefined) {
+      throw new Error(`queue "${queue}" runs every minute: its jobs take no singleton key`);
+    }
     const now = this.#options.clock.now();
     const id = newId('job');
     const queued = await insertJob(this.#options.db, {
@@ -120,6 +124,11 @@ export class LocalJobEngine implements JobEngine {
   stop(): Promise<void> {
     this.#stopped ??= this.#stop();
     return this.#stopped;
+  }
+
+  /** Nothing of its own to let go of: its table is in the service's database. */
+  close(): Promise<void> {
+    return this.stop();
   }
 
   async #stop(): Promise<void> {

@@ -7,7 +7,8 @@ import { findJob } from '../../src/storage/jobs.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { killWorker, startWorker, type Worker } from './support/child.ts';
-import { collectingLogger, testQueue } from './support/engines.ts';
+import { crashQueue } from './support/crash-queue.ts';
+import { collectingLogger } from './support/engines.ts';
 
 describe('the local job engine after its process was SIGKILLed mid-job', () => {
   let database: TestDatabase;
@@ -23,7 +24,7 @@ describe('the local job engine after its process was SIGKILLed mid-job', () => {
 
   afterAll(async () => {
     if (worker) await killWorker(worker);
-    await restarted?.stop();
+    await restarted?.close();
     await storage.close();
     await database.drop();
   });
@@ -32,16 +33,12 @@ describe('the local job engine after its process was SIGKILLed mid-job', () => {
     const { logger, lines } = collectingLogger();
     const seen: Job<{ campaign: string }>[] = [];
     const define = (engine: LocalJobEngine) =>
-      engine.define(
-        testQueue<{ campaign: string }>('crash', async (job) => void seen.push(job), {
-          retryLimit: 2,
-        }),
-      );
+      engine.define(crashQueue<{ campaign: string }>('crash', async (job) => void seen.push(job)));
     const sender = new LocalJobEngine({ db: storage.db, clock: systemClock, logger, stopTimeoutMs: 100 });
     define(sender);
     const id = await sender.send('crash', { campaign: 'c-1' });
 
-    worker = startWorker('local-worker.ts', [database.url, 'crash']);
+    worker = startWorker(['local', database.url, 'crash']);
     expect(await worker.jobId).toBe(id);
     expect(await findJob(storage.db, id ?? '')).toMatchObject({ state: 'active', retry_count: 0 });
     await killWorker(worker);

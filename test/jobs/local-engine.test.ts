@@ -34,7 +34,7 @@ describe.each(TEST_DIALECTS)('the local job engine on %s', (dialect) => {
   });
 
   afterAll(async () => {
-    await Promise.all(engines.map((made) => made.stop()));
+    await Promise.all(engines.map((made) => made.close()));
     await storage.close();
     await database.drop();
   });
@@ -245,5 +245,7 @@ describe.each(TEST_DIALECTS)('the local job engine on %s', (dialect) => {
     jobs.define(testQueue('twice', async () => {}));
     expect(() => jobs.define(testQueue('twice', async () => {}))).toThrow(/defined twice/);
     await expect(jobs.send('nowhere', {})).rejects.toThrow(/no queue "nowhere": define it/);
+    jobs.define(testQueue('minutely', async () => {}, { everyMinute: true }));
+    await expect(jobs.send('minutely', {}, { singletonKey: 'k' })).rejects.toThrow(/take no singleton key/);
   });
 });

@@ -8,10 +8,11 @@ export interface Worker {
   stderr: () => string;
 }
 
-/** Runs a worker script of this folder as its own node process, with the given arguments. */
-export function startWorker(script: string, args: string[]): Worker {
-  const path = fileURLToPath(new URL(`./${script}`, import.meta.url));
-  const child = spawn(process.execPath, [path, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+const CRASH_WORKER = fileURLToPath(new URL('./crash-worker.ts', import.meta.url));
+
+/** Runs crash-worker.ts as its own node process, with the given arguments. */
+export function startWorker(args: string[]): Worker {
+  const child = spawn(process.execPath, [CRASH_WORKER, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr?.on('data', (chunk) => {
