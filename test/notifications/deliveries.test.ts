@@ -11,6 +11,7 @@ import { migrateToLatest } from '../../src/storage/migrate.ts';
 import type { WebhookDelivery, WebhookEndpoint } from '../../src/storage/schema.ts';
 import { savePasswordHash } from '../../src/storage/user-passwords.ts';
 import { createUser } from '../../src/storage/users.ts';
+import { failWebhookDelivery } from '../../src/storage/webhook-deliveries.ts';
 import { findWebhookEndpoint } from '../../src/storage/webhook-endpoints.ts';
 import { createTestCertificate, type TestCertificate } from '../assets/support/test-certificate.ts';
 import { ConsoleClient, csrfTokenOf, PASSWORD } from '../console/support/console-client.ts';
@@ -306,11 +307,16 @@ describe.each(TEST_DIALECTS)('webhook deliveries on %s', (dialect) => {
     await emit(user.id);
     expect(await deliveriesOf(gone.endpoint)).toHaveLength(4);
 
-    // The owner sees it on the overview, and enables it on /notifications. The console's service runs
-    // its engine on a clock before every job queued above, so none of them runs meanwhile.
-    const before = new TestClock('2026-11-21T00:00:00.000Z');
+    // The owner sees it on the overview, and enables it on /notifications, on a service whose engine
+    // runs: the deliveries left pending above end first, so their queued jobs find nothing to send.
+    const open = await services.storage.db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('status', '=', 'pending')
+      .execute();
+    for (const { id } of open) await failWebhookDelivery(services.storage.db, id, 'ended by the test');
     const env = receiverEnv(receiver, certificate);
-    const service = await TestService.start(dialect, { database, clock: before, env });
+    const service = await TestService.start(dialect, { database, clock, env });
     try {
       const client = new ConsoleClient(service.url);
       expect((await client.signIn(user.email, PASSWORD)).status).toBe(303);
