@@ -168,6 +168,18 @@ describe.each(TEST_DIALECTS)('webhook deliveries on %s', (dialect) => {
     expect(receiver.at('/signed')).toHaveLength(1);
   });
 
+  it('makes an attempt once when two workers run its job at the same time', async () => {
+    clock.set(T0);
+    receiver.behaviours.set('/once', () => ({ status: 200, delayMs: 300 }));
+    const user = await owner();
+    const { endpoint: hook } = await endpoint(user.id, '/once');
+    await emit(user.id);
+    const pending = await only(hook);
+    await Promise.all([deliver(services, pending.id, 0), deliver(services, pending.id, 0)]);
+    expect(receiver.at('/once')).toHaveLength(1);
+    expect(await only(hook)).toMatchObject({ status: 'delivered', attempts: 1, last_status: 200 });
+  });
+
   it('delivers to the enabled endpoints that chose the event only', async () => {
     clock.set(T0);
     const user = await owner();
