@@ -121,6 +121,8 @@ const environmentSchema = z.object({
     .int()
     .min(1)
     .default(200 * 1024 * 1024),
+  // Webhook deliveries (src/notifications): the time an endpoint has to answer.
+  ADOPS_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   ADOPS_NETWORK_BANNED_WORDS: z
     .string()
     .default('LinkedIn')
@@ -171,6 +173,8 @@ export interface Config {
    */
   callLeaseSeconds: number;
   mediaFetch: MediaFetchConfig;
+  /** How long a webhook endpoint has to answer a delivery before the attempt counts as failed. */
+  webhookTimeoutMs: number;
   networkBannedWords: string[];
   logLevel: string;
   console: ConsoleConfig;
@@ -245,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxVideoBytes: e.ADOPS_FETCH_MAX_VIDEO_BYTES,
       samples: platforms.sandboxEnabled,
     },
+    webhookTimeoutMs: e.ADOPS_WEBHOOK_TIMEOUT_MS,
     networkBannedWords: e.ADOPS_NETWORK_BANNED_WORDS,
     logLevel: e.ADOPS_LOG_LEVEL,
     console: {

@@ -6,6 +6,7 @@ import type { Services } from './context.ts';
 import { loadTokenCipher } from './crypto/key-ring.ts';
 import { createJobEngine } from './jobs/create-job-engine.ts';
 import { Metrics } from './metrics/metrics.ts';
+import { connectionFailing } from './notifications/connection-failing.ts';
 import { OAuthServer } from './oauth/oauth-server.ts';
 import { AuditLog } from './pipeline/audit-log.ts';
 import { AccountThrottles } from './platforms/account-throttles.ts';
@@ -71,6 +72,9 @@ export function createServices(config: Config, options: ServiceOptions = {}): Se
     oauth: new OAuthServer(shared),
     jobs: createJobEngine(config, storage, clock, logger),
     runtime: { listeningUrl: undefined, sandboxDispatcher: undefined, draining: false },
+    // The platform clients stand below the notifications: they report a failing connection through this.
+    onConnectionFailing: (connection, reason, since) =>
+      connectionFailing(services, connection, reason, since),
   };
   // Defined here, not where the engine starts, so that a service that never listens can still queue.
   defineBackgroundJobs(services);

@@ -13,6 +13,7 @@ describe('configuration', () => {
     expect(config.idempotency).toEqual({ ttlHours: 24 });
     expect(config.callLeaseSeconds).toBe(10);
     expect(config.bodyLimitBytes).toBe(1048576);
+    expect(config.webhookTimeoutMs).toBe(10_000);
   });
 
   it('reads tier limits and the app URL', () => {

@@ -1,5 +1,6 @@
 import type { Services } from '../context.ts';
 import { monitorQueues } from '../monitors/monitor-queues.ts';
+import { webhookQueue } from '../notifications/webhook-queue.ts';
 import { sweepExpired } from './maintenance.ts';
 
 /**
@@ -20,4 +21,6 @@ export function defineBackgroundJobs(services: Services): void {
   const [tick, check] = monitorQueues(services, services.jobs, async () => {});
   services.jobs.define(tick);
   services.jobs.define(check);
+  // Webhook deliveries (docs/notifications.md): each attempt a job, the next one queued by the last.
+  services.jobs.define(webhookQueue(services));
 }

@@ -1,7 +1,14 @@
 import { STATUS_CODES } from 'node:http';
 import { type Agent, request } from 'undici';
 import type { MediaFetchConfig } from '../config.ts';
-import { createGuardedAgent, FetchRefused, type Resolver, systemResolver } from './guarded-agent.ts';
+import { checkedFetchUrl } from './fetch-url.ts';
+import {
+  createGuardedAgent,
+  FetchRefused,
+  findRefusal,
+  type Resolver,
+  systemResolver,
+} from './guarded-agent.ts';
 import type { FetchedMedia, FetchOutcome, MediaFetcher, MediaLimits } from './media-fetcher.ts';
 import { formatKilobytes, formatSeconds, mediaTypeLabel, mediaTypeList } from './media-words.ts';
 import { fetchSample, SAMPLE_HOST } from './sample-media.ts';
@@ -96,7 +103,7 @@ async function follow(
   signal: AbortSignal,
   hops: { redirects: number },
 ): Promise<FetchedMedia> {
-  let url = checkedUrl(start, policy);
+  let url = checkedFetchUrl(start, policy.ports);
   for (;;) {
     const response = await request(url, {
       dispatcher: agent,
@@ -124,7 +131,7 @@ async function follow(
         );
       }
       hops.redirects++;
-      url = checkedUrl(next.href, policy);
+      url = checkedFetchUrl(next.href, policy.ports);
       continue;
     }
     if (status !== 200) {
@@ -142,21 +149,6 @@ async function follow(
     const type = await detectType(bytes, limits);
     return { bytes, mime: type.mime, ext: type.ext, url: url.href };
   }
-}
-
-/** The URL if its scheme, credentials and port pass; the address is checked when the socket opens. */
-function checkedUrl(text: string, policy: FetchPolicy): URL {
-  const url = URL.parse(text);
-  if (!url) throw new FetchRefused('the URL is not valid');
-  if (url.protocol !== 'https:')
-    throw new FetchRefused(`only https URLs are fetched (got ${url.protocol.replace(/:$/, '')})`);
-  if (url.username !== '' || url.password !== '')
-    throw new FetchRefused('the URL must not contain a user name or password');
-  const port = url.port === '' ? 443 : Number(url.port);
-  if (!policy.ports.includes(port))
-    throw new FetchRefused(`port ${port} is not allowed (allowed: ${policy.ports.join(', ')})`);
-  url.hash = '';
-  return url;
 }
 
 async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, limits: MediaLimits) {
@@ -189,17 +181,6 @@ async function detectType(bytes: Buffer, limits: MediaLimits): Promise<{ mime: s
   if (/^\s*</.test(bytes.subarray(0, 64).toString('latin1')))
     throw new FetchRefused(`the URL serves a web page (HTML), not ${wanted}`);
   throw new FetchRefused(`the file is not ${wanted} (its type is not recognised)`);
-}
-
-function findRefusal(error: unknown, depth = 0): FetchRefused | undefined {
-  if (error instanceof FetchRefused) return error;
-  if (!(error instanceof Error) || depth > 5) return undefined;
-  const nested = error instanceof AggregateError ? [...error.errors, error.cause] : [error.cause];
-  for (const inner of nested) {
-    const found = findRefusal(inner, depth + 1);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 const TLS_FAILURE = /^(ERR_TLS_|CERT_|UNABLE_TO_|SELF_SIGNED|DEPTH_ZERO|ERR_SSL_)/;

@@ -23,6 +23,18 @@ export class FetchRefused extends Error {
   override readonly name = 'FetchRefused';
 }
 
+/** The refusal inside an error undici wrapped (a connect failure's cause, an aggregate's errors). */
+export function findRefusal(error: unknown, depth = 0): FetchRefused | undefined {
+  if (error instanceof FetchRefused) return error;
+  if (!(error instanceof Error) || depth > 5) return undefined;
+  const nested = error instanceof AggregateError ? [...error.errors, error.cause] : [error.cause];
+  for (const inner of nested) {
+    const found = findRefusal(inner, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function withArticle(kind: BlockedKind): string {
   return `${kind === 'unspecified' ? 'an' : 'a'} ${kind} address`;
 }
@@ -41,6 +53,49 @@ export interface GuardOptions {
   connectTimeoutMs: number;
 }
 
+/** Resolves a host name and checks every address it resolves to, unless the host is allowed. */
+async function resolvePublic(
+  hostname: string,
+  allowed: ReadonlySet<string>,
+  resolve: Resolver,
+): Promise<ResolvedAddress[]> {
+  let addresses: ResolvedAddress[];
+  try {
+    addresses = await resolve(hostname);
+  } catch {
+    throw new FetchRefused(`the host ${hostname} could not be found (DNS); check the URL`);
+  }
+  if (addresses.length === 0) throw new FetchRefused(`the host ${hostname} has no address (DNS)`);
+  if (allowed.has(hostname)) return addresses;
+  for (const { address } of addresses) {
+    const kind = blockedAddressKind(address);
+    if (kind)
+      throw new FetchRefused(
+        `the host ${hostname} resolves to ${withArticle(kind)}; only public addresses are fetched`,
+      );
+  }
+  return addresses;
+}
+
+/**
+ * The check the agent makes when it connects, made ahead of time: for a URL a person registers (a
+ * webhook endpoint), so an internal address is refused in the form rather than at the first delivery.
+ * Throws FetchRefused.
+ */
+export async function checkHost(
+  host: string,
+  options: Pick<GuardOptions, 'allowHosts' | 'resolve'>,
+): Promise<void> {
+  const hostname = host.replace(/^\[(.*)\]$/, '$1');
+  const allowed = new Set(options.allowHosts);
+  if (isIP(hostname)) {
+    const kind = allowed.has(hostname) ? undefined : blockedAddressKind(hostname);
+    if (kind) throw literalAddressRefusal(hostname, kind);
+    return;
+  }
+  await resolvePublic(hostname, allowed, options.resolve);
+}
+
 type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void;
 
 /**
@@ -52,25 +107,7 @@ type LookupCallback = (error: Error | null, address: string | LookupAddress[], f
  */
 export function createGuardedAgent(options: GuardOptions): Agent {
   const allowed = new Set(options.allowHosts);
-
-  async function resolveChecked(hostname: string): Promise<ResolvedAddress[]> {
-    let addresses: ResolvedAddress[];
-    try {
-      addresses = await options.resolve(hostname);
-    } catch {
-      throw new FetchRefused(`the host ${hostname} could not be found (DNS); check the URL`);
-    }
-    if (addresses.length === 0) throw new FetchRefused(`the host ${hostname} has no address (DNS)`);
-    if (allowed.has(hostname)) return addresses;
-    for (const { address } of addresses) {
-      const kind = blockedAddressKind(address);
-      if (kind)
-        throw new FetchRefused(
-          `the host ${hostname} resolves to ${withArticle(kind)}; only public addresses are fetched`,
-        );
-    }
-    return addresses;
-  }
+  const resolveChecked = (hostname: string) => resolvePublic(hostname, allowed, options.resolve);
 
   const lookup = (hostname: string, lookupOptions: LookupOptions, callback: LookupCallback) => {
     resolveChecked(hostname).then(

@@ -7,6 +7,7 @@ import { formatTime, plural } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
 import { limitFields } from '../web/limit-fields.ts';
+import { secretField } from '../web/secret-field.ts';
 import type { SignedIn } from '../web/session.ts';
 import { randomToken } from '../web/tokens.ts';
 import { agentsSection } from './agents-section.ts';
@@ -42,12 +43,7 @@ function secretBox(newKey: NewKey) {
   <h2 id="new-key-title">Your new key “${newKey.name}”</h2>
   <p><strong>Copy it now: it is shown only this once.</strong> adops keeps only a hash of it and cannot
   show it again. Anyone holding it can act on your ad accounts, so keep it in your agent's secret settings.</p>
-  <label for="new-key">API key</label>
-  <div class="secret-row">
-    <input id="new-key" type="text" readonly value="${newKey.key}" autocomplete="off" spellcheck="false">
-    <button type="button" data-copy="new-key" data-copy-status="copy-status" hidden>Copy</button>
-  </div>
-  <p id="copy-status" role="status"></p>
+  ${secretField('new-key', 'API key', newKey.key)}
 </section>`;
 }
 

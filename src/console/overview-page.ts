@@ -1,7 +1,7 @@
 import { formatMicros } from '../money.ts';
 import type { AccountSpend, AccountSpendRead, UnreadAccount } from '../owners/account-spend.ts';
 import { isPlatform, PLATFORM_INFO, PLATFORMS } from '../platform-families.ts';
-import type { Approval, Connection } from '../storage/schema.ts';
+import type { Approval, Connection, WebhookEndpoint } from '../storage/schema.ts';
 import { dataTable } from '../web/data-table.ts';
 import { formatTime, plural } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
@@ -40,6 +40,8 @@ export interface OverviewView {
   unhealthy: Connection[];
   quota: QuotaBurn;
   latestChanges: SafeHtml;
+  /** Webhook endpoints nothing is sent to any more (by the owner, or after 3 days of failures). */
+  disabledEndpoints: WebhookEndpoint[];
 }
 
 function platformLabel(platform: string): string {
@@ -190,6 +192,18 @@ ${problems.length === 0 ? html`<p class="status-succeeded">Every connection work
 </section>`;
 }
 
+/** Shown only while an endpoint is disabled: the owner's systems miss events until it is enabled. */
+function notificationsCard(disabled: WebhookEndpoint[]) {
+  if (disabled.length === 0) return html``;
+  return html`<section class="card" aria-labelledby="notifications-title">
+<h2 id="notifications-title">Notifications</h2>
+<ul>${disabled.map(
+    (endpoint) =>
+      html`<li class="status-failed"><code>${endpoint.url}</code> is disabled since ${formatTime(endpoint.disabled_at)}: ${endpoint.disabled_reason}. <a href="/notifications">Enable it</a></li>`,
+  )}</ul>
+</section>`;
+}
+
 function quotaCard(quota: QuotaBurn) {
   const over = quota.projected > quota.limit;
   return html`<section class="card" aria-labelledby="quota-title">
@@ -236,6 +250,7 @@ export function overviewPage(view: OverviewView) {
 ${approvalsCard(view.pending, view.session.pendingApprovals)}
 ${healthCard(view.unhealthy, unread)}
 ${quotaCard(view.quota)}
+${notificationsCard(view.disabledEndpoints)}
 </div>
 ${spendSection(view.spend)}
 <section aria-labelledby="agents-work-title">

@@ -8,6 +8,7 @@ import { listApprovals } from '../storage/approvals.ts';
 import { listOAuthGrants } from '../storage/oauth-grants.ts';
 import { quotaUsed } from '../storage/quota.ts';
 import { activityByCaller, type CallerActivity } from '../storage/usage-history.ts';
+import { listDisabledEndpoints } from '../storage/webhook-endpoints.ts';
 import { signedIn } from '../web/console-request.ts';
 import { sendPage } from '../web/layout.ts';
 import { writeToolNames } from './activity-filters.ts';
@@ -39,16 +40,18 @@ export function registerOverviewRoutes(app: FastifyInstance, services: Services)
     const session = signedIn(request);
     const userId = session.user.id;
     const now = clock.now();
-    const [accounts, connections, keys, grants, pending, used, activity, changes] = await Promise.all([
-      listAdAccounts(storage.db, userId),
-      listConnections(storage.db, userId),
-      listApiKeys(storage.db, userId),
-      listOAuthGrants(storage.db, userId),
-      listApprovals(storage.db, userId, { status: 'pending', limit: PENDING_SHOWN }),
-      quotaUsed(storage.db, userId, quotaPeriod(now)),
-      activityByCaller(storage.db, userId, new Date(now.getTime() - DAY_MS), writeTools),
-      latestChanges(services, userId, LATEST_CHANGES),
-    ]);
+    const [accounts, connections, keys, grants, pending, used, activity, changes, disabledEndpoints] =
+      await Promise.all([
+        listAdAccounts(storage.db, userId),
+        listConnections(storage.db, userId),
+        listApiKeys(storage.db, userId),
+        listOAuthGrants(storage.db, userId),
+        listApprovals(storage.db, userId, { status: 'pending', limit: PENDING_SHOWN }),
+        quotaUsed(storage.db, userId, quotaPeriod(now)),
+        activityByCaller(storage.db, userId, new Date(now.getTime() - DAY_MS), writeTools),
+        latestChanges(services, userId, LATEST_CHANGES),
+        listDisabledEndpoints(storage.db, userId),
+      ]);
     const active = accounts.filter((account) => account.status === 'active');
     const spend = await spendReports.read(active);
     const keyNames = new Map(keys.map((key) => [key.id, key.name]));
@@ -76,6 +79,7 @@ export function registerOverviewRoutes(app: FastifyInstance, services: Services)
       unhealthy: connections.filter((connection) => connection.status !== 'active'),
       quota: quotaBurn(used, tierLimit(config, session.user.tier), session.user.tier, now),
       latestChanges: latestChangesList(changes),
+      disabledEndpoints,
     };
     return sendPage(reply, 200, overviewPage(view));
   });

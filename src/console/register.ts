@@ -8,6 +8,7 @@ import { registerApprovalsRoutes } from './approvals-routes.ts';
 import { registerBillingRoutes } from './billing-routes.ts';
 import { registerConnectionsRoutes } from './connections-routes.ts';
 import { registerKeysRoutes } from './keys-routes.ts';
+import { registerNotificationsRoutes } from './notifications-routes.ts';
 import { registerOverviewRoutes } from './overview-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
 import { SignInThrottle } from './throttle.ts';
@@ -28,6 +29,7 @@ export function registerConsole(app: FastifyInstance, services: Services): void 
       registerApprovalsRoutes(owners, services);
       registerAgentsRoutes(owners, services);
       registerActivityRoutes(owners, services);
+      registerNotificationsRoutes(owners, services);
     });
   });
 }

@@ -1,6 +1,7 @@
 import type { Caller } from '../caller.ts';
 import { newId } from '../ids.ts';
 import { limitsOfRow } from '../key-limits.ts';
+import { approvalDecided } from '../notifications/approval-events.ts';
 import { executeTool } from '../pipeline/execute-tool.ts';
 import type { Outcome } from '../pipeline/outcome.ts';
 import type { PipelineServices } from '../pipeline/pipeline-services.ts';
@@ -48,13 +49,15 @@ async function current(services: PipelineServices, owner: User, id: string, mess
 async function alreadySettled(services: PipelineServices, owner: User, approval: Approval) {
   const status = statusOf(approval, services.clock.now());
   if (status === 'expired' && approval.status === 'pending') {
-    await moveApproval(services.storage.db, approval.id, 'pending', { status: 'expired' });
-    return current(
+    const moved = await moveApproval(services.storage.db, approval.id, 'pending', { status: 'expired' });
+    const expired = await current(
       services,
       owner,
       approval.id,
       'This approval expired before a decision: nothing was made.',
     );
+    if (moved) await approvalDecided(services, expired.approval);
+    return expired;
   }
   if (status === 'pending' || status === 'approved') return undefined;
   return { status, message: `This approval is already ${status}.`, approval };
@@ -98,7 +101,10 @@ export async function approveChange(services: PipelineServices, owner: User, id:
       approved: { approvalId: id, before: change.before, approvedBy: owner.email },
     },
   );
-  return settle(services, owner, decided, outcome);
+  const decision = await settle(services, owner, decided, outcome);
+  // Told once the decision is carried out: applied, drifted or failed, not while it waits for a retry.
+  if (decision.approval.status !== 'approved') await approvalDecided(services, decision.approval);
+  return decision;
 }
 
 /** The caller the change is applied as: the key or app that asked, with the limits it had then. */
@@ -160,10 +166,12 @@ export async function rejectChange(services: PipelineServices, owner: User, id: 
     return { status: 'approved', message: 'This approval is already approved and being applied.', approval };
   }
   const now = services.clock.now().toISOString();
-  await moveApproval(services.storage.db, id, 'pending', {
+  const moved = await moveApproval(services.storage.db, id, 'pending', {
     status: 'rejected',
     decided_at: now,
     decided_by: owner.email,
   });
-  return current(services, owner, id, 'Rejected: nothing was made.');
+  const rejected = await current(services, owner, id, 'Rejected: nothing was made.');
+  if (moved) await approvalDecided(services, rejected.approval);
+  return rejected;
 }

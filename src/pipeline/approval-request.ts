@@ -1,6 +1,7 @@
 import type { Caller } from '../caller.ts';
 import { newId } from '../ids.ts';
 import { rowOfLimits } from '../key-limits.ts';
+import { approvalRequested } from '../notifications/approval-events.ts';
 import { PLATFORM_INFO } from '../platform-families.ts';
 import { findApiKeyName } from '../storage/api-keys.ts';
 import { insertApproval } from '../storage/approvals.ts';
@@ -94,6 +95,7 @@ export async function requestApproval(
     result: null,
   };
   await insertApproval(storage.db, approval);
+  await approvalRequested(services, approval);
   const platform = tool.platform ? PLATFORM_INFO[tool.platform].label : 'the platform';
   return {
     text:

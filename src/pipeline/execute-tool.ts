@@ -4,6 +4,7 @@ import { AppError } from '../errors.ts';
 import { fingerprint } from '../fingerprint.ts';
 import { newId } from '../ids.ts';
 import { canonicalLimits } from '../key-limits.ts';
+import { noteQuotaUse } from '../notifications/quota-threshold.ts';
 import { isPlatform, PLATFORM_INFO, type Platform } from '../platform-families.ts';
 import { RecoveryPoints } from '../platforms/recovery-points.ts';
 import type { Progress } from '../progress.ts';
@@ -169,7 +170,17 @@ async function runCall(
   };
   const hold = record.hold && { ...record.hold, userId: caller.userId };
   try {
-    await settleCall(services, { hold, claim, audit });
+    const used = await settleCall(services, { hold, claim, audit });
+    if (hold && used !== undefined) {
+      const quota = {
+        userId: caller.userId,
+        tier: caller.tier,
+        period: hold.period,
+        limit: hold.limit,
+        used,
+      };
+      await noteQuotaUse(services, quota);
+    }
   } catch (error) {
     services.logger.error(
       { err: error, request_id: options.requestId, tool: toolName },

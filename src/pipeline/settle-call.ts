@@ -32,18 +32,24 @@ const RETRY_DELAYS_MS = [50, 150, 400, 800, 1600, 2000];
  * Ends a call in one transaction: its quota unit used or given back, its idempotency record settled, and
  * its audit row written, so none of the three can be lost or counted without the others. A storage
  * fault is retried for a few seconds; the audit row's id makes a retry after a commit whose answer was
- * lost a no-op rather than a second charge.
+ * lost a no-op rather than a second charge. Returns the period's billed calls after a billed call (the
+ * quota thresholds are judged by it), undefined otherwise.
  */
-export async function settleCall(services: PipelineServices, settlement: Settlement): Promise<void> {
+export async function settleCall(
+  services: PipelineServices,
+  settlement: Settlement,
+): Promise<number | undefined> {
   const { db } = services.storage;
   for (let attempt = 0; ; attempt++) {
     try {
-      await db.transaction().execute(async (trx) => {
-        if (attempt > 0 && (await auditEntryExists(trx, settlement.audit.id))) return;
+      return await db.transaction().execute(async (trx) => {
+        if (attempt > 0 && (await auditEntryExists(trx, settlement.audit.id))) return undefined;
         const { hold, claim } = settlement;
+        let used: number | undefined;
         if (hold) {
-          const settled = await settleQuotaHold(trx, hold.id, hold.billed);
-          if (!settled && hold.billed) await billWithoutHold(trx, hold.userId, hold.period, hold.limit);
+          used = await settleQuotaHold(trx, hold.id, hold.billed);
+          if (used === undefined && hold.billed)
+            used = await billWithoutHold(trx, hold.userId, hold.period, hold.limit);
         }
         if (claim) {
           const { handle, fate } = claim;
@@ -52,8 +58,8 @@ export async function settleCall(services: PipelineServices, settlement: Settlem
           else await abandonClaim(trx, handle, services.clock.now());
         }
         await insertAuditEntries(trx, [settlement.audit]);
+        return hold?.billed ? used : undefined;
       });
-      return;
     } catch (error) {
       const delay = RETRY_DELAYS_MS[attempt];
       if (!isStorageFault(error) || delay === undefined) throw error;

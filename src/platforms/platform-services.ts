@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { TokenCipher } from '../crypto/token-cipher.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { Storage } from '../storage/database.ts';
+import type { Connection } from '../storage/schema.ts';
 import type { AccountThrottles } from './account-throttles.ts';
 
 /** What the platform clients take from the running service: no more, so they stand below the tools. */
@@ -19,6 +20,11 @@ export interface PlatformServices {
   /** Which accounts a platform is rate-limiting, so their next calls fail fast. */
   throttles: AccountThrottles;
   runtime: PlatformRuntime;
+  /**
+   * Told once when a platform refuses a connection's tokens for good and it is marked expired (the
+   * owner must reconnect): the root wires the owner's `connection.failing` notification. Never throws.
+   */
+  onConnectionFailing(connection: Connection, reason: string, since: Date): Promise<void>;
 }
 
 /** Facts known only once the service runs. */

@@ -3,10 +3,10 @@ import { AppError } from '../errors.ts';
 import type { Platform } from '../platform-families.ts';
 import {
   type ConnectionTokens,
+  expireConnection,
   findConnection,
   readConnectionTokens,
   saveConnectionTokens,
-  setConnectionStatus,
 } from '../storage/connections.ts';
 import type { AdAccount, Connection } from '../storage/schema.ts';
 import type { CallTrace, PlatformCallContext } from './call-context.ts';
@@ -212,14 +212,17 @@ export class PlatformSession {
     return { outcome: 'refreshed' };
   }
 
-  /** The platform refused the connection's tokens for good: marked expired, the owner must reconnect. */
+  /**
+   * The platform refused the connection's tokens for good: marked expired, the owner must reconnect, and
+   * is told (once, by the call that marked it).
+   */
   async #expire(failure: UpstreamFailure): Promise<never> {
-    await setConnectionStatus(
-      this.#services.storage.db,
-      this.#connection.id,
-      'expired',
-      this.#services.clock.now(),
-    );
+    const services = this.#services;
+    const now = services.clock.now();
+    if (await expireConnection(services.storage.db, this.#connection.id, now)) {
+      const expired = { ...this.#connection, status: 'expired', updated_at: now.toISOString() };
+      await services.onConnectionFailing(expired, failure.message, now);
+    }
     throw failure;
   }
 }

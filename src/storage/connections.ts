@@ -64,3 +64,21 @@ export async function setConnectionStatus(
     .where('id', '=', connectionId)
     .execute();
 }
+
+/**
+ * Marks an active connection expired; returns whether this call did (of two calls refused at once, one
+ * does, so the owner is told once).
+ */
+export async function expireConnection(
+  db: Kysely<Database>,
+  connectionId: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('connections')
+    .set({ status: 'expired', updated_at: now.toISOString() })
+    .where('id', '=', connectionId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -14,6 +14,7 @@ import * as unclaimedOAuthClients from './migrations/0011_unclaimed_oauth_client
 import * as ownerInTheLoop from './migrations/0012_owner_in_the_loop.ts';
 import * as changeHistory from './migrations/0013_change_history.ts';
 import * as jobs from './migrations/0014_jobs.ts';
+import * as notifications from './migrations/0015_notifications.ts';
 import * as monitors from './migrations/0016_monitors.ts';
 import * as sandboxIntraday from './migrations/0017_sandbox_intraday.ts';
 import type { Database } from './schema.ts';
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0012_owner_in_the_loop': ownerInTheLoop,
   '0013_change_history': changeHistory,
   '0014_jobs': jobs,
+  '0015_notifications': notifications,
   '0016_monitors': monitors,
   '0017_sandbox_intraday': sandboxIntraday,
 };

@@ -61,27 +61,28 @@ export async function reserveQuotaHold(db: Kysely<Database>, request: HoldReques
 
 /**
  * Ends a hold inside the caller's transaction: its unit becomes used (the call succeeded) or is given
- * back. False when the hold was already reclaimed as dead (its call could not renew it).
+ * back. Returns the period's used units after it, or undefined when the hold was already reclaimed as
+ * dead (its call could not renew it).
  */
 export async function settleQuotaHold(
   trx: Kysely<Database>,
   holdId: string,
   billed: boolean,
-): Promise<boolean> {
+): Promise<number | undefined> {
   const hold = await trx
     .deleteFrom('quota_holds')
     .where('id', '=', holdId)
     .returning(['user_id', 'period'])
     .executeTakeFirst();
-  if (hold) {
-    await trx
-      .updateTable('quota_usage')
-      .set({ held: sql`held - 1`, used: sql`used + ${billed ? 1 : 0}` })
-      .where('user_id', '=', hold.user_id)
-      .where('period', '=', hold.period)
-      .execute();
-  }
-  return hold !== undefined;
+  if (!hold) return undefined;
+  const row = await trx
+    .updateTable('quota_usage')
+    .set({ held: sql`held - 1`, used: sql`used + ${billed ? 1 : 0}` })
+    .where('user_id', '=', hold.user_id)
+    .where('period', '=', hold.period)
+    .returning('used')
+    .executeTakeFirst();
+  return Number(row?.used ?? 0);
 }
 
 /** Gives back the unit of one hold, if it still stands (a taken-over call's). */
@@ -91,21 +92,23 @@ export async function releaseQuotaHold(db: Kysely<Database>, holdId: string): Pr
 
 /**
  * Bills a success whose hold was reclaimed while the call ran, only while the allowance has room, so
- * `used` never passes the limit.
+ * `used` never passes the limit. Returns the period's used units after it, undefined when not billed.
  */
 export async function billWithoutHold(
   trx: Kysely<Database>,
   userId: string,
   period: string,
   limit: number,
-): Promise<void> {
-  await trx
+): Promise<number | undefined> {
+  const row = await trx
     .updateTable('quota_usage')
     .set({ used: sql`used + 1` })
     .where('user_id', '=', userId)
     .where('period', '=', period)
     .where(sql<boolean>`used + held < ${limit}`)
-    .execute();
+    .returning('used')
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.used);
 }
 
 /** Extends the leases of holds whose calls still run. */

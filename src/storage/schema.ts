@@ -377,6 +377,56 @@ export interface JobsTable {
   ended_at: Timestamp | null;
 }
 
+/** An owner's webhook endpoint (docs/notifications.md): where the chosen events are POSTed, signed. */
+export interface WebhookEndpointsTable {
+  id: string;
+  user_id: string;
+  /** An https URL, checked like a media URL when it is registered and again at every delivery. */
+  url: string;
+  /** JSON array of the event types chosen (`monitor.fired`, `quota.threshold`, ...). */
+  events: string;
+  /** The signing secret, encrypted with the token cipher (it must be read back to sign); bound to this row. */
+  secret: string;
+  created_at: Timestamp;
+  /** When deliveries stopped: by the owner, or after 3 days of failures; null while enabled. */
+  disabled_at: Timestamp | null;
+  disabled_reason: string | null;
+  /** The first failed attempt with no success since; null while the last attempt succeeded. */
+  failing_since: Timestamp | null;
+}
+
+/** Something the service tells owners about; its id is the dedupe key (the same id is one event). */
+export interface NotificationEventsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  created_at: Timestamp;
+  /** JSON: the event's `data`, never a secret or a token. */
+  data: string;
+  /** A one-line summary for people (Slack shows it). */
+  text: string;
+}
+
+/** One event to one endpoint: its attempts, the last answer and when the next attempt is due. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  /** `pending`, `delivered` or `failed` (24 hours of attempts without a 2xx). */
+  status: string;
+  attempts: Generated<number>;
+  /** The HTTP status of the last answer; null when there was none (timeout, refused connection). */
+  last_status: number | null;
+  /** Why the last attempt failed, in words; null after a 2xx. */
+  last_error: string | null;
+  created_at: Timestamp;
+  first_attempt_at: Timestamp | null;
+  next_attempt_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  /** While an attempt runs: no second attempt of the same delivery starts before this. */
+  locked_until: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -400,6 +450,9 @@ export interface Database {
   oauth_owned_clients: OAuthOwnedClientsTable;
   approvals: ApprovalsTable;
   jobs: JobsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  notification_events: NotificationEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   monitors: MonitorsTable;
   monitor_checks: MonitorChecksTable;
   monitor_firings: MonitorFiringsTable;
@@ -422,3 +475,6 @@ export type OAuthOwnedClient = Selectable<OAuthOwnedClientsTable>;
 export type SandboxObject = Selectable<SandboxObjectsTable>;
 export type SandboxToken = Selectable<SandboxTokensTable>;
 export type AssetBundle = Selectable<AssetBundlesTable>;
+export type WebhookEndpoint = Selectable<WebhookEndpointsTable>;
+export type NotificationEvent = Selectable<NotificationEventsTable>;
+export type WebhookDelivery = Selectable<WebhookDeliveriesTable>;

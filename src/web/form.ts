@@ -51,6 +51,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   max_daily_budget: 'Largest daily budget it may set',
   max_raise_percent: 'Largest raise without approval (%)',
   approval: 'Every spend change needs my approval',
+  url: 'URL (https)',
+  events: 'Events to send',
 };
 
 function fieldLabel(name: string): string {

@@ -11,6 +11,7 @@ const SECTIONS = [
   { path: '/approvals', label: 'Approvals' },
   { path: '/keys', label: 'API keys' },
   { path: '/connections', label: 'Connections' },
+  { path: '/notifications', label: 'Notifications' },
   { path: '/usage', label: 'Usage' },
   { path: '/billing', label: 'Plan' },
 ] as const;

@@ -1,12 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/key-limits.ts';
+import { createEndpoint, disableEndpoint } from '../../src/notifications/endpoints.ts';
 import { addAccount } from '../../src/owners/add-account.ts';
 import { approveApp } from '../../src/owners/app-grants.ts';
 import { rejectChange } from '../../src/owners/approvals.ts';
 import { issueKey } from '../../src/owners/create-key.ts';
 import { PLATFORMS } from '../../src/platform-families.ts';
 import { revokeApiKey } from '../../src/storage/api-keys.ts';
+import { createTestCertificate, type TestCertificate } from '../assets/support/test-certificate.ts';
+import { verifierFromDocs } from '../notifications/support/docs-verifier.ts';
+import { Receiver, receiverEnv } from '../notifications/support/receiver.ts';
 import { TestService } from '../support/service.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshot, signUpInBrowser } from './support/browser.ts';
@@ -40,6 +44,7 @@ const PAGES: ConsolePage[] = [
   { name: 'approval', path: (seeded) => `/approvals/${seeded.approvalId}` },
   { name: 'activity', path: () => '/activity' },
   { name: 'change', path: (seeded) => `/activity/${seeded.changeId}` },
+  { name: 'notifications', path: () => '/notifications' },
   { name: 'not-found', path: () => '/dashboard' },
 ];
 
@@ -60,9 +65,15 @@ describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_00
   let ownerPage: Page;
   let visitorPage: Page;
   const seeded: Seeded = { approvalId: '', changeId: '' };
+  let certificate: TestCertificate;
+  let receiver: Receiver;
 
   beforeAll(async () => {
-    service = await TestService.start('sqlite');
+    certificate = createTestCertificate();
+    receiver = await Receiver.start(certificate, await verifierFromDocs(), () =>
+      service.services.clock.now(),
+    );
+    service = await TestService.start('sqlite', { env: receiverEnv(receiver, certificate) });
     service.services.config.appUrl = service.url;
     browser = await launchChromium();
     owner = await browser.newContext();
@@ -70,8 +81,18 @@ describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_00
     ownerPage = await owner.newPage();
     visitorPage = await visitor.newPage();
 
-    // An owner a few weeks in: every platform connected, keys of each kind, an app, calls, approvals.
+    // An owner a few weeks in: every platform connected, keys of each kind, an app, calls, approvals,
+    // webhook endpoints (one with a long URL, one disabled after failing) and their deliveries.
     const user = await signUpInBrowser(ownerPage, service, 'every-page');
+    await createEndpoint(service.services, user.id, {
+      url: receiver.url('/hooks/adops/approvals-and-monitors-of-the-night-shift-team'),
+      events: ['approval.requested', 'approval.decided', 'monitor.fired', 'quota.threshold'],
+    });
+    const failing = await createEndpoint(service.services, user.id, {
+      url: receiver.url('/services/T0000/B0000/slack-incoming-webhook'),
+      events: ['connection.failing'],
+    });
+    await disableEndpoint(service.services, failing.endpoint);
     const { db } = service.services.storage;
     for (const platform of PLATFORMS) await addAccount(service.services, user, { platform });
     const now = service.services.clock.now();
@@ -129,10 +150,24 @@ describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_00
       .where('request_id', '=', paused.body.request_id)
       .executeTakeFirstOrThrow();
     seeded.changeId = change.id;
+    // The approvals' events delivered, so the deliveries' table shows what an owner usually sees.
+    await vi.waitFor(
+      async () => {
+        const open = await db
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('status', '=', 'pending')
+          .execute();
+        expect(open).toEqual([]);
+      },
+      { timeout: 10_000 },
+    );
   });
   afterAll(async () => {
     await browser?.close();
     await service?.stop();
+    await receiver?.stop();
+    certificate?.remove();
   });
 
   /** The computed colour of every confirmation's summary on the page, and of its final destructive button. */

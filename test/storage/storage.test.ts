@@ -122,9 +122,10 @@ describe.each(TEST_DIALECTS)('storage on %s', (dialect) => {
         used: 0,
         held: 2,
       });
-      expect(await settle(storage.db, first.holdId, true)).toBe(true);
-      expect(await settle(storage.db, second.holdId, false)).toBe(true);
-      expect(await settle(storage.db, second.holdId, true)).toBe(false);
+      // Each settlement answers the period's used units after it; a hold already gone answers nothing.
+      expect(await settle(storage.db, first.holdId, true)).toBe(1);
+      expect(await settle(storage.db, second.holdId, false)).toBe(1);
+      expect(await settle(storage.db, second.holdId, true)).toBeUndefined();
       expect(await quotaUsage(storage.db, user.id, '2026-11')).toEqual({ used: 1, held: 0 });
       expect(await quotaUsed(storage.db, user.id, '2026-12')).toBe(0);
       expect((await reserveQuotaHold(storage.db, hold(user.id, '2026-12', 0))).ok).toBe(false);
@@ -139,8 +140,8 @@ describe.each(TEST_DIALECTS)('storage on %s', (dialect) => {
       expect(await reclaimExpiredHolds(storage.db, '2026-11-22T10:00:06.000Z', user.id)).toBe(1);
       expect(await quotaUsage(storage.db, user.id, '2026-11')).toEqual({ used: 0, held: 1 });
       // The crashed call's late settlement finds nothing to settle; the live one still bills.
-      expect(await settle(storage.db, dead.holdId, true)).toBe(false);
-      expect(await settle(storage.db, live.holdId, true)).toBe(true);
+      expect(await settle(storage.db, dead.holdId, true)).toBeUndefined();
+      expect(await settle(storage.db, live.holdId, true)).toBe(1);
       expect(await quotaUsage(storage.db, user.id, '2026-11')).toEqual({ used: 1, held: 0 });
     });
 

@@ -52,15 +52,23 @@ export interface CallResult {
 
 /**
  * The services over a test database, with no server and no log: for a test that drives storage or a
- * migration directly. The caller closes them (closeServices).
+ * migration directly, or the work of jobs itself (their engine is not started). The caller closes them
+ * (closeServices).
  */
-export function quietServices(database: TestDatabase): Services {
+export function quietServices(
+  database: TestDatabase,
+  options: { clock?: Clock; env?: Record<string, string> } = {},
+): Services {
   const config = loadConfig({
     ADOPS_DATABASE_URL: database.url,
     ADOPS_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
+    ...options.env,
   });
   const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-  return createServices(config, { logger: createLogger(config, quiet as unknown as pino.DestinationStream) });
+  return createServices(config, {
+    logger: createLogger(config, quiet as unknown as pino.DestinationStream),
+    ...(options.clock && { clock: options.clock }),
+  });
 }
 
 /** A real service on a free loopback port over a database of its own, with helpers to drive it. */
