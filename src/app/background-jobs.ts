@@ -1,4 +1,5 @@
 import type { Services } from '../context.ts';
+import { tellMonitorFired } from '../monitors/monitor-fired.ts';
 import { monitorQueues } from '../monitors/monitor-queues.ts';
 import { webhookQueue } from '../notifications/webhook-queue.ts';
 import { sweepExpired } from './maintenance.ts';
@@ -18,7 +19,7 @@ export function defineBackgroundJobs(services: Services): void {
     heartbeatSeconds: 30,
     concurrency: 1,
   });
-  const [tick, check] = monitorQueues(services, services.jobs, async () => {});
+  const [tick, check] = monitorQueues(services, services.jobs, (fired) => tellMonitorFired(services, fired));
   services.jobs.define(tick);
   services.jobs.define(check);
   // Webhook deliveries (docs/notifications.md): each attempt a job, the next one queued by the last.

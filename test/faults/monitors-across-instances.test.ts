@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeServices } from '../../src/services.ts';
-import { createEndpoint } from '../../src/notifications/endpoints.ts';
 import type { Services } from '../../src/context.ts';
+import { createEndpoint } from '../../src/notifications/endpoints.ts';
+import { closeServices } from '../../src/services.ts';
 import { createTestCertificate, type TestCertificate } from '../assets/support/test-certificate.ts';
-import { verifyFromDocs } from '../notifications/support/docs-verifier.ts';
+import { verifierFromDocs } from '../notifications/support/docs-verifier.ts';
 import { Receiver, receiverEnv } from '../notifications/support/receiver.ts';
 import { adops, adopsServe, type ServeProcess } from '../support/cli.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
@@ -36,7 +36,7 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
     let env: Record<string, string>;
     const instances: Array<ServeProcess | undefined> = [];
     const kills: string[] = [];
-    let monitorIds: string[] = [];
+    const monitorIds: string[] = [];
     let userId: string;
     let firstSlot: string;
     let lastSlot: string;
@@ -48,7 +48,7 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
     beforeAll(async () => {
       database = await createTestDatabase('postgres');
       certificate = createTestCertificate();
-      receiver = await Receiver.start(certificate, verifyFromDocs, () => new Date());
+      receiver = await Receiver.start(certificate, await verifierFromDocs(), () => new Date());
       env = {
         ADOPS_DATABASE_URL: database.url,
         ADOPS_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
@@ -58,7 +58,8 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
         ...receiverEnv(receiver, certificate),
       };
       expect((await adops(['migrate'], env)).code).toBe(0);
-      userId = (await adops(['users', 'create', '--email', 'watch@example.com', '--tier', 'max'], env)).json.id;
+      userId = (await adops(['users', 'create', '--email', 'watch@example.com', '--tier', 'max'], env)).json
+        .id;
       await adops(['accounts', 'add', '--email', 'watch@example.com', '--platform', 'video'], env);
       const key = (await adops(['keys', 'create', '--email', 'watch@example.com'], env)).json.key;
       services = quietServices(database, { env });
@@ -101,9 +102,9 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
 
     /** pg-boss's jobs matching a condition. */
     async function jobCount(where: RawBuilder<unknown>): Promise<number> {
-      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE ${where}`.execute(
-        services.storage.db,
-      );
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM pgboss.job WHERE ${where}`.execute(services.storage.db);
       return rows[0]?.n ?? 0;
     }
 
@@ -142,10 +143,14 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
         .where('slot_at', '>=', firstSlot)
         .where('slot_at', '<=', lastSlot)
         .execute();
-      const slots = Array.from({ length: MINUTES }, (_, n) => new Date(Date.parse(firstSlot) + n * 60_000).toISOString());
+      const slots = Array.from({ length: MINUTES }, (_, n) =>
+        new Date(Date.parse(firstSlot) + n * 60_000).toISOString(),
+      );
       for (const id of monitorIds) {
         const mine = checks.filter((check) => check.monitor_id === id);
-        expect(mine.map((check) => check.slot_at).sort(), `monitor ${id}, kills ${kills.join('; ')}`).toEqual(slots);
+        expect(mine.map((check) => check.slot_at).sort(), `monitor ${id}, kills ${kills.join('; ')}`).toEqual(
+          slots,
+        );
         expect(mine.every((check) => check.outcome === 'checked')).toBe(true);
       }
       // A killed check was retried by the engine.
@@ -156,9 +161,12 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
       expect(campaigns.size).toBeGreaterThan(1);
       // Each monitor fired once on each running campaign, and each firing was acted on.
       for (const id of monitorIds) {
-        expect(firings.filter((firing) => firing.monitor_id === id).map((f) => f.campaign_id).sort()).toEqual(
-          [...campaigns].sort(),
-        );
+        expect(
+          firings
+            .filter((firing) => firing.monitor_id === id)
+            .map((f) => f.campaign_id)
+            .sort(),
+        ).toEqual([...campaigns].sort());
       }
       expect(firings.map((firing) => firing.result)).toEqual(firings.map(() => 'applied'));
       const writes = await db
@@ -170,7 +178,9 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
         .where('replayed', '=', 0)
         .where('dry_run', '=', 0)
         .execute();
-      const written = writes.map((row) => `${row.monitor_id}:${JSON.parse(row.details ?? '{}').campaign_id}`).sort();
+      const written = writes
+        .map((row) => `${row.monitor_id}:${JSON.parse(row.details ?? '{}').campaign_id}`)
+        .sort();
       expect(written).toEqual(firings.map((firing) => `${firing.monitor_id}:${firing.campaign_id}`).sort());
 
       // One delivery per firing, each verified, none twice.
@@ -178,7 +188,9 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
       expect(received.every((receipt) => receipt.verified)).toBe(true);
       const ids = received.map((receipt) => receipt.event.id as string);
       expect(new Set(ids).size).toBe(ids.length);
-      expect(received.map((receipt) => receipt.event.data.firing.id).sort()).toEqual(firings.map((f) => f.id).sort());
+      expect(received.map((receipt) => receipt.event.data.firing.id).sort()).toEqual(
+        firings.map((f) => f.id).sort(),
+      );
 
       // Nothing left running once the instances stop.
       const codes = await Promise.all(instances.map((instance) => instance?.stop()));

@@ -3,7 +3,6 @@ import type { Services } from '../../src/context.ts';
 import { deliver } from '../../src/notifications/deliver.ts';
 import { emitEvent } from '../../src/notifications/emit-event.ts';
 import { createEndpoint, disableEndpoint } from '../../src/notifications/endpoints.ts';
-import { eventIdOf } from '../../src/notifications/event-id.ts';
 import { EVENT_TYPES, type EventType } from '../../src/notifications/event-types.ts';
 import { hashPassword } from '../../src/owners/passwords.ts';
 import { closeServices } from '../../src/services.ts';

@@ -76,10 +76,7 @@ export const ruleFields = {
     .min(1)
     .max(MAX_CONDITIONS)
     .describe('What to compare: metric, operator, and a threshold or relative_to.'),
-  match: z
-    .enum(['all', 'any'])
-    .default('all')
-    .describe('all: every condition must hold; any: one is enough.'),
+  match: z.enum(MATCHES).default('all').describe(MATCH_TEXT),
   window: z
     .enum(WINDOWS)
     .default('today')
