@@ -2,8 +2,9 @@
 // engine): first 32 monitors on 4 accounts (each account: the four windows, absolute and relative), the
 // baseline, then 1,000 on the same accounts (250 each, the same windows and trailing days). For each
 // interval: the time from the due minute until every monitor's check is recorded, and the requests made
-// to each platform's reports. Target: the 1,000 checked within the interval (one minute), with the same
-// reports read as for 32 (once per account and period, not once per monitor).
+// to each platform (a report may take several, e.g. LinkedIn's analytics and its campaigns). Target: the
+// 1,000 checked within the interval (one minute), with no more requests than for 32 (each account's
+// report of each period read once per interval, not once per monitor).
 //
 //   node bench/monitors.ts
 import { execFileSync } from 'node:child_process';
@@ -161,7 +162,7 @@ try {
   console.log(line('1,000 monitors', many));
   console.log(
     `ratio 1,000 / baseline: time ${(many.elapsed / baseline.elapsed).toFixed(2)}, platform requests ${(total(many.requests) / Math.max(1, total(baseline.requests))).toFixed(2)} ` +
-      `(target: every check within the minute: ${many.elapsed < 60_000 ? 'met' : 'MISSED'}; requests once per account and period: ${total(many.requests) === total(baseline.requests) ? 'met' : 'MISSED'})`,
+      `(target: every check within the minute: ${many.elapsed < 60_000 ? 'met' : 'MISSED'}; no more platform requests than the baseline's, which reads each account's 8 periods once: ${total(many.requests) <= total(baseline.requests) ? 'met' : 'MISSED'})`,
   );
 } finally {
   db.close();

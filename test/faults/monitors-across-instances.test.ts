@@ -54,7 +54,6 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
         ADOPS_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
         ADOPS_RATE_LIMIT_PER_SECOND: '0',
         ADOPS_SANDBOX_LATENCY_MS: '1500',
-        ADOPS_LOG_LEVEL: 'warn',
         ...receiverEnv(receiver, certificate),
       };
       expect((await adops(['migrate'], env)).code).toBe(0);
