@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeFilters, parseActivityQuery } from '../../src/console/activity-filters.ts';
 import { describeChange } from '../../src/console/change-view.ts';
@@ -5,9 +6,11 @@ import { type AccountCheck, checkAccount, type Fired } from '../../src/monitors/
 import { monitorCaller } from '../../src/monitors/monitor-caller.ts';
 import { dueAccountChecks } from '../../src/monitors/monitor-queues.ts';
 import { executeTool } from '../../src/pipeline/execute-tool.ts';
+import { listAdAccounts } from '../../src/storage/accounts.ts';
 import { listChanges } from '../../src/storage/change-history.ts';
 import { findMonitor } from '../../src/storage/monitors.ts';
 import { findUserById, resumeUsersAgents, stopUsersAgents } from '../../src/storage/users.ts';
+import { MAX_MONITORS_PER_ACCOUNT } from '../../src/tools/monitors/create-monitor.ts';
 import { TestClock } from '../support/clock.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { type Owner, TestService } from '../support/service.ts';
@@ -334,5 +337,39 @@ describe.each(TEST_DIALECTS)('monitors (%s)', (dialect) => {
     expect(await dueAccountChecks(service.services, new Date('2026-11-24T22:15:00.000Z'))).not.toContainEqual(
       expect.objectContaining({ userId: owner.userId }),
     );
+  });
+
+  it(`refuses a monitor past ${MAX_MONITORS_PER_ACCOUNT} on one account, saying what to do`, async () => {
+    const owner = await service.createOwner('pro', ['video']);
+    const [account] = await listAdAccounts(service.services.storage.db, owner.userId, 'video');
+    const at = clock.now().toISOString();
+    const rule = JSON.stringify({ name: 'Filler', conditions: [], check_every_minutes: 1440 });
+    await service.services.storage.db
+      .insertInto('monitors')
+      .values(
+        Array.from({ length: MAX_MONITORS_PER_ACCOUNT - 1 }, () => ({
+          id: `mon_${randomUUID().replaceAll('-', '')}`,
+          user_id: owner.userId,
+          platform: 'video',
+          account_id: account?.account_id ?? '',
+          name: 'Filler',
+          rule,
+          check_every_minutes: 1440,
+          enabled: 0 as const,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+    const args = {
+      platform: 'video',
+      name: 'One more',
+      conditions: [{ metric: 'spend', operator: '>', threshold: 1 }],
+      action: 'notify',
+    };
+    expect((await service.call('create_monitor', args, { key: owner.key })).status).toBe(200);
+    const refused = await service.call('create_monitor', args, { key: owner.key });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/250 monitors, the most one account may have: delete one/);
   });
 });

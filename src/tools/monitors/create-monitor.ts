@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { newId } from '../../ids.ts';
-import { insertMonitor } from '../../storage/monitors.ts';
+import { insertMonitor, listMonitors } from '../../storage/monitors.ts';
+import { invalidArguments } from '../invalid-arguments.ts';
 import { defineTool } from '../tool.ts';
 import { MONITOR_ACCOUNT, monitorAccountFields } from './monitor-account.ts';
 import { monitorObject } from './monitor-object.ts';
 import { ACTION_VALUE_SCHEMA, ruleFields, ruleIssues, ruleOf } from './monitor-rule.ts';
 
 const { name, ...rest } = ruleFields;
+
+/** Monitors one account may have: each is checked every few minutes, for nothing. */
+export const MAX_MONITORS_PER_ACCOUNT = 250;
 
 export const createMonitor = defineTool({
   name: 'create_monitor',
@@ -32,6 +36,20 @@ export const createMonitor = defineTool({
   async run(args, { services, caller, account, now }) {
     if (!account) throw new Error('create_monitor needs the resolved account');
     const rule = ruleOf(args);
+    const existing = await listMonitors(services.storage.db, caller.userId, {
+      platform: account.platform,
+      accountId: account.account_id,
+    });
+    if (existing.length >= MAX_MONITORS_PER_ACCOUNT) {
+      throw invalidArguments('create_monitor', [
+        {
+          field: '',
+          message:
+            `account ${account.account_id} has ${existing.length} monitors, the most one account may have: ` +
+            'delete one (delete_monitor) or change one (update_monitor) instead',
+        },
+      ]);
+    }
     const at = now.toISOString();
     const monitor = {
       id: newId('mon'),
