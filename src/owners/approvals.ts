@@ -5,7 +5,7 @@ import { approvalDecided } from '../notifications/approval-events.ts';
 import { executeTool } from '../pipeline/execute-tool.ts';
 import type { Outcome } from '../pipeline/outcome.ts';
 import type { PipelineServices } from '../pipeline/pipeline-services.ts';
-import { findApproval, moveApproval } from '../storage/approvals.ts';
+import { findApproval, moveApproval, pendingPastExpiry } from '../storage/approvals.ts';
 import type { Approval, User } from '../storage/schema.ts';
 import { type ApprovalChange, type ApprovalStatus, statusOf } from '../tools/approvals/approval-object.ts';
 import { OwnerError } from './owner-error.ts';
@@ -61,6 +61,22 @@ async function alreadySettled(services: PipelineServices, owner: User, approval:
   }
   if (status === 'pending' || status === 'approved') return undefined;
   return { status, message: `This approval is already ${status}.`, approval };
+}
+
+/**
+ * Settles the approvals nobody decided in time as expired, and tells their owners (`approval.decided`):
+ * the maintenance queue runs it every minute, so an expiry is told without waiting for the owner to look.
+ * Answers how many it settled.
+ */
+export async function expireApprovals(services: PipelineServices, batch = 100): Promise<number> {
+  const { db } = services.storage;
+  let settled = 0;
+  for (const approval of await pendingPastExpiry(db, services.clock.now(), batch)) {
+    if (!(await moveApproval(db, approval.id, 'pending', { status: 'expired' }))) continue;
+    settled += 1;
+    await approvalDecided(services, { ...approval, status: 'expired' });
+  }
+  return settled;
 }
 
 /**

@@ -30,6 +30,18 @@ export async function listApprovals(
   return query.orderBy('created_at', 'desc').orderBy('id').limit(options.limit).execute();
 }
 
+/** Approvals of any owner still pending past their expiry, oldest first. */
+export async function pendingPastExpiry(db: Kysely<Database>, now: Date, limit: number): Promise<Approval[]> {
+  return db
+    .selectFrom('approvals')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('expires_at', '<=', now.toISOString())
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+}
+
 /** How many of the owner's approvals wait for a decision and have not expired. */
 export async function countPendingApprovals(
   db: Kysely<Database>,
