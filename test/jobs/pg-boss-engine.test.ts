@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgBossJobEngine } from '../../src/jobs/pg-boss-engine.ts';
@@ -160,6 +161,8 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))('the pg-boss job engine', () 
     expect(await connections()).toBeGreaterThan(0);
     // The last test: every engine of the file closed, pg-boss holds no connection to the database.
     await Promise.all(engines.map((made) => made.close()));
+    // A backend leaves pg_stat_activity a moment after its client hung up: wait for that, not longer.
+    for (let waited = 0; (await connections()) > 0 && waited < 5_000; waited += 100) await sleep(100);
     expect(await connections()).toBe(0);
     await expect(jobs.send('drained', { i: 2 })).rejects.toThrow(/closed/);
     expect(seen).toEqual([]);
