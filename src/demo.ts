@@ -83,16 +83,16 @@ export async function seedDemoApproval(services: Services, demo: { key: string; 
 export const DEMO_MONITOR_ID = 'mon_de110000000000000000000000000001';
 
 /**
- * A monitor on the demo's TikTok account that pauses a campaign spending today more than three times its
- * daily average of the week before: the sandbox's runaway campaign, which it pauses within 15 minutes
- * of the first start (docs/platforms.md).
+ * A monitor on the demo's TikTok account that pauses a campaign whose clicks cost today more than twice
+ * their average of the week before: the sandbox's runaway campaign (docs/platforms.md), which it pauses
+ * at the first quarter hour after the first start, whatever the time of day.
  */
 async function seedDemoMonitor(services: Services, user: User): Promise<void> {
   const [account] = await listAdAccounts(services.storage.db, user.id, 'video');
   if (!account) return;
   const rule = ruleOf({
-    name: 'Runaway spend today',
-    conditions: [{ metric: 'spend', operator: '>', relative_to: { trailing_days: 7, factor: 3 } }],
+    name: 'Runaway cost per click',
+    conditions: [{ metric: 'cpc', operator: '>', relative_to: { trailing_days: 7, factor: 2 } }],
     check_every_minutes: 15,
     action: 'pause_campaign',
   });
