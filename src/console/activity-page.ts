@@ -151,7 +151,7 @@ function changesTable(view: ActivityView) {
 }
 
 export function activityPage(view: ActivityView) {
-  const body = html`<p class="lead">Every change made with your keys, by the apps you connected and by you,
+  const body = html`<p class="lead">Every change made with your keys, by the apps you connected, by your monitors and by you,
 newest first: refused attempts too, dry runs and replays of an earlier answer not (they change nothing).</p>
 ${filterForm(view)}
 <p><a href="${activityHref('/activity.csv', view.query)}" download>Download these changes as CSV</a>
