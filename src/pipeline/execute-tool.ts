@@ -43,7 +43,7 @@ export interface ExecuteOptions {
   approved?: ApprovedRun | undefined;
   /** Set when the owner reverts a change from the history: src/owners/revert-change.ts. */
   revert?: RevertRun | undefined;
-  /** Set when a monitor acts on a campaign: src/monitors/act-on-firing.ts. */
+  /** Set when a monitor acts on a campaign: src/monitors/monitor-action.ts. */
   monitor?: MonitorRun | undefined;
 }
 
