@@ -59,8 +59,8 @@ export async function checkAccount(
   const monitors = await monitorsDueAt(db, minute, job);
   if (monitors.length === 0) return { checked: 0, fired: [], reportsRead: 0 };
   const owner = await findUserById(db, job.userId);
-  const account = await findAdAccount(db, job.userId, job.platform, job.accountId);
   if (!owner) return { checked: 0, fired: [], reportsRead: 0 };
+  const account = await findAdAccount(db, job.userId, job.platform, job.accountId);
   const now = services.clock.now();
   const reports = account
     ? accountReports(PERFORMANCE_READERS[job.platform], {

@@ -95,25 +95,35 @@ export async function listFirings(
     .execute();
 }
 
+/** The monitor's latest checks, newest first. */
+export async function latestChecks(
+  db: Kysely<Database>,
+  monitorId: string,
+  limit: number,
+): Promise<MonitorCheck[]> {
+  return db
+    .selectFrom('monitor_checks')
+    .selectAll()
+    .where('monitor_id', '=', monitorId)
+    .orderBy('slot_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export interface LastActivity {
+  lastCheck: MonitorCheck | undefined;
+  lastFiring: MonitorFiring | undefined;
+}
+
 /** Each monitor's last check and last firing, for the list. */
 export async function lastActivity(
   db: Kysely<Database>,
   monitorIds: string[],
-): Promise<Map<string, { lastCheck: MonitorCheck | undefined; lastFiring: MonitorFiring | undefined }>> {
-  const found = new Map(
-    monitorIds.map((id) => [
-      id,
-      { lastCheck: undefined, lastFiring: undefined } as {
-        lastCheck: MonitorCheck | undefined;
-        lastFiring: MonitorFiring | undefined;
-      },
-    ]),
-  );
+): Promise<Map<string, LastActivity>> {
+  const found = new Map<string, LastActivity>();
   for (const id of monitorIds) {
-    const entry = found.get(id);
-    if (!entry) continue;
-    [entry.lastCheck] = await checksUpTo(db, id, '9999', 1);
-    [entry.lastFiring] = await listFirings(db, id, 1);
+    const [[lastCheck], [lastFiring]] = await Promise.all([latestChecks(db, id, 1), listFirings(db, id, 1)]);
+    found.set(id, { lastCheck, lastFiring });
   }
   return found;
 }

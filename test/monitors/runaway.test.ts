@@ -131,11 +131,8 @@ describe.each(TEST_DIALECTS)('monitors on the runaway campaigns (%s)', (dialect)
       const after = await campaigns(owner, loop);
       for (const campaign of after) {
         const was = before.find((c) => loop.id(c) === loop.id(campaign));
-        expect(loop.status(campaign), campaign.name).toBe(
-          campaign === after.find((c) => loop.id(c) === loop.id(runaway ?? {}))
-            ? loop.paused
-            : loop.status(was ?? {}),
-        );
+        const isRunaway = loop.id(campaign) === loop.id(runaway ?? {});
+        expect(loop.status(campaign), campaign.name).toBe(isRunaway ? loop.paused : loop.status(was ?? {}));
       }
 
       // The owner's webhook hears of it once, signed, with the values seen.

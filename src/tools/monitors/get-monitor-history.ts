@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checksUpTo, listFirings } from '../../storage/monitor-history.ts';
+import { latestChecks, listFirings } from '../../storage/monitor-history.ts';
 import { defineTool } from '../tool.ts';
 import { checkObject, firingObject, monitorId, ownMonitor } from './monitor-object.ts';
 
@@ -20,7 +20,7 @@ export const getMonitorHistory = defineTool({
   async run(args, { services, caller }) {
     const db = services.storage.db;
     const monitor = await ownMonitor(db, caller, args.monitor_id);
-    const checks = (await checksUpTo(db, monitor.id, '9999', args.limit)).map(checkObject);
+    const checks = (await latestChecks(db, monitor.id, args.limit)).map(checkObject);
     const firings = (await listFirings(db, monitor.id, args.limit)).map(firingObject);
     const lines = firings.map(
       (f) => `- ${f.fired_at}: ${f.action} on ${f.campaign_id} (${f.campaign_name ?? '?'}): ${f.result}`,

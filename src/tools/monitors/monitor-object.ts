@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Caller } from '../../caller.ts';
 import { AppError } from '../../errors.ts';
 import { allowsAccount } from '../../key-limits.ts';
+import type { LastActivity } from '../../storage/monitor-history.ts';
 import { findMonitor } from '../../storage/monitors.ts';
 import type { Database, Monitor, MonitorCheck, MonitorFiring } from '../../storage/schema.ts';
 import type { MonitorRule } from './monitor-rule.ts';
@@ -57,10 +58,7 @@ export function firingObject(firing: MonitorFiring) {
 }
 
 /** A monitor as the tools answer it: its rule, state, and optionally its last check and firing. */
-export function monitorObject(
-  monitor: Monitor,
-  last?: { lastCheck: MonitorCheck | undefined; lastFiring: MonitorFiring | undefined },
-) {
+export function monitorObject(monitor: Monitor, last?: LastActivity) {
   const { name, ...rule } = ruleOfMonitor(monitor);
   return {
     id: monitor.id,
