@@ -144,6 +144,11 @@ export interface ToolDefinition<Schema extends z.ZodObject> {
   billable: boolean;
   annotations: ToolAnnotations;
   input: Schema;
+  /**
+   * The shape of a successful answer's `structured`: the MCP tool's outputSchema (its structuredContent is
+   * checked against it), `data.structured` in the OpenAPI document and the typed client's return type.
+   */
+  output?: z.ZodObject;
   /** A valid call: shown in the API documents and run by the shared security tests of every tool. */
   example: z.input<Schema>;
   /** Rules that need configuration or the time, checked after the schema passes. */
