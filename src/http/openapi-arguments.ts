@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundArrays } from '../tools/arguments.ts';
+import { publishedForm } from '../tools/arguments.ts';
 import type { Tool } from '../tools/tool.ts';
 import type { JsonSchema } from './openapi-schemas.ts';
 
@@ -27,7 +27,7 @@ export function argumentsSchema(tool: Tool): JsonSchema {
       io: 'input',
       target: 'draft-2020-12',
       cycles: 'throw',
-      override: boundArrays,
+      override: publishedForm,
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -93,12 +93,13 @@ function response(tool: Tool, status: number): JsonSchema {
 }
 
 /**
- * The description fits the importers' limit (ChatGPT Actions: 300 characters); the tool's whole description,
- * the guidance written for models that MCP clients get, follows in `x-llm-guidance` when it is longer.
+ * The description fits the importers' limit (ChatGPT Actions: 300 characters); the whole guidance written
+ * for models follows in `x-llm-guidance` when there is more.
  */
-function operationDescription(text: string): JsonSchema {
-  const short = leadingSentences(text);
-  return short === text ? { description: text } : { description: short, 'x-llm-guidance': text };
+function operationDescription(tool: Tool): JsonSchema {
+  const short = leadingSentences(tool.description);
+  const guidance = tool.guidance ?? tool.description;
+  return short === guidance ? { description: short } : { description: short, 'x-llm-guidance': guidance };
 }
 
 /**
@@ -114,7 +115,7 @@ export function toolOperation(tool: Tool): JsonSchema {
   return {
     operationId: tool.name,
     summary: toolTitle(tool),
-    ...operationDescription(tool.description),
+    ...operationDescription(tool),
     tags: [toolTag(tool)],
     parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }],
     requestBody: {

@@ -1,6 +1,5 @@
 import type { Caller } from '../caller.ts';
 import type { AppError } from '../errors.ts';
-import type { Scope } from '../key-limits.ts';
 
 /** Who may make a tools/call: the caller, or the error the call is answered with instead (401, 429). */
 export type Admission =
@@ -15,8 +14,8 @@ export interface McpDoor {
   /** The request id of the next tools/call: its audit row, its log line and its result's `_meta`. */
   nextRequestId(): string;
   admit(): Promise<Admission>;
-  /** The scope of the key, for tools/list: a client is shown only the tools its key may call. */
-  scope(): Promise<Scope>;
+  /** The caller of a tools/list, authenticated as for a call: it is shown only the tools it may use. */
+  lister(): Promise<Caller>;
   /** An `Idempotency-Key` the transport carries, like the HTTP header; a call's own `_meta` key wins. */
   idempotencyKey?: string | undefined;
 }

@@ -43,7 +43,7 @@ function httpDoor(
       const admission = await admitCaller(services.rateLimiter, caller);
       return admission.rejection ? { caller, rejection: admission.rejection } : { caller };
     },
-    scope: async () => caller.limits.scope,
+    lister: async () => caller,
     idempotencyKey: headerValue(request, 'idempotency-key'),
   };
 }

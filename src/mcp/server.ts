@@ -20,7 +20,7 @@ import { type CallExtra, progressRelay } from './progress.ts';
 import { ProtocolError } from './protocol-error.ts';
 import { stageProgress } from './stage-progress.ts';
 import { serveToolCalls } from './tool-calls.ts';
-import { mcpToolList } from './tool-list.ts';
+import { callerToolList } from './tool-list.ts';
 
 const VERSION = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
@@ -56,7 +56,7 @@ export function createMcpServer(services: Services, door: McpDoor): Server {
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: SCHEMA_VALIDATOR },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: mcpToolList(services.tools, await door.scope()),
+    tools: await callerToolList(services, await door.lister()),
   }));
   serveToolCalls(server, (params, extra) => callTool(services, door, params, extra));
   return server;

@@ -26,6 +26,6 @@ export function stdioDoor(services: Services, apiKey: string): McpDoor {
       return admission.rejection ? { caller, rejection: admission.rejection } : { caller };
     },
     // Checked again each time, like a call: a key narrowed meanwhile lists fewer tools at once.
-    scope: async () => (await authenticate(services, authorization)).limits.scope,
+    lister: () => authenticate(services, authorization),
   };
 }

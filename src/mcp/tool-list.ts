@@ -1,26 +1,56 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import type { Caller } from '../caller.ts';
+import type { Services } from '../context.ts';
 import { type Scope, scopeCovers } from '../key-limits.ts';
 import { toolScope } from '../pipeline/key-checks.ts';
-import { boundArrays } from '../tools/arguments.ts';
+import type { Platform } from '../platform-families.ts';
+import { publishedForm } from '../tools/arguments.ts';
+import { callerAccounts } from '../tools/caller-accounts.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import type { Tool } from '../tools/tool.ts';
 import { toolTitle } from '../tools/tool-title.ts';
+import { compactSchema } from './compact-schema.ts';
 
-const listings = new WeakMap<ToolRegistry, Array<{ tool: McpTool; scope: Scope }>>();
+const listings = new WeakMap<
+  ToolRegistry,
+  Array<{ tool: McpTool; scope: Scope; platform: Platform | null }>
+>();
 
 /**
- * The tools/list answer for a registry and a key's scope: only the tools the key may call. The input
- * schemas are generated from the zod schemas the pipeline validates with, so what a client is told and
- * what the service accepts cannot drift apart. The registry is fixed at start, so the list is made once.
+ * The tools/list answer: only the tools the key's scope allows, and of the platform tools only those of
+ * `platforms` (all of them when absent), since every listed tool costs an agent context. The input schemas
+ * are generated from the zod schemas the pipeline validates with, so what a client is told and what the
+ * service accepts cannot drift apart. The registry is fixed at start, so the list is made once.
  */
-export function mcpToolList(registry: ToolRegistry, scope: Scope): McpTool[] {
+export function mcpToolList(
+  registry: ToolRegistry,
+  scope: Scope,
+  platforms?: ReadonlySet<Platform>,
+): McpTool[] {
   let listing = listings.get(registry);
   if (!listing) {
-    listing = [...registry.values()].map((tool) => ({ tool: toMcpTool(tool), scope: toolScope(tool) }));
+    listing = [...registry.values()].map((tool) => ({
+      tool: toMcpTool(tool),
+      scope: toolScope(tool),
+      platform: tool.platform,
+    }));
     listings.set(registry, listing);
   }
-  return listing.filter((entry) => scopeCovers(scope, entry.scope)).map((entry) => entry.tool);
+  const shown = (platform: Platform | null) => platform === null || !platforms || platforms.has(platform);
+  return listing
+    .filter((entry) => scopeCovers(scope, entry.scope) && shown(entry.platform))
+    .map((entry) => entry.tool);
+}
+
+/**
+ * A caller's tool list: the platforms are those of the accounts it may act on. A caller with no account yet
+ * sees every platform's tools, to learn what connecting one would offer.
+ */
+export async function callerToolList(services: Services, caller: Caller): Promise<McpTool[]> {
+  const accounts = await callerAccounts(services.storage.db, caller);
+  const platforms = new Set(accounts.map((account) => account.platform as Platform));
+  return mcpToolList(services.tools, caller.limits.scope, platforms.size > 0 ? platforms : undefined);
 }
 
 function toMcpTool(tool: Tool): McpTool {
@@ -30,11 +60,9 @@ function toMcpTool(tool: Tool): McpTool {
     description: tool.description,
     // What a caller may send (fields with defaults are optional), in draft-07 as the SDK's own
     // McpServer emits it: the dialect every MCP client is known to read.
-    inputSchema: z.toJSONSchema(tool.input, {
-      io: 'input',
-      target: 'draft-7',
-      override: boundArrays,
-    }) as McpTool['inputSchema'],
+    inputSchema: compactSchema(
+      z.toJSONSchema(tool.input, { io: 'input', target: 'draft-7', override: publishedForm }),
+    ) as McpTool['inputSchema'],
     annotations: { title: toolTitle(tool), ...tool.annotations },
   };
 }

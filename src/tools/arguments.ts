@@ -25,10 +25,34 @@ const MAX_URL_LENGTH = 2000;
 export const MAX_ARRAY_ITEMS = 1_000;
 export const MAX_OBJECT_FIELDS = 200;
 
-/** z.toJSONSchema's `override`: an array without a bound of its own shows the one every argument has. */
-export function boundArrays(context: { jsonSchema: Record<string, unknown> }): void {
+/** The unions of an id's digits and the same id as a JSON number (`orIdNumber`). */
+const ID_UNIONS = new WeakSet<object>();
+
+/** Whether a schema is an id union or a copy of one (`.describe()` and `.meta()` copy a schema). */
+function isIdUnion(schema: unknown): boolean {
+  for (
+    let at = schema as { _zod?: { parent?: unknown } } | undefined;
+    at;
+    at = at._zod?.parent as typeof at
+  ) {
+    if (ID_UNIONS.has(at)) return true;
+  }
+  return false;
+}
+
+/**
+ * z.toJSONSchema's `override` for every published form of the arguments: an array without a bound of its
+ * own shows the one every argument has, and an id is a string. The door still takes an id as a JSON number,
+ * but a schema offering both would be an `anyOf` that strict tool schemas (OpenAI's) refuse.
+ */
+export function publishedForm(context: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
   const schema = context.jsonSchema;
   if (schema.type === 'array' && schema.maxItems === undefined) schema.maxItems = MAX_ARRAY_ITEMS;
+  if (isIdUnion(context.zodSchema) && Array.isArray(schema.anyOf)) {
+    const [digits] = schema.anyOf as Array<Record<string, unknown>>;
+    delete schema.anyOf;
+    Object.assign(schema, digits, schema);
+  }
 }
 
 /**
@@ -148,10 +172,10 @@ const ID_NUMBER_MESSAGE = `as a number, must be a whole number from 0 to ${MAX_I
 
 /**
  * Ids arrive as JSON numbers from many clients (the MCP inspector, models): a safe whole number is the
- * same id, taken as its digits. A union, not a preprocess, so the JSON Schema says so (`anyOf`).
+ * same id, taken as its digits. The published schemas show only the string (`publishedForm`).
  */
 function orIdNumber(digits: z.ZodType<string, string>) {
-  return z.union([
+  const union = z.union([
     digits,
     z
       .number({ error: ID_NUMBER_MESSAGE })
@@ -160,6 +184,8 @@ function orIdNumber(digits: z.ZodType<string, string>) {
       .max(MAX_ID_NUMBER, { error: ID_NUMBER_MESSAGE })
       .transform(String),
   ]);
+  ID_UNIONS.add(union);
+  return union;
 }
 
 export function digitsId() {
@@ -270,7 +296,7 @@ export function exactlyOneOf(...fields: [string, string, ...string[]]) {
 export const dryRun = z
   .boolean()
   .default(false)
-  .describe('Validate everything and show the request that would be sent upstream, without sending it.');
+  .describe('Check everything and show what would be sent, changing nothing (no quota used).');
 
 /** The optional account argument of a platform, named as the multi-account rule says. */
 export function accountArgument(platform: Platform) {
@@ -281,10 +307,7 @@ export function accountArgument(platform: Platform) {
   // Meta's ids are act_<digits>, never a number; the other platforms' are digits.
   return (platform === 'social' ? id : orIdNumber(id))
     .optional()
-    .describe(
-      `${info.label} account to act on (${info.idShape}). Required when several accounts are connected; ` +
-        'list_connected_accounts shows them.',
-    );
+    .describe(`Account (${info.idShape}); needed when several are connected (list_connected_accounts).`);
 }
 
 /** The argument names of a schema, for "accepted fields" in error messages. */

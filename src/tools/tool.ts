@@ -132,8 +132,16 @@ export interface ToolAnnotations {
 
 export interface ToolDefinition<Schema extends z.ZodObject> {
   name: string;
-  /** Written for a model: when to use the tool, when not, what it costs. */
+  /**
+   * Written for a model, in a few sentences: what the tool does, when to use it, what it costs. It is all a
+   * model sees in the MCP tool list, which every agent carries in its context: keep it short.
+   */
   description: string;
+  /**
+   * What else a model may need: the rules the service checks, edge cases, what to do instead. The OpenAPI
+   * document gives it after the description (`x-llm-guidance`); an error states the rule it breaks anyway.
+   */
+  guidance?: string;
   /** The platform whose account the call acts on, or null. */
   platform: Platform | null;
   /**

@@ -43,7 +43,7 @@ describe('the size of an invalid_arguments answer', () => {
     expect(JSON.stringify(fields.body).length).toBeLessThan(1_000);
   });
 
-  it('states the bound in the documents: every argument array has maxItems, at most 1000', () => {
+  it('states the bound in the OpenAPI document: every argument array has maxItems, at most 1000', () => {
     const bounds: Array<number | undefined> = [];
     const walk = (schema: unknown): void => {
       if (typeof schema !== 'object' || schema === null) return;
@@ -55,7 +55,6 @@ describe('the size of an invalid_arguments answer', () => {
     for (const [name, schema] of Object.entries(document.components.schemas)) {
       if (name.endsWith('Arguments')) walk(schema);
     }
-    for (const tool of mcpToolList(createRegistry(), 'spend')) walk(tool.inputSchema);
     expect(bounds.length).toBeGreaterThan(50);
     expect(bounds.filter((bound) => bound === undefined || bound > 1000)).toEqual([]);
   });

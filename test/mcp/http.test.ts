@@ -56,7 +56,8 @@ describe.each(TEST_DIALECTS)('MCP over HTTP on %s', (dialect) => {
       expect(listed, tool.name).toBeDefined();
       if (!listed) continue;
       expect(listed.description).toBe(tool.description);
-      expect(listed.description).toMatch(/quota/i);
+      // What it costs, in the few words a model reads.
+      expect(listed.description).toMatch(tool.billable ? /Billable: one quota unit\./ : /Free\./);
       expect(listed.annotations).toEqual({ title: listed.title, ...tool.annotations });
       expect(Object.keys(listed.inputSchema.properties ?? {})).toEqual(Object.keys(tool.input.shape));
       expect(listed.inputSchema.additionalProperties).toBe(false);

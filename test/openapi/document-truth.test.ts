@@ -2,14 +2,14 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { loadConfig } from '../../src/config.ts';
 import { AppError } from '../../src/errors.ts';
 import { buildOpenApiDocument, executePath } from '../../src/http/openapi.ts';
 import { argumentsSchema } from '../../src/http/openapi-arguments.ts';
 import { invalidArgumentsExample } from '../../src/http/openapi-examples.ts';
+import { mcpToolList } from '../../src/mcp/tool-list.ts';
 import { validateArguments } from '../../src/pipeline/validate-arguments.ts';
-import { ALL_TOOLS } from '../../src/tools/registry.ts';
+import { ALL_TOOLS, createRegistry } from '../../src/tools/registry.ts';
 import type { FieldIssue, Tool } from '../../src/tools/tool.ts';
 
 // ajv-formats is CommonJS whose default export is the module object under Node's ESM interop.
@@ -224,7 +224,20 @@ function openApiValidator(tool: Tool): ValidateFunction {
 function mcpValidator(tool: Tool): ValidateFunction {
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
-  return ajv.compile(z.toJSONSchema(tool.input, { io: 'input', target: 'draft-7' }));
+  const [listed] = mcpToolList(createRegistry([tool]), 'spend');
+  return ajv.compile(listed?.inputSchema as Json);
+}
+
+/** The request with each whole number where the schema takes a string written as its digits: an id. */
+function idsAsStrings(value: unknown, schema: Json | undefined): unknown {
+  if (Number.isInteger(value) && schema?.type === 'string') return String(value);
+  if (Array.isArray(value)) return value.map((item) => idsAsStrings(item, schema?.items));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, idsAsStrings(item, propertySchema(schema, key))]),
+    );
+  }
+  return value;
 }
 
 function requestsOf(tool: Tool): unknown[] {
@@ -249,6 +262,7 @@ describe('the OpenAPI document says what the service checks', () => {
     (_name, tool) => {
       const openApi = openApiValidator(tool);
       const mcp = mcpValidator(tool);
+      const documentSchema = argumentsSchema(tool);
       const disagreements: string[] = [];
       let accepted = 0;
       let refused = 0;
@@ -256,10 +270,17 @@ describe('the OpenAPI document says what the service checks', () => {
         const documented = openApi(request);
         const server = serverVerdict(tool, request);
         const shown = JSON.stringify(request).slice(0, 300);
-        if (mcp(request) !== documented) disagreements.push(`MCP schema and OpenAPI differ on ${shown}`);
+        // The MCP schema leaves rules across fields and long patterns to the service: it may allow more
+        // than the service accepts, never less.
+        const asDocumented = idsAsStrings(request, documentSchema);
+        if (server.accepted && !mcp(asDocumented)) {
+          disagreements.push(`MCP schema refuses, service accepts: ${shown}`);
+        }
         if (server.accepted) accepted++;
         else refused++;
         if (documented === server.accepted) continue;
+        // The door takes an id as a JSON number too, which the document does not offer.
+        if (server.accepted && openApi(asDocumented)) continue;
         const serverOnly =
           documented &&
           server.issues.every((issue) =>

@@ -157,8 +157,8 @@ describe('the OpenAPI document', () => {
       expect(op.parameters).toEqual([{ $ref: '#/components/parameters/IdempotencyKey' }]);
       expect(op['x-read-only'], t.name).toBe(t.annotations.readOnlyHint);
       expect(op['x-billable'], t.name).toBe(t.billable);
-      // The whole description written for models: in the description when it is short, beside it otherwise.
-      expect(op['x-llm-guidance'] ?? op.description, t.name).toBe(t.description);
+      // The short description MCP lists, then the whole guidance written for models beside it.
+      expect(op['x-llm-guidance'] ?? op.description, t.name).toBe(t.guidance ?? t.description);
       expect(t.description.startsWith(op.description), t.name).toBe(true);
     }
     expect(operation('discover_existing_assets')['x-read-only']).toBe(true);

@@ -7,6 +7,8 @@ import { defineTool } from '../tool.ts';
 export const getConnectionsStatus = defineTool({
   name: 'get_connections_status',
   description:
+    'Per platform: connected or not, healthy, expired or revoked, token expiry and the link to reconnect. Use it after a connection error. Free.',
+  guidance:
     'Tells, per ad platform, whether it is connected, whether the connection is healthy (active, expired, ' +
     'revoked), when its token expires and how many accounts it holds, with the link to connect or ' +
     'reconnect. Use it when a call fails with a connection error. Not for choosing an account id ' +

@@ -9,6 +9,8 @@ const DAY_MS = 86_400_000;
 export const getUsageStatus = defineTool({
   name: 'get_usage_status',
   description:
+    "This month's tool calls used, the tier's limit and when it resets. Call it before a batch of billable calls or after a 402. Free.",
+  guidance:
     'Shows how many tool calls the account owner has used this month, the monthly limit of their tier, ' +
     'and when the counter resets. Free: never uses quota. Call it before a batch of billable calls or ' +
     'after a 402 quota error. Not for account or connection questions (list_connected_accounts, ' +

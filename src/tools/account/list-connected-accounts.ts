@@ -6,6 +6,8 @@ import { defineTool } from '../tool.ts';
 export const listConnectedAccounts = defineTool({
   name: 'list_connected_accounts',
   description:
+    "The owner's connected ad accounts per platform, with the argument to pass each id as. Use it when several accounts are connected. Free.",
+  guidance:
     'Lists the ad accounts the owner has connected, per platform (search = Google Ads, network = LinkedIn, ' +
     'social = Meta, video = TikTok), with the argument name to pass each id as. Use it when a tool answers ' +
     'that several accounts are connected, or before acting on an account. Not for connection health or ' +

@@ -57,6 +57,9 @@ export function performanceOverviewTool(readers: Record<Platform, PerformanceRea
   return defineTool({
     name,
     description:
+      'Every connected account on all platforms over a period, one row each: impressions, clicks, spend, ' +
+      'conversions, CTR, CPC, cost per conversion; totals per currency. Billable: one quota unit.',
+    guidance:
       'Reports every connected ad account of the owner, on all four platforms, for a period: one row per ' +
       'account with impressions, clicks, spend, conversions, CTR, average CPC and cost per conversion. ' +
       'Totals are per currency (amounts in different currencies are never added); the accounts that could ' +

@@ -20,6 +20,8 @@ const NEXT: Record<string, string> = {
 export const getApproval = defineTool({
   name: 'get_approval',
   description:
+    "What became of a change that waited for the owner's approval (HTTP 202): pending, applied (with its result), rejected, expired, drifted or failed. Free.",
+  guidance:
     "Tells what became of a change that waited for the owner's approval (a call answered HTTP 202 with " +
     'structured.approval): pending, applied (with the applied result), rejected, expired, drifted (the ' +
     'campaign changed before the owner approved, so nothing was written) or failed. Free: never uses ' +

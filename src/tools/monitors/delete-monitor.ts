@@ -6,6 +6,8 @@ import { monitorId, ownMonitor } from './monitor-object.ts';
 export const deleteMonitor = defineTool({
   name: 'delete_monitor',
   description:
+    'Removes a monitor and its check history (its changes stay in the change history). Billable: one quota unit.',
+  guidance:
     'Removes a monitor with its check history; the changes it made stay in the change history. To stop ' +
     'it for a while instead, update_monitor with enabled false. Billable: one quota unit.',
   platform: null,

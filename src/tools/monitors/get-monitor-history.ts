@@ -5,7 +5,8 @@ import { checkObject, firingObject, monitorId, ownMonitor } from './monitor-obje
 
 export const getMonitorHistory = defineTool({
   name: 'get_monitor_history',
-  description:
+  description: "A monitor's latest checks and firings, newest first. Billable: one quota unit.",
+  guidance:
     "A monitor's latest checks (each campaign's values and whether it matched) and firings (what was " +
     'done, and its result), newest first. Read-only. Billable: one quota unit.',
   platform: null,

@@ -10,6 +10,8 @@ import { platformField } from './monitor-rule.ts';
 export const listMonitors = defineTool({
   name: 'list_monitors',
   description:
+    "The owner's monitors with their rule, state, last check and last firing. Billable: one quota unit.",
+  guidance:
     "Lists the owner's monitors (optionally of one platform or account) with their rule, whether enabled, " +
     'the last check and the last firing. Read-only. Billable: one quota unit.',
   platform: null,

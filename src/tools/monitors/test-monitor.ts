@@ -36,6 +36,8 @@ const DRAFT_SCHEMA = {
 export const testMonitor = defineTool({
   name: TOOL,
   description:
+    'Evaluates a monitor or a draft rule now: which campaigns would fire, and why. Acts on nothing. Billable: one quota unit.',
+  guidance:
     'Evaluates a monitor (monitor_id) or a draft (the create_monitor arguments) now, on current data: ' +
     "which campaigns would fire, with each condition's value and what it was compared with. Acts on " +
     'nothing. Billable: one quota unit.',

@@ -10,6 +10,8 @@ const TOOL = 'update_monitor';
 export const updateMonitor = defineTool({
   name: TOOL,
   description:
+    "Changes a monitor's rule fields, or suspends (enabled false) or resumes it. Billable: one quota unit.",
+  guidance:
     'Changes a monitor: any rule field given replaces the stored one; enabled false suspends its checks, ' +
     'true resumes them. Billable: one quota unit.',
   platform: null,

@@ -156,6 +156,8 @@ function adOf(args: {
 export const addNetworkCampaignToGroup = defineTool({
   name: 'add_network_campaign_to_group',
   description:
+    'Creates a LinkedIn campaign with its first ad (image, video, carousel or text) in an existing campaign group, e.g. for another audience; created PAUSED. Billable: one quota unit.',
+  guidance:
     'Creates a new LinkedIn campaign with its first creative inside an existing campaign group, for example ' +
     'to reach another audience (other locations or targeting) under the same group budget and schedule. ' +
     "Choose ad_type (image, video, carousel, text) and pass only that type's creative fields. Not for a " +

@@ -149,6 +149,8 @@ async function addCarouselCreative(
 export const addNetworkCarouselCreative = defineTool({
   name: 'add_network_carousel_creative',
   description:
+    'Adds another carousel ad (2 to 10 cards) to an existing LinkedIn carousel campaign, for A/B tests. Billable: one quota unit.',
+  guidance:
     'Adds another carousel ad variation (2 to 10 cards) to an existing LinkedIn carousel campaign, for A/B ' +
     'testing; LinkedIn recommends 4 or more variations per campaign and the result says how many the ' +
     'campaign has. Not for creating a campaign (create_network_carousel_campaign and the other create ' +

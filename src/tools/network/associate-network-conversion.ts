@@ -66,6 +66,8 @@ async function associateConversion(
 export const associateNetworkConversion = defineTool({
   name: 'associate_network_conversion',
   description:
+    'Attaches an existing LinkedIn conversion to a campaign so it reports and optimises for it; safe to repeat. Billable: one quota unit.',
+  guidance:
     'Attaches an existing LinkedIn conversion to a campaign so the campaign reports and optimises for it. ' +
     'Both must already exist in the account; this tool creates neither. Associating a pair that is already ' +
     'associated succeeds and says so, so it is safe to repeat. Takes 2 to 3 seconds. Billable: one quota ' +

@@ -59,37 +59,28 @@ function facet(type: string, example: string) {
         .meta({ pattern: `^\\s*urn:li:${type}:[^\\s${CONTROL_RANGES}]+\\s*$` }),
     )
     .optional()
-    .describe(`Targeting: only members matching one of these URNs, like ${example}.`);
+    .describe(`Only members matching one of these URNs, like ${example}.`);
 }
 
 export function objective<const Values extends readonly [string, ...string[]]>(
   values: Values,
   fallback: Values[number],
 ) {
-  return z.enum(values).default(fallback).describe(`Campaign objective; default ${fallback}.`);
+  return z.enum(values).default(fallback).describe('Campaign objective.');
 }
 
-export const callToAction = z
-  .enum(CALL_TO_ACTIONS)
-  .default(DEFAULT_CALL_TO_ACTION)
-  .describe(`Button label of the ad; default ${DEFAULT_CALL_TO_ACTION}.`);
+export const callToAction = z.enum(CALL_TO_ACTIONS).default(DEFAULT_CALL_TO_ACTION).describe('Button label.');
 
 const TWO_LETTERS_PATTERN = '^\\s*[A-Za-z]{2}\\s*$';
 
 /** The arguments every network campaign takes, except the group choice, objective and call to action. */
 export const campaignArguments = {
-  campaign_name: text(255).describe('Name of the new campaign, 1 to 255 characters; not shown to members.'),
-  organization_id: digitsOrUrn('organization').describe(
-    'The company page the ad is posted as: digits or urn:li:organization:<digits>.',
-  ),
-  daily_budget: amountArgument(10).describe(
-    'Daily budget in the account currency, at least 10. The campaign is created PAUSED.',
-  ),
+  campaign_name: text(255).describe('Campaign name, not shown to members.'),
+  organization_id: digitsOrUrn('organization').describe('Company page the ad is posted as (digits or URN).'),
+  daily_budget: amountArgument(10).describe('Daily budget in the account currency, at least 10.'),
   total_budget: amountArgument()
     .optional()
-    .describe(
-      'Lifetime budget in the account currency, at least daily_budget. A key with budget ceilings cannot set it.',
-    ),
+    .describe('Lifetime budget, at least daily_budget; not with a key that has budget ceilings.'),
   currency: z
     .string()
     .trim()
@@ -97,8 +88,8 @@ export const campaignArguments = {
     .refine((code) => CURRENCIES.has(code), 'must be an ISO 4217 currency code, like USD or EUR')
     .meta({ pattern: '^\\s*[A-Za-z]{3}\\s*$' })
     .optional()
-    .describe("ISO 4217 code of the budgets; must be the account's currency, which is the default."),
-  landing_page_url: httpsUrl().describe('Where a click leads: an absolute https:// URL.'),
+    .describe("The budgets' currency: the account's, which is the default."),
+  landing_page_url: httpsUrl().describe('https:// URL a click leads to.'),
   locations: z
     .array(
       z
@@ -108,12 +99,9 @@ export const campaignArguments = {
         .meta({ pattern: '^\\s*urn:li:geo:\\d+\\s*$' }),
     )
     .min(1)
-    .describe('Where the audience is: at least one URN like urn:li:geo:103644278 (United States).'),
-  start_date: z.iso
-    .date(DATE_MESSAGE)
-    .optional()
-    .describe('First day the campaign may run (YYYY-MM-DD, UTC), today or later; default today.'),
-  end_date: z.iso.date(DATE_MESSAGE).optional().describe('Last day (YYYY-MM-DD, UTC), after start_date.'),
+    .describe('Geo URNs, like urn:li:geo:103644278 (United States).'),
+  start_date: z.iso.date(DATE_MESSAGE).optional().describe('First day (YYYY-MM-DD, UTC); default today.'),
+  end_date: z.iso.date(DATE_MESSAGE).optional().describe('Last day (YYYY-MM-DD, UTC).'),
   locale_country: z
     .string()
     .trim()
@@ -122,7 +110,7 @@ export const campaignArguments = {
     // Checked after trimming and upper-casing, so `us` is accepted too.
     .meta({ pattern: TWO_LETTERS_PATTERN })
     .default('US')
-    .describe('Country of the campaign locale (ISO 3166-1 alpha-2); default US.'),
+    .describe('Locale country (ISO 3166-1 alpha-2).'),
   locale_language: z
     .string()
     .trim()
@@ -130,7 +118,7 @@ export const campaignArguments = {
     .regex(/^[a-z]{2}$/, 'must be a two-letter language code, like en')
     .meta({ pattern: TWO_LETTERS_PATTERN })
     .default('en')
-    .describe('Language of the campaign locale (ISO 639-1); default en.'),
+    .describe('Locale language (ISO 639-1).'),
   age_ranges: facet('ageRange', 'urn:li:ageRange:(25,34)'),
   genders: facet('gender', 'urn:li:gender:FEMALE'),
   company_sizes: facet('staffCountRange', 'urn:li:staffCountRange:(11,50)'),
@@ -147,12 +135,8 @@ export const campaignArguments = {
 export const campaignGroupChoice = {
   campaign_group_id: digitsOrUrn('sponsoredCampaignGroup')
     .optional()
-    .describe('Existing campaign group to put the campaign in. Pass this or campaign_group_name.'),
-  campaign_group_name: text(100)
-    .optional()
-    .describe(
-      'Creates a new campaign group with this name (at most 100 characters). Pass this or campaign_group_id.',
-    ),
+    .describe('Existing campaign group; or campaign_group_name.'),
+  campaign_group_name: text(100).optional().describe('Name of a new campaign group; or campaign_group_id.'),
 };
 
 export const CAMPAIGN_AUDIT_FIELDS = [
@@ -244,15 +228,13 @@ export function campaignRules(
 
 const card = z
   .strictObject({
-    image_urn: urn('image')
-      .optional()
-      .describe('Image already uploaded to the network. Pass this or image_url.'),
+    image_urn: urn('image').optional().describe('Uploaded image; or image_url.'),
     image_url: imageUrl()
       .optional()
-      .describe('https URL of a JPEG, PNG or non-animated GIF of at most 10 MB. Pass this or image_urn.'),
-    headline: text(45).describe('Card headline, at most 45 characters.'),
-    landing_page_url: httpsUrl().describe('Where a click on this card leads: an absolute https:// URL.'),
-    description: text(100).optional().describe('Card description, at most 100 characters.'),
+      .describe('https URL of a JPEG, PNG or GIF (10 MB at most); or image_urn.'),
+    headline: text(45).describe('Card headline.'),
+    landing_page_url: httpsUrl().describe('https:// URL a click on the card leads to.'),
+    description: text(100).optional().describe('Card description.'),
   })
   .superRefine(exactlyOneOf('image_urn', 'image_url'))
   .meta(exactlyOneOfSchema('image_urn', 'image_url'));
@@ -261,6 +243,4 @@ export const carouselCards = z
   .array(card)
   .min(2)
   .max(10)
-  .describe(
-    'The carousel cards, 2 to 10, each with one image (image_urn or image_url), a headline and a landing page.',
-  );
+  .describe('2 to 10 cards, each with an image, a headline and a landing page.');

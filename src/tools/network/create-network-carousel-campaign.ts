@@ -22,6 +22,8 @@ import { createNetworkCampaign } from './create-campaign.ts';
 export const createNetworkCarouselCampaign = defineTool({
   name: 'create_network_carousel_campaign',
   description:
+    'Creates a LinkedIn carousel campaign of 2 to 10 cards (group, campaign, post, creative), created PAUSED. Billable: one quota unit.',
+  guidance:
     'Creates a carousel sponsored content campaign on LinkedIn (2 to 10 swipeable cards, each with an image, ' +
     'headline and landing page): the campaign group (or reuses one), the campaign, the carousel post and its ' +
     'creative. Use it when the user has agreed budget, audience, copy and the card images. To add another ' +

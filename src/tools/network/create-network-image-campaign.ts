@@ -22,6 +22,8 @@ const checkImage = exactlyOneOf('image_urn', 'asset_bundle_id');
 export const createNetworkImageCampaign = defineTool({
   name: 'create_network_image_campaign',
   description:
+    'Creates a LinkedIn single-image campaign (group, campaign, post, creative), created PAUSED. Use it once budget, audience, copy and image are agreed. Billable: one quota unit.',
+  guidance:
     'Creates a single-image sponsored content campaign on LinkedIn: the campaign group (or reuses one), ' +
     'the campaign, a sponsored post and its creative. Use it once the image is ready (an image URN, or an ' +
     'asset_bundle_id from validate_and_prepare_assets) and the user has agreed budget, audience and copy. ' +

@@ -19,6 +19,8 @@ import { createNetworkCampaign } from './create-campaign.ts';
 export const createNetworkTextCampaign = defineTool({
   name: 'create_network_text_campaign',
   description:
+    'Creates a LinkedIn text ad campaign (desktop right rail: headline, description, optional image), created PAUSED. Billable: one quota unit.',
+  guidance:
     'Creates a text ad campaign on LinkedIn: small ads in the desktop right rail with a short headline, a ' +
     'description and an optional 100 x 100 image. Creates the campaign group (or reuses one), the campaign ' +
     'and the creative. Use it for cheap, simple desktop reach; for feed ads use the image, video or ' +

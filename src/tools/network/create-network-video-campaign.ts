@@ -22,6 +22,8 @@ const checkVideo = exactlyOneOf('video_urn', 'video_url');
 export const createNetworkVideoCampaign = defineTool({
   name: 'create_network_video_campaign',
   description:
+    'Creates a LinkedIn video campaign (group, campaign, post with the MP4, creative), created PAUSED. Can take a minute. Billable: one quota unit.',
+  guidance:
     'Creates a video sponsored content campaign on LinkedIn: the campaign group (or reuses one), the ' +
     'campaign, a sponsored post with the video and its creative. Use it when the user has an MP4 (a video ' +
     'URN, or an https URL that is downloaded and checked) and has agreed budget, audience and copy. Not for ' +

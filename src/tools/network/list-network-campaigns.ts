@@ -60,6 +60,8 @@ function groupRow(group: NetworkCampaignGroup) {
 export const listNetworkCampaigns = defineTool({
   name: TOOL,
   description:
+    'LinkedIn campaigns with their groups: ids, status, format, objective, daily budget and ad count. Use it to find the ids other network tools take. Billable: one quota unit.',
+  guidance:
     'Lists the campaigns of a LinkedIn ad account with their campaign groups: ids, names, status, type, ' +
     'format, objective, daily budget in the account currency and how many creatives (ads) each campaign ' +
     'has. Use it to find the ids the other network tools take: campaign_group_id for ' +

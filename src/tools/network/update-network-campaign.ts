@@ -220,6 +220,8 @@ async function updateCampaign(context: ToolContext, args: UpdateArgs): Promise<T
 export const updateNetworkCampaign = defineTool({
   name: 'update_network_campaign',
   description:
+    'Pauses or activates a LinkedIn campaign, changes its daily budget or renames it; answers before and after. Activating or raising needs the spend scope. Billable: one quota unit.',
+  guidance:
     'Pauses or activates a LinkedIn campaign, changes its daily budget, or renames it; the answer shows the fields ' +
     'before and after. Use it to stop a campaign that wastes money or move budget to one that works. A ' +
     'change that would do nothing (already paused, same budget) says so and sends nothing to LinkedIn. ' +

@@ -10,16 +10,14 @@ export const limitArgument = z
   .min(1)
   .max(MAX_LIMIT)
   .default(50)
-  .describe(
-    `How many rows to answer at most (1 to ${MAX_LIMIT}, default 50); pass the answer's next_cursor for more.`,
-  );
+  .describe('Rows per answer; next_cursor gives the rest.');
 
 export const cursorArgument = z
   .string()
   .min(1)
   .max(2000)
   .optional()
-  .describe('The next_cursor of an earlier answer with the same arguments, for the rows after it.');
+  .describe('next_cursor of the previous answer, same arguments.');
 
 /**
  * An opaque cursor: where the next page starts (a platform's page token or an offset), bound to the

@@ -40,6 +40,10 @@ export function performanceTool(options: PerformanceToolOptions): Tool {
   return defineTool({
     name: options.name,
     description:
+      `How the campaigns of a ${info.label} account performed over a period: impressions, clicks, spend, ` +
+      'conversions, CTR, CPC, cost per conversion, with totals. Use it to compare and find waste. Billable: ' +
+      'one quota unit.',
+    guidance:
       `Reports how the campaigns of a ${info.label} account performed over a period: impressions, clicks, ` +
       'spend, conversions, CTR, average CPC and cost per conversion, per campaign (and per day with ' +
       'breakdown "day"), with totals, sorted by spend, in the account currency. Read-only. Use it for ' +

@@ -47,16 +47,13 @@ export const periodArguments = {
     .enum(DATE_RANGES)
     .optional()
     .describe(
-      'A named period in the account time zone: TODAY, YESTERDAY, LAST_7_DAYS and LAST_30_DAYS (the days ' +
-        'before today), THIS_MONTH (to today), LAST_MONTH. Give this, or start_date and end_date; neither ' +
-        'means LAST_7_DAYS.',
+      'A named period in the account time zone (LAST_* end yesterday); or start_date and end_date. Default ' +
+        'LAST_7_DAYS.',
     ),
-  start_date: isoDate.optional().describe('First day of the period, YYYY-MM-DD, in the account time zone.'),
+  start_date: isoDate.optional().describe('First day, YYYY-MM-DD, account time zone.'),
   end_date: isoDate
     .optional()
-    .describe(
-      `Last day of the period (included), YYYY-MM-DD, not in the future; at most ${MAX_PERIOD_DAYS} days after start_date.`,
-    ),
+    .describe(`Last day (included), YYYY-MM-DD; at most ${MAX_PERIOD_DAYS} days after start_date.`),
 };
 
 export interface PeriodArgs {

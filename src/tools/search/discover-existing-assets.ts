@@ -17,6 +17,8 @@ const BARE_DOMAIN =
 export const discoverExistingAssets = defineTool({
   name: 'discover_existing_assets',
   description:
+    'The images, sitelinks, callouts and snippets already in a Google Ads account, to reuse instead of uploading again. Billable: one quota unit.',
+  guidance:
     'Lists the assets that already exist in a Google Ads account, grouped by type: images (with size), ' +
     'sitelinks, callouts and structured snippets, each with its id and text. Read-only and safe to call at ' +
     'any time. Use it before creating assets or campaigns, to reuse what exists instead of uploading ' +

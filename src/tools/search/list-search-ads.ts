@@ -46,6 +46,8 @@ function byAdGroup(ads: ListedAd[]) {
 export const listSearchAds = defineTool({
   name: NAME,
   description:
+    'Google Ads ads by ad group, with status, type and responsive search ad headlines. Use it to find the ids update_ad_headlines takes. Billable: one quota unit.',
+  guidance:
     "Lists the ads of a Google Ads account by ad group: ad group and campaign ids and names, each ad's id, " +
     'status and type, and the headlines of responsive search ads with their pins. Read-only. Use it to find ' +
     'the ad_group_id and ad_id that update_ad_headlines takes, or to review ad copy. Filter by campaign_id ' +

@@ -14,6 +14,8 @@ const NAME = 'list_search_campaigns';
 export const listSearchCampaigns = defineTool({
   name: NAME,
   description:
+    'Google Ads campaigns: id, name, status, channel, daily budget and whether the budget is shared. Use it to find campaign ids. Billable: one quota unit.',
+  guidance:
     'Lists the campaigns of a Google Ads account: id, name, status, channel type (SEARCH, PERFORMANCE_MAX, ' +
     '...), daily budget in the account currency, and the budget id with whether other campaigns share that ' +
     'budget. Read-only. Use it to find the campaign ids that get_search_campaign_performance and ' +

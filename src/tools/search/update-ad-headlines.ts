@@ -17,6 +17,8 @@ import { defineTool } from '../tool.ts';
 export const updateAdHeadlines = defineTool({
   name: 'update_ad_headlines',
   description:
+    'Replaces all headlines of a Google Ads responsive search ad with 3 to 15 new ones (at most 30 characters each). Billable: one quota unit.',
+  guidance:
     'Replaces all headlines of a responsive search ad (Google Ads) with 3 to 15 new ones of at most 30 ' +
     'characters. Use it to refresh or A/B test ad copy. Not for creating ads. Billable: one call of quota. ' +
     'Pass dry_run to check the change without making it.',

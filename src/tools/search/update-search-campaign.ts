@@ -62,6 +62,8 @@ function sharedBudgetRefusal(campaign: CampaignToUpdate, sharing: SharingCampaig
 export const updateSearchCampaign = defineTool({
   name: NAME,
   description:
+    'Pauses or enables a Google Ads campaign and/or sets its daily budget; answers before and after. Enabling or raising needs the spend scope. Billable: one quota unit.',
+  guidance:
     'Pauses or enables a Google Ads campaign and/or sets its daily budget (in the account currency); the ' +
     'result shows status and budget before and after. Use it to stop a campaign that wastes money or to ' +
     'move budget to one that works. A campaign whose budget is shared with other campaigns is refused ' +

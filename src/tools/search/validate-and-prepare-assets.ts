@@ -19,6 +19,8 @@ function imageUrls() {
 export const validateAndPrepareAssets = defineTool({
   name: 'validate_and_prepare_assets',
   description:
+    'Downloads images from https URLs and checks them against the ad image rules; those that pass go in an asset bundle the create tools take. Billable: one quota unit.',
+  guidance:
     'Downloads images from https URLs and checks each against the Google Ads Performance Max rules. The ' +
     'images that pass are stored in an asset bundle whose asset_bundle_id other tools take (for example ' +
     'create_network_image_campaign). The rules: format decided by the bytes (JPEG, PNG or GIF); at most ' +

@@ -35,6 +35,8 @@ function campaignLine(campaign: MetaCampaign, currency: string) {
 export const listSocialCampaigns = defineTool({
   name: TOOL,
   description:
+    'Meta campaigns: id, name, status, effective status, objective and daily or lifetime budget. Use it to find campaign ids. Billable: one quota unit.',
+  guidance:
     'Lists the campaigns of a Meta ad account: id, name, status (as set), effective status (what Meta ' +
     'actually runs, e.g. PAUSED because the account or a parent is), objective, and the daily or lifetime ' +
     "budget in the account currency (null when the budgets are set on the campaign's ad sets). Use it to " +

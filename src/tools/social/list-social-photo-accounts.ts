@@ -63,6 +63,8 @@ function listingText(adAccount: { account_id: string; name: string }, listing: P
 export const listSocialPhotoAccounts = defineTool({
   name: 'list_social_photo_accounts',
   description:
+    'The Instagram accounts a Meta ad account may advertise as, with their linked pages. Billable: one quota unit.',
+  guidance:
     'Lists the Instagram (photo network) accounts authorized for ads on a Meta ad account and linked to ' +
     'its Facebook pages: id, username and linked page. A returned id is the Instagram identity of an ad ' +
     "(instagram_user_id in Meta's ad creative); adops does not create Meta ads, so it is used in Ads " +

@@ -42,6 +42,8 @@ function budgetElsewhere(campaign: MetaCampaignNode, currency: string): string {
 export const updateSocialCampaign = defineTool({
   name: TOOL,
   description:
+    "Changes a Meta campaign's status, daily budget or name; answers before and after. Activating or raising needs the spend scope. Billable: one quota unit.",
+  guidance:
     "Changes a Meta campaign's status (ACTIVE or PAUSED), its daily budget, its name, or several at once; " +
     'the answer shows the campaign before and after. Use it to pause a campaign that wastes money, move ' +
     'budget to one that works, or switch one back on. The daily budget is in the account currency and ' +

@@ -84,6 +84,8 @@ async function readCampaigns(
 export const listVideoCampaigns = defineTool({
   name: NAME,
   description:
+    'TikTok campaigns: id, name, status, objective and budget. Use it to find campaign ids. Billable: one quota unit.',
+  guidance:
     "Lists a TikTok advertiser's campaigns with their ids, names, status, objective, budget type and " +
     'budget in the account currency, in the order TikTok keeps them. Read-only. Use it to find the ' +
     'campaign_id that update_video_campaign and get_video_campaign_performance take. Pages: pass the ' +

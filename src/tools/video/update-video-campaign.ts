@@ -71,6 +71,8 @@ function stepsOf(
 export const updateVideoCampaign = defineTool({
   name: 'update_video_campaign',
   description:
+    'Enables or pauses a TikTok campaign, renames it or changes its budget; answers before and after. Enabling or raising needs the spend scope. Billable: one quota unit.',
+  guidance:
     'Enables or disables (pauses) an existing TikTok campaign, renames it or changes its budget amount; ' +
     'the result shows the fields before and after. Disabling stops its delivery; enabling starts it ' +
     "again. The budget applies in the campaign's own budget type (daily or lifetime total), which TikTok " +
