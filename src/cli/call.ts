@@ -1,35 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type CommanderError, InvalidArgumentError } from 'commander';
-import {
-  AdopsApiError,
-  AdopsAuthenticationError,
-  AdopsClient,
-  AdopsConflictError,
-  AdopsInvalidRequestError,
-  AdopsNetworkError,
-  AdopsNotFoundError,
-  AdopsPermissionError,
-  AdopsQuotaError,
-  AdopsRateLimitError,
-  AdopsServerError,
-  DEFAULT_BASE_URL,
-  type ToolName,
-} from '../client/index.ts';
-
-/** One exit code per class of failure, so scripts can branch without parsing the output. */
-export const CALL_EXIT = {
-  ok: 0,
-  unexpected: 1,
-  usage: 2,
-  unauthenticated: 3,
-  quota: 4,
-  notFound: 5,
-  conflict: 6,
-  rateLimited: 7,
-  server: 8,
-  network: 9,
-  forbidden: 10,
-} as const;
+import { AdopsApiError, AdopsClient, DEFAULT_BASE_URL, type ToolName } from '../client/index.ts';
+import { CALL_EXIT, exitCodeFor, exitCodesHelp, UsageError } from './call-exit-codes.ts';
 
 export const CALL_HELP = `
 The API key comes from --key or ADOPS_API_KEY (prefer the variable: arguments show in the process
@@ -37,16 +9,7 @@ list); the service from --base-url or ADOPS_BASE_URL (default ${DEFAULT_BASE_URL
 one Idempotency-Key on all its attempts, so a retried call never runs twice.
 
 Exit codes:
-  0  success
-  1  unexpected failure of the command itself
-  2  usage, or the request was refused as invalid (400, 413, 415)
-  3  authentication failed (401)
-  4  monthly quota used up (402)
-  5  no such tool (404)
-  6  idempotency conflict (409: the first call with this key still runs; 422: key used for another call)
-  7  rate limited (429), after the retries
-  8  server error (5xx), after the retries
-  9  no answer from the service (network), after the retries
+${exitCodesHelp()}
 `;
 
 export interface CallCommandOptions {
@@ -59,11 +22,9 @@ export interface CallCommandOptions {
   json?: boolean;
 }
 
-class UsageError extends Error {}
-
 /** Commander's own usage errors (unknown option, missing tool) end with the usage code too. */
 export function exitOnUsageError(error: CommanderError): never {
-  process.exit(error.exitCode === 0 ? CALL_EXIT.ok : CALL_EXIT.usage);
+  process.exit(error.exitCode === 0 ? CALL_EXIT.ok.code : CALL_EXIT.usage.code);
 }
 
 export function retriesOption(value: string): number {
@@ -91,21 +52,6 @@ function readArguments(options: CallCommandOptions): Record<string, unknown> {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new UsageError('The arguments must be a JSON object, like {"platform": "social"}.');
   return parsed as Record<string, unknown>;
-}
-
-/** The exit code of a failed call, by the class of what the client threw. */
-export function exitCodeFor(error: unknown): number {
-  if (error instanceof AdopsInvalidRequestError) return CALL_EXIT.usage;
-  if (error instanceof AdopsAuthenticationError) return CALL_EXIT.unauthenticated;
-  if (error instanceof AdopsQuotaError) return CALL_EXIT.quota;
-  if (error instanceof AdopsPermissionError) return CALL_EXIT.forbidden;
-  if (error instanceof AdopsNotFoundError) return CALL_EXIT.notFound;
-  if (error instanceof AdopsConflictError) return CALL_EXIT.conflict;
-  if (error instanceof AdopsRateLimitError) return CALL_EXIT.rateLimited;
-  if (error instanceof AdopsNetworkError) return CALL_EXIT.network;
-  if (error instanceof AdopsServerError || error instanceof AdopsApiError) return CALL_EXIT.server;
-  if (error instanceof UsageError) return CALL_EXIT.usage;
-  return CALL_EXIT.unexpected;
 }
 
 function describeApiError(error: AdopsApiError): string {
@@ -149,7 +95,7 @@ export async function callCommand(tool: string, options: CallCommandOptions): Pr
     });
     const { envelope } = result;
     process.stdout.write(json ? `${JSON.stringify(envelope)}\n` : `${envelope.data.text}\n`);
-    process.exitCode = CALL_EXIT.ok;
+    process.exitCode = CALL_EXIT.ok.code;
   } catch (error) {
     report(error, json);
   }

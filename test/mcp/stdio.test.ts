@@ -156,4 +156,37 @@ describe.each(TEST_DIALECTS)('adops mcp over stdio on %s', (dialect) => {
     const usage = await callTool(client, { name: 'get_usage_status', arguments: {} });
     expect(usage.isError).toBeFalsy();
   });
+
+  // The console's address (ADOPS_APP_URL, else ADOPS_HOST and ADOPS_PORT) as docs/configuration.md gives it;
+  // ADOPS_PUBLIC_URL is the API's address, not the console's.
+  it.each([
+    { case: 'a port', env: { ADOPS_PORT: '9191' }, billing: 'http://127.0.0.1:9191/billing' },
+    {
+      case: 'a port and an API URL',
+      env: { ADOPS_PORT: '9191', ADOPS_PUBLIC_URL: 'https://api.example.com' },
+      billing: 'http://127.0.0.1:9191/billing',
+    },
+    {
+      case: 'a console URL',
+      env: { ADOPS_PORT: '9191', ADOPS_APP_URL: 'https://console.example.com/' },
+      billing: 'https://console.example.com/billing',
+    },
+  ] as Array<{ case: string; env: Record<string, string>; billing: string }>)(
+    'links the quota refusal to the billing page of its configuration: $case',
+    async ({ env, billing }) => {
+      const owner = await service.createOwner('free', ['social']);
+      const exhausted = { ADOPS_TIER_LIMITS: 'free=0,plus=150,pro=600,max=3000', ...env };
+      const connection = await start([], environment(owner, exhausted));
+      const refused = await callTool(connection.client, {
+        name: 'list_social_photo_accounts',
+        arguments: {},
+      });
+      expect(refused._meta?.['adops/code']).toBe('quota_exceeded');
+      expect(textOf(refused)).toContain(`upgrade at ${billing}.`);
+      expect(refused._meta?.['adops/quota']).toMatchObject({ upgrade_url: billing });
+      const usage = await callTool(connection.client, { name: 'get_usage_status', arguments: {} });
+      expect(usage.structuredContent).toMatchObject({ upgrade_url: billing });
+      await connection.close();
+    },
+  );
 });
