@@ -4,6 +4,7 @@ import type { PlatformSession } from '../session.ts';
 import type { UpstreamRequest, UpstreamResponse } from '../upstream.ts';
 import {
   analyticsAnswer,
+  batchAnswer,
   campaignAnswer,
   campaignConversionAnswer,
   conversionAnswer,
@@ -16,6 +17,10 @@ import {
   type NetworkConversion,
   type NetworkCreative,
   type NetworkMedia,
+  type NetworkOrganization,
+  type NetworkOrganizationAcl,
+  organizationAclAnswer,
+  organizationAnswer,
   pageAnswer,
 } from './answers.ts';
 import { networkRequestId } from './protocol.ts';
@@ -57,6 +62,12 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
 function analyticsDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
   return `(year:${year},month:${month},day:${day})`;
+}
+
+/** The criteria of the creatives finder: the creatives of these campaigns (ids), in these intended statuses. */
+export interface CreativeCriteria {
+  campaignIds?: string[] | undefined;
+  intendedStatuses?: string[] | undefined;
 }
 
 /** The metrics the adapter reads from adAnalytics, with the pivot and the days each element covers. */
@@ -185,10 +196,27 @@ export class NetworkRequests {
     });
   }
 
-  /** The creatives of the campaigns, a page at a time. */
-  findCreatives(campaignIds: string[], pageToken?: string): NetworkRequest {
-    const query = `q=criteria&campaigns=${restliList(campaignIds.map(urn.campaign))}&${cursor(pageToken)}`;
+  /** The account's creatives meeting the criteria (none: all of them), a page at a time. */
+  findCreatives(criteria: CreativeCriteria, pageToken?: string, pageSize?: number): NetworkRequest {
+    const query = [
+      'q=criteria',
+      ...(criteria.campaignIds ? [`campaigns=${restliList(criteria.campaignIds.map(urn.campaign))}`] : []),
+      ...(criteria.intendedStatuses ? [`intendedStatuses=${restliList(criteria.intendedStatuses)}`] : []),
+      cursor(pageToken, pageSize),
+    ].join('&');
     return { method: 'GET', url: this.#account(`/creatives?${query}`), idempotent: true };
+  }
+
+  /** The roles the connected member holds on company pages, in this state (organizationAcls). */
+  findOrganizationRoles(state: string, start: number): NetworkRequest {
+    const query = `q=roleAssignee&state=${restliValue(state)}&start=${start}&count=${FINDER_PAGE}`;
+    return { method: 'GET', url: `${this.apiUrl}/organizationAcls?${query}`, idempotent: true };
+  }
+
+  /** Company pages by their numeric ids (BATCH_GET). */
+  getOrganizations(organizationIds: string[]): NetworkRequest {
+    const query = `ids=${restliList(organizationIds)}`;
+    return { method: 'GET', url: `${this.apiUrl}/organizations?${query}`, idempotent: true };
   }
 
   createCreative(body: CreativeBody): NetworkRequest {
@@ -414,7 +442,7 @@ export class NetworkClient {
   /** Every creative of the campaign, page by page. */
   listCreatives(campaignId: string): Promise<NetworkCreative[]> {
     return this.findAll(`the creatives of campaign ${campaignId}`, creativeAnswer, (token) =>
-      this.requests.findCreatives([campaignId], token),
+      this.requests.findCreatives({ campaignIds: [campaignId] }, token),
     );
   }
 
@@ -423,7 +451,7 @@ export class NetworkClient {
     const counts = new Map(campaignIds.map((id) => [id, 0]));
     for (const ids of chunks(campaignIds, URNS_PER_REQUEST)) {
       const creatives = await this.findAll('the creatives of the campaigns', creativeAnswer, (token) =>
-        this.requests.findCreatives(ids, token),
+        this.requests.findCreatives({ campaignIds: ids }, token),
       );
       for (const creative of creatives) {
         const campaignId = creative.campaign ? idOf(creative.campaign) : undefined;
@@ -432,6 +460,48 @@ export class NetworkClient {
       }
     }
     return counts;
+  }
+
+  /** One page of the account's creatives meeting the criteria, and the token of the next, if any. */
+  async creativesPage(
+    criteria: CreativeCriteria,
+    pageSize: number,
+    pageToken: string | undefined,
+  ): Promise<{ creatives: NetworkCreative[]; nextPageToken: string | undefined }> {
+    const page = await this.read(
+      this.requests.findCreatives(criteria, pageToken, pageSize),
+      'the creatives of the account',
+      pageAnswer(creativeAnswer),
+    );
+    return { creatives: page.elements, nextPageToken: page.metadata?.nextPageToken ?? undefined };
+  }
+
+  /** Every role the connected member holds on company pages in this state, page by page (start and count). */
+  async organizationRoles(state = 'APPROVED'): Promise<NetworkOrganizationAcl[]> {
+    const all: NetworkOrganizationAcl[] = [];
+    for (let start = 0; ; start += FINDER_PAGE) {
+      const page = await this.read(
+        this.requests.findOrganizationRoles(state, start),
+        "the member's roles on company pages",
+        pageAnswer(organizationAclAnswer),
+      );
+      all.push(...page.elements);
+      if (page.elements.length < FINDER_PAGE) return all;
+    }
+  }
+
+  /** The company pages among these numeric ids; ids LinkedIn does not know are left out. */
+  async organizations(organizationIds: string[]): Promise<NetworkOrganization[]> {
+    const found: NetworkOrganization[] = [];
+    for (const ids of chunks(organizationIds, URNS_PER_REQUEST)) {
+      const answer = await this.read(
+        this.requests.getOrganizations(ids),
+        'the company pages',
+        batchAnswer(organizationAnswer),
+      );
+      found.push(...Object.values(answer.results));
+    }
+    return found;
   }
 
   /** One page of the account's campaigns meeting the criteria, and the token of the next, if any. */

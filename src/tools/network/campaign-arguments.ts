@@ -80,7 +80,7 @@ const TWO_LETTERS_PATTERN = '^\\s*[A-Za-z]{2}\\s*$';
 export const campaignArguments = {
   campaign_name: text(255).describe('Name of the new campaign, 1 to 255 characters; not shown to members.'),
   organization_id: digitsOrUrn('organization').describe(
-    'The company page the ad is posted as: digits or urn:li:organization:<digits>.',
+    'The company page posting the ad: digits or its URN; list_network_organizations shows them.',
   ),
   daily_budget: amountArgument(10).describe(
     'Daily budget in the account currency, at least 10. The campaign is created PAUSED.',
