@@ -80,8 +80,10 @@ export const ANALYTICS_FIELDS = [
   'pivotValues',
 ] as const;
 
-/** One adAnalytics question: campaigns' metrics over whole days, by day or for the whole period. */
+/** One adAnalytics question: campaigns' (or their creatives') metrics over whole days, by day or in all. */
 export interface AnalyticsRequest {
+  /** What each element is about (default CAMPAIGN). */
+  pivot?: 'CAMPAIGN' | 'CREATIVE' | undefined;
   /** The facet that picks the campaigns: the account's, or these campaigns (URNs). */
   facet: { accounts: string[] } | { campaigns: string[] };
   start: string;
@@ -129,7 +131,7 @@ export class NetworkRequests {
     return { method: 'GET', url: this.#account(`/adCampaigns?${query}`), idempotent: true };
   }
 
-  /** The analytics finder, pivoted by campaign: adAnalytics lives outside the account's path. */
+  /** The analytics finder, pivoted by campaign or creative: adAnalytics lives outside the account's path. */
   analytics(question: AnalyticsRequest): NetworkRequest {
     const [facet, urns] =
       'accounts' in question.facet
@@ -137,7 +139,7 @@ export class NetworkRequests {
         : ['campaigns', question.facet.campaigns];
     const query = [
       'q=analytics',
-      'pivot=CAMPAIGN',
+      `pivot=${question.pivot ?? 'CAMPAIGN'}`,
       `timeGranularity=${question.granularity}`,
       `dateRange=(start:${analyticsDate(question.start)},end:${analyticsDate(question.end)})`,
       `${facet}=${restliList(urns)}`,
@@ -437,6 +439,20 @@ export class NetworkClient {
           (creative.createdAt === undefined || creative.createdAt >= since),
       )
       .map((creative) => creative.id);
+  }
+
+  /** Every creative of the account meeting the criteria, page by page (a campaign criterion per 50). */
+  async creatives(criteria: CreativeCriteria = {}): Promise<NetworkCreative[]> {
+    const groups = criteria.campaignIds ? chunks(criteria.campaignIds, URNS_PER_REQUEST) : [undefined];
+    const found: NetworkCreative[] = [];
+    for (const campaignIds of groups) {
+      found.push(
+        ...(await this.findAll('the creatives of the account', creativeAnswer, (token) =>
+          this.requests.findCreatives({ ...criteria, campaignIds }, token),
+        )),
+      );
+    }
+    return found;
   }
 
   /** Every creative of the campaign, page by page. */

@@ -659,6 +659,34 @@ describe.each(TEST_DIALECTS)("LinkedIn's official client against the sandbox (%s
       expect(total?.clicks).toBe(days.reduce((sum, e) => sum + e.clicks, 0));
     }
 
+    // By creative, as the adapter asks at level ad: the creatives' parts add up to their campaigns'.
+    const byCreative = await client.finder({
+      resourcePath: '/adAnalytics',
+      finderName: 'analytics',
+      queryParams: { pivot: 'CREATIVE', timeGranularity: 'ALL', dateRange, campaigns, fields },
+      ...as(),
+    });
+    const creativeUrl = new NetworkRequests(LINKEDIN_REST, accountId).analytics({
+      facet: { campaigns },
+      pivot: 'CREATIVE',
+      start: iso(dateRange.start),
+      end: iso(dateRange.end),
+      granularity: 'ALL',
+    }).url;
+    expect(sent.at(-1)?.url?.split('?')[1]).toBe(creativeUrl.split('?')[1]);
+    const parts = byCreative.data.elements as Json[];
+    expect(parts.length).toBeGreaterThan(0);
+    for (const part of parts) expect(part.pivotValues[0]).toMatch(/^urn:li:sponsoredCreative:\d+$/);
+    const served = new Set(
+      (await store.list<Json>('creative', accountId))
+        .filter((c) => parts.some((p) => p.pivotValues[0] === `urn:li:sponsoredCreative:${c.id}`))
+        .map((c) => `urn:li:sponsoredCampaign:${c.parentId}`),
+    );
+    const wholeClicks = (whole.data.elements as Json[])
+      .filter((e) => served.has(e.pivotValues[0]))
+      .reduce((sum, e) => sum + e.clicks, 0);
+    expect(parts.reduce((sum, e) => sum + e.clicks, 0)).toBe(wholeClicks);
+
     const refused = await refusal(
       client.finder({
         resourcePath: '/adAnalytics',
