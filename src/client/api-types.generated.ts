@@ -532,7 +532,7 @@ export interface ValidateAndPrepareAssetsArguments {
 export interface CreateNetworkImageCampaignArguments {
   /** Name of the new campaign, 1 to 255 characters; not shown to members. */
   campaign_name: string;
-  /** The company page the ad is posted as: digits or urn:li:organization:<digits>. */
+  /** The company page posting the ad: digits or its URN; list_network_organizations shows them. */
   organization_id: string | number;
   /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
   daily_budget: number;
@@ -630,7 +630,7 @@ export interface CreateNetworkImageCampaignArguments {
 export interface CreateNetworkVideoCampaignArguments {
   /** Name of the new campaign, 1 to 255 characters; not shown to members. */
   campaign_name: string;
-  /** The company page the ad is posted as: digits or urn:li:organization:<digits>. */
+  /** The company page posting the ad: digits or its URN; list_network_organizations shows them. */
   organization_id: string | number;
   /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
   daily_budget: number;
@@ -732,7 +732,7 @@ export interface CreateNetworkVideoCampaignArguments {
 export interface CreateNetworkCarouselCampaignArguments {
   /** Name of the new campaign, 1 to 255 characters; not shown to members. */
   campaign_name: string;
-  /** The company page the ad is posted as: digits or urn:li:organization:<digits>. */
+  /** The company page posting the ad: digits or its URN; list_network_organizations shows them. */
   organization_id: string | number;
   /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
   daily_budget: number;
@@ -837,7 +837,7 @@ export interface CreateNetworkCarouselCampaignArguments {
 export interface CreateNetworkTextCampaignArguments {
   /** Name of the new campaign, 1 to 255 characters; not shown to members. */
   campaign_name: string;
-  /** The company page the ad is posted as: digits or urn:li:organization:<digits>. */
+  /** The company page posting the ad: digits or its URN; list_network_organizations shows them. */
   organization_id: string | number;
   /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
   daily_budget: number;
@@ -917,7 +917,7 @@ export interface CreateNetworkTextCampaignArguments {
 export interface AddNetworkCampaignToGroupArguments {
   /** Name of the new campaign, 1 to 255 characters; not shown to members. */
   campaign_name: string;
-  /** The company page the ad is posted as: digits or urn:li:organization:<digits>. */
+  /** The company page posting the ad: digits or its URN; list_network_organizations shows them. */
   organization_id: string | number;
   /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
   daily_budget: number;
@@ -1034,7 +1034,7 @@ export interface AddNetworkCampaignToGroupArguments {
 export interface AddNetworkCarouselCreativeArguments {
   /** The carousel campaign to extend: digits or urn:li:sponsoredCampaign:<digits>. */
   campaign_id: string | number;
-  /** The company page the ad is posted as: digits or urn:li:organization:<digits>. */
+  /** The company page posting the ad: digits or its URN; list_network_organizations shows them. */
   organization_id: string | number;
   /**
    * The carousel cards, 2 to 10, each with one image (image_urn or image_url), a headline and a landing page.
@@ -1113,6 +1113,42 @@ export interface ListNetworkCampaignsArguments {
   status?: Array<
     'ACTIVE' | 'PAUSED' | 'DRAFT' | 'COMPLETED' | 'ARCHIVED' | 'CANCELED' | 'PENDING_DELETION' | 'REMOVED'
   >;
+  /**
+   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   *
+   * @default 50
+   */
+  limit?: number;
+  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  cursor?: string;
+  /**
+   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  account_id?: string | number;
+}
+
+/** The arguments of `list_network_creatives`. */
+export interface ListNetworkCreativesArguments {
+  /** Only the creatives of these campaigns (at most 50), as list_network_campaigns gives. */
+  campaign_ids?: Array<string | number>;
+  /** Only creatives in these statuses (ACTIVE, PAUSED, REMOVED); default ACTIVE and PAUSED. */
+  status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
+  /**
+   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   *
+   * @default 50
+   */
+  limit?: number;
+  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  cursor?: string;
+  /**
+   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  account_id?: string | number;
+}
+
+/** The arguments of `list_network_organizations`. */
+export interface ListNetworkOrganizationsArguments {
   /**
    * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
    *
@@ -1356,6 +1392,8 @@ export interface ToolArguments {
   add_network_carousel_creative: AddNetworkCarouselCreativeArguments;
   associate_network_conversion: AssociateNetworkConversionArguments;
   list_network_campaigns: ListNetworkCampaignsArguments;
+  list_network_creatives: ListNetworkCreativesArguments;
+  list_network_organizations: ListNetworkOrganizationsArguments;
   get_network_campaign_performance: GetNetworkCampaignPerformanceArguments;
   update_network_campaign: UpdateNetworkCampaignArguments;
   list_social_photo_accounts: ListSocialPhotoAccountsArguments;

@@ -22,6 +22,8 @@ import type {
   ListConnectedAccountsArguments,
   ListMonitorsArguments,
   ListNetworkCampaignsArguments,
+  ListNetworkCreativesArguments,
+  ListNetworkOrganizationsArguments,
   ListSearchAdsArguments,
   ListSearchCampaignsArguments,
   ListSocialCampaignsArguments,
@@ -325,6 +327,30 @@ export abstract class ToolMethods {
     options?: CallOptions,
   ): Promise<ToolCallResult> {
     return this.callTool('list_network_campaigns', args, options);
+  }
+
+  /**
+   * Lists the creatives (ads) of a LinkedIn ad account, or of some campaigns: ids, campaign, name, status, whether each serves and its review, and the post it sponsors. Filter by status (default ACTIVE and PAUSED); pages with limit and next_cursor. Read-only. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  listNetworkCreatives(
+    args: ListNetworkCreativesArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult> {
+    return this.callTool('list_network_creatives', args, options);
+  }
+
+  /**
+   * Lists the LinkedIn company pages the connected member may advertise as (an approved administrator or sponsored content poster role): the organization_id the create_network_* tools and add_network_carousel_creative take, the name and the roles. Pages with limit and next_cursor. Read-only. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  listNetworkOrganizations(
+    args: ListNetworkOrganizationsArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult> {
+    return this.callTool('list_network_organizations', args, options);
   }
 
   /**

@@ -11,11 +11,22 @@ interface Profile {
   /** Cost per click in units of a two-decimal currency. */
   cpc: [number, number];
   conversionRate: [number, number];
+  /**
+   * A day's fraction of a conversion is kept or dropped by a draw of the day rather than always dropped:
+   * where dear clicks are few a day (LinkedIn), rounding down would report no conversion at all.
+   */
+  conversionsByDraw?: true;
 }
 
 const PROFILES: Record<Platform, Profile> = {
   search: { impressions: [800, 3000], ctr: [0.03, 0.07], cpc: [0.8, 2.5], conversionRate: [0.03, 0.08] },
-  network: { impressions: [1500, 5000], ctr: [0.004, 0.009], cpc: [5, 12], conversionRate: [0.05, 0.12] },
+  network: {
+    impressions: [1500, 5000],
+    ctr: [0.004, 0.009],
+    cpc: [5, 12],
+    conversionRate: [0.05, 0.12],
+    conversionsByDraw: true,
+  },
   social: { impressions: [3000, 12000], ctr: [0.008, 0.016], cpc: [0.5, 1.5], conversionRate: [0.02, 0.05] },
   video: { impressions: [5000, 20000], ctr: [0.006, 0.014], cpc: [0.3, 1], conversionRate: [0.01, 0.03] },
 };
@@ -160,8 +171,13 @@ export function dailyMetrics(
     impressions,
     clicks: delivered,
     spendMicros: delivered * day.cpcMicros,
-    conversions: Math.floor(delivered * day.conversionRate),
+    conversions: Math.floor(delivered * day.conversionRate + conversionDraw(platform, objectId, date)),
   };
+}
+
+/** What a day adds to its fraction of a conversion before it is rounded down: nothing, or a draw. */
+function conversionDraw(platform: Platform, objectId: string, date: string): number {
+  return PROFILES[platform].conversionsByDraw ? (draws(platform, objectId, date, 'conversions')[0] ?? 0) : 0;
 }
 
 /** Every day from `start` to `end` (`YYYY-MM-DD`, both included). */

@@ -18,6 +18,8 @@ import { createNetworkTextCampaign } from './network/create-network-text-campaig
 import { createNetworkVideoCampaign } from './network/create-network-video-campaign.ts';
 import { getNetworkCampaignPerformance } from './network/get-network-campaign-performance.ts';
 import { listNetworkCampaigns } from './network/list-network-campaigns.ts';
+import { listNetworkCreatives } from './network/list-network-creatives.ts';
+import { listNetworkOrganizations } from './network/list-network-organizations.ts';
 import { updateNetworkCampaign } from './network/update-network-campaign.ts';
 import { discoverExistingAssets } from './search/discover-existing-assets.ts';
 import { getSearchCampaignPerformance } from './search/get-search-campaign-performance.ts';
@@ -68,6 +70,8 @@ export const ALL_TOOLS: readonly Tool[] = [
   addNetworkCarouselCreative,
   associateNetworkConversion,
   listNetworkCampaigns,
+  listNetworkCreatives,
+  listNetworkOrganizations,
   getNetworkCampaignPerformance,
   updateNetworkCampaign,
   // social (Meta)

@@ -47,7 +47,10 @@ export type NetworkCampaign = z.output<typeof campaignAnswer>;
 export const creativeAnswer = z.object({
   id: z.string(),
   campaign: z.string().optional(),
+  name: z.string().optional(),
   intendedStatus: z.string().optional(),
+  isServing: z.boolean().optional(),
+  review: z.object({ status: z.string().optional() }).optional(),
   createdAt: z.number().optional(),
   content: z
     .object({
@@ -124,3 +127,23 @@ export type NetworkAnalyticsElement = z.output<typeof analyticsElement>;
 
 /** adAnalytics does not page: every element comes in one answer (at most 15,000 of them). */
 export const analyticsAnswer = z.object({ elements: z.array(analyticsElement) });
+
+/** A role of the member on a company page (organizationAcls' roleAssignee finder). */
+export const organizationAclAnswer = z.object({
+  organization: z.string(),
+  role: z.string(),
+  state: z.string().optional(),
+});
+export type NetworkOrganizationAcl = z.output<typeof organizationAclAnswer>;
+
+export const organizationAnswer = z.object({
+  id,
+  localizedName: z.string().optional(),
+  vanityName: z.string().optional(),
+});
+export type NetworkOrganization = z.output<typeof organizationAnswer>;
+
+/** A BATCH_GET answer: the entities found, by key; the keys not found are under `errors`. */
+export function batchAnswer<Element extends z.ZodType>(element: Element) {
+  return z.object({ results: z.record(z.string(), element) });
+}

@@ -4,6 +4,7 @@ import type { PlatformSession } from '../session.ts';
 import type { UpstreamRequest, UpstreamResponse } from '../upstream.ts';
 import {
   analyticsAnswer,
+  batchAnswer,
   campaignAnswer,
   campaignConversionAnswer,
   conversionAnswer,
@@ -16,6 +17,10 @@ import {
   type NetworkConversion,
   type NetworkCreative,
   type NetworkMedia,
+  type NetworkOrganization,
+  type NetworkOrganizationAcl,
+  organizationAclAnswer,
+  organizationAnswer,
   pageAnswer,
 } from './answers.ts';
 import { networkRequestId } from './protocol.ts';
@@ -59,6 +64,12 @@ function analyticsDate(date: string): string {
   return `(year:${year},month:${month},day:${day})`;
 }
 
+/** The criteria of the creatives finder: the creatives of these campaigns (ids), in these intended statuses. */
+export interface CreativeCriteria {
+  campaignIds?: string[] | undefined;
+  intendedStatuses?: string[] | undefined;
+}
+
 /** The metrics the adapter reads from adAnalytics, with the pivot and the days each element covers. */
 export const ANALYTICS_FIELDS = [
   'impressions',
@@ -69,8 +80,10 @@ export const ANALYTICS_FIELDS = [
   'pivotValues',
 ] as const;
 
-/** One adAnalytics question: campaigns' metrics over whole days, by day or for the whole period. */
+/** One adAnalytics question: campaigns' (or their creatives') metrics over whole days, by day or in all. */
 export interface AnalyticsRequest {
+  /** What each element is about (default CAMPAIGN). */
+  pivot?: 'CAMPAIGN' | 'CREATIVE' | undefined;
   /** The facet that picks the campaigns: the account's, or these campaigns (URNs). */
   facet: { accounts: string[] } | { campaigns: string[] };
   start: string;
@@ -118,7 +131,7 @@ export class NetworkRequests {
     return { method: 'GET', url: this.#account(`/adCampaigns?${query}`), idempotent: true };
   }
 
-  /** The analytics finder, pivoted by campaign: adAnalytics lives outside the account's path. */
+  /** The analytics finder, pivoted by campaign or creative: adAnalytics lives outside the account's path. */
   analytics(question: AnalyticsRequest): NetworkRequest {
     const [facet, urns] =
       'accounts' in question.facet
@@ -126,7 +139,7 @@ export class NetworkRequests {
         : ['campaigns', question.facet.campaigns];
     const query = [
       'q=analytics',
-      'pivot=CAMPAIGN',
+      `pivot=${question.pivot ?? 'CAMPAIGN'}`,
       `timeGranularity=${question.granularity}`,
       `dateRange=(start:${analyticsDate(question.start)},end:${analyticsDate(question.end)})`,
       `${facet}=${restliList(urns)}`,
@@ -185,10 +198,27 @@ export class NetworkRequests {
     });
   }
 
-  /** The creatives of the campaigns, a page at a time. */
-  findCreatives(campaignIds: string[], pageToken?: string): NetworkRequest {
-    const query = `q=criteria&campaigns=${restliList(campaignIds.map(urn.campaign))}&${cursor(pageToken)}`;
+  /** The account's creatives meeting the criteria (none: all of them), a page at a time. */
+  findCreatives(criteria: CreativeCriteria, pageToken?: string, pageSize?: number): NetworkRequest {
+    const query = [
+      'q=criteria',
+      ...(criteria.campaignIds ? [`campaigns=${restliList(criteria.campaignIds.map(urn.campaign))}`] : []),
+      ...(criteria.intendedStatuses ? [`intendedStatuses=${restliList(criteria.intendedStatuses)}`] : []),
+      cursor(pageToken, pageSize),
+    ].join('&');
     return { method: 'GET', url: this.#account(`/creatives?${query}`), idempotent: true };
+  }
+
+  /** The roles the connected member holds on company pages, in this state (organizationAcls). */
+  findOrganizationRoles(state: string, start: number): NetworkRequest {
+    const query = `q=roleAssignee&state=${restliValue(state)}&start=${start}&count=${FINDER_PAGE}`;
+    return { method: 'GET', url: `${this.apiUrl}/organizationAcls?${query}`, idempotent: true };
+  }
+
+  /** Company pages by their numeric ids (BATCH_GET). */
+  getOrganizations(organizationIds: string[]): NetworkRequest {
+    const query = `ids=${restliList(organizationIds)}`;
+    return { method: 'GET', url: `${this.apiUrl}/organizations?${query}`, idempotent: true };
   }
 
   createCreative(body: CreativeBody): NetworkRequest {
@@ -411,10 +441,24 @@ export class NetworkClient {
       .map((creative) => creative.id);
   }
 
+  /** Every creative of the account meeting the criteria, page by page (a campaign criterion per 50). */
+  async creatives(criteria: CreativeCriteria = {}): Promise<NetworkCreative[]> {
+    const groups = criteria.campaignIds ? chunks(criteria.campaignIds, URNS_PER_REQUEST) : [undefined];
+    const found: NetworkCreative[] = [];
+    for (const campaignIds of groups) {
+      found.push(
+        ...(await this.findAll('the creatives of the account', creativeAnswer, (token) =>
+          this.requests.findCreatives({ ...criteria, campaignIds }, token),
+        )),
+      );
+    }
+    return found;
+  }
+
   /** Every creative of the campaign, page by page. */
   listCreatives(campaignId: string): Promise<NetworkCreative[]> {
     return this.findAll(`the creatives of campaign ${campaignId}`, creativeAnswer, (token) =>
-      this.requests.findCreatives([campaignId], token),
+      this.requests.findCreatives({ campaignIds: [campaignId] }, token),
     );
   }
 
@@ -423,7 +467,7 @@ export class NetworkClient {
     const counts = new Map(campaignIds.map((id) => [id, 0]));
     for (const ids of chunks(campaignIds, URNS_PER_REQUEST)) {
       const creatives = await this.findAll('the creatives of the campaigns', creativeAnswer, (token) =>
-        this.requests.findCreatives(ids, token),
+        this.requests.findCreatives({ campaignIds: ids }, token),
       );
       for (const creative of creatives) {
         const campaignId = creative.campaign ? idOf(creative.campaign) : undefined;
@@ -432,6 +476,48 @@ export class NetworkClient {
       }
     }
     return counts;
+  }
+
+  /** One page of the account's creatives meeting the criteria, and the token of the next, if any. */
+  async creativesPage(
+    criteria: CreativeCriteria,
+    pageSize: number,
+    pageToken: string | undefined,
+  ): Promise<{ creatives: NetworkCreative[]; nextPageToken: string | undefined }> {
+    const page = await this.read(
+      this.requests.findCreatives(criteria, pageToken, pageSize),
+      'the creatives of the account',
+      pageAnswer(creativeAnswer),
+    );
+    return { creatives: page.elements, nextPageToken: page.metadata?.nextPageToken ?? undefined };
+  }
+
+  /** Every role the connected member holds on company pages in this state, page by page (start and count). */
+  async organizationRoles(state = 'APPROVED'): Promise<NetworkOrganizationAcl[]> {
+    const all: NetworkOrganizationAcl[] = [];
+    for (let start = 0; ; start += FINDER_PAGE) {
+      const page = await this.read(
+        this.requests.findOrganizationRoles(state, start),
+        "the member's roles on company pages",
+        pageAnswer(organizationAclAnswer),
+      );
+      all.push(...page.elements);
+      if (page.elements.length < FINDER_PAGE) return all;
+    }
+  }
+
+  /** The company pages among these numeric ids; ids LinkedIn does not know are left out. */
+  async organizations(organizationIds: string[]): Promise<NetworkOrganization[]> {
+    const found: NetworkOrganization[] = [];
+    for (const ids of chunks(organizationIds, URNS_PER_REQUEST)) {
+      const answer = await this.read(
+        this.requests.getOrganizations(ids),
+        'the company pages',
+        batchAnswer(organizationAnswer),
+      );
+      found.push(...Object.values(answer.results));
+    }
+    return found;
   }
 
   /** One page of the account's campaigns meeting the criteria, and the token of the next, if any. */

@@ -1,6 +1,6 @@
 import { decimalToMicros } from '../../money.ts';
 import type { CampaignPerformanceRow, PerformanceAnswer, PerformanceQuery } from '../performance.ts';
-import type { NetworkAnalyticsElement, NetworkCampaign } from './answers.ts';
+import type { NetworkAnalyticsElement, NetworkCampaign, NetworkCreative } from './answers.ts';
 import { type AnalyticsRequest, chunks, type NetworkClient } from './client.ts';
 import { idOf, urn } from './urns.ts';
 
@@ -35,10 +35,19 @@ function dateOf(day: { year: number; month: number; day: number }): string {
   return `${String(day.year).padStart(4, '0')}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
 }
 
-function rowOf(element: NetworkAnalyticsElement, byDay: boolean): CampaignPerformanceRow {
+/** An element's row: about the campaign it names, or, pivoted by creative, the creative and its campaign. */
+function rowOf(
+  element: NetworkAnalyticsElement,
+  byDay: boolean,
+  campaignOfCreative: Map<string, string> | undefined,
+): CampaignPerformanceRow | undefined {
   const cost = element.costInLocalCurrency;
+  const pivot = idOf(element.pivotValues[0] ?? '');
+  const campaignId = campaignOfCreative ? campaignOfCreative.get(pivot) : pivot;
+  if (campaignId === undefined) return undefined;
   return {
-    campaignId: idOf(element.pivotValues[0] ?? ''),
+    campaignId,
+    ...(campaignOfCreative && { adId: pivot }),
     ...(byDay && { date: dateOf(element.dateRange.start) }),
     metrics: {
       impressions: element.impressions ?? 0,
@@ -69,11 +78,14 @@ export async function readAnalytics(
 }
 
 /**
- * The campaigns' performance from LinkedIn's adAnalytics finder, pivoted by campaign: by day
- * (`timeGranularity=DAILY`) or for the period (`ALL`), impressions, clicks, `costInLocalCurrency` (the
- * account's currency) and `externalWebsiteConversions`. The whole account is asked by its account facet;
- * given campaigns by the campaigns facet, a few at a time. A daily question is sliced so that campaigns
- * times days stays under LinkedIn's 15,000 elements. Days LinkedIn reports nothing for are absent.
+ * The campaigns' performance from LinkedIn's adAnalytics finder, pivoted by campaign, or at level `ad` by
+ * creative (LinkedIn has no level between campaign and creative, nor a device pivot: the tool refuses
+ * those): by day (`timeGranularity=DAILY`) or for the period (`ALL`), impressions, clicks,
+ * `costInLocalCurrency` (the account's currency) and `externalWebsiteConversions`. The whole account is
+ * asked by its account facet; given campaigns by the campaigns facet, a few at a time. A daily question
+ * is sliced so that objects times days stays under LinkedIn's 15,000 elements. Days LinkedIn reports
+ * nothing for are absent. Each campaign comes with its status and daily budget, each creative with its
+ * name, intended status and campaign, from the campaigns and creatives finders.
  */
 export async function readCampaignPerformance(
   client: NetworkClient,
@@ -83,32 +95,67 @@ export async function readCampaignPerformance(
   const campaigns: NetworkCampaign[] = query.campaignIds
     ? await client.campaignsByIds(query.campaignIds.map(idOf))
     : await client.campaigns();
-  const known = new Map(campaigns.map((campaign) => [String(campaign.id), campaign.name ?? '']));
-  const facets: Array<{ facet: AnalyticsRequest['facet']; size: number }> = query.campaignIds
+  const known = new Map(campaigns.map((campaign) => [String(campaign.id), campaign]));
+  const byCreative = query.level === 'ad';
+  const creatives: NetworkCreative[] =
+    byCreative && known.size > 0
+      ? await client.creatives(query.campaignIds ? { campaignIds: [...known.keys()] } : {})
+      : [];
+  // A creative of a campaign the report does not cover (or of none) has no row.
+  const campaignOfCreative = byCreative
+    ? new Map(
+        creatives.flatMap((creative) => {
+          const campaignId = creative.campaign ? idOf(creative.campaign) : '';
+          return known.has(campaignId) ? [[idOf(creative.id), campaignId] as const] : [];
+        }),
+      )
+    : undefined;
+  const facets: Array<{ facet: AnalyticsRequest['facet']; ids: string[] }> = query.campaignIds
     ? chunks([...known.keys()], CAMPAIGNS_PER_CALL).map((ids) => ({
         facet: { campaigns: ids.map(urn.campaign) },
-        size: ids.length,
+        ids,
       }))
-    : [{ facet: { accounts: [urn.account(client.session.account.account_id)] }, size: known.size }];
+    : [{ facet: { accounts: [urn.account(client.session.account.account_id)] }, ids: [...known.keys()] }];
   const rows: CampaignPerformanceRow[] = [];
   if (known.size > 0) {
     const granularity = query.byDay ? 'DAILY' : 'ALL';
-    for (const { facet, size } of facets) {
+    const pivot = byCreative ? 'CREATIVE' : 'CAMPAIGN';
+    for (const { facet, ids } of facets) {
+      // The elements a day can hold: one per campaign, or one per creative of those campaigns.
+      const size = campaignOfCreative
+        ? [...campaignOfCreative.values()].filter((campaignId) => ids.includes(campaignId)).length
+        : ids.length;
       const days = query.byDay ? Math.max(1, Math.floor(MAX_ANALYTICS_ELEMENTS / Math.max(1, size))) : 0;
       const periods = query.byDay ? slices(query.start, query.end, days) : [query];
       for (const period of periods) {
-        const question = { facet, start: period.start, end: period.end, granularity } as const;
+        const question = { facet, pivot, start: period.start, end: period.end, granularity } as const;
         for (const element of await readAnalytics(client, question)) {
-          const row = rowOf(element, query.byDay);
-          // The account facet also reports campaigns the search no longer lists (deleted ones).
-          if (known.has(row.campaignId)) rows.push(row);
+          // The account facet also reports objects the finders no longer list (deleted ones).
+          const row = rowOf(element, query.byDay, campaignOfCreative);
+          if (row && known.has(row.campaignId)) rows.push(row);
         }
       }
     }
   }
+  const reported = new Set(rows.map((row) => row.adId));
   return {
     currency,
-    campaigns: [...known].map(([id, name]) => ({ id, name })),
+    campaigns: [...known].map(([id, campaign]) => ({
+      id,
+      name: campaign.name ?? '',
+      platformStatus: campaign.status,
+      dailyBudgetMicros: campaign.dailyBudget ? decimalToMicros(campaign.dailyBudget.amount) : null,
+    })),
+    ...(campaignOfCreative && {
+      ads: creatives
+        .filter((creative) => reported.has(idOf(creative.id)))
+        .map((creative) => ({
+          id: idOf(creative.id),
+          name: creative.name ?? '',
+          platformStatus: creative.intendedStatus,
+          campaignId: campaignOfCreative.get(idOf(creative.id)) ?? '',
+        })),
+    }),
     rows,
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { microsToDecimal } from '../../money.ts';
 import { addMetrics, type CampaignMetrics, NO_METRICS } from '../../platforms/performance.ts';
@@ -27,7 +28,7 @@ const FINDERS = ['analytics', 'statistics', 'attributedRevenueMetrics'];
 const GRANULARITIES = ['ALL', 'DAILY', 'MONTHLY', 'YEARLY'] as const;
 type Granularity = (typeof GRANULARITIES)[number];
 
-/** LinkedIn's pivots; the sandbox groups by the three of the account structure. */
+/** LinkedIn's pivots; the sandbox groups by the four of the account structure. */
 const PIVOTS = [
   'COMPANY',
   'ACCOUNT',
@@ -51,7 +52,7 @@ const PIVOTS = [
   'PLACEMENT_NAME',
   'IMPRESSION_DEVICE_TYPE',
 ];
-const SERVED_PIVOTS = ['ACCOUNT', 'CAMPAIGN_GROUP', 'CAMPAIGN'];
+const SERVED_PIVOTS = ['ACCOUNT', 'CAMPAIGN_GROUP', 'CAMPAIGN', 'CREATIVE'];
 
 /** The facets that pick what is reported; the sandbox serves those of the account structure. */
 const FACETS = ['accounts', 'campaignGroups', 'campaigns', 'creatives', 'shares', 'companies'];
@@ -213,6 +214,55 @@ function fieldsOf(request: FastifyRequest): string[] {
   return fields;
 }
 
+/** The share of a campaign's delivery each of its creatives wins on a day: from 1 to 3 parts of a draw. */
+function weight(creativeId: string, date: string): number {
+  const digest = createHash('sha256').update(`network-creative\u0000${creativeId}\u0000${date}`).digest();
+  return 1 + (2 * digest.readUInt32BE(0)) / 2 ** 32;
+}
+
+/** `total` units split by the weights, to whole units that add up to it (largest remainders first). */
+function apportion(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const exact = weights.map((w) => (total * w) / sum);
+  const parts = exact.map(Math.floor);
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const order = exact
+    .map((e, i) => [e - Math.floor(e), i] as const)
+    .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, index] of order) {
+    if (left <= 0) break;
+    parts[index] = (parts[index] ?? 0) + 1;
+    left--;
+  }
+  return parts;
+}
+
+/**
+ * A campaign's day split among its creatives, as LinkedIn rotates them: each wins a share of the day by
+ * a draw, and the parts add up to the campaign's exactly (spend in whole cents, as it accrues). A campaign
+ * without creatives reports none.
+ */
+function splitAmongCreatives(
+  metrics: CampaignMetrics,
+  creativeIds: string[],
+  date: string,
+): Array<[string, CampaignMetrics]> {
+  const weights = creativeIds.map((id) => weight(id, date));
+  const impressions = apportion(metrics.impressions, weights);
+  const clicks = apportion(metrics.clicks, weights);
+  const cents = apportion(Math.round(metrics.spendMicros / 10_000), weights);
+  const conversions = apportion(metrics.conversions, weights);
+  return creativeIds.map((id, i) => [
+    id,
+    {
+      impressions: impressions[i] ?? 0,
+      clicks: clicks[i] ?? 0,
+      spendMicros: (cents[i] ?? 0) * 10_000,
+      conversions: conversions[i] ?? 0,
+    },
+  ]);
+}
+
 /**
  * `GET /rest/adAnalytics?q=analytics`: LinkedIn's reporting, validated as LinkedIn does, from the
  * campaigns' activity history (src/sandbox/daily-metrics.ts): the same numbers on every run, nothing on
@@ -316,6 +366,10 @@ export function registerAnalyticsRoutes(scope: FastifyInstance, sandbox: Network
           currency = (await store.get<SandboxAccount>('account', campaign.accountId))?.data.currency ?? 'USD';
           currencies.set(campaign.accountId, currency);
         }
+        const creatives =
+          pivot === 'CREATIVE'
+            ? (await store.list('creative', campaign.accountId, campaign.id)).map((c) => c.id)
+            : [];
         const pivotValue =
           pivot === 'CAMPAIGN'
             ? `urn:li:sponsoredCampaign:${campaign.id}`
@@ -327,13 +381,25 @@ export function registerAnalyticsRoutes(scope: FastifyInstance, sandbox: Network
           const metrics = dailyMetrics('network', campaign.id, date, history, currency, now);
           if (metrics.impressions === 0) continue;
           const bucket = bucketOf(date, granularity, range);
-          const key = `${bucket.start}|${pivotValue}`;
-          const total = totals.get(key);
-          totals.set(key, {
-            pivot: pivotValue,
-            range: bucket,
-            metrics: addMetrics(total?.metrics ?? NO_METRICS, metrics),
-          });
+          const parts =
+            pivot === 'CREATIVE'
+              ? splitAmongCreatives(metrics, creatives, date).map(([id, part]) => ({
+                  value: `urn:li:sponsoredCreative:${id}`,
+                  metrics: part,
+                }))
+              : [{ value: pivotValue, metrics }];
+          for (const part of parts) {
+            // A creative may win nothing of a thin day; what it did win is kept, so the parts add up.
+            if (part.metrics.impressions === 0 && part.metrics.clicks === 0 && part.metrics.spendMicros === 0)
+              continue;
+            const key = `${bucket.start}|${part.value}`;
+            const total = totals.get(key);
+            totals.set(key, {
+              pivot: part.value,
+              range: bucket,
+              metrics: addMetrics(total?.metrics ?? NO_METRICS, part.metrics),
+            });
+          }
         }
       }
       const elements = [...totals.entries()]

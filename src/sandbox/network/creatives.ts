@@ -42,7 +42,18 @@ export function registerCreativeRoutes(scope: FastifyInstance, sandbox: NetworkS
   const { store } = sandbox;
   const { usable: usableMedia } = mediaFinder(sandbox);
 
-  function representCreative(creative: StoredObject<Json>): Json {
+  /** The status of each campaign of the account, which decides whether its creatives serve. */
+  async function campaignStatuses(accountId: string): Promise<Map<string, unknown>> {
+    const campaigns = await store.list<Json>('campaign', accountId);
+    return new Map(campaigns.map((campaign) => [campaign.id, campaign.data.status]));
+  }
+
+  /**
+   * A creative as LinkedIn answers it: it serves when it is ACTIVE, approved by review and its campaign
+   * runs; a new one is PENDING review (the sandbox never finishes a review, the seeded ones are APPROVED).
+   */
+  function representCreative(creative: StoredObject<Json>, campaigns: Map<string, unknown>): Json {
+    const review = (creative.data.review as Json | undefined) ?? { status: 'PENDING' };
     return {
       ...creative.data,
       id: `urn:li:sponsoredCreative:${creative.id}`,
@@ -50,8 +61,11 @@ export function registerCreativeRoutes(scope: FastifyInstance, sandbox: NetworkS
       campaign: `urn:li:sponsoredCampaign:${creative.parentId}`,
       createdAt: Date.parse(creative.createdAt),
       lastModifiedAt: Date.parse(creative.updatedAt),
-      isServing: false,
-      review: { status: 'PENDING' },
+      isServing:
+        creative.data.intendedStatus === 'ACTIVE' &&
+        review.status === 'APPROVED' &&
+        campaigns.get(creative.parentId ?? '') === 'ACTIVE',
+      review,
     };
   }
 
@@ -160,6 +174,7 @@ export function registerCreativeRoutes(scope: FastifyInstance, sandbox: NetworkS
       if (!(await sandbox.account(request, reply, accountId))) return reply;
       const ids = batchIds(request);
       if (ids) {
+        const campaigns = await campaignStatuses(accountId);
         return batchGet(
           request,
           ids,
@@ -167,7 +182,7 @@ export function registerCreativeRoutes(scope: FastifyInstance, sandbox: NetworkS
             const found = urnId(id, 'sponsoredCreative')
               ? await store.get<Json>('creative', urnId(id, 'sponsoredCreative') ?? '')
               : undefined;
-            return found?.accountId === accountId ? representCreative(found) : undefined;
+            return found?.accountId === accountId ? representCreative(found, campaigns) : undefined;
           },
           (id) => `Creative ${id} does not exist in ad account ${accountId}`,
         );
@@ -182,8 +197,7 @@ export function registerCreativeRoutes(scope: FastifyInstance, sandbox: NetworkS
       ]);
       if (queryParameter(request, 'q') !== 'criteria')
         throw new Invalid('Use the criteria finder: q=criteria');
-      const campaigns = listParameter(request, 'campaigns');
-      const wanted = campaigns?.map((value) => {
+      const wanted = listParameter(request, 'campaigns')?.map((value) => {
         const id = urnId(value, 'sponsoredCampaign');
         if (!id) throw new Invalid(`campaigns: ${value} is not a urn:li:sponsoredCampaign URN`);
         return id;
@@ -197,6 +211,7 @@ export function registerCreativeRoutes(scope: FastifyInstance, sandbox: NetworkS
       }
       const references = listParameter(request, 'contentReferences');
       const test = queryParameter(request, 'isTestAccount');
+      const campaigns = await campaignStatuses(accountId);
       const order = queryParameter(request, 'sortOrder') ?? 'ASCENDING';
       if (order !== 'ASCENDING' && order !== 'DESCENDING')
         throw new Invalid(`sortOrder must be ASCENDING or DESCENDING (got "${order}")`);
@@ -210,7 +225,7 @@ export function registerCreativeRoutes(scope: FastifyInstance, sandbox: NetworkS
             (test === undefined || test === 'true'),
         )
         .sort((a, b) => a.id.padStart(20, '0').localeCompare(b.id.padStart(20, '0')))
-        .map(representCreative);
+        .map((creative) => representCreative(creative, campaigns));
       return page(order === 'ASCENDING' ? elements : elements.reverse(), request);
     }),
   );
@@ -229,7 +244,8 @@ export function registerCreativeRoutes(scope: FastifyInstance, sandbox: NetworkS
       const { account: accountId, urn } = request.params;
       onlyParameters(request, PROJECTION);
       if (!(await sandbox.account(request, reply, accountId))) return reply;
-      return project(representCreative(await creative(accountId, urn)), projectionOf(request));
+      const found = await creative(accountId, urn);
+      return project(representCreative(found, await campaignStatuses(accountId)), projectionOf(request));
     }),
   );
 

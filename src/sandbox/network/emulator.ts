@@ -22,6 +22,7 @@ import { createSandbox, fail } from './context.ts';
 import { registerConversionRoutes } from './conversions.ts';
 import { registerCreativeRoutes } from './creatives.ts';
 import { MAX_UPLOAD_BYTES, registerMediaRoutes } from './media.ts';
+import { registerOrganizationRoutes } from './organizations.ts';
 import { registerPostRoutes } from './posts.ts';
 
 const PREFIX = '/sandbox/network';
@@ -72,7 +73,8 @@ function oauthError(reply: FastifyReply, status: number, error: string, descript
 
 /**
  * The LinkedIn Marketing API emulator under /sandbox/network: the versioned REST API at /rest (ad
- * accounts, campaign groups, campaigns, ad analytics, media uploads, posts, creatives, conversions), one
+ * accounts, campaign groups, campaigns, ad analytics, media uploads, posts, creatives, conversions,
+ * company pages and the member's roles on them), one
  * file per resource, the upload URLs it hands out, and OAuth (the approval page and the form-encoded
  * token endpoint). Every /rest call needs LinkedIn's three headers; errors have LinkedIn's shape.
  */
@@ -194,6 +196,7 @@ export function registerNetworkSandbox(scope: FastifyInstance, services: Sandbox
   registerPostRoutes(scope, sandbox);
   registerCreativeRoutes(scope, sandbox);
   registerConversionRoutes(scope, sandbox);
+  registerOrganizationRoutes(scope, sandbox);
 
   // LinkedIn's /oauth/v2/accessToken: form encoded, for the code exchange and the refresh.
   scope.post<{ Body: Record<string, string | undefined> | undefined }>(

@@ -13,6 +13,36 @@ import type { Json } from './validate.ts';
 export const EXAMPLE_IDS = { group: '6123456', campaign: '123456789', conversion: '987654' } as const;
 export const EXAMPLE_ORGANIZATION = 'urn:li:organization:2414183';
 
+/**
+ * The company pages of the sandbox, shared by every account, and the roles the member who connects an
+ * account holds on them: the example page administered, a showcase page only sponsored (its pending
+ * administrator request shows a role that is not yet approved).
+ */
+const ORGANIZATIONS = [
+  {
+    id: '2414183',
+    localizedName: 'Acme Project Tools',
+    vanityName: 'acme-project-tools',
+    localizedWebsite: 'https://example.com',
+    primaryOrganizationType: 'NONE',
+    roles: [
+      { role: 'ADMINISTRATOR', state: 'APPROVED' },
+      { role: 'DIRECT_SPONSORED_CONTENT_POSTER', state: 'APPROVED' },
+    ],
+  },
+  {
+    id: '2414190',
+    localizedName: 'Acme Project Tools for Teams',
+    vanityName: 'acme-for-teams',
+    localizedWebsite: 'https://example.com/teams',
+    primaryOrganizationType: 'BRAND',
+    roles: [
+      { role: 'DIRECT_SPONSORED_CONTENT_POSTER', state: 'APPROVED' },
+      { role: 'ADMINISTRATOR', state: 'REQUESTED' },
+    ],
+  },
+] as const;
+
 /** How many days of history a new account's campaigns have, so reports answer on the first call. */
 export const SEED_HISTORY_DAYS = 90;
 const DAY_MS = 86_400_000;
@@ -215,7 +245,8 @@ const OBJECTIVE_BIDDING: Record<string, { costType: string; optimizationTargetTy
 
 /**
  * A new network sandbox account: the groups and campaigns of SEED with their ads (posts on the sample
- * media), two conversions, and each campaign's activity history over the last 90 days (src/sandbox/
+ * media), the member's roles on the company pages (ORGANIZATIONS), two conversions, and each campaign's
+ * activity history over the last 90 days (src/sandbox/
  * activity.ts), from which adAnalytics reports. Objects are stamped a millisecond apart, in this order.
  */
 export async function seedNetworkAccount(store: SandboxStore, accountId: string, now: Date): Promise<void> {
@@ -299,6 +330,23 @@ export async function seedNetworkAccount(store: SandboxStore, accountId: string,
     }
   }
 
+  for (const { id, roles, ...page } of ORGANIZATIONS) {
+    if (!(await store.get('organization', id)))
+      await store.put({ type: 'organization', id, accountId, data: page }, stamp());
+    for (const { role, state } of roles) {
+      await store.put(
+        {
+          type: 'organization_acl',
+          id: sandboxId(12),
+          accountId,
+          parentId: id,
+          data: { roleAssignee: `urn:li:person:sbx${accountId}`, role, state },
+        },
+        stamp(),
+      );
+    }
+  }
+
   const conversions = [
     { id: await freeId(store, 'conversion', EXAMPLE_IDS.conversion, 7), name: 'Demo request', type: 'LEAD' },
     { id: sandboxId(7), name: 'Newsletter sign-up', type: 'SIGN_UP' },
@@ -354,7 +402,8 @@ async function seedAd(
       id: sandboxId(9),
       accountId,
       parentId: fields.campaign,
-      data: { name: ad.name, content, intendedStatus: 'ACTIVE' },
+      // Seeded ads have been through LinkedIn's review; a new one waits for it.
+      data: { name: ad.name, content, intendedStatus: 'ACTIVE', review: { status: 'APPROVED' } },
     },
     stamp(),
   );

@@ -169,7 +169,7 @@ export const addNetworkCarouselCreative = defineTool({
       'The carousel campaign to extend: digits or urn:li:sponsoredCampaign:<digits>.',
     ),
     organization_id: digitsOrUrn('organization').describe(
-      'The company page the ad is posted as: digits or urn:li:organization:<digits>.',
+      'The company page posting the ad: digits or its URN; list_network_organizations shows them.',
     ),
     cards: carouselCards,
     introductory_text: textOnSeveralLines(255).describe('Main text above the cards, at most 255 characters.'),

@@ -76,7 +76,9 @@ const TWO_LETTERS_PATTERN = '^\\s*[A-Za-z]{2}\\s*$';
 /** The arguments every network campaign takes, except the group choice, objective and call to action. */
 export const campaignArguments = {
   campaign_name: text(255).describe('Campaign name, not shown to members.'),
-  organization_id: digitsOrUrn('organization').describe('Company page the ad is posted as (digits or URN).'),
+  organization_id: digitsOrUrn('organization').describe(
+    'Company page posting the ad (digits or URN); list_network_organizations shows them.',
+  ),
   daily_budget: amountArgument(10).describe('Daily budget in the account currency, at least 10.'),
   total_budget: amountArgument()
     .optional()

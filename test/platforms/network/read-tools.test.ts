@@ -365,6 +365,8 @@ describe.each(TEST_DIALECTS)('the network read tools on the LinkedIn sandbox (%s
     );
     expect(tools.map((t) => [t.name, t.annotations?.readOnlyHint])).toEqual([
       ['list_network_campaigns', true],
+      ['list_network_creatives', true],
+      ['list_network_organizations', true],
       ['get_network_campaign_performance', true],
     ]);
     for (const [name, args] of [

@@ -659,6 +659,34 @@ describe.each(TEST_DIALECTS)("LinkedIn's official client against the sandbox (%s
       expect(total?.clicks).toBe(days.reduce((sum, e) => sum + e.clicks, 0));
     }
 
+    // By creative, as the adapter asks at level ad: the creatives' parts add up to their campaigns'.
+    const byCreative = await client.finder({
+      resourcePath: '/adAnalytics',
+      finderName: 'analytics',
+      queryParams: { pivot: 'CREATIVE', timeGranularity: 'ALL', dateRange, campaigns, fields },
+      ...as(),
+    });
+    const creativeUrl = new NetworkRequests(LINKEDIN_REST, accountId).analytics({
+      facet: { campaigns },
+      pivot: 'CREATIVE',
+      start: iso(dateRange.start),
+      end: iso(dateRange.end),
+      granularity: 'ALL',
+    }).url;
+    expect(sent.at(-1)?.url?.split('?')[1]).toBe(creativeUrl.split('?')[1]);
+    const parts = byCreative.data.elements as Json[];
+    expect(parts.length).toBeGreaterThan(0);
+    for (const part of parts) expect(part.pivotValues[0]).toMatch(/^urn:li:sponsoredCreative:\d+$/);
+    const served = new Set(
+      (await store.list<Json>('creative', accountId))
+        .filter((c) => parts.some((p) => p.pivotValues[0] === `urn:li:sponsoredCreative:${c.id}`))
+        .map((c) => `urn:li:sponsoredCampaign:${c.parentId}`),
+    );
+    const wholeClicks = (whole.data.elements as Json[])
+      .filter((e) => served.has(e.pivotValues[0]))
+      .reduce((sum, e) => sum + e.clicks, 0);
+    expect(parts.reduce((sum, e) => sum + e.clicks, 0)).toBe(wholeClicks);
+
     const refused = await refusal(
       client.finder({
         resourcePath: '/adAnalytics',
@@ -669,6 +697,85 @@ describe.each(TEST_DIALECTS)("LinkedIn's official client against the sandbox (%s
     );
     expect(refused).toMatchObject({ status: 400, body: { status: 400, serviceErrorCode: 100 } });
     expect(refused.body.message).toContain('dateRange');
+  });
+
+  it("finds the member's roles on company pages and reads the pages, encoded as the adapter encodes them", async () => {
+    const requests = new NetworkRequests(LINKEDIN_REST, accountId);
+    const acls = await client.finder({
+      resourcePath: '/organizationAcls',
+      finderName: 'roleAssignee',
+      queryParams: { state: 'APPROVED', start: 0, count: 100 },
+      ...as(),
+    });
+    expect(sent.at(-1)?.url?.split('?')[1]).toBe(
+      requests.findOrganizationRoles('APPROVED', 0).url.split('?')[1],
+    );
+    const held = (acls.data.elements as Json[]).map((acl) => `${acl.organization} ${acl.role} ${acl.state}`);
+    expect(held.sort()).toEqual([
+      'urn:li:organization:2414183 ADMINISTRATOR APPROVED',
+      'urn:li:organization:2414183 DIRECT_SPONSORED_CONTENT_POSTER APPROVED',
+      'urn:li:organization:2414190 DIRECT_SPONSORED_CONTENT_POSTER APPROVED',
+    ]);
+    expect((acls.data as Json).paging).toMatchObject({ start: 0, count: 100, total: 3 });
+    // Without a state, the pending request shows too; one role alone, page by page with start and count.
+    const admins = await client.finder({
+      resourcePath: '/organizationAcls',
+      finderName: 'roleAssignee',
+      queryParams: { role: 'ADMINISTRATOR', count: 1 },
+      ...as(),
+    });
+    expect((admins.data.elements as Json[]).map((acl) => acl.state)).toEqual(['APPROVED']);
+    expect((admins.data as Json).paging.total).toBe(2);
+
+    const pages = await client.batchGet({
+      resourcePath: '/organizations',
+      ids: [2414183, 2414190, 999],
+      ...as(),
+    });
+    expect(sent.at(-1)?.url?.split('?')[1]).toBe(
+      requests.getOrganizations(['2414183', '2414190', '999']).url.split('?')[1],
+    );
+    expect(pages.data.results['2414183']).toMatchObject({ id: 2414183, localizedName: 'Acme Project Tools' });
+    expect(pages.data.results['2414190']?.vanityName).toBe('acme-for-teams');
+    expect(pages.data.errors['999']).toMatchObject({ status: 404 });
+
+    const wrongFinder = await refusal(
+      client.finder({ resourcePath: '/organizationAcls', finderName: 'organization', ...as() }),
+    );
+    expect(wrongFinder).toMatchObject({ status: 400, body: { status: 400, serviceErrorCode: 100 } });
+    expect(wrongFinder.body.message).toContain('q=roleAssignee');
+    const badRole = await refusal(
+      client.finder({
+        resourcePath: '/organizationAcls',
+        finderName: 'roleAssignee',
+        queryParams: { role: 'OWNER' },
+        ...as(),
+      }),
+    );
+    expect(badRole).toMatchObject({ status: 400 });
+    expect(badRole.body.message).toContain('role must be one of ADMINISTRATOR');
+  });
+
+  it("finds the account's creatives by intended status, as the adapter asks for them", async () => {
+    const requests = new NetworkRequests(LINKEDIN_REST, accountId);
+    const found = await client.finder({
+      resourcePath: '/adAccounts/{account}/creatives',
+      ...account(),
+      finderName: 'criteria',
+      queryParams: { intendedStatuses: ['ACTIVE', 'PAUSED'], pageSize: 3 },
+      ...as(),
+    });
+    expect(sent.at(-1)?.url?.split('?')[1]).toBe(
+      requests.findCreatives({ intendedStatuses: ['ACTIVE', 'PAUSED'] }, undefined, 3).url.split('?')[1],
+    );
+    const creatives = found.data.elements as Json[];
+    expect(creatives).toHaveLength(3);
+    expect((found.data as Json).metadata.nextPageToken).toEqual(expect.any(String));
+    for (const creative of creatives) {
+      expect(['ACTIVE', 'PAUSED']).toContain(creative.intendedStatus);
+      expect(typeof creative.isServing).toBe('boolean');
+      expect(creative.review.status).toMatch(/^(APPROVED|PENDING)$/);
+    }
   });
 
   it('answers each magic id with the fault it names', async () => {

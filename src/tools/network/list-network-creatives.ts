@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import type { NetworkCreative } from '../../platforms/network/answers.ts';
+import { NetworkClient } from '../../platforms/network/client.ts';
+import { networkProtocol } from '../../platforms/network/protocol.ts';
+import { idOf } from '../../platforms/network/urns.ts';
+import { PlatformSession } from '../../platforms/session.ts';
+import { accountArgument, digitsOrUrn } from '../arguments.ts';
+import { markdownTable } from '../reads/markdown-table.ts';
+import { cursorArgument, decodeCursor, encodeCursor, limitArgument } from '../reads/paging.ts';
+import {
+  commonStatus,
+  STATUS_FIELDS,
+  type Status,
+  statusFields,
+  statusFilter,
+} from '../status-vocabulary.ts';
+import { defineTool } from '../tool.ts';
+
+const TOOL = 'list_network_creatives';
+
+/** A creative's intended statuses, as the creatives finder filters them. */
+const INTENDED_STATUSES = ['ACTIVE', 'PAUSED', 'DRAFT', 'ARCHIVED', 'CANCELED', 'PENDING_DELETION'] as const;
+const DEFAULT_STATUSES: Status[] = ['ACTIVE', 'PAUSED'];
+/** Campaign URNs in one finder call, to keep its URL well under LinkedIn's limit. */
+const MAX_CAMPAIGNS = 50;
+
+function creativeRow(creative: NetworkCreative) {
+  return {
+    creative_id: idOf(creative.id),
+    campaign_id: creative.campaign ? idOf(creative.campaign) : null,
+    name: creative.name ?? null,
+    ...statusFields('network', creative.intendedStatus ?? 'DRAFT'),
+    is_serving: creative.isServing ?? null,
+    review_status: creative.review?.status ?? null,
+    content_reference: creative.content?.reference ?? null,
+    headline: creative.content?.textAd?.headline ?? null,
+  };
+}
+
+const creativeOutput = z.object({
+  creative_id: z.string().describe('The digits of urn:li:sponsoredCreative.'),
+  campaign_id: z.string().nullable().describe('Its campaign.'),
+  name: z.string().nullable().describe('Its name, when it has one.'),
+  ...STATUS_FIELDS,
+  is_serving: z.boolean().nullable().describe('Whether LinkedIn serves it now.'),
+  review_status: z.string().nullable().describe("LinkedIn's review: PENDING, APPROVED, REJECTED..."),
+  content_reference: z.string().nullable().describe('The post it sponsors (urn:li:share or ugcPost).'),
+  headline: z.string().nullable().describe("A text ad's headline."),
+});
+
+export const listNetworkCreatives = defineTool({
+  name: TOOL,
+  description:
+    'Lists the creatives (ads) of a LinkedIn ad account, or of some campaigns: ids, campaign, name, status, ' +
+    'whether each serves and its review, and the post it sponsors. Filter by status (default ACTIVE and ' +
+    'PAUSED); pages with limit and next_cursor. Read-only. Billable: one quota unit.',
+  platform: 'network',
+  billable: true,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  input: z.strictObject({
+    campaign_ids: z
+      .array(digitsOrUrn('sponsoredCampaign'))
+      .min(1)
+      .max(MAX_CAMPAIGNS)
+      .optional()
+      .describe(
+        `Only the creatives of these campaigns (at most ${MAX_CAMPAIGNS}), as list_network_campaigns gives.`,
+      ),
+    status: statusFilter('network').describe(
+      'Only creatives in these statuses (ACTIVE, PAUSED, REMOVED); default ACTIVE and PAUSED.',
+    ),
+    limit: limitArgument,
+    cursor: cursorArgument,
+    account_id: accountArgument('network'),
+  }),
+  output: z.object({
+    account_id: z.string().describe('The LinkedIn ad account.'),
+    creatives: z.array(creativeOutput).describe('The creatives of this page, by id.'),
+    next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last.'),
+  }),
+  example: { campaign_ids: ['123456789'] },
+  auditFields: ['campaign_ids', 'status', 'limit'],
+  async run(args, context) {
+    const account = context.account;
+    if (!account) throw new Error(`${TOOL} needs the resolved account`);
+    const campaignIds = args.campaign_ids ? [...new Set(args.campaign_ids.map(idOf))].sort() : undefined;
+    const statuses = [...new Set(args.status ?? DEFAULT_STATUSES)].sort();
+    const intendedStatuses = INTENDED_STATUSES.filter((s) => statuses.includes(commonStatus('network', s)));
+    const query = { account: account.account_id, campaignIds, statuses, limit: args.limit };
+    const pageToken = decodeCursor<string>(args.cursor, query, TOOL);
+
+    const client = new NetworkClient(await PlatformSession.open(context, networkProtocol));
+    const page = await client.creativesPage({ campaignIds, intendedStatuses }, args.limit, pageToken);
+    const creatives = page.creatives.map(creativeRow);
+    const nextCursor = page.nextPageToken ? encodeCursor(query, page.nextPageToken) : null;
+
+    const scope = campaignIds
+      ? ` of campaign${campaignIds.length === 1 ? '' : 's'} ${campaignIds.join(', ')}`
+      : '';
+    const sections = [
+      `LinkedIn ad account ${account.account_id}: ${creatives.length} creative${creatives.length === 1 ? '' : 's'}` +
+        `${scope} (${statuses.join(', ')})${nextCursor ? ', more with next_cursor' : ''}.`,
+    ];
+    if (creatives.length > 0) {
+      sections.push(
+        markdownTable(
+          ['Creative', 'Id', 'Campaign', 'Status', 'Serving', 'Review', 'Content'],
+          creatives.map((c) => [
+            c.name ?? '–',
+            c.creative_id,
+            c.campaign_id ?? '–',
+            `${c.status} (${c.platform_status})`,
+            c.is_serving === null ? '–' : c.is_serving ? 'yes' : 'no',
+            c.review_status ?? '–',
+            c.content_reference ?? (c.headline ? `text ad: ${c.headline}` : '–'),
+          ]),
+        ),
+      );
+    } else if (campaignIds) {
+      sections.push('Check the campaign ids with list_network_campaigns, or widen status.');
+    }
+    return {
+      text: sections.join('\n\n'),
+      structured: { account_id: account.account_id, creatives, next_cursor: nextCursor },
+    };
+  },
+});
