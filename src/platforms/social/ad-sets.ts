@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PlatformSession } from '../session.ts';
 import { cursorAfter, graphPageSchema, graphUrl } from './graph.ts';
-import { readGraph } from './graph-read.ts';
+import { readAnswer } from '../answer-shape.ts';
 
 /** A budget as Meta gives it: a numeric string of the currency's minor unit (`"5000"` is 50.00 USD). */
 const minorAmount = z
@@ -58,22 +58,27 @@ export interface ObjectPage<Item> {
   items: Item[];
   /** Where the next page starts, when more may follow. */
   next: EdgePosition | undefined;
+  /** A parent asked for that Meta has not, or not for this token: nothing else is read. */
+  missing?: string | undefined;
 }
 
 /**
  * Up to `limit` items from the edges named by `paths` in turn (an ad account's, or the campaigns' or ad
  * sets' asked for), from `position` on, following Meta's cursors; filtered by effective status (Meta's
- * default without: neither archived nor deleted).
+ * default without: neither archived nor deleted). A parent Meta cannot load stops the listing.
  */
 async function readEdges<Item extends z.ZodType>(
   session: PlatformSession,
   what: string,
-  paths: string[],
+  adAccountId: string,
+  parents: readonly string[] | undefined,
+  edgeName: string,
   item: Item,
   fields: string,
   options: { statuses?: readonly string[] | undefined; limit: number; position?: EdgePosition | undefined },
 ): Promise<ObjectPage<z.output<Item>>> {
   const schema = graphPageSchema(item);
+  const paths = edgePaths(adAccountId, parents, edgeName);
   const items: Array<z.output<Item>> = [];
   let edge = options.position?.edge ?? 0;
   let after = options.position?.after;
@@ -85,7 +90,10 @@ async function readEdges<Item extends z.ZodType>(
       ...(after !== undefined && { after }),
       ...(options.statuses && { effective_status: JSON.stringify(options.statuses) }),
     });
-    const page = await readGraph(session, what, url, schema);
+    const response = await session.sendOrMissing({ method: 'GET', url, idempotent: true });
+    if (!response) return { items: [], next: undefined, missing: parents?.[edge] };
+    session.noteRequestId(response.headers['x-fb-trace-id']);
+    const page = readAnswer('social', what, schema, response.body);
     items.push(...page.data);
     after = cursorAfter(page);
     if (after === undefined) edge += 1;
@@ -110,8 +118,8 @@ export function listAdSets(
     position?: EdgePosition | undefined;
   },
 ): Promise<ObjectPage<MetaAdSet>> {
-  const paths = edgePaths(adAccountId, options.campaignIds, 'adsets');
-  return readEdges(session, "the ad account's ad sets", paths, adSetSchema, AD_SET_FIELDS, options);
+  const what = "the ad account's ad sets";
+  return readEdges(session, what, adAccountId, options.campaignIds, 'adsets', adSetSchema, AD_SET_FIELDS, options);
 }
 
 /** `GET /act_{id}/ads`, or `/{id}/ads` of each campaign or ad set asked for. */
@@ -125,6 +133,6 @@ export function listAds(
     position?: EdgePosition | undefined;
   },
 ): Promise<ObjectPage<MetaAd>> {
-  const paths = edgePaths(adAccountId, options.parentIds, 'ads');
-  return readEdges(session, "the ad account's ads", paths, adSchema, AD_FIELDS, options);
+  const what = "the ad account's ads";
+  return readEdges(session, what, adAccountId, options.parentIds, 'ads', adSchema, AD_FIELDS, options);
 }
