@@ -6,14 +6,16 @@ import { adSetSchema } from './ad-sets.ts';
 import { graphUrl } from './graph.ts';
 
 const adSetNodeSchema = adSetSchema.extend({
-  campaign: z.object({ id: z.string(), name: z.string().optional() }).optional(),
+  campaign: z
+    .object({ id: z.string(), name: z.string().optional(), effective_status: z.string().optional() })
+    .optional(),
 });
 
 /** A Meta ad set read by its id; budgets in the currency's minor unit, absent when the campaign holds it. */
 export type MetaAdSetNode = z.output<typeof adSetNodeSchema>;
 
 const NODE_FIELDS =
-  'id,account_id,name,campaign_id,campaign{id,name},status,effective_status,daily_budget,lifetime_budget,' +
+  'id,account_id,name,campaign_id,campaign{id,name,effective_status},status,effective_status,daily_budget,lifetime_budget,' +
   'optimization_goal,billing_event';
 
 /** Meta's longest ad set name, in UTF-16 units, as the sandbox counts it too. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { readAnswer } from '../answer-shape.ts';
 import type { PlatformSession } from '../session.ts';
 import { cursorAfter, graphPageSchema, graphUrl } from './graph.ts';
-import { readAnswer } from '../answer-shape.ts';
 
 /** A budget as Meta gives it: a numeric string of the currency's minor unit (`"5000"` is 50.00 USD). */
 const minorAmount = z
@@ -119,7 +119,16 @@ export function listAdSets(
   },
 ): Promise<ObjectPage<MetaAdSet>> {
   const what = "the ad account's ad sets";
-  return readEdges(session, what, adAccountId, options.campaignIds, 'adsets', adSetSchema, AD_SET_FIELDS, options);
+  return readEdges(
+    session,
+    what,
+    adAccountId,
+    options.campaignIds,
+    'adsets',
+    adSetSchema,
+    AD_SET_FIELDS,
+    options,
+  );
 }
 
 /** `GET /act_{id}/ads`, or `/{id}/ads` of each campaign or ad set asked for. */

@@ -6,7 +6,7 @@ import {
   type SandboxAdSet,
 } from './ad-set-records.ts';
 import type { SandboxCampaign } from './campaign-records.ts';
-import { EFFECTIVE_STATUS_FILTER } from './campaigns.ts';
+import { campaignNode, EFFECTIVE_STATUS_FILTER } from './campaigns.ts';
 import { DATE_PRESETS } from './date-presets.ts';
 import { EDGE_PARAMETERS, listParameter, type Query } from './request.ts';
 import { parseTimeRange } from './time-range.ts';
@@ -54,7 +54,7 @@ export function adSetNode(stored: StoredObject<SandboxAdSet>, objects: AccountOb
     account_id: accountId.replace(/^act_/, ''),
     name: data.name,
     campaign_id: data.campaign_id,
-    campaign: campaign ? { id: campaign.id, name: campaign.data.name } : undefined,
+    campaign: campaign && campaignNode(campaign),
     status: data.status,
     configured_status: data.status,
     effective_status: adSetEffectiveStatus(data, campaign?.data),
@@ -86,7 +86,7 @@ export function adNode(stored: StoredObject<SandboxAd>, objects: AccountObjects)
     adset_id: data.adset_id,
     adset: adSet ? { id: adSet.id, name: adSet.data.name } : undefined,
     campaign_id: data.campaign_id,
-    campaign: campaign ? { id: campaign.id, name: campaign.data.name } : undefined,
+    campaign: campaign && campaignNode(campaign),
     status: data.status,
     configured_status: data.status,
     effective_status: adEffectiveStatus(data, adSet?.data, campaign?.data),

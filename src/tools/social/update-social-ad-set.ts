@@ -239,8 +239,9 @@ export const updateSocialAdSet = defineTool({
     context.noteChange(fields(before), fields(after));
     const stops = changes.status === 'PAUSED' ? ' A paused ad set stops delivering and spending now.' : '';
     const held =
-      changes.status === 'ACTIVE' && before.effective_status === 'CAMPAIGN_PAUSED'
-        ? ` Its campaign ${before.campaign_id} is paused: the ad set delivers once the campaign runs.`
+      changes.status === 'ACTIVE' && before.campaign?.effective_status !== 'ACTIVE'
+        ? ` Its campaign ${before.campaign_id} does not run (${before.campaign?.effective_status ?? 'unknown'}): ` +
+          'the ad set delivers once the campaign does.'
         : '';
     return {
       text:
