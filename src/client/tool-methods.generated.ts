@@ -24,6 +24,8 @@ import type {
   ListNetworkCampaignsArguments,
   ListSearchAdsArguments,
   ListSearchCampaignsArguments,
+  ListSocialAdSetsArguments,
+  ListSocialAdsArguments,
   ListSocialCampaignsArguments,
   ListSocialPhotoAccountsArguments,
   ListVideoCampaignsArguments,
@@ -34,6 +36,7 @@ import type {
   UpdateMonitorArguments,
   UpdateNetworkCampaignArguments,
   UpdateSearchCampaignArguments,
+  UpdateSocialAdSetArguments,
   UpdateSocialCampaignArguments,
   UpdateVideoCampaignArguments,
   ValidateAndPrepareAssetsArguments,
@@ -394,6 +397,33 @@ export abstract class ToolMethods {
    */
   updateSocialCampaign(args: UpdateSocialCampaignArguments, options?: CallOptions): Promise<ToolCallResult> {
     return this.callTool('update_social_campaign', args, options);
+  }
+
+  /**
+   * Lists the ad sets of a Meta ad account, or of some campaigns: status, budget (null when the campaign holds it), optimization goal and billing event. Use it to find ad set ids for update_social_ad_set, or to see what runs below a campaign. Pages with limit and next_cursor. Read-only. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  listSocialAdSets(args: ListSocialAdSetsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('list_social_ad_sets', args, options);
+  }
+
+  /**
+   * Lists the ads of a Meta ad account, or of some campaigns or ad sets: status, effective status (e.g. ADSET_PAUSED), ad set, campaign and creative id. Use it to see which ads run below a campaign or ad set. Pages with limit and next_cursor. Read-only. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  listSocialAds(args: ListSocialAdsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('list_social_ads', args, options);
+  }
+
+  /**
+   * Changes a Meta ad set's status (ACTIVE or PAUSED), its own daily budget or its name; the answer shows it before and after. Use it to pause an ad set that wastes money or move budget between ad sets. Activating or raising a budget needs the spend scope. Billable: one quota unit; dry_run has Meta validate it. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
+   *
+   * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
+   */
+  updateSocialAdSet(args: UpdateSocialAdSetArguments, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('update_social_ad_set', args, options);
   }
 
   /**
