@@ -418,7 +418,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Changes a Meta ad set's status (ACTIVE or PAUSED), its own daily budget or its name; the answer shows it before and after. Use it to pause an ad set that wastes money or move budget between ad sets. Activating or raising a budget needs the spend scope. Billable: one quota unit; dry_run has Meta validate it. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
+   * Changes a Meta ad set's status (ACTIVE or PAUSED), own daily budget or name; answers before and after. Use it to pause a wasteful ad set or move budget between ad sets. Activating or raising needs the spend scope; beyond the key's guardrails it answers 202 with structured.approval (get_approval). Billable: one quota unit; dry_run has Meta validate it.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */

@@ -13,7 +13,6 @@ import {
 } from '../../platforms/social/ad-set-update.ts';
 import { readCampaign } from '../../platforms/social/campaign-update.ts';
 import { socialProtocol } from '../../platforms/social/protocol.ts';
-import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, digitsId, dryRun, text } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
@@ -63,11 +62,10 @@ async function budgetElsewhere(
 export const updateSocialAdSet = defineTool({
   name: TOOL,
   description:
-    "Changes a Meta ad set's status (ACTIVE or PAUSED), its own daily budget or its name; the answer shows " +
-    'it before and after. Use it to pause an ad set that wastes money or move budget between ad sets. ' +
-    'Activating or raising a budget needs the spend scope. Billable: one quota unit; dry_run has Meta ' +
-    'validate it. ' +
-    MAY_WAIT_FOR_APPROVAL,
+    "Changes a Meta ad set's status (ACTIVE or PAUSED), own daily budget or name; answers before and after. " +
+    'Use it to pause a wasteful ad set or move budget between ad sets. Activating or raising needs the spend ' +
+    "scope; beyond the key's guardrails it answers 202 with structured.approval (get_approval). Billable: " +
+    'one quota unit; dry_run has Meta validate it.',
   platform: 'social',
   billable: true,
   changesSpend: true,
