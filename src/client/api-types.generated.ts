@@ -1293,6 +1293,70 @@ export interface UpdateSocialCampaignArguments {
   dry_run?: boolean;
 }
 
+/** The arguments of `list_social_ad_sets`. */
+export interface ListSocialAdSetsArguments {
+  /** Only the ad sets of these campaigns (at most 50); all otherwise. */
+  campaign_ids?: Array<string | number>;
+  /** Only ad sets set to these statuses (ACTIVE, PAUSED, REMOVED); default ACTIVE and PAUSED. */
+  status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
+  /**
+   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   *
+   * @default 50
+   */
+  limit?: number;
+  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  cursor?: string;
+  /**
+   * Meta Ads (social) account to act on (act_<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  ad_account_id?: string;
+}
+
+/** The arguments of `list_social_ads`. */
+export interface ListSocialAdsArguments {
+  /** Only the ads of these campaigns (at most 50). */
+  campaign_ids?: Array<string | number>;
+  /** Only the ads of these ad sets (not with campaign_ids) (at most 50). */
+  ad_set_ids?: Array<string | number>;
+  /** Only ads set to these statuses (ACTIVE, PAUSED, REMOVED); default ACTIVE and PAUSED. */
+  status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
+  /**
+   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   *
+   * @default 50
+   */
+  limit?: number;
+  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  cursor?: string;
+  /**
+   * Meta Ads (social) account to act on (act_<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  ad_account_id?: string;
+}
+
+/** The arguments of `update_social_ad_set`. */
+export interface UpdateSocialAdSetArguments {
+  /** The ad set to change (digits), as list_social_ad_sets shows it. */
+  ad_set_id: string | number;
+  /** ACTIVE to let the ad set deliver, PAUSED to stop its delivery and spend from now on. */
+  status?: 'ACTIVE' | 'PAUSED';
+  /** New daily budget in the account currency; only for an ad set with its own daily budget. */
+  daily_budget?: number;
+  /** New ad set name, up to 400 characters. */
+  name?: string;
+  /**
+   * Meta Ads (social) account to act on (act_<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  ad_account_id?: string;
+  /**
+   * Validate everything and show the request that would be sent upstream, without sending it.
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+}
+
 /** The arguments of `list_video_campaigns`. */
 export interface ListVideoCampaignsArguments {
   /**
@@ -1400,6 +1464,9 @@ export interface ToolArguments {
   list_social_campaigns: ListSocialCampaignsArguments;
   get_social_campaign_performance: GetSocialCampaignPerformanceArguments;
   update_social_campaign: UpdateSocialCampaignArguments;
+  list_social_ad_sets: ListSocialAdSetsArguments;
+  list_social_ads: ListSocialAdsArguments;
+  update_social_ad_set: UpdateSocialAdSetArguments;
   list_video_campaigns: ListVideoCampaignsArguments;
   get_video_campaign_performance: GetVideoCampaignPerformanceArguments;
   update_video_campaign: UpdateVideoCampaignArguments;

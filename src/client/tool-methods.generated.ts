@@ -26,6 +26,8 @@ import type {
   ListNetworkOrganizationsArguments,
   ListSearchAdsArguments,
   ListSearchCampaignsArguments,
+  ListSocialAdSetsArguments,
+  ListSocialAdsArguments,
   ListSocialCampaignsArguments,
   ListSocialPhotoAccountsArguments,
   ListVideoCampaignsArguments,
@@ -36,6 +38,7 @@ import type {
   UpdateMonitorArguments,
   UpdateNetworkCampaignArguments,
   UpdateSearchCampaignArguments,
+  UpdateSocialAdSetArguments,
   UpdateSocialCampaignArguments,
   UpdateVideoCampaignArguments,
   ValidateAndPrepareAssetsArguments,
@@ -420,6 +423,33 @@ export abstract class ToolMethods {
    */
   updateSocialCampaign(args: UpdateSocialCampaignArguments, options?: CallOptions): Promise<ToolCallResult> {
     return this.callTool('update_social_campaign', args, options);
+  }
+
+  /**
+   * Lists the ad sets of a Meta ad account, or of some campaigns: status, budget (null when the campaign holds it), optimization goal and billing event. Use it to find ad set ids for update_social_ad_set, or to see what runs below a campaign. Pages with limit and next_cursor. Read-only. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  listSocialAdSets(args: ListSocialAdSetsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('list_social_ad_sets', args, options);
+  }
+
+  /**
+   * Lists the ads of a Meta ad account, or of some campaigns or ad sets: status, effective status (e.g. ADSET_PAUSED), ad set, campaign and creative id. Use it to see which ads run below a campaign or ad set. Pages with limit and next_cursor. Read-only. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  listSocialAds(args: ListSocialAdsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('list_social_ads', args, options);
+  }
+
+  /**
+   * Changes a Meta ad set's status (ACTIVE or PAUSED), own daily budget or name; answers before and after. Use it to pause a wasteful ad set or move budget between ad sets. Activating or raising needs the spend scope; beyond the key's guardrails it answers 202 with structured.approval (get_approval). Billable: one quota unit; dry_run has Meta validate it.
+   *
+   * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
+   */
+  updateSocialAdSet(args: UpdateSocialAdSetArguments, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('update_social_ad_set', args, options);
   }
 
   /**

@@ -29,8 +29,11 @@ import { updateAdHeadlines } from './search/update-ad-headlines.ts';
 import { updateSearchCampaign } from './search/update-search-campaign.ts';
 import { validateAndPrepareAssets } from './search/validate-and-prepare-assets.ts';
 import { getSocialCampaignPerformance } from './social/get-social-campaign-performance.ts';
+import { listSocialAdSets } from './social/list-social-ad-sets.ts';
+import { listSocialAds } from './social/list-social-ads.ts';
 import { listSocialCampaigns } from './social/list-social-campaigns.ts';
 import { listSocialPhotoAccounts } from './social/list-social-photo-accounts.ts';
+import { updateSocialAdSet } from './social/update-social-ad-set.ts';
 import { updateSocialCampaign } from './social/update-social-campaign.ts';
 import type { Tool } from './tool.ts';
 import { getVideoCampaignPerformance } from './video/get-video-campaign-performance.ts';
@@ -79,6 +82,10 @@ export const ALL_TOOLS: readonly Tool[] = [
   listSocialCampaigns,
   getSocialCampaignPerformance,
   updateSocialCampaign,
+  // After the campaign update: "stop all agents" pauses campaigns with the platform's first stop tool.
+  listSocialAdSets,
+  listSocialAds,
+  updateSocialAdSet,
   // video (TikTok)
   listVideoCampaigns,
   getVideoCampaignPerformance,

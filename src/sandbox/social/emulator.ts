@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerApprovalPage } from '../approval-page.ts';
 import type { SandboxServices } from '../sandbox-services.ts';
 import { registerAdAccounts } from './ad-accounts.ts';
+import { registerAdSets } from './ad-sets.ts';
 import { registerCampaignNode } from './campaign-node.ts';
 import { registerCampaigns } from './campaigns.ts';
 import { graphError, traceId } from './graph.ts';
@@ -16,8 +17,8 @@ import { marketingVersion } from './versions.ts';
 
 /**
  * Meta's Graph API (Marketing API) emulator, one file per resource as Meta's reference has them: the ad
- * accounts of a token, the ad account's Instagram accounts, pages, campaigns and insights, a campaign by
- * its id and its update (campaign-node.ts), Facebook Login's token endpoint; Meta's versions,
+ * accounts of a token, the ad account's Instagram accounts, pages, campaigns, ad sets, ads and insights, a
+ * campaign or ad set by its id and its update (campaign-node.ts), Facebook Login's token endpoint; Meta's versions,
  * `appsecret_proof`, error bodies, codes and trace ids, and the magic ad accounts (`act_4000…0429` and
  * kin) that answer with a fault (graph-calls.ts).
  */
@@ -68,6 +69,7 @@ export function registerSocialSandbox(scope: FastifyInstance, services: SandboxS
   registerInstagramAccounts(scope, calls);
   registerPromotePages(scope, calls);
   registerCampaigns(scope, calls);
+  registerAdSets(scope, calls);
   registerInsights(scope, calls);
   registerCampaignNode(scope, calls);
 }

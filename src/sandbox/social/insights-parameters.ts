@@ -86,9 +86,11 @@ const FILTERS: Record<string, readonly string[]> = {
   'campaign.id': ['IN', 'NOT_IN', 'EQUAL', 'NOT_EQUAL'],
   'campaign.name': ['EQUAL', 'NOT_EQUAL', 'CONTAIN', 'NOT_CONTAIN'],
   'campaign.effective_status': ['IN', 'NOT_IN'],
+  'adset.id': ['IN', 'NOT_IN', 'EQUAL', 'NOT_EQUAL'],
+  'ad.id': ['IN', 'NOT_IN', 'EQUAL', 'NOT_EQUAL'],
 };
 
-export type InsightsLevel = 'account' | 'campaign';
+export type InsightsLevel = 'account' | 'campaign' | 'adset' | 'ad';
 
 export interface InsightsFilter {
   field: string;
@@ -182,7 +184,7 @@ export function readInsightsRequest(query: Query, today: string): Verdict {
   if (unserved) {
     return notServed(
       unserved,
-      'The sandbox reports by account or campaign, over one range, by day, month or the whole range.',
+      'The sandbox reports by account, campaign, ad set or ad, over one range, by day, month or the whole range.',
     );
   }
   if (
@@ -192,13 +194,7 @@ export function readInsightsRequest(query: Query, today: string): Verdict {
     return notServed('action_breakdowns', 'The sandbox breaks actions down by action_type only.');
   }
   const level = query.level ?? 'account';
-  if (level === 'ad' || level === 'adset') {
-    return notServed(
-      `level=${level}`,
-      'The sandbox holds campaigns without ad sets or ads: ask level=campaign.',
-    );
-  }
-  if (level !== 'account' && level !== 'campaign') {
+  if (level !== 'account' && level !== 'campaign' && level !== 'adset' && level !== 'ad') {
     return invalid('Param level must be one of {ad, adset, campaign, account}');
   }
   let range: { since: string; until: string };

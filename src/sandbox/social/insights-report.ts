@@ -1,60 +1,12 @@
 import { formatMicros } from '../../money.ts';
 import type { ActivityEntry } from '../activity.ts';
-import { dailyMetrics, daysBetween } from '../daily-metrics.ts';
+import { daysBetween } from '../daily-metrics.ts';
 import type { StoredObject } from '../store.ts';
+import type { SandboxAd, SandboxAdSet } from './ad-set-records.ts';
 import { effectiveStatus, type SandboxCampaign } from './campaign-records.ts';
 import { shiftDays } from './date-presets.ts';
 import type { InsightsFilter, InsightsRequest } from './insights-parameters.ts';
-
-/** What a campaign did on one day, every count an integer, so any bucket of days sums exactly. */
-interface DayFacts {
-  impressions: number;
-  clicks: number;
-  spendMicros: number;
-  conversions: number;
-  linkClicks: number;
-  landingPageViews: number;
-  engagements: number;
-}
-
-const NOTHING: DayFacts = {
-  impressions: 0,
-  clicks: 0,
-  spendMicros: 0,
-  conversions: 0,
-  linkClicks: 0,
-  landingPageViews: 0,
-  engagements: 0,
-};
-
-function add(a: DayFacts, b: DayFacts): DayFacts {
-  return {
-    impressions: a.impressions + b.impressions,
-    clicks: a.clicks + b.clicks,
-    spendMicros: a.spendMicros + b.spendMicros,
-    conversions: a.conversions + b.conversions,
-    linkClicks: a.linkClicks + b.linkClicks,
-    landingPageViews: a.landingPageViews + b.landingPageViews,
-    engagements: a.engagements + b.engagements,
-  };
-}
-
-function dayFacts(
-  campaignId: string,
-  date: string,
-  history: ActivityEntry[],
-  currency: string,
-  now: Date,
-): DayFacts {
-  const metrics = dailyMetrics('social', campaignId, date, history, currency, now);
-  const linkClicks = Math.round(metrics.clicks * 0.82);
-  return {
-    ...metrics,
-    linkClicks,
-    landingPageViews: Math.round(linkClicks * 0.74),
-    engagements: metrics.clicks + Math.round(metrics.impressions * 0.004),
-  };
-}
+import { adDays, addFacts as add, adSetDays, type DayFacts, dayFacts, NOTHING } from './insights-split.ts';
 
 /**
  * The action types a campaign's conversions are reported under, by objective: the specific type first
@@ -110,6 +62,7 @@ function buckets(
 }
 
 function matches(campaign: StoredObject<SandboxCampaign>, filter: InsightsFilter): boolean {
+  if (!filter.field.startsWith('campaign.')) return true;
   const value =
     filter.field === 'campaign.id'
       ? campaign.id
@@ -153,6 +106,9 @@ export interface ReportInput {
   request: InsightsRequest;
   account: { id: string; name: string; currency: string };
   campaigns: Array<StoredObject<SandboxCampaign>>;
+  /** The account's ad sets and ads: what reports at level adset and ad split each campaign's days among. */
+  adSets: Array<StoredObject<SandboxAdSet>>;
+  ads: Array<StoredObject<SandboxAd>>;
   histories: Map<string, ActivityEntry[]>;
   /** The time of the request: no day after its own has data yet, and its own accrues up to it. */
   now: Date;
@@ -175,27 +131,103 @@ export function insightsRows(input: ReportInput): InsightsRow[] {
   const campaigns = reportedCampaigns(request, input.campaigns);
   const rows: InsightsRow[] = [];
   for (const bucket of buckets(request, now.toISOString().slice(0, 10))) {
-    const facts = campaigns.map((campaign) => {
-      const history = input.histories.get(campaign.id) ?? [];
-      return bucket.days.reduce(
-        (sum, day) => add(sum, dayFacts(campaign.id, day, history, account.currency, now)),
-        NOTHING,
-      );
-    });
-    const groups =
-      request.level === 'campaign'
-        ? campaigns.map((campaign, index) => ({ campaign, facts: facts[index] ?? NOTHING }))
-        : [{ campaign: undefined, facts: facts.reduce(add, NOTHING) }];
-    for (const { campaign, facts: sum } of groups) {
+    for (const group of reportGroups(input, campaigns, bucket.days)) {
+      const sum = group.facts;
       if (sum.impressions === 0 && sum.spendMicros === 0) continue;
-      const values = rowValues(sum, account, campaign, bucket.days.length);
+      const values = rowValues(sum, account, group.campaign, bucket.days.length);
       rows.push({
-        key: `${campaign?.id ?? account.id}:${bucket.start}`,
-        values: { ...values, date_start: bucket.start, date_stop: bucket.stop },
+        key: `${group.id}:${bucket.start}`,
+        values: { ...values, ...group.names, date_start: bucket.start, date_stop: bucket.stop },
       });
     }
   }
   return rows;
+}
+
+interface ReportGroup {
+  id: string;
+  campaign: StoredObject<SandboxCampaign> | undefined;
+  /** The row's own ids and names below the campaign (adset_id, ad_name…). */
+  names: Record<string, string>;
+  facts: DayFacts;
+}
+
+/** Whether an ad set or ad passes the `adset.id` and `ad.id` filters. */
+function keeps(field: 'adset.id' | 'ad.id', id: string, filters: InsightsFilter[]): boolean {
+  return filters
+    .filter((filter) => filter.field === field)
+    .every((filter) =>
+      ['IN', 'EQUAL'].includes(filter.operator) ? filter.values.includes(id) : !filter.values.includes(id),
+    );
+}
+
+/**
+ * The rows of a bucket of days before they are written: one per campaign (or the account), or per ad set
+ * or ad, whose days are their campaign's split among them (insights-split.ts), so every level sums to
+ * the campaign's figures.
+ */
+function reportGroups(
+  input: ReportInput,
+  campaigns: Array<StoredObject<SandboxCampaign>>,
+  days: string[],
+): ReportGroup[] {
+  const { request, account, now, histories } = input;
+  const campaignDay = (campaign: StoredObject<SandboxCampaign>, day: string) =>
+    dayFacts(campaign.id, day, histories.get(campaign.id) ?? [], account.currency, now);
+  if (request.level === 'account' || request.level === 'campaign') {
+    const facts = campaigns.map((campaign) =>
+      days.reduce((sum, day) => add(sum, campaignDay(campaign, day)), NOTHING),
+    );
+    if (request.level === 'account') {
+      return [{ id: account.id, campaign: undefined, names: {}, facts: facts.reduce(add, NOTHING) }];
+    }
+    return campaigns.map((campaign, index) => ({
+      id: campaign.id,
+      campaign,
+      names: {},
+      facts: facts[index] ?? NOTHING,
+    }));
+  }
+  const groups: ReportGroup[] = [];
+  for (const campaign of campaigns) {
+    const adSets = input.adSets.filter((adSet) => adSet.data.campaign_id === campaign.id);
+    const totals = adSets.map(() => NOTHING);
+    for (const day of days) {
+      const split = adSetDays(
+        campaign.id,
+        day,
+        histories.get(campaign.id) ?? [],
+        adSets,
+        histories,
+        account.currency,
+        now,
+      );
+      split.forEach((facts, index) => {
+        totals[index] = add(totals[index] ?? NOTHING, facts);
+      });
+    }
+    for (const [index, adSet] of adSets.entries()) {
+      if (!keeps('adset.id', adSet.id, request.filters)) continue;
+      const names = { adset_id: adSet.id, adset_name: adSet.data.name };
+      const facts = totals[index] ?? NOTHING;
+      if (request.level === 'adset') {
+        groups.push({ id: adSet.id, campaign, names, facts });
+        continue;
+      }
+      const ads = input.ads.filter((ad) => ad.data.adset_id === adSet.id);
+      adDays(facts, ads, account.currency).forEach((adFacts, adIndex) => {
+        const ad = ads[adIndex];
+        if (!ad || !keeps('ad.id', ad.id, request.filters)) return;
+        groups.push({
+          id: ad.id,
+          campaign,
+          names: { ...names, ad_id: ad.id, ad_name: ad.data.name },
+          facts: adFacts,
+        });
+      });
+    }
+  }
+  return groups;
 }
 
 function rowValues(

@@ -3,6 +3,7 @@ import type { Database } from '../../storage/schema.ts';
 import { RUNAWAY_DAILY_BUDGET } from '../daily-metrics.ts';
 import type { SandboxAccount } from '../sandbox-account.ts';
 import { type SandboxStore, sandboxId } from '../store.ts';
+import { type SeededCampaign, seedAdSets } from './ad-set-seed.ts';
 import {
   type CampaignStatus,
   graphTime,
@@ -130,7 +131,8 @@ async function seedCampaigns(
   accountId: string,
   currency: string,
   now: Date,
-): Promise<void> {
+): Promise<SeededCampaign[]> {
+  const seeded: SeededCampaign[] = [];
   for (const [index, seed] of CAMPAIGNS.entries()) {
     const id = await freeCampaignId(store, EXAMPLE_CAMPAIGN_IDS[seed.id]);
     const [creation] = seed.changes;
@@ -166,13 +168,15 @@ async function seedCampaigns(
       await recordCampaignActivity(db, id, campaign, currency, at.toISOString().slice(0, 10), seed.runaway);
     }
     await store.put({ type: 'campaign', id, accountId, data: campaign }, created);
+    seeded.push({ key: seed.id, id, created });
   }
+  return seeded;
 }
 
 /**
  * A new social sandbox account: two Instagram accounts authorized for ads and linked to the ad account's
  * pages (usable), one authorized but linked to no page, a page without an Instagram account, and the
- * campaigns above with 90 days of history. Meta's ids are digits.
+ * campaigns above with 90 days of history, their ad sets and ads (ad-set-seed.ts). Meta's ids are digits.
  */
 export async function seedSocialAccount(
   db: Kysely<Database>,
@@ -208,5 +212,7 @@ export async function seedSocialAccount(
   const careers = { name: 'Acme Careers', category: 'Company', connected_instagram_account: null };
   await store.put({ type: 'page', id: sandboxId(15), accountId, data: careers }, new Date(tick++));
   const account = await store.get<SandboxAccount>('account', accountId);
-  await seedCampaigns(db, store, accountId, account?.data.currency ?? 'USD', now);
+  const currency = account?.data.currency ?? 'USD';
+  const campaigns = await seedCampaigns(db, store, accountId, currency, now);
+  await seedAdSets(db, store, accountId, currency, campaigns, now);
 }

@@ -356,7 +356,7 @@ describe.each(TEST_DIALECTS)('the social sandbox reports like the Marketing API 
         code: 100,
         message: '(#100) Param level must be one of {ad, adset, campaign, account}',
       });
-      expect((await refused('level=ad')).error_user_title).toBe('Not served by the sandbox');
+      expect((await refused('breakdowns=age')).error_user_title).toBe('Not served by the sandbox');
       expect((await refused('time_range={"since":"2026-11-10"}')).message).toMatch(
         /must have since and until/,
       );

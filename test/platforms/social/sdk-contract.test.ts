@@ -9,7 +9,7 @@ import { consent, serveConsoleHere } from '../../support/consent.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { TestService } from '../../support/service.ts';
 
-const { FacebookAdsApi, AdAccount, AdsInsights, Campaign, User, IGUser, Page } = bizSdk;
+const { FacebookAdsApi, Ad, AdAccount, AdSet, AdsInsights, Campaign, User, IGUser, Page } = bizSdk;
 const SDK_VERSION: string = FacebookAdsApi.VERSION;
 const DAY_S = 86_400;
 
@@ -353,6 +353,96 @@ describe.each(TEST_DIALECTS)(
         new Campaign(first.id, {}, undefined, api).update([], { ...proof, status: 'LIVE' }),
       );
       expect(status.message).toBe('(#100) Param status must be one of {ACTIVE, PAUSED, DELETED, ARCHIVED}');
+    });
+
+    it('lists ad sets and ads with every AdSet and Ad field the SDK knows, by account, campaign and ad set', async () => {
+      const { api, account, proof } = await connected();
+      const adSetFields = Object.values(AdSet.Fields) as string[];
+      const cursor = await account.getAdSets(adSetFields, { ...proof, limit: 3 });
+      const adSets: any[] = [...cursor];
+      while (cursor.hasNext()) {
+        await cursor.next();
+        adSets.push(...cursor);
+      }
+      expect(adSets).toHaveLength(11);
+      expect(adSets[0]).toBeInstanceOf(AdSet);
+      const broad = adSets.find((a) => a.name === 'Broad: 18-65+');
+      expect(broad._data).toMatchObject({
+        account_id: account.id.replace('act_', ''),
+        status: AdSet.Status.active,
+        effective_status: AdSet.EffectiveStatus.active,
+        optimization_goal: AdSet.OptimizationGoal.link_clicks,
+        billing_event: AdSet.BillingEvent.impressions,
+        targeting: { geo_locations: { countries: ['US', 'CA'] } },
+      });
+      expect(broad._data).not.toHaveProperty('daily_budget');
+      const reels = adSets.find((a) => a.name === 'Reels: 18-34');
+      expect(reels._data).toMatchObject({ daily_budget: '3000', effective_status: 'CAMPAIGN_PAUSED' });
+      const campaign = new Campaign(broad.campaign_id, {}, undefined, api);
+      const paused = await campaign.getAdSets(['name'], {
+        ...proof,
+        effective_status: [AdSet.EffectiveStatus.paused],
+      });
+      expect(paused.map((a: any) => a.name)).toEqual(['Interests: outdoor living']);
+
+      const adFields = Object.values(Ad.Fields) as string[];
+      const ads = await new AdSet(broad.id, {}, undefined, api).getAds(adFields, { ...proof });
+      expect(ads[0]).toBeInstanceOf(Ad);
+      expect(ads.map((a: any) => [a.name, a.effective_status])).toEqual([
+        ['Single image: new arrivals', Ad.EffectiveStatus.active],
+        ['Single image: old promo', Ad.EffectiveStatus.paused],
+      ]);
+      expect(ads[0]._data).toMatchObject({ adset_id: broad.id, campaign_id: broad.campaign_id });
+      expect(ads[0]._data.creative).toEqual({ id: expect.stringMatching(/^\d+$/) });
+      const expanded = await new Ad(ads[0].id, {}, undefined, api).get(['creative{id}', 'adset{name}'], {
+        ...proof,
+      });
+      expect(expanded._data.adset).toEqual({ id: broad.id, name: 'Broad: 18-65+' });
+      const ofCampaign = await campaign.getAds(['id'], { ...proof });
+      expect(ofCampaign.length).toBeGreaterThan(ads.length);
+      const ofAccount = await account.getAds(['id'], { ...proof, limit: 100 });
+      expect(ofAccount.length).toBeGreaterThan(ofCampaign.length);
+      const wrong = await refusal(account.getAdSets(['bid_floor'], { ...proof }));
+      expect(wrong.message).toBe('(#100) Tried accessing nonexisting field (bid_floor) on node type (AdSet)');
+    });
+
+    it("updates an ad set with AdSet.update: validate_only first, then the change, read back; Meta's refusals", async () => {
+      const { api, account, proof } = await connected();
+      const adSets = await account.getAdSets(['id', 'name'], { ...proof, limit: 100 });
+      const reels = adSets.find((a: any) => a.name === 'Reels: 18-34');
+      const adSet = () => new AdSet(reels.id, {}, undefined, api);
+      const checked = await adSet().update([], {
+        ...proof,
+        status: AdSet.Status.paused,
+        daily_budget: 2_000,
+        execution_options: [AdSet.ExecutionOptions.validate_only],
+      });
+      expect(checked).toEqual({ success: true });
+      const fields = [AdSet.Fields.status, AdSet.Fields.daily_budget];
+      expect((await adSet().get(fields, { ...proof }))._data).toMatchObject({
+        status: 'ACTIVE',
+        daily_budget: '3000',
+      });
+      const done = await adSet().update([], { ...proof, status: AdSet.Status.paused, daily_budget: 2_000 });
+      expect(done).toEqual({ success: true });
+      expect((await adSet().get(fields, { ...proof }))._data).toEqual({
+        id: reels.id,
+        status: 'PAUSED',
+        daily_budget: '2000',
+      });
+      const broad = adSets.find((a: any) => a.name === 'Broad: 18-65+');
+      const onCampaign = await refusal(
+        new AdSet(broad.id, {}, undefined, api).update([], { ...proof, daily_budget: 5_000 }),
+      );
+      expect(onCampaign.response).toMatchObject({
+        code: 100,
+        error_subcode: 1885621,
+        error_user_title: 'Budget Is Set on the Campaign',
+      });
+      const targeting = await refusal(adSet().update([], { ...proof, targeting: { age_min: 30 } }));
+      expect(targeting.message).toBe(
+        '(#100) The adops sandbox does not apply targeting on an ad set update yet',
+      );
     });
 
     it('reports insights with every AdsInsights field the SDK knows, by campaign and day, paged by its cursor', async () => {
