@@ -1311,6 +1311,8 @@ export interface UpdateVideoCampaignArguments {
   operation_status?: 'ENABLE' | 'DISABLE';
   /** New campaign name, up to 512 characters (each Chinese or Japanese character counts as two), no emoji. */
   name?: string;
+  /** New daily budget in the account currency, at least 50. */
+  daily_budget?: number;
   /**
    * New budget in the account currency, at least 50, in the campaign's own budget type: per day for a daily budget, for the whole run for a lifetime budget.
    */
