@@ -1411,10 +1411,76 @@ export interface UpdateVideoCampaignArguments {
   operation_status?: 'ENABLE' | 'DISABLE';
   /** New campaign name, up to 512 characters (each Chinese or Japanese character counts as two), no emoji. */
   name?: string;
+  /** New daily budget in the account currency, at least 50. */
+  daily_budget?: number;
   /**
    * New budget in the account currency, at least 50, in the campaign's own budget type: per day for a daily budget, for the whole run for a lifetime budget.
    */
   budget?: number;
+  /**
+   * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  advertiser_id?: string | number;
+  /**
+   * Validate everything and show the request that would be sent upstream, without sending it.
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+}
+
+/** The arguments of `list_video_ad_groups`. */
+export interface ListVideoAdGroupsArguments {
+  /** Only the ad groups of these campaigns (digits, up to 100). */
+  campaign_ids?: Array<string | number>;
+  /** Only ad groups in these statuses; default ACTIVE and PAUSED. */
+  status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
+  /**
+   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   *
+   * @default 50
+   */
+  limit?: number;
+  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  cursor?: string;
+  /**
+   * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  advertiser_id?: string | number;
+}
+
+/** The arguments of `list_video_ads`. */
+export interface ListVideoAdsArguments {
+  /** Only the ads of these campaigns (digits, up to 100). */
+  campaign_ids?: Array<string | number>;
+  /** Only the ads of these ad groups (digits, up to 100). */
+  adgroup_ids?: Array<string | number>;
+  /** Only ads in these statuses; default ACTIVE and PAUSED. */
+  status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
+  /**
+   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   *
+   * @default 50
+   */
+  limit?: number;
+  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  cursor?: string;
+  /**
+   * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
+   */
+  advertiser_id?: string | number;
+}
+
+/** The arguments of `update_video_ad_group`. */
+export interface UpdateVideoAdGroupArguments {
+  /** The ad group to change (digits), as list_video_ad_groups shows it. */
+  adgroup_id: string | number;
+  /** ACTIVE to let it deliver (needs the spend scope), PAUSED to stop it. */
+  status?: 'ACTIVE' | 'PAUSED';
+  /** Its new daily budget in the account currency, at least 20. */
+  daily_budget?: number;
+  /** New name, up to 512 characters, no emoji. */
+  name?: string;
   /**
    * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
    */
@@ -1470,6 +1536,9 @@ export interface ToolArguments {
   list_video_campaigns: ListVideoCampaignsArguments;
   get_video_campaign_performance: GetVideoCampaignPerformanceArguments;
   update_video_campaign: UpdateVideoCampaignArguments;
+  list_video_ad_groups: ListVideoAdGroupsArguments;
+  list_video_ads: ListVideoAdsArguments;
+  update_video_ad_group: UpdateVideoAdGroupArguments;
 }
 
 export type ToolName = keyof ToolArguments;

@@ -30,6 +30,8 @@ import type {
   ListSocialAdsArguments,
   ListSocialCampaignsArguments,
   ListSocialPhotoAccountsArguments,
+  ListVideoAdGroupsArguments,
+  ListVideoAdsArguments,
   ListVideoCampaignsArguments,
   TestMonitorArguments,
   ToolArguments,
@@ -40,6 +42,7 @@ import type {
   UpdateSearchCampaignArguments,
   UpdateSocialAdSetArguments,
   UpdateSocialCampaignArguments,
+  UpdateVideoAdGroupArguments,
   UpdateVideoCampaignArguments,
   ValidateAndPrepareAssetsArguments,
 } from './api-types.generated.ts';
@@ -480,5 +483,32 @@ export abstract class ToolMethods {
    */
   updateVideoCampaign(args: UpdateVideoCampaignArguments, options?: CallOptions): Promise<ToolCallResult> {
     return this.callTool('update_video_campaign', args, options);
+  }
+
+  /**
+   * Lists a TikTok advertiser's ad groups (optionally of some campaigns): ids, names, status, daily budget when the ad group holds one, placement and optimization goal. Read-only; use it to find the adgroup_id update_video_ad_group takes. Pages with next_cursor. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  listVideoAdGroups(args: ListVideoAdGroupsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('list_video_ad_groups', args, options);
+  }
+
+  /**
+   * Lists a TikTok advertiser's ads (optionally of some campaigns or ad groups): ids, names, status, ad group, campaign and video id. Read-only. Pages with next_cursor. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  listVideoAds(args: ListVideoAdsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('list_video_ads', args, options);
+  }
+
+  /**
+   * Pauses or enables a TikTok ad group, renames it or changes its own daily budget; answers before and after. Enabling and raising need the spend scope. A change of nothing sends nothing. Billable: one quota unit; dry_run shows the requests. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
+   *
+   * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
+   */
+  updateVideoAdGroup(args: UpdateVideoAdGroupArguments, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('update_video_ad_group', args, options);
   }
 }

@@ -111,7 +111,7 @@ function fullDay(
 }
 
 /** The stretches of `date` up to `now`, in milliseconds, each with the activity that held over it. */
-function stretches(
+export function stretches(
   history: ActivityEntry[],
   date: string,
   now: Date,

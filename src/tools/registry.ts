@@ -37,7 +37,10 @@ import { updateSocialAdSet } from './social/update-social-ad-set.ts';
 import { updateSocialCampaign } from './social/update-social-campaign.ts';
 import type { Tool } from './tool.ts';
 import { getVideoCampaignPerformance } from './video/get-video-campaign-performance.ts';
+import { listVideoAdGroups } from './video/list-video-ad-groups.ts';
+import { listVideoAds } from './video/list-video-ads.ts';
 import { listVideoCampaigns } from './video/list-video-campaigns.ts';
+import { updateVideoAdGroup } from './video/update-video-ad-group.ts';
 import { updateVideoCampaign } from './video/update-video-campaign.ts';
 
 /** Every tool the service serves, by name; REST, MCP, the OpenAPI document and the CLI read this one list. */
@@ -90,6 +93,9 @@ export const ALL_TOOLS: readonly Tool[] = [
   listVideoCampaigns,
   getVideoCampaignPerformance,
   updateVideoCampaign,
+  listVideoAdGroups,
+  listVideoAds,
+  updateVideoAdGroup,
 ];
 
 export type ToolRegistry = ReadonlyMap<string, Tool>;

@@ -18,12 +18,56 @@ export type VideoCampaign = z.infer<typeof campaignShape>;
 
 export const CAMPAIGN_FIELDS = Object.keys(campaignShape.shape);
 
+/** The fields of an ad group the video tools read. */
+export const adGroupShape = z.object({
+  adgroup_id: z.string(),
+  adgroup_name: z.string(),
+  campaign_id: z.string(),
+  budget: z.number(),
+  budget_mode: z.string(),
+  operation_status: z.string(),
+  secondary_status: z.string().optional(),
+  placement_type: z.string().optional(),
+  placements: z.array(z.string()).nullable().optional(),
+  optimization_goal: z.string().optional(),
+  billing_event: z.string().optional(),
+});
+
+export type VideoAdGroup = z.infer<typeof adGroupShape>;
+
+export const ADGROUP_FIELDS = Object.keys(adGroupShape.shape);
+
+/** The fields of an ad the video tools read. */
+export const adShape = z.object({
+  ad_id: z.string(),
+  ad_name: z.string(),
+  adgroup_id: z.string(),
+  campaign_id: z.string(),
+  operation_status: z.string(),
+  secondary_status: z.string().optional(),
+  video_id: z.string().nullable().optional(),
+  ad_format: z.string().optional(),
+});
+
+export type VideoAd = z.infer<typeof adShape>;
+
+export const AD_FIELDS = Object.keys(adShape.shape);
+
 /** TikTok's paging, the same on every list. */
 const pageInfo = z.object({ page: z.number(), total_page: z.number(), total_number: z.number().optional() });
 
 export const campaignPage = z.object({ list: z.array(campaignShape), page_info: pageInfo });
 
 export type CampaignPage = z.infer<typeof campaignPage>;
+
+export const adGroupPage = z.object({ list: z.array(adGroupShape), page_info: pageInfo });
+export const adPage = z.object({ list: z.array(adShape), page_info: pageInfo });
+
+/** A page of any list: what the list tools page through. */
+export interface Page<Item> {
+  list: Item[];
+  page_info: { page: number; total_page: number };
+}
 
 /** A count or an amount as TikTok's reports write them: a decimal in a string (a number is taken too). */
 const reportNumber = z

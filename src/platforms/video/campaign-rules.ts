@@ -1,7 +1,10 @@
-// TikTok's rules for a campaign's name and budget, shared by the video tools and the TikTok sandbox.
+// TikTok's rules for a campaign's and an ad group's name and budget, shared by the video tools and the TikTok sandbox.
 
 /** TikTok's minimum campaign budget, daily or lifetime (USD; applied in the account currency). */
 export const MIN_CAMPAIGN_BUDGET = 50;
+
+/** TikTok's minimum daily budget of an ad group (USD; applied in the account currency). */
+export const MIN_AD_GROUP_BUDGET = 20;
 
 /** The longest campaign name, in TikTok's count. */
 export const MAX_CAMPAIGN_NAME_LENGTH = 512;

@@ -3,11 +3,18 @@ import { AppError } from '../../errors.ts';
 import { readAnswer } from '../answer-shape.ts';
 import type { PlatformSession } from '../session.ts';
 import {
+  AD_FIELDS,
+  ADGROUP_FIELDS,
+  adGroupPage,
+  adPage,
   CAMPAIGN_FIELDS,
   type CampaignPage,
   campaignPage,
+  type Page,
   type ReportRow,
   reportPage,
+  type VideoAd,
+  type VideoAdGroup,
   type VideoCampaign,
 } from './answers.ts';
 
@@ -45,7 +52,20 @@ export interface CampaignFilter {
   primary_status?: string;
 }
 
-/** TikTok Business API v1.3: the campaign calls the video tools need. */
+/** The documented filters of adgroup/get and ad/get the adapter uses (FilteringAdgroupGet, FilteringAdGet). */
+export interface ObjectFilter {
+  campaign_ids?: string[];
+  adgroup_ids?: string[];
+  primary_status?: string;
+}
+
+/** What adgroup/update changes through adops: the budget applies in the ad group's own budget type. */
+export interface AdGroupChanges {
+  adgroup_name?: string | undefined;
+  budget?: number | undefined;
+}
+
+/** TikTok Business API v1.3: the campaign, ad group and ad calls the video tools need. */
 export class VideoClient {
   readonly #session: PlatformSession;
 
@@ -88,6 +108,98 @@ export class VideoClient {
     url.searchParams.set('page_size', String(pageSize));
     const response = await this.#session.send({ method: 'GET', url: url.toString(), idempotent: true });
     return this.#read('the campaign list', campaignPage, response.body);
+  }
+
+  async #objectPage<Item extends z.ZodType>(
+    path: string,
+    what: string,
+    page: z.ZodObject<{ list: z.ZodArray<Item> }>,
+    fields: string[],
+    request: { advertiserId: string; filtering: ObjectFilter; page: number; pageSize: number },
+  ) {
+    const url = this.#url(path);
+    url.searchParams.set('advertiser_id', request.advertiserId);
+    url.searchParams.set('filtering', JSON.stringify(request.filtering));
+    url.searchParams.set('fields', JSON.stringify(fields));
+    url.searchParams.set('page', String(request.page));
+    url.searchParams.set('page_size', String(request.pageSize));
+    const response = await this.#session.send({ method: 'GET', url: url.toString(), idempotent: true });
+    return this.#read(what, page, response.body);
+  }
+
+  /** One page of the ad groups matching the filter (adgroup/get), with TikTok's page_info. */
+  async adGroupPage(
+    advertiserId: string,
+    filtering: ObjectFilter,
+    page: number,
+    pageSize: number,
+  ): Promise<Page<VideoAdGroup>> {
+    return this.#objectPage('/adgroup/get/', 'the ad group list', adGroupPage, ADGROUP_FIELDS, {
+      advertiserId,
+      filtering,
+      page,
+      pageSize,
+    }) as Promise<Page<VideoAdGroup>>;
+  }
+
+  /** One page of the ads matching the filter (ad/get), with TikTok's page_info. */
+  async adPage(
+    advertiserId: string,
+    filtering: ObjectFilter,
+    page: number,
+    pageSize: number,
+  ): Promise<Page<VideoAd>> {
+    return this.#objectPage('/ad/get/', 'the ad list', adPage, AD_FIELDS, {
+      advertiserId,
+      filtering,
+      page,
+      pageSize,
+    }) as Promise<Page<VideoAd>>;
+  }
+
+  /** The ad group, deleted ones included; undefined when there is none. */
+  async getAdGroup(advertiserId: string, adGroupId: string): Promise<VideoAdGroup | undefined> {
+    const found = await this.adGroupPage(
+      advertiserId,
+      { adgroup_ids: [adGroupId], primary_status: 'STATUS_ALL' },
+      1,
+      10,
+    );
+    return found.list.find((adGroup) => adGroup.adgroup_id === adGroupId);
+  }
+
+  /** Setting fields to given values is idempotent, so the call may be retried. */
+  adGroupUpdateRequest(advertiserId: string, adGroupId: string, changes: AdGroupChanges) {
+    return {
+      method: 'POST' as const,
+      url: this.#url('/adgroup/update/').toString(),
+      body: { advertiser_id: advertiserId, adgroup_id: adGroupId, ...changes },
+      idempotent: true,
+    };
+  }
+
+  async updateAdGroup(advertiserId: string, adGroupId: string, changes: AdGroupChanges): Promise<void> {
+    const response = await this.#session.send(this.adGroupUpdateRequest(advertiserId, adGroupId, changes));
+    this.#read('the ad group update', z.object({ adgroup_id: z.string().optional() }), response.body, true);
+  }
+
+  adGroupStatusRequest(advertiserId: string, adGroupId: string, status: OperationStatus) {
+    return {
+      method: 'POST' as const,
+      url: this.#url('/adgroup/status/update/').toString(),
+      body: { advertiser_id: advertiserId, adgroup_ids: [adGroupId], operation_status: status },
+      idempotent: true,
+    };
+  }
+
+  async setAdGroupStatus(advertiserId: string, adGroupId: string, status: OperationStatus): Promise<void> {
+    const response = await this.#session.send(this.adGroupStatusRequest(advertiserId, adGroupId, status));
+    this.#read(
+      'the ad group status update',
+      z.object({ adgroup_ids: z.array(z.string()).optional() }),
+      response.body,
+      true,
+    );
   }
 
   /** Every campaign matching the filter, page after page. */

@@ -53,8 +53,7 @@ export function registerCampaignRoutes(
       const next = applyUpdate(campaign, body);
       const now = services.clock.now();
       await store.update('campaign', campaign.id, next, now);
-      if (next.budget !== campaign.data.budget)
-        await noteCampaignActivity(services.storage.db, campaign.id, next, now);
+      if (next.budget !== campaign.data.budget) await noteCampaignActivity(store, campaign, next, now);
       return answer(
         reply,
         CODE.ok,
@@ -82,7 +81,7 @@ export function registerCampaignRoutes(
             ? { ...campaign.data, deleted: true }
             : { ...campaign.data, operation_status: change.operation };
         await store.update('campaign', campaign.id, next, now);
-        await noteCampaignActivity(services.storage.db, campaign.id, next, now);
+        await noteCampaignActivity(store, campaign, next, now);
       }
       return answer(reply, CODE.ok, 'OK', {
         campaign_ids: change.campaignIds,

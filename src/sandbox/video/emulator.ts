@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerApprovalPage } from '../approval-page.ts';
 import type { SandboxServices } from '../sandbox-services.ts';
 import { SandboxStore } from '../store.ts';
+import { registerAdGroupRoutes } from './adgroups.ts';
 import { registerAdvertiserRoutes } from './advertisers.ts';
 import { registerCampaignRoutes } from './campaigns.ts';
 import { answer, CODE, newRequestId, TikTokRefusal } from './envelope.ts';
@@ -9,7 +10,7 @@ import { videoGate } from './gate.ts';
 import { registerReportRoutes } from './reports.ts';
 
 /**
- * The TikTok Business API v1.3 emulator, one file per part of TikTok's reference: campaigns, reporting,
+ * The TikTok Business API v1.3 emulator, one file per part of TikTok's reference: campaigns, ad groups and ads, reporting,
  * OAuth and advertisers; TikTok's codes and messages.
  */
 export function registerVideoSandbox(scope: FastifyInstance, services: SandboxServices): void {
@@ -29,6 +30,7 @@ export function registerVideoSandbox(scope: FastifyInstance, services: SandboxSe
   );
 
   registerCampaignRoutes(scope, services, store, gate);
+  registerAdGroupRoutes(scope, services, store, gate);
   registerReportRoutes(scope, services, store, gate);
   registerAdvertiserRoutes(scope, services, store);
 }

@@ -50,9 +50,24 @@ export const NUMERIC_METRICS = [
   'cost_per_conversion',
   'conversion_rate',
 ] as const;
-/** Attribute metrics: they describe the campaign of a row grouped by campaign_id. */
+/** Attribute metrics: they describe the campaign of a row grouped by campaign_id (or below it). */
 export const CAMPAIGN_ATTRIBUTES = ['campaign_name', 'objective_type'] as const;
-export type ReportMetric = (typeof NUMERIC_METRICS)[number] | (typeof CAMPAIGN_ATTRIBUTES)[number];
+/** Attribute metrics of a row grouped by adgroup_id or ad_id: its ad group, ad and campaign. */
+export const OBJECT_ATTRIBUTES = ['campaign_id', 'adgroup_id', 'adgroup_name', 'ad_name'] as const;
+export type ReportMetric =
+  | (typeof NUMERIC_METRICS)[number]
+  | (typeof CAMPAIGN_ATTRIBUTES)[number]
+  | (typeof OBJECT_ATTRIBUTES)[number];
+
+/** The ID dimensions an attribute metric may be asked with. */
+const ATTRIBUTE_LEVELS: Record<string, readonly string[]> = {
+  campaign_name: ['campaign_id', 'adgroup_id', 'ad_id'],
+  objective_type: ['campaign_id', 'adgroup_id', 'ad_id'],
+  campaign_id: ['adgroup_id', 'ad_id'],
+  adgroup_id: ['ad_id'],
+  adgroup_name: ['adgroup_id', 'ad_id'],
+  ad_name: ['ad_id'],
+};
 
 /** TikTok's longest periods: 30 days by day, 365 days otherwise. */
 const MAX_DAYS_BY_DAY = 30;
@@ -70,6 +85,9 @@ export interface ReportQuery {
   matches: Match;
   /** The campaign ids the filter names: where the magic values arrive. */
   campaignIds: string[];
+  /** Only these ad groups (data level AUCTION_ADGROUP or AUCTION_AD), these ads (AUCTION_AD). */
+  adGroupIds: string[] | undefined;
+  adIds: string[] | undefined;
   order: { field: (typeof NUMERIC_METRICS)[number]; descending: boolean } | undefined;
   totalMetrics: boolean;
   page: number;
@@ -137,11 +155,25 @@ const FILTER_TYPES = [
   'BETWEEN',
 ];
 
-function parseFilters(raw: unknown, dataLevel: DataLevel): { matches: Match[]; campaignIds: string[] } {
+/** The object filters, each from the data level that has its objects. */
+const OBJECT_FILTERS: Record<string, readonly DataLevel[]> = {
+  adgroup_ids: ['AUCTION_ADGROUP', 'AUCTION_AD'],
+  ad_ids: ['AUCTION_AD'],
+};
+
+interface Filters {
+  matches: Match[];
+  campaignIds: string[];
+  adGroupIds: string[] | undefined;
+  adIds: string[] | undefined;
+}
+
+function parseFilters(raw: unknown, dataLevel: DataLevel): Filters {
   const list = jsonParameter('filtering', raw);
   if (!Array.isArray(list)) throw invalid('filtering', 'Not a valid list.');
   const matches: Match[] = [];
   let campaignIds: string[] = [];
+  const objects: { adgroup_ids?: string[]; ad_ids?: string[] } = {};
   let statusGiven = false;
   list.forEach((item: unknown, index) => {
     const at = `filtering.${index}`;
@@ -154,11 +186,19 @@ function parseFilters(raw: unknown, dataLevel: DataLevel): { matches: Match[]; c
     const name = text(`${at}.field_name`, condition.field_name);
     const type = oneOf(`${at}.filter_type`, condition.filter_type, FILTER_TYPES);
     const value = text(`${at}.filter_value`, condition.filter_value);
+    const levels = OBJECT_FILTERS[name];
+    if (levels) {
+      if (!levels.includes(dataLevel))
+        throw invalid(`${at}.field_name`, `${name} filters data_level ${levels.join(' or ')}.`);
+      if (type !== 'IN') throw invalid(`${at}.filter_type`, `${name} takes filter_type IN.`);
+      objects[name as keyof typeof objects] = listValue(`${at}.filter_value`, value, { min: 1, max: 100 });
+      return;
+    }
     const filter = FILTERS[name];
     if (!filter)
       throw invalid(
         `${at}.field_name`,
-        `The TikTok sandbox filters BASIC reports on ${Object.keys(FILTERS).join(', ')} (got ${name}).`,
+        `The TikTok sandbox filters BASIC reports on ${[...Object.keys(FILTERS), ...Object.keys(OBJECT_FILTERS)].join(', ')} (got ${name}).`,
       );
     if (!filter.types.includes(type))
       throw invalid(`${at}.filter_type`, `${name} takes filter_type ${filter.types.join(' or ')}.`);
@@ -168,7 +208,7 @@ function parseFilters(raw: unknown, dataLevel: DataLevel): { matches: Match[]; c
   });
   // TikTok applies campaign_status STATUS_NOT_DELETE at the campaign level unless the filter says otherwise.
   if (dataLevel === 'AUCTION_CAMPAIGN' && !statusGiven) matches.push((c) => !c.data.deleted);
-  return { matches, campaignIds };
+  return { matches, campaignIds, adGroupIds: objects.adgroup_ids, adIds: objects.ad_ids };
 }
 
 function parseDimensions(raw: unknown, dataLevel: DataLevel): string[] {
@@ -197,16 +237,21 @@ function parseDimensions(raw: unknown, dataLevel: DataLevel): string[] {
 function parseMetrics(raw: unknown, idDimension: string | undefined): ReportMetric[] {
   if (raw === undefined) return ['spend', 'impressions'];
   const metrics = textList('metrics', jsonParameter('metrics', raw), { min: 1, max: 100 });
-  const served: readonly string[] = [...NUMERIC_METRICS, ...CAMPAIGN_ATTRIBUTES];
+  const served: readonly string[] = [...NUMERIC_METRICS, ...CAMPAIGN_ATTRIBUTES, ...OBJECT_ATTRIBUTES];
   const unknown = metrics.filter((metric) => !served.includes(metric));
   if (unknown.length > 0)
     throw invalid(
       'metrics',
       `Invalid metric(s): ${unknown.join(', ')}. The TikTok sandbox serves: ${served.join(', ')}.`,
     );
-  const attribute = metrics.find((metric) => (CAMPAIGN_ATTRIBUTES as readonly string[]).includes(metric));
-  if (attribute && idDimension !== 'campaign_id')
-    throw invalid('metrics', `${attribute} is an attribute metric: it needs the campaign_id dimension.`);
+  for (const metric of metrics) {
+    const levels = ATTRIBUTE_LEVELS[metric];
+    if (levels && !(idDimension && levels.includes(idDimension)))
+      throw invalid(
+        'metrics',
+        `${metric} is an attribute metric: it needs the ${levels.join(' or ')} dimension.`,
+      );
+  }
   return [...new Set(metrics)] as ReportMetric[];
 }
 
@@ -281,6 +326,8 @@ export function parseReportQuery(query: Record<string, unknown>): ReportQuery {
     period,
     matches: (campaign) => filters.matches.every((match) => match(campaign)),
     campaignIds: filters.campaignIds,
+    adGroupIds: filters.adGroupIds,
+    adIds: filters.adIds,
     order:
       query.order_field === undefined
         ? undefined

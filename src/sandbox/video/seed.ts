@@ -7,6 +7,7 @@ import type { SandboxAccount } from '../sandbox-account.ts';
 import { type SandboxStore, sandboxId } from '../store.ts';
 import type { StoredCampaign } from './campaign.ts';
 import { campaignActivity } from './campaign-activity.ts';
+import { SEED_AD_GROUPS, seedAdGroups } from './seed-adgroups.ts';
 
 /**
  * The ids the video tools' examples name. The first sandbox TikTok advertiser of a database (the demo
@@ -139,7 +140,7 @@ const CURRENT_SINCE: Record<string, number> = {
 
 /**
  * A new TikTok sandbox advertiser: seven campaigns, running and paused, on daily and lifetime budgets,
- * with 90 days of activity (paused, re-budgeted, started late, never run, and a runaway whose spend rises
+ * with their ad groups (on the campaign's budget or their own daily one) and ads, and 90 days of activity (paused, re-budgeted, started late, never run, and a runaway whose spend rises
  * steeply today), so reports answer from the start. "Spring launch" comes first, as older accounts had it
  * alone.
  */
@@ -164,6 +165,15 @@ export async function seedVideoAccount(
         ? now
         : new Date(now.getTime() - campaign.createdDaysAgo * DAY_MS + tick++);
     await store.put({ type: 'campaign', id, accountId, data: campaign.data }, created);
+    const adGroups = await seedAdGroups(
+      store,
+      db,
+      accountId,
+      id,
+      SEED_AD_GROUPS[campaign.id] ?? [],
+      created,
+      dayBefore,
+    );
     for (const [daysAgo, active, budget] of campaign.past) {
       await recordActivity(db, 'video', id, dayBefore(daysAgo), {
         active,
@@ -172,7 +182,7 @@ export async function seedVideoAccount(
     }
     const since = CURRENT_SINCE[campaign.id] ?? campaign.createdDaysAgo;
     await recordActivity(db, 'video', id, dayBefore(since), {
-      ...campaignActivity(campaign.data),
+      ...campaignActivity(campaign.data, adGroups),
       ...(campaign.runaway && { runaway: true }),
     });
   }

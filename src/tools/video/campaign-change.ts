@@ -6,7 +6,11 @@ import type { DeliveryBudgets, DeliveryState, SpendChange } from '../tool.ts';
 
 const LIFETIME = 'BUDGET_MODE_TOTAL';
 /** TikTok's daily budget types: fixed, and the dynamic one that may spend more some days, less others. */
-const DAILY = new Set(['BUDGET_MODE_DAY', 'BUDGET_MODE_DYNAMIC_DAILY_BUDGET']);
+export const DAILY_BUDGET_MODES: ReadonlySet<string> = new Set([
+  'BUDGET_MODE_DAY',
+  'BUDGET_MODE_DYNAMIC_DAILY_BUDGET',
+]);
+const DAILY = DAILY_BUDGET_MODES;
 
 /** What the caller asked update_video_campaign for. */
 export interface CampaignWish {

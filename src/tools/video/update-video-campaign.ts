@@ -20,6 +20,7 @@ import {
   campaignSummary,
   changeOf,
   changesNothing,
+  DAILY_BUDGET_MODES,
   spendChangeOf,
 } from './campaign-change.ts';
 import { openVideoClient } from './video-client.ts';
@@ -105,6 +106,9 @@ export const updateVideoCampaign = defineTool({
             `New campaign name, up to ${MAX_CAMPAIGN_NAME_LENGTH} characters (each Chinese or Japanese ` +
               'character counts as two), no emoji.',
           ),
+        daily_budget: amountArgument(MIN_CAMPAIGN_BUDGET)
+          .optional()
+          .describe(`New daily budget in the account currency, at least ${MIN_CAMPAIGN_BUDGET}.`),
         budget: amountArgument(MIN_CAMPAIGN_BUDGET)
           .optional()
           .describe(
@@ -115,6 +119,15 @@ export const updateVideoCampaign = defineTool({
         dry_run: dryRun,
       })
       .superRefine((args, ctx) => {
+        if (args.daily_budget !== undefined && args.budget !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['budget'],
+            message:
+              'is the older name of daily_budget: pass one of them, daily_budget for a daily budget or ' +
+              'budget for a lifetime one',
+          });
+        }
         if (args.name === undefined) return;
         if (hasEmoji(args.name)) {
           ctx.addIssue({
@@ -136,6 +149,7 @@ export const updateVideoCampaign = defineTool({
       }),
     'operation_status',
     'name',
+    'daily_budget',
     'budget',
   ),
   refusedFields: {
@@ -146,14 +160,20 @@ export const updateVideoCampaign = defineTool({
       'Manager and pause this one',
     status: 'is named operation_status here, as TikTok names it: pass operation_status ENABLE or DISABLE',
   },
-  stop: { status: { field: 'operation_status', pausing: ['DISABLE'] }, budget: 'budget' },
-  auditFields: ['campaign_id', 'operation_status', 'name', 'budget'],
+  stop: {
+    status: { field: 'operation_status', pausing: ['DISABLE'] },
+    budget: 'budget',
+    alsoAllowed: ['daily_budget'],
+  },
+  auditFields: ['campaign_id', 'operation_status', 'name', 'daily_budget', 'budget'],
   example: { campaign_id: '1800000000000002', operation_status: 'DISABLE' },
   async run(args, context) {
     const { account } = context;
     const advertiserId = account?.account_id ?? '';
     const currency = account?.currency ?? 'USD';
-    if (args.budget !== undefined) amountInCurrency('update_video_campaign', 'budget', args.budget, currency);
+    const budgetField = args.daily_budget !== undefined ? 'daily_budget' : 'budget';
+    const budget = args.daily_budget ?? args.budget;
+    if (budget !== undefined) amountInCurrency('update_video_campaign', budgetField, budget, currency);
     const client = await openVideoClient(context);
     const read = () => client.getCampaign(advertiserId, args.campaign_id);
     // A retry that takes over a crashed attempt shows the campaign as the first attempt found it.
@@ -173,14 +193,20 @@ export const updateVideoCampaign = defineTool({
           'change deleted campaigns. Create a new campaign in TikTok Ads Manager instead.',
       );
     }
-    if (args.budget !== undefined && before.budget_mode === NO_BUDGET_LIMIT) {
+    if (budget !== undefined && before.budget_mode === NO_BUDGET_LIMIT) {
       const message =
         `campaign ${args.campaign_id} has no budget limit (${NO_BUDGET_LIMIT}), and TikTok cannot give it ` +
-        'one after creation; limit spend on its ad groups in TikTok Ads Manager, or create a new campaign ' +
-        'with a daily or lifetime budget';
-      throw invalidArguments('update_video_campaign', [{ field: 'budget', message }]);
+        'one after creation; limit spend on its ad groups (update_video_ad_group daily_budget), or create ' +
+        'a new campaign with a daily or lifetime budget';
+      throw invalidArguments('update_video_campaign', [{ field: budgetField, message }]);
     }
-    const change = changeOf(before, args);
+    if (args.daily_budget !== undefined && !DAILY_BUDGET_MODES.has(before.budget_mode)) {
+      const message =
+        `campaign ${args.campaign_id} has a ${before.budget_mode} budget, not a daily one; pass budget to ` +
+        'change its amount in that type';
+      throw invalidArguments('update_video_campaign', [{ field: 'daily_budget', message }]);
+    }
+    const change = changeOf(before, { ...args, budget });
     const shown = (after: VideoCampaign) => ({
       campaign_id: args.campaign_id,
       advertiser_id: advertiserId,

@@ -371,6 +371,27 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
     await update({ campaign_id: id, operation_status: 'DISABLE', budget: 50 });
   });
 
+  it('takes daily_budget as the daily budget, budget as its older name, never both', async () => {
+    const id = SEEDED.retargeting;
+    const daily = await update({ campaign_id: id, daily_budget: 85 });
+    expect(daily.status).toBe(200);
+    expect(daily.body.data.structured.after).toMatchObject({
+      budget: '85.00',
+      budget_mode: 'BUDGET_MODE_DAY',
+    });
+    expect((await stored(id))?.budget).toBe(85);
+    const both = await update({ campaign_id: id, daily_budget: 90, budget: 90 });
+    expect([both.status, both.body.code]).toEqual([400, 'invalid_arguments']);
+    expect(both.body.error).toContain('budget: is the older name of daily_budget: pass one of them');
+    // A lifetime budget is not a daily one: daily_budget is refused there, budget still changes it.
+    const lifetime = await update({ campaign_id: SEEDED.holidayTeaser, daily_budget: 2900 });
+    expect([lifetime.status, lifetime.body.code]).toEqual([400, 'invalid_arguments']);
+    expect(lifetime.body.error).toContain('has a BUDGET_MODE_TOTAL budget, not a daily one; pass budget');
+    expect(writes()).toEqual([`POST ${UPDATE_PATH}`]);
+    expect((await update({ campaign_id: id, budget: 80 })).status).toBe(200);
+    expect((await stored(id))?.budget).toBe(80);
+  });
+
   it('refuses to change the status of a deleted campaign, naming it', async () => {
     const store = new SandboxStore(service.services.storage.db, 'video');
     const gone = '1844444444444444444';

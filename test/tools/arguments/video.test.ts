@@ -29,7 +29,7 @@ describe('update_video_campaign', () => {
 
   it('needs something to change', () => {
     expect(reject(updateVideoCampaign, { campaign_id: '18' })).toEqual([
-      issue('', 'nothing to change: pass at least one of operation_status, name or budget'),
+      issue('', 'nothing to change: pass at least one of operation_status, name, daily_budget or budget'),
     ]);
   });
 
@@ -91,7 +91,10 @@ describe('update_video_campaign', () => {
       issue('status', 'is named operation_status here'),
     );
     expect(reject(updateVideoCampaign, { campaign_id: '18', colour: 'red', name: 'x' })).toContainEqual(
-      issue('colour', 'accepted: campaign_id, operation_status, name, budget, advertiser_id, dry_run'),
+      issue(
+        'colour',
+        'accepted: campaign_id, operation_status, name, daily_budget, budget, advertiser_id, dry_run',
+      ),
     );
   });
 });
