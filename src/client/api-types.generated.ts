@@ -177,12 +177,12 @@ export interface GetApprovalArguments {
 /** The arguments of `get_performance_overview`. */
 export interface GetPerformanceOverviewArguments {
   /**
-   * A named period in the account time zone: TODAY, YESTERDAY, LAST_7_DAYS and LAST_30_DAYS (the days before today), THIS_MONTH (to today), LAST_MONTH. Give this, or start_date and end_date; neither means LAST_7_DAYS.
+   * A named period in the account time zone (LAST_* end yesterday); or start_date and end_date. Default LAST_7_DAYS.
    */
   date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
-  /** First day of the period, YYYY-MM-DD, in the account time zone. */
+  /** First day, YYYY-MM-DD, account time zone. */
   start_date?: string;
-  /** Last day of the period (included), YYYY-MM-DD, not in the future; at most 366 days after start_date. */
+  /** Last day (included), YYYY-MM-DD; at most 366 days after start_date. */
   end_date?: string;
 }
 
@@ -371,25 +371,25 @@ export interface ListSearchCampaignsArguments {
    */
   status?: Array<'ENABLED' | 'PAUSED' | 'REMOVED'>;
   /**
-   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   * Rows per answer; next_cursor gives the rest.
    *
    * @default 50
    */
   limit?: number;
-  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
   /**
-   * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
    */
-  customer_id?: string | number;
+  customer_id?: string;
 }
 
 /** The arguments of `list_search_ads`. */
 export interface ListSearchAdsArguments {
   /** Only the ads of this campaign (digits). */
-  campaign_id?: string | number;
+  campaign_id?: string;
   /** Only the ads of this ad group (digits). */
-  ad_group_id?: string | number;
+  ad_group_id?: string;
   /**
    * Only ads with these statuses: ENABLED, PAUSED, REMOVED; default ENABLED and PAUSED.
    *
@@ -397,33 +397,33 @@ export interface ListSearchAdsArguments {
    */
   status?: Array<'ENABLED' | 'PAUSED' | 'REMOVED'>;
   /**
-   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   * Rows per answer; next_cursor gives the rest.
    *
    * @default 50
    */
   limit?: number;
-  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
   /**
-   * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
    */
-  customer_id?: string | number;
+  customer_id?: string;
 }
 
 /** The arguments of `get_search_campaign_performance`. */
 export interface GetSearchCampaignPerformanceArguments {
   /**
-   * A named period in the account time zone: TODAY, YESTERDAY, LAST_7_DAYS and LAST_30_DAYS (the days before today), THIS_MONTH (to today), LAST_MONTH. Give this, or start_date and end_date; neither means LAST_7_DAYS.
+   * A named period in the account time zone (LAST_* end yesterday); or start_date and end_date. Default LAST_7_DAYS.
    */
   date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
-  /** First day of the period, YYYY-MM-DD, in the account time zone. */
+  /** First day, YYYY-MM-DD, account time zone. */
   start_date?: string;
-  /** Last day of the period (included), YYYY-MM-DD, not in the future; at most 366 days after start_date. */
+  /** Last day (included), YYYY-MM-DD; at most 366 days after start_date. */
   end_date?: string;
   /**
    * Only these campaigns (at most 100); all of the account's otherwise. Ids that do not exist are listed as not found.
    */
-  campaign_ids?: Array<string | number>;
+  campaign_ids?: Array<string>;
   /**
    * "day" adds each campaign's days (days with nothing are left out); "none" gives the period.
    *
@@ -431,9 +431,9 @@ export interface GetSearchCampaignPerformanceArguments {
    */
   breakdown?: 'none' | 'day';
   /**
-   * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
    */
-  customer_id?: string | number;
+  customer_id?: string;
 }
 
 /** The arguments of `discover_existing_assets`. */
@@ -447,25 +447,25 @@ export interface DiscoverExistingAssetsArguments {
   /** Only sitelinks whose final URL is on this domain or a subdomain of it, like example.com. */
   target_domain?: string;
   /**
-   * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
    */
-  customer_id?: string | number;
+  customer_id?: string;
 }
 
 /** The arguments of `update_ad_headlines`. */
 export interface UpdateAdHeadlinesArguments {
   /** Ad group holding the ad (digits). */
-  ad_group_id: string | number;
+  ad_group_id: string;
   /** The responsive search ad to update (digits). */
-  ad_id: string | number;
+  ad_id: string;
   /** The new headlines, 3 to 15, each 1 to 30 characters, no duplicates, no "!". */
   headlines: Array<string>;
   /**
-   * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
    */
-  customer_id?: string | number;
+  customer_id?: string;
   /**
-   * Validate everything and show the request that would be sent upstream, without sending it.
+   * Check everything and show what would be sent, changing nothing (no quota used).
    *
    * @default false
    */
@@ -475,7 +475,7 @@ export interface UpdateAdHeadlinesArguments {
 /** The arguments of `update_search_campaign`. */
 export interface UpdateSearchCampaignArguments {
   /** The campaign to change (digits); list_search_campaigns shows them. */
-  campaign_id: string | number;
+  campaign_id: string;
   /** The new status: PAUSED stops its ads, ENABLED runs them again. */
   status?: 'ENABLED' | 'PAUSED';
   /**
@@ -489,11 +489,11 @@ export interface UpdateSearchCampaignArguments {
    */
   allow_shared_budget?: boolean;
   /**
-   * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
    */
-  customer_id?: string | number;
+  customer_id?: string;
   /**
-   * Validate everything and show the request that would be sent upstream, without sending it.
+   * Check everything and show what would be sent, changing nothing (no quota used).
    *
    * @default false
    */
@@ -517,11 +517,11 @@ export interface ValidateAndPrepareAssetsArguments {
    */
   logos_landscape?: Array<string>;
   /**
-   * Google Ads (search) account to act on (10 digits, like 1234567890 or 123-456-7890). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
    */
-  customer_id?: string | number;
+  customer_id?: string;
   /**
-   * Validate everything and show the request that would be sent upstream, without sending it.
+   * Check everything and show what would be sent, changing nothing (no quota used).
    *
    * @default false
    */
@@ -530,76 +530,74 @@ export interface ValidateAndPrepareAssetsArguments {
 
 /** The arguments of `create_network_image_campaign`. */
 export interface CreateNetworkImageCampaignArguments {
-  /** Name of the new campaign, 1 to 255 characters; not shown to members. */
+  /** Campaign name, not shown to members. */
   campaign_name: string;
-  /** The company page posting the ad: digits or its URN; list_network_organizations shows them. */
-  organization_id: string | number;
-  /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
+  /** Company page posting the ad (digits or URN); list_network_organizations shows them. */
+  organization_id: string;
+  /** Daily budget in the account currency, at least 10. */
   daily_budget: number;
-  /**
-   * Lifetime budget in the account currency, at least daily_budget. A key with budget ceilings cannot set it.
-   */
+  /** Lifetime budget, at least daily_budget; not with a key that has budget ceilings. */
   total_budget?: number;
-  /** ISO 4217 code of the budgets; must be the account's currency, which is the default. */
+  /** The budgets' currency: the account's, which is the default. */
   currency?: string;
-  /** Where a click leads: an absolute https:// URL. */
+  /** https:// URL a click leads to. */
   landing_page_url: string;
-  /** Where the audience is: at least one URN like urn:li:geo:103644278 (United States). */
+  /** Geo URNs, like urn:li:geo:103644278 (United States). */
   locations: Array<string>;
-  /** First day the campaign may run (YYYY-MM-DD, UTC), today or later; default today. */
+  /** First day (YYYY-MM-DD, UTC); default today. */
   start_date?: string;
-  /** Last day (YYYY-MM-DD, UTC), after start_date. */
+  /** Last day (YYYY-MM-DD, UTC). */
   end_date?: string;
   /**
-   * Country of the campaign locale (ISO 3166-1 alpha-2); default US.
+   * Locale country (ISO 3166-1 alpha-2).
    *
    * @default "US"
    */
   locale_country?: string;
   /**
-   * Language of the campaign locale (ISO 639-1); default en.
+   * Locale language (ISO 639-1).
    *
    * @default "en"
    */
   locale_language?: string;
-  /** Targeting: only members matching one of these URNs, like urn:li:ageRange:(25,34). */
+  /** Only members matching one of these URNs, like urn:li:ageRange:(25,34). */
   age_ranges?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:gender:FEMALE. */
+  /** Only members matching one of these URNs, like urn:li:gender:FEMALE. */
   genders?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
+  /** Only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
   company_sizes?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:industry:4. */
+  /** Only members matching one of these URNs, like urn:li:industry:4. */
   industries?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:seniority:4. */
+  /** Only members matching one of these URNs, like urn:li:seniority:4. */
   seniorities?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:function:8. */
+  /** Only members matching one of these URNs, like urn:li:function:8. */
   job_functions?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:title:100. */
+  /** Only members matching one of these URNs, like urn:li:title:100. */
   job_titles?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:skill:17. */
+  /** Only members matching one of these URNs, like urn:li:skill:17. */
   skills?: Array<string>;
   /**
-   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
    */
-  account_id?: string | number;
+  account_id?: string;
   /**
-   * Validate everything and show the request that would be sent upstream, without sending it.
+   * Check everything and show what would be sent, changing nothing (no quota used).
    *
    * @default false
    */
   dry_run?: boolean;
-  /** Existing campaign group to put the campaign in. Pass this or campaign_group_name. */
-  campaign_group_id?: string | number;
-  /** Creates a new campaign group with this name (at most 100 characters). Pass this or campaign_group_id. */
+  /** Existing campaign group; or campaign_group_name. */
+  campaign_group_id?: string;
+  /** Name of a new campaign group; or campaign_group_id. */
   campaign_group_name?: string;
   /**
-   * Campaign objective; default WEBSITE_VISIT.
+   * Campaign objective.
    *
    * @default "WEBSITE_VISIT"
    */
   objective?: 'BRAND_AWARENESS' | 'ENGAGEMENT' | 'WEBSITE_VISIT' | 'WEBSITE_CONVERSION';
   /**
-   * Button label of the ad; default LEARN_MORE.
+   * Button label.
    *
    * @default "LEARN_MORE"
    */
@@ -628,70 +626,68 @@ export interface CreateNetworkImageCampaignArguments {
 
 /** The arguments of `create_network_video_campaign`. */
 export interface CreateNetworkVideoCampaignArguments {
-  /** Name of the new campaign, 1 to 255 characters; not shown to members. */
+  /** Campaign name, not shown to members. */
   campaign_name: string;
-  /** The company page posting the ad: digits or its URN; list_network_organizations shows them. */
-  organization_id: string | number;
-  /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
+  /** Company page posting the ad (digits or URN); list_network_organizations shows them. */
+  organization_id: string;
+  /** Daily budget in the account currency, at least 10. */
   daily_budget: number;
-  /**
-   * Lifetime budget in the account currency, at least daily_budget. A key with budget ceilings cannot set it.
-   */
+  /** Lifetime budget, at least daily_budget; not with a key that has budget ceilings. */
   total_budget?: number;
-  /** ISO 4217 code of the budgets; must be the account's currency, which is the default. */
+  /** The budgets' currency: the account's, which is the default. */
   currency?: string;
-  /** Where a click leads: an absolute https:// URL. */
+  /** https:// URL a click leads to. */
   landing_page_url: string;
-  /** Where the audience is: at least one URN like urn:li:geo:103644278 (United States). */
+  /** Geo URNs, like urn:li:geo:103644278 (United States). */
   locations: Array<string>;
-  /** First day the campaign may run (YYYY-MM-DD, UTC), today or later; default today. */
+  /** First day (YYYY-MM-DD, UTC); default today. */
   start_date?: string;
-  /** Last day (YYYY-MM-DD, UTC), after start_date. */
+  /** Last day (YYYY-MM-DD, UTC). */
   end_date?: string;
   /**
-   * Country of the campaign locale (ISO 3166-1 alpha-2); default US.
+   * Locale country (ISO 3166-1 alpha-2).
    *
    * @default "US"
    */
   locale_country?: string;
   /**
-   * Language of the campaign locale (ISO 639-1); default en.
+   * Locale language (ISO 639-1).
    *
    * @default "en"
    */
   locale_language?: string;
-  /** Targeting: only members matching one of these URNs, like urn:li:ageRange:(25,34). */
+  /** Only members matching one of these URNs, like urn:li:ageRange:(25,34). */
   age_ranges?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:gender:FEMALE. */
+  /** Only members matching one of these URNs, like urn:li:gender:FEMALE. */
   genders?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
+  /** Only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
   company_sizes?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:industry:4. */
+  /** Only members matching one of these URNs, like urn:li:industry:4. */
   industries?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:seniority:4. */
+  /** Only members matching one of these URNs, like urn:li:seniority:4. */
   seniorities?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:function:8. */
+  /** Only members matching one of these URNs, like urn:li:function:8. */
   job_functions?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:title:100. */
+  /** Only members matching one of these URNs, like urn:li:title:100. */
   job_titles?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:skill:17. */
+  /** Only members matching one of these URNs, like urn:li:skill:17. */
   skills?: Array<string>;
   /**
-   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
    */
-  account_id?: string | number;
+  account_id?: string;
   /**
-   * Validate everything and show the request that would be sent upstream, without sending it.
+   * Check everything and show what would be sent, changing nothing (no quota used).
    *
    * @default false
    */
   dry_run?: boolean;
-  /** Existing campaign group to put the campaign in. Pass this or campaign_group_name. */
-  campaign_group_id?: string | number;
-  /** Creates a new campaign group with this name (at most 100 characters). Pass this or campaign_group_id. */
+  /** Existing campaign group; or campaign_group_name. */
+  campaign_group_id?: string;
+  /** Name of a new campaign group; or campaign_group_id. */
   campaign_group_name?: string;
   /**
-   * Campaign objective; default VIDEO_VIEW.
+   * Campaign objective.
    *
    * @default "VIDEO_VIEW"
    */
@@ -703,7 +699,7 @@ export interface CreateNetworkVideoCampaignArguments {
     | 'VIDEO_VIEW'
     | 'JOB_APPLICANT';
   /**
-   * Button label of the ad; default LEARN_MORE.
+   * Button label.
    *
    * @default "LEARN_MORE"
    */
@@ -730,76 +726,74 @@ export interface CreateNetworkVideoCampaignArguments {
 
 /** The arguments of `create_network_carousel_campaign`. */
 export interface CreateNetworkCarouselCampaignArguments {
-  /** Name of the new campaign, 1 to 255 characters; not shown to members. */
+  /** Campaign name, not shown to members. */
   campaign_name: string;
-  /** The company page posting the ad: digits or its URN; list_network_organizations shows them. */
-  organization_id: string | number;
-  /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
+  /** Company page posting the ad (digits or URN); list_network_organizations shows them. */
+  organization_id: string;
+  /** Daily budget in the account currency, at least 10. */
   daily_budget: number;
-  /**
-   * Lifetime budget in the account currency, at least daily_budget. A key with budget ceilings cannot set it.
-   */
+  /** Lifetime budget, at least daily_budget; not with a key that has budget ceilings. */
   total_budget?: number;
-  /** ISO 4217 code of the budgets; must be the account's currency, which is the default. */
+  /** The budgets' currency: the account's, which is the default. */
   currency?: string;
-  /** Where a click leads: an absolute https:// URL. */
+  /** https:// URL a click leads to. */
   landing_page_url: string;
-  /** Where the audience is: at least one URN like urn:li:geo:103644278 (United States). */
+  /** Geo URNs, like urn:li:geo:103644278 (United States). */
   locations: Array<string>;
-  /** First day the campaign may run (YYYY-MM-DD, UTC), today or later; default today. */
+  /** First day (YYYY-MM-DD, UTC); default today. */
   start_date?: string;
-  /** Last day (YYYY-MM-DD, UTC), after start_date. */
+  /** Last day (YYYY-MM-DD, UTC). */
   end_date?: string;
   /**
-   * Country of the campaign locale (ISO 3166-1 alpha-2); default US.
+   * Locale country (ISO 3166-1 alpha-2).
    *
    * @default "US"
    */
   locale_country?: string;
   /**
-   * Language of the campaign locale (ISO 639-1); default en.
+   * Locale language (ISO 639-1).
    *
    * @default "en"
    */
   locale_language?: string;
-  /** Targeting: only members matching one of these URNs, like urn:li:ageRange:(25,34). */
+  /** Only members matching one of these URNs, like urn:li:ageRange:(25,34). */
   age_ranges?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:gender:FEMALE. */
+  /** Only members matching one of these URNs, like urn:li:gender:FEMALE. */
   genders?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
+  /** Only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
   company_sizes?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:industry:4. */
+  /** Only members matching one of these URNs, like urn:li:industry:4. */
   industries?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:seniority:4. */
+  /** Only members matching one of these URNs, like urn:li:seniority:4. */
   seniorities?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:function:8. */
+  /** Only members matching one of these URNs, like urn:li:function:8. */
   job_functions?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:title:100. */
+  /** Only members matching one of these URNs, like urn:li:title:100. */
   job_titles?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:skill:17. */
+  /** Only members matching one of these URNs, like urn:li:skill:17. */
   skills?: Array<string>;
   /**
-   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
    */
-  account_id?: string | number;
+  account_id?: string;
   /**
-   * Validate everything and show the request that would be sent upstream, without sending it.
+   * Check everything and show what would be sent, changing nothing (no quota used).
    *
    * @default false
    */
   dry_run?: boolean;
-  /** Existing campaign group to put the campaign in. Pass this or campaign_group_name. */
-  campaign_group_id?: string | number;
-  /** Creates a new campaign group with this name (at most 100 characters). Pass this or campaign_group_id. */
+  /** Existing campaign group; or campaign_group_name. */
+  campaign_group_id?: string;
+  /** Name of a new campaign group; or campaign_group_id. */
   campaign_group_name?: string;
   /**
-   * Campaign objective; default WEBSITE_VISIT.
+   * Campaign objective.
    *
    * @default "WEBSITE_VISIT"
    */
   objective?: 'BRAND_AWARENESS' | 'ENGAGEMENT' | 'WEBSITE_VISIT' | 'WEBSITE_CONVERSION';
   /**
-   * Button label of the ad; default LEARN_MORE.
+   * Button label.
    *
    * @default "LEARN_MORE"
    */
@@ -816,89 +810,85 @@ export interface CreateNetworkCarouselCampaignArguments {
     | 'REQUEST_DEMO';
   /** Main text above the cards, at most 255 characters. */
   introductory_text: string;
-  /**
-   * The carousel cards, 2 to 10, each with one image (image_urn or image_url), a headline and a landing page.
-   */
+  /** 2 to 10 cards, each with an image, a headline and a landing page. */
   cards: Array<{
-    /** Image already uploaded to the network. Pass this or image_url. */
+    /** Uploaded image; or image_url. */
     image_urn?: string;
-    /** https URL of a JPEG, PNG or non-animated GIF of at most 10 MB. Pass this or image_urn. */
+    /** https URL of a JPEG, PNG or GIF (10 MB at most); or image_urn. */
     image_url?: string;
-    /** Card headline, at most 45 characters. */
+    /** Card headline. */
     headline: string;
-    /** Where a click on this card leads: an absolute https:// URL. */
+    /** https:// URL a click on the card leads to. */
     landing_page_url: string;
-    /** Card description, at most 100 characters. */
+    /** Card description. */
     description?: string;
   }>;
 }
 
 /** The arguments of `create_network_text_campaign`. */
 export interface CreateNetworkTextCampaignArguments {
-  /** Name of the new campaign, 1 to 255 characters; not shown to members. */
+  /** Campaign name, not shown to members. */
   campaign_name: string;
-  /** The company page posting the ad: digits or its URN; list_network_organizations shows them. */
-  organization_id: string | number;
-  /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
+  /** Company page posting the ad (digits or URN); list_network_organizations shows them. */
+  organization_id: string;
+  /** Daily budget in the account currency, at least 10. */
   daily_budget: number;
-  /**
-   * Lifetime budget in the account currency, at least daily_budget. A key with budget ceilings cannot set it.
-   */
+  /** Lifetime budget, at least daily_budget; not with a key that has budget ceilings. */
   total_budget?: number;
-  /** ISO 4217 code of the budgets; must be the account's currency, which is the default. */
+  /** The budgets' currency: the account's, which is the default. */
   currency?: string;
-  /** Where a click leads: an absolute https:// URL. */
+  /** https:// URL a click leads to. */
   landing_page_url: string;
-  /** Where the audience is: at least one URN like urn:li:geo:103644278 (United States). */
+  /** Geo URNs, like urn:li:geo:103644278 (United States). */
   locations: Array<string>;
-  /** First day the campaign may run (YYYY-MM-DD, UTC), today or later; default today. */
+  /** First day (YYYY-MM-DD, UTC); default today. */
   start_date?: string;
-  /** Last day (YYYY-MM-DD, UTC), after start_date. */
+  /** Last day (YYYY-MM-DD, UTC). */
   end_date?: string;
   /**
-   * Country of the campaign locale (ISO 3166-1 alpha-2); default US.
+   * Locale country (ISO 3166-1 alpha-2).
    *
    * @default "US"
    */
   locale_country?: string;
   /**
-   * Language of the campaign locale (ISO 639-1); default en.
+   * Locale language (ISO 639-1).
    *
    * @default "en"
    */
   locale_language?: string;
-  /** Targeting: only members matching one of these URNs, like urn:li:ageRange:(25,34). */
+  /** Only members matching one of these URNs, like urn:li:ageRange:(25,34). */
   age_ranges?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:gender:FEMALE. */
+  /** Only members matching one of these URNs, like urn:li:gender:FEMALE. */
   genders?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
+  /** Only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
   company_sizes?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:industry:4. */
+  /** Only members matching one of these URNs, like urn:li:industry:4. */
   industries?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:seniority:4. */
+  /** Only members matching one of these URNs, like urn:li:seniority:4. */
   seniorities?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:function:8. */
+  /** Only members matching one of these URNs, like urn:li:function:8. */
   job_functions?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:title:100. */
+  /** Only members matching one of these URNs, like urn:li:title:100. */
   job_titles?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:skill:17. */
+  /** Only members matching one of these URNs, like urn:li:skill:17. */
   skills?: Array<string>;
   /**
-   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
    */
-  account_id?: string | number;
+  account_id?: string;
   /**
-   * Validate everything and show the request that would be sent upstream, without sending it.
+   * Check everything and show what would be sent, changing nothing (no quota used).
    *
    * @default false
    */
   dry_run?: boolean;
-  /** Existing campaign group to put the campaign in. Pass this or campaign_group_name. */
-  campaign_group_id?: string | number;
-  /** Creates a new campaign group with this name (at most 100 characters). Pass this or campaign_group_id. */
+  /** Existing campaign group; or campaign_group_name. */
+  campaign_group_id?: string;
+  /** Name of a new campaign group; or campaign_group_id. */
   campaign_group_name?: string;
   /**
-   * Campaign objective; default WEBSITE_VISIT.
+   * Campaign objective.
    *
    * @default "WEBSITE_VISIT"
    */
@@ -915,66 +905,64 @@ export interface CreateNetworkTextCampaignArguments {
 
 /** The arguments of `add_network_campaign_to_group`. */
 export interface AddNetworkCampaignToGroupArguments {
-  /** Name of the new campaign, 1 to 255 characters; not shown to members. */
+  /** Campaign name, not shown to members. */
   campaign_name: string;
-  /** The company page posting the ad: digits or its URN; list_network_organizations shows them. */
-  organization_id: string | number;
-  /** Daily budget in the account currency, at least 10. The campaign is created PAUSED. */
+  /** Company page posting the ad (digits or URN); list_network_organizations shows them. */
+  organization_id: string;
+  /** Daily budget in the account currency, at least 10. */
   daily_budget: number;
-  /**
-   * Lifetime budget in the account currency, at least daily_budget. A key with budget ceilings cannot set it.
-   */
+  /** Lifetime budget, at least daily_budget; not with a key that has budget ceilings. */
   total_budget?: number;
-  /** ISO 4217 code of the budgets; must be the account's currency, which is the default. */
+  /** The budgets' currency: the account's, which is the default. */
   currency?: string;
-  /** Where a click leads: an absolute https:// URL. */
+  /** https:// URL a click leads to. */
   landing_page_url: string;
-  /** Where the audience is: at least one URN like urn:li:geo:103644278 (United States). */
+  /** Geo URNs, like urn:li:geo:103644278 (United States). */
   locations: Array<string>;
-  /** First day the campaign may run (YYYY-MM-DD, UTC), today or later; default today. */
+  /** First day (YYYY-MM-DD, UTC); default today. */
   start_date?: string;
-  /** Last day (YYYY-MM-DD, UTC), after start_date. */
+  /** Last day (YYYY-MM-DD, UTC). */
   end_date?: string;
   /**
-   * Country of the campaign locale (ISO 3166-1 alpha-2); default US.
+   * Locale country (ISO 3166-1 alpha-2).
    *
    * @default "US"
    */
   locale_country?: string;
   /**
-   * Language of the campaign locale (ISO 639-1); default en.
+   * Locale language (ISO 639-1).
    *
    * @default "en"
    */
   locale_language?: string;
-  /** Targeting: only members matching one of these URNs, like urn:li:ageRange:(25,34). */
+  /** Only members matching one of these URNs, like urn:li:ageRange:(25,34). */
   age_ranges?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:gender:FEMALE. */
+  /** Only members matching one of these URNs, like urn:li:gender:FEMALE. */
   genders?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
+  /** Only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
   company_sizes?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:industry:4. */
+  /** Only members matching one of these URNs, like urn:li:industry:4. */
   industries?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:seniority:4. */
+  /** Only members matching one of these URNs, like urn:li:seniority:4. */
   seniorities?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:function:8. */
+  /** Only members matching one of these URNs, like urn:li:function:8. */
   job_functions?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:title:100. */
+  /** Only members matching one of these URNs, like urn:li:title:100. */
   job_titles?: Array<string>;
-  /** Targeting: only members matching one of these URNs, like urn:li:skill:17. */
+  /** Only members matching one of these URNs, like urn:li:skill:17. */
   skills?: Array<string>;
   /**
-   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
    */
-  account_id?: string | number;
+  account_id?: string;
   /**
-   * Validate everything and show the request that would be sent upstream, without sending it.
+   * Check everything and show what would be sent, changing nothing (no quota used).
    *
    * @default false
    */
   dry_run?: boolean;
   /** The existing campaign group to add the campaign to: digits or urn:li:sponsoredCampaignGroup:<digits>. */
-  campaign_group_id: string | number;
+  campaign_group_id: string;
   /** Format of the first creative; decides which creative fields apply. */
   ad_type: 'image' | 'video' | 'carousel' | 'text';
   /**
@@ -1013,15 +1001,15 @@ export interface AddNetworkCampaignToGroupArguments {
   video_url?: string;
   /** carousel: the cards, 2 to 10, each with one image, a headline and a landing page. */
   cards?: Array<{
-    /** Image already uploaded to the network. Pass this or image_url. */
+    /** Uploaded image; or image_url. */
     image_urn?: string;
-    /** https URL of a JPEG, PNG or non-animated GIF of at most 10 MB. Pass this or image_urn. */
+    /** https URL of a JPEG, PNG or GIF (10 MB at most); or image_urn. */
     image_url?: string;
-    /** Card headline, at most 45 characters. */
+    /** Card headline. */
     headline: string;
-    /** Where a click on this card leads: an absolute https:// URL. */
+    /** https:// URL a click on the card leads to. */
     landing_page_url: string;
-    /** Card description, at most 100 characters. */
+    /** Card description. */
     description?: string;
   }>;
   /** text: ad headline, at most 25 characters. */
@@ -1033,22 +1021,20 @@ export interface AddNetworkCampaignToGroupArguments {
 /** The arguments of `add_network_carousel_creative`. */
 export interface AddNetworkCarouselCreativeArguments {
   /** The carousel campaign to extend: digits or urn:li:sponsoredCampaign:<digits>. */
-  campaign_id: string | number;
+  campaign_id: string;
   /** The company page posting the ad: digits or its URN; list_network_organizations shows them. */
-  organization_id: string | number;
-  /**
-   * The carousel cards, 2 to 10, each with one image (image_urn or image_url), a headline and a landing page.
-   */
+  organization_id: string;
+  /** 2 to 10 cards, each with an image, a headline and a landing page. */
   cards: Array<{
-    /** Image already uploaded to the network. Pass this or image_url. */
+    /** Uploaded image; or image_url. */
     image_urn?: string;
-    /** https URL of a JPEG, PNG or non-animated GIF of at most 10 MB. Pass this or image_urn. */
+    /** https URL of a JPEG, PNG or GIF (10 MB at most); or image_urn. */
     image_url?: string;
-    /** Card headline, at most 45 characters. */
+    /** Card headline. */
     headline: string;
-    /** Where a click on this card leads: an absolute https:// URL. */
+    /** https:// URL a click on the card leads to. */
     landing_page_url: string;
-    /** Card description, at most 100 characters. */
+    /** Card description. */
     description?: string;
   }>;
   /** Main text above the cards, at most 255 characters. */
@@ -1074,11 +1060,11 @@ export interface AddNetworkCarouselCreativeArguments {
     | 'ATTEND'
     | 'REQUEST_DEMO';
   /**
-   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
    */
-  account_id?: string | number;
+  account_id?: string;
   /**
-   * Validate everything and show the request that would be sent upstream, without sending it.
+   * Check everything and show what would be sent, changing nothing (no quota used).
    *
    * @default false
    */
@@ -1088,15 +1074,15 @@ export interface AddNetworkCarouselCreativeArguments {
 /** The arguments of `associate_network_conversion`. */
 export interface AssociateNetworkConversionArguments {
   /** The campaign that receives the conversion: digits or urn:li:sponsoredCampaign:<digits>. */
-  campaign_id: string | number;
+  campaign_id: string;
   /** The conversion to attach (digits), as listed in the Campaign Manager. */
-  conversion_id: string | number;
+  conversion_id: string;
   /**
-   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
    */
-  account_id?: string | number;
+  account_id?: string;
   /**
-   * Validate everything and show the request that would be sent upstream, without sending it.
+   * Check everything and show what would be sent, changing nothing (no quota used).
    *
    * @default false
    */
@@ -1106,7 +1092,7 @@ export interface AssociateNetworkConversionArguments {
 /** The arguments of `list_network_campaigns`. */
 export interface ListNetworkCampaignsArguments {
   /** Only the campaigns of this campaign group: digits or urn:li:sponsoredCampaignGroup:<digits>. */
-  campaign_group_id?: string | number;
+  campaign_group_id?: string;
   /**
    * Only campaigns in these statuses (ACTIVE, PAUSED, DRAFT, COMPLETED, ARCHIVED, CANCELED, PENDING_DELETION, REMOVED); default ACTIVE and PAUSED.
    */
@@ -1114,69 +1100,69 @@ export interface ListNetworkCampaignsArguments {
     'ACTIVE' | 'PAUSED' | 'DRAFT' | 'COMPLETED' | 'ARCHIVED' | 'CANCELED' | 'PENDING_DELETION' | 'REMOVED'
   >;
   /**
-   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   * Rows per answer; next_cursor gives the rest.
    *
    * @default 50
    */
   limit?: number;
-  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
   /**
-   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
    */
-  account_id?: string | number;
+  account_id?: string;
 }
 
 /** The arguments of `list_network_creatives`. */
 export interface ListNetworkCreativesArguments {
   /** Only the creatives of these campaigns (at most 50), as list_network_campaigns gives. */
-  campaign_ids?: Array<string | number>;
+  campaign_ids?: Array<string>;
   /** Only creatives in these statuses (ACTIVE, PAUSED, REMOVED); default ACTIVE and PAUSED. */
   status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
-   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   * Rows per answer; next_cursor gives the rest.
    *
    * @default 50
    */
   limit?: number;
-  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
   /**
-   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
    */
-  account_id?: string | number;
+  account_id?: string;
 }
 
 /** The arguments of `list_network_organizations`. */
 export interface ListNetworkOrganizationsArguments {
   /**
-   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   * Rows per answer; next_cursor gives the rest.
    *
    * @default 50
    */
   limit?: number;
-  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
   /**
-   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
    */
-  account_id?: string | number;
+  account_id?: string;
 }
 
 /** The arguments of `get_network_campaign_performance`. */
 export interface GetNetworkCampaignPerformanceArguments {
   /**
-   * A named period in the account time zone: TODAY, YESTERDAY, LAST_7_DAYS and LAST_30_DAYS (the days before today), THIS_MONTH (to today), LAST_MONTH. Give this, or start_date and end_date; neither means LAST_7_DAYS.
+   * A named period in the account time zone (LAST_* end yesterday); or start_date and end_date. Default LAST_7_DAYS.
    */
   date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
-  /** First day of the period, YYYY-MM-DD, in the account time zone. */
+  /** First day, YYYY-MM-DD, account time zone. */
   start_date?: string;
-  /** Last day of the period (included), YYYY-MM-DD, not in the future; at most 366 days after start_date. */
+  /** Last day (included), YYYY-MM-DD; at most 366 days after start_date. */
   end_date?: string;
   /**
    * Only these campaigns (at most 100); all of the account's otherwise. Ids that do not exist are listed as not found.
    */
-  campaign_ids?: Array<string | number>;
+  campaign_ids?: Array<string>;
   /**
    * "day" adds each campaign's days (days with nothing are left out); "none" gives the period.
    *
@@ -1184,9 +1170,9 @@ export interface GetNetworkCampaignPerformanceArguments {
    */
   breakdown?: 'none' | 'day';
   /**
-   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
    */
-  account_id?: string | number;
+  account_id?: string;
 }
 
 /** The arguments of `update_network_campaign`. */
@@ -1194,7 +1180,7 @@ export interface UpdateNetworkCampaignArguments {
   /**
    * The campaign to change: digits or urn:li:sponsoredCampaign:<digits> (list_network_campaigns shows them).
    */
-  campaign_id: string | number;
+  campaign_id: string;
   /** ACTIVE to run the campaign (needs the spend scope), PAUSED to stop its spend from today on. */
   status?: 'ACTIVE' | 'PAUSED';
   /** New daily budget in the account currency, at least 10. Raising it needs the spend scope. */
@@ -1202,11 +1188,11 @@ export interface UpdateNetworkCampaignArguments {
   /** New campaign name, up to 255 characters; not shown to members. */
   name?: string;
   /**
-   * LinkedIn Ads (network) account to act on (digits, or urn:li:sponsoredAccount:<digits>). Required when several accounts are connected; list_connected_accounts shows them.
+   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
    */
-  account_id?: string | number;
+  account_id?: string;
   /**
-   * Validate everything and show the request that would be sent upstream, without sending it.
+   * Check everything and show what would be sent, changing nothing (no quota used).
    *
    * @default false
    */
@@ -1230,49 +1216,45 @@ export interface ListSocialCampaignsArguments {
    */
   status?: Array<'ACTIVE' | 'PAUSED' | 'IN_PROCESS' | 'WITH_ISSUES' | 'ARCHIVED'>;
   /**
-   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   * Rows per answer; next_cursor gives the rest.
    *
    * @default 50
    */
   limit?: number;
-  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /**
-   * Meta Ads (social) account to act on (act_<digits>). Required when several accounts are connected; list_connected_accounts shows them.
-   */
+  /** Account (act_<digits>); needed when several are connected (list_connected_accounts). */
   ad_account_id?: string;
 }
 
 /** The arguments of `get_social_campaign_performance`. */
 export interface GetSocialCampaignPerformanceArguments {
   /**
-   * A named period in the account time zone: TODAY, YESTERDAY, LAST_7_DAYS and LAST_30_DAYS (the days before today), THIS_MONTH (to today), LAST_MONTH. Give this, or start_date and end_date; neither means LAST_7_DAYS.
+   * A named period in the account time zone (LAST_* end yesterday); or start_date and end_date. Default LAST_7_DAYS.
    */
   date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
-  /** First day of the period, YYYY-MM-DD, in the account time zone. */
+  /** First day, YYYY-MM-DD, account time zone. */
   start_date?: string;
-  /** Last day of the period (included), YYYY-MM-DD, not in the future; at most 366 days after start_date. */
+  /** Last day (included), YYYY-MM-DD; at most 366 days after start_date. */
   end_date?: string;
   /**
    * Only these campaigns (at most 100); all of the account's otherwise. Ids that do not exist are listed as not found.
    */
-  campaign_ids?: Array<string | number>;
+  campaign_ids?: Array<string>;
   /**
    * "day" adds each campaign's days (days with nothing are left out); "none" gives the period.
    *
    * @default "none"
    */
   breakdown?: 'none' | 'day';
-  /**
-   * Meta Ads (social) account to act on (act_<digits>). Required when several accounts are connected; list_connected_accounts shows them.
-   */
+  /** Account (act_<digits>); needed when several are connected (list_connected_accounts). */
   ad_account_id?: string;
 }
 
 /** The arguments of `update_social_campaign`. */
 export interface UpdateSocialCampaignArguments {
   /** The campaign to change (digits), as list_social_campaigns shows it. */
-  campaign_id: string | number;
+  campaign_id: string;
   /** ACTIVE to run the campaign, PAUSED to stop its delivery (and spend) from now on. */
   status?: 'ACTIVE' | 'PAUSED';
   /**
@@ -1281,12 +1263,10 @@ export interface UpdateSocialCampaignArguments {
   daily_budget?: number;
   /** New campaign name, up to 400 characters. */
   name?: string;
-  /**
-   * Meta Ads (social) account to act on (act_<digits>). Required when several accounts are connected; list_connected_accounts shows them.
-   */
+  /** Account (act_<digits>); needed when several are connected (list_connected_accounts). */
   ad_account_id?: string;
   /**
-   * Validate everything and show the request that would be sent upstream, without sending it.
+   * Check everything and show what would be sent, changing nothing (no quota used).
    *
    * @default false
    */
@@ -1296,61 +1276,55 @@ export interface UpdateSocialCampaignArguments {
 /** The arguments of `list_social_ad_sets`. */
 export interface ListSocialAdSetsArguments {
   /** Only the ad sets of these campaigns (at most 50); all otherwise. */
-  campaign_ids?: Array<string | number>;
+  campaign_ids?: Array<string>;
   /** Only ad sets set to these statuses (ACTIVE, PAUSED, REMOVED); default ACTIVE and PAUSED. */
   status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
-   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   * Rows per answer; next_cursor gives the rest.
    *
    * @default 50
    */
   limit?: number;
-  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /**
-   * Meta Ads (social) account to act on (act_<digits>). Required when several accounts are connected; list_connected_accounts shows them.
-   */
+  /** Account (act_<digits>); needed when several are connected (list_connected_accounts). */
   ad_account_id?: string;
 }
 
 /** The arguments of `list_social_ads`. */
 export interface ListSocialAdsArguments {
   /** Only the ads of these campaigns (at most 50). */
-  campaign_ids?: Array<string | number>;
+  campaign_ids?: Array<string>;
   /** Only the ads of these ad sets (not with campaign_ids) (at most 50). */
-  ad_set_ids?: Array<string | number>;
+  ad_set_ids?: Array<string>;
   /** Only ads set to these statuses (ACTIVE, PAUSED, REMOVED); default ACTIVE and PAUSED. */
   status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
-   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   * Rows per answer; next_cursor gives the rest.
    *
    * @default 50
    */
   limit?: number;
-  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /**
-   * Meta Ads (social) account to act on (act_<digits>). Required when several accounts are connected; list_connected_accounts shows them.
-   */
+  /** Account (act_<digits>); needed when several are connected (list_connected_accounts). */
   ad_account_id?: string;
 }
 
 /** The arguments of `update_social_ad_set`. */
 export interface UpdateSocialAdSetArguments {
   /** The ad set to change (digits), as list_social_ad_sets shows it. */
-  ad_set_id: string | number;
+  ad_set_id: string;
   /** ACTIVE to let the ad set deliver, PAUSED to stop its delivery and spend from now on. */
   status?: 'ACTIVE' | 'PAUSED';
   /** New daily budget in the account currency; only for an ad set with its own daily budget. */
   daily_budget?: number;
   /** New ad set name, up to 400 characters. */
   name?: string;
-  /**
-   * Meta Ads (social) account to act on (act_<digits>). Required when several accounts are connected; list_connected_accounts shows them.
-   */
+  /** Account (act_<digits>); needed when several are connected (list_connected_accounts). */
   ad_account_id?: string;
   /**
-   * Validate everything and show the request that would be sent upstream, without sending it.
+   * Check everything and show what would be sent, changing nothing (no quota used).
    *
    * @default false
    */
@@ -1364,49 +1338,45 @@ export interface ListVideoCampaignsArguments {
    */
   status?: Array<'ENABLE' | 'DISABLE' | 'DELETE'>;
   /**
-   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   * Rows per answer; next_cursor gives the rest.
    *
    * @default 50
    */
   limit?: number;
-  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /**
-   * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
-   */
-  advertiser_id?: string | number;
+  /** Account (digits); needed when several are connected (list_connected_accounts). */
+  advertiser_id?: string;
 }
 
 /** The arguments of `get_video_campaign_performance`. */
 export interface GetVideoCampaignPerformanceArguments {
   /**
-   * A named period in the account time zone: TODAY, YESTERDAY, LAST_7_DAYS and LAST_30_DAYS (the days before today), THIS_MONTH (to today), LAST_MONTH. Give this, or start_date and end_date; neither means LAST_7_DAYS.
+   * A named period in the account time zone (LAST_* end yesterday); or start_date and end_date. Default LAST_7_DAYS.
    */
   date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
-  /** First day of the period, YYYY-MM-DD, in the account time zone. */
+  /** First day, YYYY-MM-DD, account time zone. */
   start_date?: string;
-  /** Last day of the period (included), YYYY-MM-DD, not in the future; at most 366 days after start_date. */
+  /** Last day (included), YYYY-MM-DD; at most 366 days after start_date. */
   end_date?: string;
   /**
    * Only these campaigns (at most 100); all of the account's otherwise. Ids that do not exist are listed as not found.
    */
-  campaign_ids?: Array<string | number>;
+  campaign_ids?: Array<string>;
   /**
    * "day" adds each campaign's days (days with nothing are left out); "none" gives the period.
    *
    * @default "none"
    */
   breakdown?: 'none' | 'day';
-  /**
-   * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
-   */
-  advertiser_id?: string | number;
+  /** Account (digits); needed when several are connected (list_connected_accounts). */
+  advertiser_id?: string;
 }
 
 /** The arguments of `update_video_campaign`. */
 export interface UpdateVideoCampaignArguments {
   /** The campaign to change (digits). */
-  campaign_id: string | number;
+  campaign_id: string;
   /** ENABLE to let the campaign deliver (starts spend: needs the spend scope), DISABLE to pause it. */
   operation_status?: 'ENABLE' | 'DISABLE';
   /** New campaign name, up to 512 characters (each Chinese or Japanese character counts as two), no emoji. */
@@ -1417,12 +1387,10 @@ export interface UpdateVideoCampaignArguments {
    * New budget in the account currency, at least 50, in the campaign's own budget type: per day for a daily budget, for the whole run for a lifetime budget.
    */
   budget?: number;
+  /** Account (digits); needed when several are connected (list_connected_accounts). */
+  advertiser_id?: string;
   /**
-   * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
-   */
-  advertiser_id?: string | number;
-  /**
-   * Validate everything and show the request that would be sent upstream, without sending it.
+   * Check everything and show what would be sent, changing nothing (no quota used).
    *
    * @default false
    */
@@ -1432,61 +1400,55 @@ export interface UpdateVideoCampaignArguments {
 /** The arguments of `list_video_ad_groups`. */
 export interface ListVideoAdGroupsArguments {
   /** Only the ad groups of these campaigns (digits, up to 100). */
-  campaign_ids?: Array<string | number>;
+  campaign_ids?: Array<string>;
   /** Only ad groups in these statuses; default ACTIVE and PAUSED. */
   status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
-   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   * Rows per answer; next_cursor gives the rest.
    *
    * @default 50
    */
   limit?: number;
-  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /**
-   * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
-   */
-  advertiser_id?: string | number;
+  /** Account (digits); needed when several are connected (list_connected_accounts). */
+  advertiser_id?: string;
 }
 
 /** The arguments of `list_video_ads`. */
 export interface ListVideoAdsArguments {
   /** Only the ads of these campaigns (digits, up to 100). */
-  campaign_ids?: Array<string | number>;
+  campaign_ids?: Array<string>;
   /** Only the ads of these ad groups (digits, up to 100). */
-  adgroup_ids?: Array<string | number>;
+  adgroup_ids?: Array<string>;
   /** Only ads in these statuses; default ACTIVE and PAUSED. */
   status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
-   * How many rows to answer at most (1 to 500, default 50); pass the answer's next_cursor for more.
+   * Rows per answer; next_cursor gives the rest.
    *
    * @default 50
    */
   limit?: number;
-  /** The next_cursor of an earlier answer with the same arguments, for the rows after it. */
+  /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /**
-   * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
-   */
-  advertiser_id?: string | number;
+  /** Account (digits); needed when several are connected (list_connected_accounts). */
+  advertiser_id?: string;
 }
 
 /** The arguments of `update_video_ad_group`. */
 export interface UpdateVideoAdGroupArguments {
   /** The ad group to change (digits), as list_video_ad_groups shows it. */
-  adgroup_id: string | number;
+  adgroup_id: string;
   /** ACTIVE to let it deliver (needs the spend scope), PAUSED to stop it. */
   status?: 'ACTIVE' | 'PAUSED';
   /** Its new daily budget in the account currency, at least 20. */
   daily_budget?: number;
   /** New name, up to 512 characters, no emoji. */
   name?: string;
+  /** Account (digits); needed when several are connected (list_connected_accounts). */
+  advertiser_id?: string;
   /**
-   * TikTok Ads (video) account to act on (digits). Required when several accounts are connected; list_connected_accounts shows them.
-   */
-  advertiser_id?: string | number;
-  /**
-   * Validate everything and show the request that would be sent upstream, without sending it.
+   * Check everything and show what would be sent, changing nothing (no quota used).
    *
    * @default false
    */
