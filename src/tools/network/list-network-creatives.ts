@@ -51,6 +51,8 @@ const creativeOutput = z.object({
 export const listNetworkCreatives = defineTool({
   name: TOOL,
   description:
+    'LinkedIn creatives (ads) of an account or of some campaigns: status, serving, review and the post each sponsors. Billable: one quota unit.',
+  guidance:
     'Lists the creatives (ads) of a LinkedIn ad account, or of some campaigns: ids, campaign, name, status, ' +
     'whether each serves and its review, and the post it sponsors. Filter by status (default ACTIVE and ' +
     'PAUSED); pages with limit and next_cursor. Read-only. Billable: one quota unit.',

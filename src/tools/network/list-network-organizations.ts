@@ -17,6 +17,8 @@ const ORGANIZATION_URN = /^urn:li:organization:(\d+)$/;
 export const listNetworkOrganizations = defineTool({
   name: TOOL,
   description:
+    'The LinkedIn company pages the connected member may advertise as: the organization_id the network create tools take. Billable: one quota unit.',
+  guidance:
     'Lists the LinkedIn company pages the connected member may advertise as (an approved administrator or ' +
     'sponsored content poster role): the organization_id the create_network_* tools and ' +
     'add_network_carousel_creative take, the name and the roles. Pages with limit and next_cursor. ' +

@@ -31,6 +31,8 @@ function adSetLine(adSet: MetaAdSet, currency: string) {
 export const listSocialAdSets = defineTool({
   name: TOOL,
   description:
+    'Meta ad sets of an account or of some campaigns: status, own budget, optimization goal. Use it to find the ids update_social_ad_set takes. Billable: one quota unit.',
+  guidance:
     'Lists the ad sets of a Meta ad account, or of some campaigns: status, budget (null when the campaign ' +
     'holds it), optimization goal and billing event. Use it to find ad set ids for update_social_ad_set, or ' +
     'to see what runs below a campaign. Pages with limit and next_cursor. Read-only. Billable: one quota unit.',

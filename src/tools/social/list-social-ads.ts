@@ -3,7 +3,7 @@ import { AppError } from '../../errors.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { type EdgePosition, listAds, type MetaAd } from '../../platforms/social/ad-sets.ts';
 import { socialProtocol } from '../../platforms/social/protocol.ts';
-import { accountArgument, digitsId } from '../arguments.ts';
+import { accountArgument, digitsId, notBothSchema } from '../arguments.ts';
 import { markdownTable } from '../reads/markdown-table.ts';
 import { cursorArgument, decodeCursor, encodeCursor, limitArgument } from '../reads/paging.ts';
 import { type Status, statusFields, statusFilter } from '../status-vocabulary.ts';
@@ -40,6 +40,8 @@ function adLine(ad: MetaAd) {
 export const listSocialAds = defineTool({
   name: TOOL,
   description:
+    'Meta ads of an account, or of some campaigns or ad sets: status, effective status, ad set and creative. Billable: one quota unit.',
+  guidance:
     'Lists the ads of a Meta ad account, or of some campaigns or ad sets: status, effective status (e.g. ' +
     'ADSET_PAUSED), ad set, campaign and creative id. Use it to see which ads run below a campaign or ad ' +
     'set. Pages with limit and next_cursor. Read-only. Billable: one quota unit.',
@@ -65,7 +67,8 @@ export const listSocialAds = defineTool({
           message: 'cannot be given with campaign_ids: pass one or the other',
         });
       }
-    }),
+    })
+    .meta(notBothSchema('campaign_ids', 'ad_set_ids')),
   output: z.object({
     ad_account_id: z.string().describe('The Meta ad account (act_<digits>).'),
     ads: z.array(

@@ -13,7 +13,7 @@ import {
 } from '../../platforms/social/ad-set-update.ts';
 import { readCampaign } from '../../platforms/social/campaign-update.ts';
 import { socialProtocol } from '../../platforms/social/protocol.ts';
-import { accountArgument, digitsId, dryRun, text } from '../arguments.ts';
+import { accountArgument, anyOfSchema, digitsId, dryRun, text } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
@@ -62,6 +62,8 @@ async function budgetElsewhere(
 export const updateSocialAdSet = defineTool({
   name: TOOL,
   description:
+    "Changes a Meta ad set's status, own daily budget or name; answers before and after. Activating or raising needs the spend scope. Billable: one quota unit.",
+  guidance:
     "Changes a Meta ad set's status (ACTIVE or PAUSED), own daily budget or name; answers before and after. " +
     'Use it to pause a wasteful ad set or move budget between ad sets. Activating or raising needs the spend ' +
     "scope; beyond the key's guardrails it answers 202 with structured.approval (get_approval). Billable: " +
@@ -93,7 +95,8 @@ export const updateSocialAdSet = defineTool({
           message: `nothing to change: pass at least one of ${CHANGING.join(', ')}`,
         });
       }
-    }),
+    })
+    .meta(anyOfSchema(...CHANGING)),
   output: z.object({
     ad_account_id: z.string().describe('The Meta ad account (act_<digits>).'),
     ad_set_id: z.string().describe('The ad set changed.'),

@@ -23,6 +23,8 @@ function budgetText(adGroup: { daily_budget: string | null; budget_mode: string 
 export const listVideoAdGroups = defineTool({
   name: NAME,
   description:
+    'TikTok ad groups of an advertiser or of some campaigns: status, own daily budget, placement, goal. Use it to find the ids update_video_ad_group takes. Billable: one quota unit.',
+  guidance:
     "Lists a TikTok advertiser's ad groups (optionally of some campaigns): ids, names, status, daily " +
     'budget when the ad group holds one, placement and optimization goal. Read-only; use it to find the ' +
     'adgroup_id update_video_ad_group takes. Pages with next_cursor. Billable: one quota unit.',

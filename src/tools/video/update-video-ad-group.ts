@@ -11,7 +11,7 @@ import {
 } from '../../platforms/video/campaign-rules.ts';
 import type { AdGroupChanges, OperationStatus } from '../../platforms/video/client.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
-import { accountArgument, digitsId, dryRun, text } from '../arguments.ts';
+import { accountArgument, anyOfSchema, digitsId, dryRun, text } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { platformStatus, STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
@@ -61,6 +61,8 @@ function budgetElsewhere(adGroup: VideoAdGroup): string {
 export const updateVideoAdGroup = defineTool({
   name: NAME,
   description:
+    'Pauses or enables a TikTok ad group, renames it or changes its own daily budget; answers before and after. Enabling or raising needs the spend scope. Billable: one quota unit.',
+  guidance:
     'Pauses or enables a TikTok ad group, renames it or changes its own daily budget; answers before and ' +
     'after. Enabling and raising need the spend scope. A change of nothing sends nothing. Billable: one ' +
     'quota unit; dry_run shows the requests. ' +
@@ -109,7 +111,8 @@ export const updateVideoAdGroup = defineTool({
             `counting as two (got ${length})`,
         });
       }
-    }),
+    })
+    .meta(anyOfSchema('status', 'daily_budget', 'name')),
   output: z.object({
     advertiser_id: z.string().describe('The TikTok advertiser.'),
     adgroup_id: z.string().describe('The ad group.'),
