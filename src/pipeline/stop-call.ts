@@ -24,9 +24,16 @@ export function asksOnlyToStop(tool: Tool, args: unknown): boolean {
   ]);
   const present = Object.keys(fields).filter((field) => fields[field] !== undefined);
   if (present.some((field) => !allowed.has(field))) return false;
-  const status = fields[stop.status.field];
+  const status = statusAsParsed(tool, stop.status.field, fields[stop.status.field]);
   if (status !== undefined && !stop.status.pausing.includes(String(status))) return false;
   return status !== undefined || (stop.budget !== undefined && fields[stop.budget] !== undefined);
+}
+
+/** The status as the tool takes it: `paused`, or a platform's own word, may name the same pausing value. */
+function statusAsParsed(tool: Tool, field: string, value: unknown): unknown {
+  if (value === undefined) return undefined;
+  const parsed = tool.input.shape[field]?.safeParse(value);
+  return parsed?.success ? parsed.data : value;
 }
 
 /** The same, by the tool's name: what a door knows before the pipeline runs. */

@@ -139,7 +139,7 @@ export const updateVideoAdGroup = defineTool({
     operation_status: 'is named status here: pass status ACTIVE or PAUSED (ENABLE and DISABLE are taken too)',
   },
   stop: {
-    status: { field: 'status', pausing: ['PAUSED', 'DISABLE'] },
+    status: { field: 'status', pausing: ['PAUSED'] },
     budget: 'daily_budget',
     alsoAllowed: ['adgroup_id'],
   },
