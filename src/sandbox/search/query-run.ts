@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/schema.ts';
 import type { SandboxStore } from '../store.ts';
+import { Breakdown } from './breakdown.ts';
 import { dateLiteral } from './dates.ts';
 import { categoryOf, FIELDS } from './fields.ts';
 import { type Condition, GaqlError, type Ordering } from './gaql.ts';
@@ -140,6 +141,9 @@ export async function runQuery(
       selected: query.fields,
       now,
       currency: String(customer.currencyCode ?? 'USD'),
+      ...(query.resource !== 'campaign' && {
+        below: { resource: query.resource, breakdown: await Breakdown.load(store, customerId) },
+      }),
     });
     rows = rows.filter((row) => metricConditions.every((condition) => holds(row, condition)));
   }

@@ -3,6 +3,7 @@ import type { CampaignMetrics } from '../../platforms/performance.ts';
 import type { Database } from '../../storage/schema.ts';
 import { activityHistories, firstDay } from '../activity.ts';
 import { dailyMetrics, daysBetween } from '../daily-metrics.ts';
+import type { Breakdown } from './breakdown.ts';
 import type { DaySelection } from './dates.ts';
 import { customerToday, type Row } from './resources.ts';
 
@@ -57,7 +58,15 @@ function isZero(metrics: CampaignMetrics, selected: string[]): boolean {
 export async function withMetrics(
   db: Kysely<Database>,
   rows: Row[],
-  options: { days: DaySelection; byDay: boolean; selected: string[]; now: Date; currency: string },
+  options: {
+    days: DaySelection;
+    byDay: boolean;
+    selected: string[];
+    now: Date;
+    currency: string;
+    /** Below the campaign: the resource in FROM and how a campaign's day splits down to its rows. */
+    below?: { resource: string; breakdown: Breakdown } | undefined;
+  },
 ): Promise<Row[]> {
   const ids = rows.map((row) => String(row.campaign?.id));
   const histories = await activityHistories(db, 'search', ids);
@@ -71,10 +80,13 @@ export async function withMetrics(
     const history = histories.get(id) ?? [];
     let total = NONE;
     for (const date of days) {
-      const day = dailyMetrics('search', id, date, history, options.currency, options.now);
+      const campaignDay = dailyMetrics('search', id, date, history, options.currency, options.now);
+      const day = options.below
+        ? options.below.breakdown.of(options.below.resource, row, campaignDay, date)
+        : campaignDay;
       if (options.byDay) {
         if (!isZero(day, options.selected))
-          out.push({ ...row, metrics: metricsResource(day), segments: { date } });
+          out.push({ ...row, metrics: metricsResource(day), segments: { ...row.segments, date } });
       } else {
         total = {
           impressions: total.impressions + day.impressions,

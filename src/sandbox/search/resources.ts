@@ -1,5 +1,6 @@
 import type { Ad, Asset } from '../../platforms/search/types.ts';
 import type { SandboxStore } from '../store.ts';
+import { criterionRows } from './criterion-rows.ts';
 import { customersBelow, type SearchCustomer } from './managers.ts';
 
 /**
@@ -22,6 +23,37 @@ export interface StoredCampaign {
 export interface StoredAdGroup {
   name: string;
   status: string;
+  /** The ad group's default max CPC, int64 micros as a string; absent when the bidding sets none. */
+  cpcBidMicros?: string;
+}
+export interface KeywordInfo {
+  text: string;
+  matchType: 'EXACT' | 'PHRASE' | 'BROAD';
+}
+/**
+ * A keyword of an ad group (type `ad_group_criterion`, its ad group as parent), stored under Google's
+ * composite id `{ad_group_id}~{criterion_id}`, as its resource name ends; negative ones too.
+ */
+export interface StoredKeyword {
+  criterionId: string;
+  status: 'ENABLED' | 'PAUSED' | 'REMOVED';
+  negative: boolean;
+  keyword: KeywordInfo;
+}
+/** A campaign's negative keyword (type `campaign_criterion`, id `{campaign_id}~{criterion_id}`). */
+export interface StoredCampaignCriterion {
+  criterionId: string;
+  negative: boolean;
+  keyword: KeywordInfo;
+}
+/**
+ * What people searched for that showed an ad of the ad group (type `search_term`, its ad group as parent),
+ * through one of its keywords (the composite id); `converts: false` marks a term that never converts.
+ */
+export interface StoredSearchTerm {
+  searchTerm: string;
+  keywordId: string;
+  converts: boolean;
 }
 export interface StoredAd {
   status: string;
@@ -109,7 +141,7 @@ async function budgetsOf(
   );
 }
 
-async function campaignsOf(
+export async function campaignsOf(
   store: SandboxStore,
   customerId: string,
 ): Promise<Map<string, Record<string, unknown>>> {
@@ -131,7 +163,7 @@ async function campaignsOf(
   );
 }
 
-async function adGroupsOf(
+export async function adGroupsOf(
   store: SandboxStore,
   customerId: string,
 ): Promise<Map<string, Record<string, unknown>>> {
@@ -145,6 +177,7 @@ async function adGroupsOf(
         name: group.data.name,
         status: group.data.status,
         type: 'SEARCH_STANDARD',
+        ...(group.data.cpcBidMicros !== undefined && { cpcBidMicros: group.data.cpcBidMicros }),
         ...(group.parentId && { campaign: `customers/${customerId}/campaigns/${group.parentId}` }),
         campaignId: group.parentId,
       },
@@ -153,7 +186,7 @@ async function adGroupsOf(
 }
 
 /** Splits the internal link off a resource built above. */
-function withoutLink(resource: Record<string, unknown> | undefined, link: string) {
+export function withoutLink(resource: Record<string, unknown> | undefined, link: string) {
   if (!resource) return undefined;
   const { [link]: _, ...rest } = resource;
   return rest;
@@ -185,6 +218,11 @@ export async function rowsOf(store: SandboxStore, resource: string, customerId: 
         campaign_budget: (campaign.budget as Record<string, unknown> | undefined) ?? {},
         customer,
       }));
+    case 'ad_group_criterion':
+    case 'keyword_view':
+    case 'search_term_view':
+    case 'campaign_criterion':
+      return criterionRows(store, resource, customerId, customer);
     default:
       return adRows(store, resource, customerId, customer);
   }
