@@ -87,9 +87,9 @@ export class Breakdown {
     const known = this.#memo.get(key);
     if (known) return known;
     const parts = children.get(parent) ?? [];
-    splitDay(day, parts, date).forEach((metrics, index) =>
-      this.#memo.set(`${kind}\u0000${parts[index]?.id}\u0000${date}`, metrics),
-    );
+    for (const [index, metrics] of splitDay(day, parts, date).entries()) {
+      this.#memo.set(`${kind}\u0000${parts[index]?.id}\u0000${date}`, metrics);
+    }
     return this.#memo.get(key) ?? { impressions: 0, clicks: 0, spendMicros: 0, conversions: 0 };
   }
 

@@ -20,7 +20,7 @@ export function negativeMatches(negative: KeywordInfo, searchTerm: string): bool
 }
 
 /** The search term's targeting status: added as a keyword of its ad group, excluded by a negative, both or neither. */
-function termStatus(term: string, added: boolean, excluded: boolean): string {
+function termStatus(_term: string, added: boolean, excluded: boolean): string {
   if (added && excluded) return 'ADDED_EXCLUDED';
   if (added) return 'ADDED';
   return excluded ? 'EXCLUDED' : 'NONE';

@@ -7,7 +7,8 @@ import { categoryOf, FIELDS } from './fields.ts';
 import { type Condition, GaqlError, type Ordering } from './gaql.ts';
 import type { QueryPlan } from './query-check.ts';
 import { metricsResource, summedMetrics, withMetrics } from './reporting.ts';
-import { customerOf, type Row, rowsOf } from './resources.ts';
+import { rowsOf } from './resource-rows.ts';
+import { customerOf, type Row } from './resources.ts';
 
 const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 

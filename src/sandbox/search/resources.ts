@@ -1,6 +1,5 @@
 import type { Ad, Asset } from '../../platforms/search/types.ts';
 import type { SandboxStore } from '../store.ts';
-import { criterionRows } from './criterion-rows.ts';
 import { customersBelow, type SearchCustomer } from './managers.ts';
 
 /**
@@ -84,7 +83,7 @@ export async function customerOf(store: SandboxStore, customerId: string): Promi
 }
 
 /** The customer itself (level 0) and every account below it, as Google's customer_client rows. */
-async function customerClientRows(
+export async function customerClientRows(
   store: SandboxStore,
   customerId: string,
   customer: Record<string, unknown>,
@@ -112,7 +111,7 @@ async function customerClientRows(
 }
 
 /** The customer's budgets as `campaign_budget` resources, with how many campaigns use each. */
-async function budgetsOf(
+export async function budgetsOf(
   store: SandboxStore,
   customerId: string,
 ): Promise<Map<string, Record<string, unknown>>> {
@@ -192,44 +191,8 @@ export function withoutLink(resource: Record<string, unknown> | undefined, link:
   return rest;
 }
 
-/** Every row of a resource in the customer, in a stable order (the order the objects were made in). */
-export async function rowsOf(store: SandboxStore, resource: string, customerId: string): Promise<Row[]> {
-  const customer = await customerOf(store, customerId);
-  switch (resource) {
-    case 'customer':
-      return [{ customer }];
-    case 'customer_client':
-      return customerClientRows(store, customerId, customer);
-    case 'asset': {
-      const assets = await store.list<StoredAsset>('asset', customerId);
-      return assets.map((asset) => ({
-        asset: { resourceName: `customers/${customerId}/assets/${asset.id}`, id: asset.id, ...asset.data },
-        customer,
-      }));
-    }
-    case 'campaign_budget':
-      return [...(await budgetsOf(store, customerId)).values()].map((budget) => ({
-        campaign_budget: budget,
-        customer,
-      }));
-    case 'campaign':
-      return [...(await campaignsOf(store, customerId)).values()].map((campaign) => ({
-        campaign: withoutLink(campaign, 'budget') ?? {},
-        campaign_budget: (campaign.budget as Record<string, unknown> | undefined) ?? {},
-        customer,
-      }));
-    case 'ad_group_criterion':
-    case 'keyword_view':
-    case 'search_term_view':
-    case 'campaign_criterion':
-      return criterionRows(store, resource, customerId, customer);
-    default:
-      return adRows(store, resource, customerId, customer);
-  }
-}
-
 /** Rows FROM ad_group and FROM ad_group_ad, each with its campaign. */
-async function adRows(
+export async function adRows(
   store: SandboxStore,
   resource: string,
   customerId: string,
