@@ -9,7 +9,9 @@ interface Part {
   converts: boolean;
 }
 
-const METRICS = ['impressions', 'clicks', 'spendMicros'] as const;
+const METRICS = ['impressions', 'clicks'] as const;
+/** Spend is split in cents (10,000 micros), so that each share is an amount the reports show as it is. */
+const SPEND_STEP = 10_000;
 
 /** A weight from 1 to 4 that depends on nothing but the object and the day. */
 function weight(id: string, date: string): number {
@@ -42,6 +44,8 @@ function apportion(total: number, weights: number[]): number[] {
 export function splitDay(total: CampaignMetrics, parts: Part[], date: string): CampaignMetrics[] {
   const weights = parts.map((part) => weight(part.id, date) * (part.converts ? 1 : 2));
   const shares = Object.fromEntries(METRICS.map((metric) => [metric, apportion(total[metric], weights)]));
+  const cents = apportion(Math.floor(total.spendMicros / SPEND_STEP), weights);
+  const rest = total.spendMicros % SPEND_STEP;
   const converting = parts.some((part) => part.converts);
   const conversions = apportion(
     total.conversions,
@@ -50,7 +54,7 @@ export function splitDay(total: CampaignMetrics, parts: Part[], date: string): C
   return parts.map((_, index) => ({
     impressions: shares.impressions?.[index] ?? 0,
     clicks: shares.clicks?.[index] ?? 0,
-    spendMicros: shares.spendMicros?.[index] ?? 0,
+    spendMicros: (cents[index] ?? 0) * SPEND_STEP + (index === 0 ? rest : 0),
     conversions: conversions[index] ?? 0,
   }));
 }
