@@ -102,7 +102,7 @@ export function keywordStatusUpdate(
   adGroupId: string,
   criterionId: string,
   status: SettableCampaignStatus,
-): AdGroupCriterionOperation {
+): Extract<AdGroupCriterionOperation, { update: unknown }> {
   return {
     update: { resourceName: `customers/${customerId}/adGroupCriteria/${adGroupId}~${criterionId}`, status },
     updateMask: 'status',
