@@ -129,8 +129,10 @@ export const metricsSchema = z.object({
 
 export const performanceRowSchema = z.object({
   campaign: campaignSchema.optional(),
+  campaignBudget: z.object({ amountMicros: optionalInt64 }).optional(),
+  adGroup: z.object({ id: optionalString, name: optionalString, status: optionalString }).optional(),
   metrics: metricsSchema.optional(),
-  segments: z.object({ date: optionalString }).optional(),
+  segments: z.object({ date: optionalString, device: optionalString }).optional(),
 });
 export type PerformanceRow = z.infer<typeof performanceRowSchema>;
 

@@ -139,6 +139,7 @@ export const FIELDS: Readonly<Record<string, FieldSpec>> = {
   'metrics.ctr': double,
   'metrics.average_cpc': double,
   'segments.date': { kind: 'date' },
+  'segments.device': enumOf('MOBILE', 'TABLET', 'DESKTOP', 'CONNECTED_TV', 'OTHER', 'UNKNOWN'),
   'segments.keyword.ad_group_criterion': string,
   'segments.keyword.info.text': string,
   'segments.keyword.info.match_type': MATCH_TYPE,

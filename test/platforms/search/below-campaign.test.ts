@@ -3,6 +3,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { decimalToMicros } from '../../../src/money.ts';
+import type { PerformanceQuery } from '../../../src/platforms/performance.ts';
+import { campaignPerformance } from '../../../src/platforms/search/performance.ts';
 import type {
   StoredAdGroup,
   StoredCampaign,
@@ -495,6 +497,48 @@ describe.each(TEST_DIALECTS)(
         readKey,
       );
       expect(readOnly.status).toBe(403);
+    });
+
+    it('reads performance by ad group and by device, each adding up to the campaign, with status and budget', async () => {
+      const { client } = await clientFor(service, acme);
+      const period = { start: '2026-11-01', end: '2026-11-23', byDay: false };
+      const read = (query: Partial<PerformanceQuery>) =>
+        campaignPerformance(client, acme.customerId, 'USD', { ...period, ...query });
+      const byCampaign = await read({});
+      const generic = campaigns['Generic - Search'] ?? '';
+      expect(byCampaign.campaigns.find((c) => c.id === generic)).toEqual({
+        id: generic,
+        name: 'Generic - Search',
+        platformStatus: 'ENABLED',
+        dailyBudgetMicros: 80_000_000,
+      });
+      const spendOfCampaign = (rows: Array<{ campaignId: string; metrics: { spendMicros: number } }>) =>
+        rows
+          .filter((row) => row.campaignId === generic)
+          .reduce((sum, row) => sum + row.metrics.spendMicros, 0);
+      const total = spendOfCampaign(byCampaign.rows);
+      expect(total).toBeGreaterThan(0);
+
+      const byGroup = await read({ level: 'ad_group' });
+      expect(
+        byGroup.rows
+          .filter((row) => row.campaignId === generic)
+          .map((row) => row.adGroupId)
+          .sort(),
+      ).toEqual([groups['Project management software'], groups['Team planning tools']].sort());
+      expect(byGroup.adGroups?.find((g) => g.id === groups['Team planning tools'])).toMatchObject({
+        name: 'Team planning tools',
+        campaignId: generic,
+        platformStatus: expect.stringMatching(/^(ENABLED|PAUSED)$/),
+      });
+      expect(spendOfCampaign(byGroup.rows)).toBe(total);
+
+      const byDevice = await read({ byDevice: true });
+      const devices = byDevice.rows.filter((row) => row.campaignId === generic);
+      expect(devices.map((row) => row.device).sort()).toEqual(['DESKTOP', 'MOBILE', 'TABLET']);
+      expect(spendOfCampaign(byDevice.rows)).toBe(total);
+      const groupsByDevice = await read({ level: 'ad_group', byDevice: true });
+      expect(spendOfCampaign(groupsByDevice.rows)).toBe(total);
     });
 
     it('refuses bad negative keyword calls with a clear 400, sending nothing', async () => {

@@ -543,6 +543,13 @@ describe.each(TEST_DIALECTS)('google-ads-api 25.1.0 against the search sandbox o
       [enums.KeywordMatchType.EXACT, enums.KeywordMatchType.PHRASE, enums.KeywordMatchType.BROAD].sort(),
     );
     expect(keywords.every((row) => typeof row.metrics?.cost_micros === 'number')).toBe(true);
+    const byDevice = await customer().query(
+      performanceQuery(period, false, { level: 'ad_group', byDevice: true }),
+    );
+    expect(new Set(byDevice.map((row) => row.segments?.device))).toEqual(
+      new Set([enums.Device.MOBILE, enums.Device.DESKTOP, enums.Device.TABLET]),
+    );
+    expect(byDevice.every((row) => typeof row.ad_group?.id === 'number')).toBe(true);
     const terms = await customer().query(searchTermsQuery({ ...period, withoutConversions: true }, 50));
     expect(terms.length).toBeGreaterThan(0);
     for (const row of terms) {
