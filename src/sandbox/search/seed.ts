@@ -357,7 +357,8 @@ const CAMPAIGNS: SeedCampaign[] = [
 /**
  * A new sandbox Google Ads customer: seven campaigns (enabled, paused, removed; search and Performance Max;
  * two sharing a budget; a runaway) with 90 days of activity so that reports answer from the first call, their ad
- * groups and ads (responsive search ads, one with a pinned headline, a paused one, and a legacy expanded
+ * groups (two with a default max CPC), their keywords with the search terms each matched (some never
+ * converting), a campaign and an ad group negative, and ads (responsive search ads, one with a pinned headline, a paused one, and a legacy expanded
  * text ad, which cannot take new headlines), and image, sitelink, callout, snippet and text assets, all
  * stored as the API's own JSON resources. Objects are made a millisecond apart, in this order.
  */

@@ -14,6 +14,7 @@ import type { KeywordInfo } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument, digitsId, dryRun, exactlyOneOf, text } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
+import { PREVIEW_OUTPUT } from './below-campaign.ts';
 
 const NAME = 'add_search_negative_keywords';
 const MAX_KEYWORDS = 200;
@@ -66,10 +67,7 @@ export const addSearchNegativeKeywords = defineTool({
       .array(z.string())
       .describe('["negative_keywords"] when any was added; empty when nothing was sent.'),
     dry_run: z.boolean().describe('Whether Google only validated the change.'),
-    preview: z
-      .array(z.object({ method: z.string(), url: z.string(), body: z.unknown() }).describe('A request.'))
-      .optional()
-      .describe('On a dry run: the request that would be sent.'),
+    preview: PREVIEW_OUTPUT,
   }),
   auditFields: ['campaign_id', 'ad_group_id', 'keywords'],
   example: { campaign_id: '20123456789', keywords: [{ text: 'free download', match_type: 'PHRASE' }] },

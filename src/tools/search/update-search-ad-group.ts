@@ -9,6 +9,7 @@ import { accountArgument, digitsId, dryRun } from '../arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { platformStatus, STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
 import { defineTool } from '../tool.ts';
+import { PREVIEW_OUTPUT } from './below-campaign.ts';
 
 const NAME = 'update_search_ad_group';
 
@@ -59,10 +60,7 @@ export const updateSearchAdGroup = defineTool({
     after: STATE.describe('As it is now (or would be, on a dry run).'),
     changed: z.array(z.string()).describe('The fields that differ; empty when nothing was sent.'),
     dry_run: z.boolean().describe('Whether Google only validated the change.'),
-    preview: z
-      .array(z.object({ method: z.string(), url: z.string(), body: z.unknown() }).describe('A request.'))
-      .optional()
-      .describe('On a dry run: the request that would be sent.'),
+    preview: PREVIEW_OUTPUT,
   }),
   stop: { status: { field: 'status', pausing: ['PAUSED'] }, alsoAllowed: ['ad_group_id'] },
   auditFields: ['ad_group_id', 'status', 'cpc_bid'],

@@ -9,7 +9,7 @@ import { accountArgument, digitsId, dryRun } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { platformStatus, STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
 import { defineTool } from '../tool.ts';
-import { idList } from './below-campaign.ts';
+import { idList, PREVIEW_OUTPUT } from './below-campaign.ts';
 
 const NAME = 'update_search_keywords';
 const MAX_KEYWORDS = 100;
@@ -60,10 +60,7 @@ export const updateSearchKeywords = defineTool({
       .array(z.string())
       .describe('["status"] when any keyword changes; empty when nothing was sent.'),
     dry_run: z.boolean().describe('Whether Google only validated the change.'),
-    preview: z
-      .array(z.object({ method: z.string(), url: z.string(), body: z.unknown() }).describe('A request.'))
-      .optional()
-      .describe('On a dry run: the request that would be sent.'),
+    preview: PREVIEW_OUTPUT,
   }),
   stop: { status: { field: 'status', pausing: ['PAUSED'] }, alsoAllowed: ['ad_group_id', 'keyword_ids'] },
   auditFields: ['ad_group_id', 'keyword_ids', 'status'],
