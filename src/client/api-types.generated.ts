@@ -410,6 +410,88 @@ export interface ListSearchAdsArguments {
   customer_id?: string;
 }
 
+/** The arguments of `list_search_ad_groups`. */
+export interface ListSearchAdGroupsArguments {
+  /** Only the ad groups of these campaigns (digits, at most 100). */
+  campaign_ids?: Array<string>;
+  /** Only ad groups with these statuses; default ACTIVE and PAUSED. */
+  status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
+  /**
+   * Rows per answer; next_cursor gives the rest.
+   *
+   * @default 50
+   */
+  limit?: number;
+  /** next_cursor of the previous answer, same arguments. */
+  cursor?: string;
+  /**
+   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
+   */
+  customer_id?: string;
+}
+
+/** The arguments of `list_search_keywords`. */
+export interface ListSearchKeywordsArguments {
+  /** Only the keywords of these campaigns (digits, at most 100). */
+  campaign_ids?: Array<string>;
+  /** Only the keywords of these ad groups (digits, at most 100). */
+  ad_group_ids?: Array<string>;
+  /** Only keywords with these statuses; default ACTIVE and PAUSED. */
+  status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
+  /**
+   * A named period in the account time zone (LAST_* end yesterday); or start_date and end_date. Default LAST_7_DAYS.
+   */
+  date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
+  /** First day, YYYY-MM-DD, account time zone. */
+  start_date?: string;
+  /** Last day (included), YYYY-MM-DD; at most 366 days after start_date. */
+  end_date?: string;
+  /**
+   * Rows per answer; next_cursor gives the rest.
+   *
+   * @default 50
+   */
+  limit?: number;
+  /** next_cursor of the previous answer, same arguments. */
+  cursor?: string;
+  /**
+   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
+   */
+  customer_id?: string;
+}
+
+/** The arguments of `list_search_terms`. */
+export interface ListSearchTermsArguments {
+  /** Only the terms of these campaigns (digits, at most 100). */
+  campaign_ids?: Array<string>;
+  /**
+   * Only terms with spend, no conversions and not excluded yet.
+   *
+   * @default false
+   */
+  without_conversions?: boolean;
+  /**
+   * A named period in the account time zone (LAST_* end yesterday); or start_date and end_date. Default LAST_7_DAYS.
+   */
+  date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
+  /** First day, YYYY-MM-DD, account time zone. */
+  start_date?: string;
+  /** Last day (included), YYYY-MM-DD; at most 366 days after start_date. */
+  end_date?: string;
+  /**
+   * Rows per answer; next_cursor gives the rest.
+   *
+   * @default 50
+   */
+  limit?: number;
+  /** next_cursor of the previous answer, same arguments. */
+  cursor?: string;
+  /**
+   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
+   */
+  customer_id?: string;
+}
+
 /** The arguments of `get_search_campaign_performance`. */
 export interface GetSearchCampaignPerformanceArguments {
   /**
@@ -488,6 +570,71 @@ export interface UpdateSearchCampaignArguments {
    * @default false
    */
   allow_shared_budget?: boolean;
+  /**
+   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
+   */
+  customer_id?: string;
+  /**
+   * Check everything and show what would be sent, changing nothing (no quota used).
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+}
+
+/** The arguments of `update_search_ad_group`. */
+export interface UpdateSearchAdGroupArguments {
+  /** The ad group to change (digits); list_search_ad_groups shows them. */
+  ad_group_id: string;
+  /** PAUSED stops its ads, ACTIVE runs them again. */
+  status?: 'ACTIVE' | 'PAUSED';
+  /** New default max CPC in the account currency, like 1.25. */
+  cpc_bid?: number;
+  /**
+   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
+   */
+  customer_id?: string;
+  /**
+   * Check everything and show what would be sent, changing nothing (no quota used).
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+}
+
+/** The arguments of `update_search_keywords`. */
+export interface UpdateSearchKeywordsArguments {
+  /** The ad group of the keywords (digits). */
+  ad_group_id: string;
+  /** The keyword ids (criterion ids) that list_search_keywords shows. */
+  keyword_ids: Array<string>;
+  /** PAUSED stops the keywords, ACTIVE runs them again. */
+  status: 'ACTIVE' | 'PAUSED';
+  /**
+   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
+   */
+  customer_id?: string;
+  /**
+   * Check everything and show what would be sent, changing nothing (no quota used).
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+}
+
+/** The arguments of `add_search_negative_keywords`. */
+export interface AddSearchNegativeKeywordsArguments {
+  /** Add them to this campaign (digits); or give ad_group_id. */
+  campaign_id?: string;
+  /** Add them to this ad group (digits); or give campaign_id. */
+  ad_group_id?: string;
+  /** The negative keywords, 1 to 200. */
+  keywords: Array<{
+    /** The words to exclude, at most 80 characters and 10 words. */
+    text: string;
+    /** EXACT, PHRASE or BROAD, as Google matches negatives. */
+    match_type: 'EXACT' | 'PHRASE' | 'BROAD';
+  }>;
   /**
    * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
    */
@@ -1471,10 +1618,16 @@ export interface ToolArguments {
   delete_monitor: DeleteMonitorArguments;
   list_search_campaigns: ListSearchCampaignsArguments;
   list_search_ads: ListSearchAdsArguments;
+  list_search_ad_groups: ListSearchAdGroupsArguments;
+  list_search_keywords: ListSearchKeywordsArguments;
+  list_search_terms: ListSearchTermsArguments;
   get_search_campaign_performance: GetSearchCampaignPerformanceArguments;
   discover_existing_assets: DiscoverExistingAssetsArguments;
   update_ad_headlines: UpdateAdHeadlinesArguments;
   update_search_campaign: UpdateSearchCampaignArguments;
+  update_search_ad_group: UpdateSearchAdGroupArguments;
+  update_search_keywords: UpdateSearchKeywordsArguments;
+  add_search_negative_keywords: AddSearchNegativeKeywordsArguments;
   validate_and_prepare_assets: ValidateAndPrepareAssetsArguments;
   create_network_image_campaign: CreateNetworkImageCampaignArguments;
   create_network_video_campaign: CreateNetworkVideoCampaignArguments;

@@ -2,6 +2,7 @@
 import type {
   AddNetworkCampaignToGroupArguments,
   AddNetworkCarouselCreativeArguments,
+  AddSearchNegativeKeywordsArguments,
   AssociateNetworkConversionArguments,
   CreateMonitorArguments,
   CreateNetworkCarouselCampaignArguments,
@@ -24,8 +25,11 @@ import type {
   ListNetworkCampaignsArguments,
   ListNetworkCreativesArguments,
   ListNetworkOrganizationsArguments,
+  ListSearchAdGroupsArguments,
   ListSearchAdsArguments,
   ListSearchCampaignsArguments,
+  ListSearchKeywordsArguments,
+  ListSearchTermsArguments,
   ListSocialAdSetsArguments,
   ListSocialAdsArguments,
   ListSocialCampaignsArguments,
@@ -39,7 +43,9 @@ import type {
   UpdateAdHeadlinesArguments,
   UpdateMonitorArguments,
   UpdateNetworkCampaignArguments,
+  UpdateSearchAdGroupArguments,
   UpdateSearchCampaignArguments,
+  UpdateSearchKeywordsArguments,
   UpdateSocialAdSetArguments,
   UpdateSocialCampaignArguments,
   UpdateVideoAdGroupArguments,
@@ -186,6 +192,33 @@ export abstract class ToolMethods {
   }
 
   /**
+   * Lists the ad groups of a Google Ads account (or of some campaigns): id, name, campaign, status, type and default max CPC. Read-only. Use it to find the ad_group_id that the keyword and ad group tools take. Pages of `limit` with next_cursor. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  listSearchAdGroups(args: ListSearchAdGroupsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('list_search_ad_groups', args, options);
+  }
+
+  /**
+   * Lists the keywords of a Google Ads account with text, match type, ad group, campaign, status and impressions, clicks, spend and conversions over a period (default LAST_7_DAYS). Read-only. Use it to find keywords that waste money before pausing them. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  listSearchKeywords(args: ListSearchKeywordsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('list_search_keywords', args, options);
+  }
+
+  /**
+   * The search terms report of a Google Ads account: what people searched, the keyword it matched, whether it is added or excluded, and metrics over a period, costliest first. without_conversions keeps the terms that cost money and never converted: candidates for negatives. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  listSearchTerms(args: ListSearchTermsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('list_search_terms', args, options);
+  }
+
+  /**
    * Reports how the campaigns of a Google Ads (search) account performed over a period: impressions, clicks, spend, conversions, CTR, average CPC and cost per conversion, per campaign (and per day with breakdown "day"), with totals, sorted by spend, in the account currency. Read-only. Use it for daily briefings, to compare campaigns, and to find spend without conversions before acting. It reads Google Ads reporting (GAQL FROM campaign with metrics by segments.date), in the account's time zone; removed campaigns appear when they spent in the period or are asked for. Billable: one quota unit.
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
@@ -225,6 +258,36 @@ export abstract class ToolMethods {
    */
   updateSearchCampaign(args: UpdateSearchCampaignArguments, options?: CallOptions): Promise<ToolCallResult> {
     return this.callTool('update_search_campaign', args, options);
+  }
+
+  /**
+   * Pauses or enables one Google Ads ad group and/or sets its default max CPC (account currency); shows before and after. Enabling or raising the bid needs a key with the spend scope. dry_run has Google validate without changing. May wait for approval (202, get_approval). Billable: one quota unit.
+   *
+   * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
+   */
+  updateSearchAdGroup(args: UpdateSearchAdGroupArguments, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('update_search_ad_group', args, options);
+  }
+
+  /**
+   * Pauses or enables up to 100 keywords of one Google Ads ad group at once, all or none; shows each keyword's status before and after. Enabling needs a key with the spend scope. dry_run has Google validate without changing. May wait for approval (202, get_approval). Billable: one quota unit.
+   *
+   * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
+   */
+  updateSearchKeywords(args: UpdateSearchKeywordsArguments, options?: CallOptions): Promise<ToolCallResult> {
+    return this.callTool('update_search_keywords', args, options);
+  }
+
+  /**
+   * Adds negative keywords to a Google Ads campaign or ad group, so matching searches stop showing its ads; ones already there are skipped and reported. Use it on list_search_terms without_conversions. Never raises spend. dry_run has Google validate without changing. Billable: one quota unit.
+   *
+   * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
+   */
+  addSearchNegativeKeywords(
+    args: AddSearchNegativeKeywordsArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult> {
+    return this.callTool('add_search_negative_keywords', args, options);
   }
 
   /**

@@ -21,12 +21,18 @@ import { listNetworkCampaigns } from './network/list-network-campaigns.ts';
 import { listNetworkCreatives } from './network/list-network-creatives.ts';
 import { listNetworkOrganizations } from './network/list-network-organizations.ts';
 import { updateNetworkCampaign } from './network/update-network-campaign.ts';
+import { addSearchNegativeKeywords } from './search/add-search-negative-keywords.ts';
 import { discoverExistingAssets } from './search/discover-existing-assets.ts';
 import { getSearchCampaignPerformance } from './search/get-search-campaign-performance.ts';
+import { listSearchAdGroups } from './search/list-search-ad-groups.ts';
 import { listSearchAds } from './search/list-search-ads.ts';
 import { listSearchCampaigns } from './search/list-search-campaigns.ts';
+import { listSearchKeywords } from './search/list-search-keywords.ts';
+import { listSearchTerms } from './search/list-search-terms.ts';
 import { updateAdHeadlines } from './search/update-ad-headlines.ts';
+import { updateSearchAdGroup } from './search/update-search-ad-group.ts';
 import { updateSearchCampaign } from './search/update-search-campaign.ts';
+import { updateSearchKeywords } from './search/update-search-keywords.ts';
 import { validateAndPrepareAssets } from './search/validate-and-prepare-assets.ts';
 import { getSocialCampaignPerformance } from './social/get-social-campaign-performance.ts';
 import { listSocialAdSets } from './social/list-social-ad-sets.ts';
@@ -62,10 +68,16 @@ export const ALL_TOOLS: readonly Tool[] = [
   // search (Google Ads)
   listSearchCampaigns,
   listSearchAds,
+  listSearchAdGroups,
+  listSearchKeywords,
+  listSearchTerms,
   getSearchCampaignPerformance,
   discoverExistingAssets,
   updateAdHeadlines,
   updateSearchCampaign,
+  updateSearchAdGroup,
+  updateSearchKeywords,
+  addSearchNegativeKeywords,
   validateAndPrepareAssets,
   // network (LinkedIn)
   createNetworkImageCampaign,

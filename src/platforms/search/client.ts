@@ -3,8 +3,11 @@ import { readAnswer } from '../answer-shape.ts';
 import type { PlatformSession } from '../session.ts';
 import type { UpstreamRequest } from '../upstream.ts';
 import {
+  type AdGroupCriterionOperation,
+  type AdGroupOperation,
   type AdOperation,
   type CampaignBudgetOperation,
+  type CampaignCriterionOperation,
   type CampaignOperation,
   type MutateResponse,
   mutateResponseSchema,
@@ -53,8 +56,8 @@ export class SearchClient {
   }
 
   /**
-   * A `:mutate` request (`ads:mutate`, `campaigns:mutate`, `campaignBudgets:mutate`). Updates set fields to
-   * given values, so repeating one is harmless: it may be retried. `validateOnly` is Google's own dry run:
+   * A `:mutate` request (`ads:mutate`, `campaigns:mutate`, `adGroupCriteria:mutate`...). Updates set fields
+   * to given values, so repeating one is harmless: it may be retried; creates are not (`idempotent`). `validateOnly` is Google's own dry run:
    * everything is checked, nothing is changed.
    */
   mutateRequest(
@@ -62,12 +65,13 @@ export class SearchClient {
     method: MutateMethod,
     operations: readonly object[],
     validateOnly: boolean,
+    idempotent = true,
   ): UpstreamRequest {
     return {
       method: 'POST',
       url: this.#url(customerId, method),
       body: { operations, ...(validateOnly && { validateOnly: true }) },
-      idempotent: true,
+      idempotent,
     };
   }
 
@@ -76,9 +80,10 @@ export class SearchClient {
     method: MutateMethod,
     operations: readonly object[],
     validateOnly: boolean,
+    idempotent = true,
   ): Promise<MutateResponse> {
     const response = await this.#session.send(
-      this.mutateRequest(customerId, method, operations, validateOnly),
+      this.mutateRequest(customerId, method, operations, validateOnly, idempotent),
     );
     this.#session.noteRequestId(response.headers['request-id']);
     return readAnswer('search', method, mutateResponseSchema, response.body, { mayHaveActed: !validateOnly });
@@ -100,6 +105,24 @@ export class SearchClient {
     return this.#mutate(customerId, 'campaigns:mutate', operations, validateOnly);
   }
 
+  mutateAdGroups(customerId: string, operations: AdGroupOperation[], validateOnly: boolean) {
+    return this.#mutate(customerId, 'adGroups:mutate', operations, validateOnly);
+  }
+
+  mutateAdGroupCriteria(customerId: string, operations: AdGroupCriterionOperation[], validateOnly: boolean) {
+    // A create sent twice would make the negative twice (or be refused as existing): not retried blindly.
+    const creates = operations.some((operation) => 'create' in operation);
+    return this.#mutate(customerId, 'adGroupCriteria:mutate', operations, validateOnly, !creates);
+  }
+
+  mutateCampaignCriteria(
+    customerId: string,
+    operations: CampaignCriterionOperation[],
+    validateOnly: boolean,
+  ) {
+    return this.#mutate(customerId, 'campaignCriteria:mutate', operations, validateOnly, false);
+  }
+
   mutateCampaignBudgets(
     customerId: string,
     operations: CampaignBudgetOperation[],
@@ -109,4 +132,10 @@ export class SearchClient {
   }
 }
 
-export type MutateMethod = 'ads:mutate' | 'campaigns:mutate' | 'campaignBudgets:mutate';
+export type MutateMethod =
+  | 'ads:mutate'
+  | 'campaigns:mutate'
+  | 'campaignBudgets:mutate'
+  | 'adGroups:mutate'
+  | 'adGroupCriteria:mutate'
+  | 'campaignCriteria:mutate';

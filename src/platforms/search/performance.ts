@@ -1,26 +1,20 @@
-import type { CampaignMetrics, PerformanceAnswer, PerformanceQuery } from '../performance.ts';
+import { DEVICES, type Device, type PerformanceAnswer, type PerformanceQuery } from '../performance.ts';
 import type { SearchClient } from './client.ts';
+import { metricsOf } from './keywords.ts';
 import { campaignNamesQuery, performanceQuery } from './queries.ts';
-import { campaignRowSchema, type PerformanceRow, performanceRowSchema } from './types.ts';
+import { campaignRowSchema, performanceRowSchema } from './types.ts';
 
-function metricsOf(row: PerformanceRow): CampaignMetrics {
-  const metrics = row.metrics ?? {};
-  return {
-    impressions: Number(metrics.impressions ?? 0),
-    clicks: Number(metrics.clicks ?? 0),
-    spendMicros: Number(metrics.costMicros ?? 0),
-    conversions: metrics.conversions ?? 0,
-  };
+/** Google's DeviceEnum as the common devices: UNKNOWN (and any value added later) is OTHER. */
+function deviceOf(value: string | undefined): Device {
+  return (DEVICES as readonly string[]).includes(value ?? '') ? (value as Device) : 'OTHER';
 }
 
-const hasActivity = (metrics: CampaignMetrics) =>
-  metrics.impressions > 0 || metrics.clicks > 0 || metrics.spendMicros > 0 || metrics.conversions > 0;
-
 /**
- * The customer's campaign performance from Google Ads reporting: GAQL FROM campaign with metrics over
- * `segments.date BETWEEN start AND end`, costs in micros. By day, the rows are Google's days with something
- * in them, and a second query names every campaign. Removed campaigns are reported when they had
- * something in the period or were asked for by id; Google lists them all.
+ * The customer's performance from Google Ads reporting: GAQL FROM campaign (or FROM ad_group at level
+ * ad_group) with metrics over `segments.date BETWEEN start AND end`, by `segments.date` or
+ * `segments.device` when asked, costs in micros. A second query names every campaign with its status and
+ * daily budget, whether or not it has a row. Removed campaigns are reported when they had something in the
+ * period or were asked for by id; Google lists them all. Level `ad` is not read here (the tool refuses it).
  */
 export async function campaignPerformance(
   client: SearchClient,
@@ -28,25 +22,58 @@ export async function campaignPerformance(
   currency: string,
   query: PerformanceQuery,
 ): Promise<PerformanceAnswer> {
-  const rows = await client.search(customerId, performanceQuery(query, query.byDay), performanceRowSchema);
+  const level = query.level === 'ad_group' ? 'ad_group' : 'campaign';
+  const byDevice = query.byDevice === true && !query.byDay;
+  const rows = await client.search(
+    customerId,
+    performanceQuery(query, query.byDay, { level, byDevice }),
+    performanceRowSchema,
+  );
   const asked = new Set(query.campaignIds ?? []);
   const active = new Set<string>();
+  const adGroups = new Map<string, NonNullable<PerformanceAnswer['adGroups']>[number]>();
   const answerRows = rows.map((row) => {
     const campaignId = row.campaign?.id ?? '';
     const metrics = metricsOf(row);
-    if (hasActivity(metrics)) active.add(campaignId);
-    return { campaignId, metrics, ...(query.byDay && { date: row.segments?.date }) };
+    if (metrics.impressions > 0 || metrics.clicks > 0 || metrics.spendMicros > 0 || metrics.conversions > 0)
+      active.add(campaignId);
+    const adGroupId = level === 'ad_group' ? (row.adGroup?.id ?? '') : undefined;
+    if (adGroupId !== undefined && !adGroups.has(adGroupId)) {
+      adGroups.set(adGroupId, {
+        id: adGroupId,
+        name: row.adGroup?.name ?? '',
+        campaignId,
+        platformStatus: row.adGroup?.status,
+        dailyBudgetMicros: null,
+      });
+    }
+    return {
+      campaignId,
+      ...(adGroupId !== undefined && { adGroupId }),
+      metrics,
+      ...(query.byDay && { date: row.segments?.date }),
+      ...(byDevice && { device: deviceOf(row.segments?.device) }),
+    };
   });
-  const named = query.byDay
-    ? await client.search(customerId, campaignNamesQuery(query.campaignIds), campaignRowSchema)
-    : rows;
+  const named = await client.search(customerId, campaignNamesQuery(query.campaignIds), campaignRowSchema);
   const campaigns = named
+    .filter(
+      (row) =>
+        row.campaign?.status !== 'REMOVED' ||
+        active.has(row.campaign?.id ?? '') ||
+        asked.has(row.campaign?.id ?? ''),
+    )
     .map((row) => ({
       id: row.campaign?.id ?? '',
       name: row.campaign?.name ?? '',
-      status: row.campaign?.status,
-    }))
-    .filter((campaign) => campaign.status !== 'REMOVED' || active.has(campaign.id) || asked.has(campaign.id))
-    .map(({ id, name }) => ({ id, name }));
-  return { currency, campaigns, rows: answerRows };
+      platformStatus: row.campaign?.status,
+      dailyBudgetMicros:
+        row.campaignBudget?.amountMicros === undefined ? null : Number(row.campaignBudget.amountMicros),
+    }));
+  return {
+    currency,
+    campaigns,
+    ...(level === 'ad_group' && { adGroups: [...adGroups.values()] }),
+    rows: answerRows,
+  };
 }

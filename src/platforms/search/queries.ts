@@ -121,27 +121,33 @@ export function adsQuery(filter: AdFilter, afterAdGroupId: string | undefined, l
 }
 
 /**
- * Campaign metrics over the days from `start` to `end` (both included): one row per campaign, or per
- * campaign and day with `byDay` (Google leaves out the days with nothing).
+ * Metrics over the days from `start` to `end` (both included): one row per campaign (or ad group, at level
+ * ad_group), per day with `byDay`, per device with `byDevice` (Google leaves out the rows with nothing).
  */
 export function performanceQuery(
   period: { start: string; end: string; campaignIds?: readonly string[] | undefined },
   byDay: boolean,
+  options: { level?: 'campaign' | 'ad_group'; byDevice?: boolean } = {},
 ): string {
+  const adGroups = options.level === 'ad_group';
+  const segments = [...(byDay ? ['segments.date'] : []), ...(options.byDevice ? ['segments.device'] : [])];
   return (
-    'SELECT campaign.id, campaign.name, campaign.status, metrics.impressions, metrics.clicks, ' +
-    `metrics.cost_micros, metrics.conversions${byDay ? ', segments.date' : ''} FROM campaign${where([
+    'SELECT campaign.id, campaign.name, campaign.status, ' +
+    `${adGroups ? 'ad_group.id, ad_group.name, ad_group.status, ' : ''}metrics.impressions, metrics.clicks, ` +
+    `metrics.cost_micros, metrics.conversions${segments.map((s) => `, ${s}`).join('')} FROM ${
+      adGroups ? 'ad_group' : 'campaign'
+    }${where([
       `segments.date BETWEEN ${gaqlString(period.start)} AND ${gaqlString(period.end)}`,
       period.campaignIds !== undefined && `campaign.id IN ${inList(period.campaignIds, gaqlId)}`,
     ])}`
   );
 }
 
-/** The campaigns a report by day is about, whether or not they have a day to report. */
+/** The campaigns a report is about, whether or not they have a row, with their status and daily budget. */
 export function campaignNamesQuery(campaignIds: readonly string[] | undefined): string {
-  return `SELECT campaign.id, campaign.name, campaign.status FROM campaign${where([
-    campaignIds !== undefined && `campaign.id IN ${inList(campaignIds, gaqlId)}`,
-  ])}`;
+  return `SELECT campaign.id, campaign.name, campaign.status, campaign_budget.amount_micros FROM campaign${where(
+    [campaignIds !== undefined && `campaign.id IN ${inList(campaignIds, gaqlId)}`],
+  )}`;
 }
 
 /** One campaign with its budget and the customer's currency: the state a campaign update starts from. */

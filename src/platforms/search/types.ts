@@ -129,8 +129,10 @@ export const metricsSchema = z.object({
 
 export const performanceRowSchema = z.object({
   campaign: campaignSchema.optional(),
+  campaignBudget: z.object({ amountMicros: optionalInt64 }).optional(),
+  adGroup: z.object({ id: optionalString, name: optionalString, status: optionalString }).optional(),
   metrics: metricsSchema.optional(),
-  segments: z.object({ date: optionalString }).optional(),
+  segments: z.object({ date: optionalString, device: optionalString }).optional(),
 });
 export type PerformanceRow = z.infer<typeof performanceRowSchema>;
 
@@ -165,6 +167,90 @@ export interface CampaignBudgetOperation {
   /** int64 in proto3 JSON: a string of digits. */
   update: { resourceName: string; amountMicros: string };
   updateMask: string;
+}
+
+const idName = z.object({ id: optionalString, name: optionalString, status: optionalString }).optional();
+const keywordInfoSchema = z.object({ text: optionalString, matchType: optionalString });
+
+export const adGroupRowSchema = z.object({
+  adGroup: z
+    .object({
+      resourceName: optionalString,
+      id: optionalString,
+      name: optionalString,
+      status: optionalString,
+      type: optionalString,
+      cpcBidMicros: optionalInt64,
+    })
+    .optional(),
+  campaign: idName,
+  customer: z.object({ currencyCode: optionalString }).optional(),
+});
+export type AdGroupRow = z.infer<typeof adGroupRowSchema>;
+
+/** A row FROM keyword_view or ad_group_criterion: the criterion, its ad group and campaign, metrics if asked. */
+export const keywordRowSchema = z.object({
+  adGroupCriterion: z
+    .object({
+      resourceName: optionalString,
+      criterionId: optionalString,
+      status: optionalString,
+      type: optionalString,
+      negative: z.boolean().optional(),
+      keyword: keywordInfoSchema.optional(),
+    })
+    .optional(),
+  adGroup: idName,
+  campaign: idName,
+  metrics: metricsSchema.optional(),
+  customer: z.object({ currencyCode: optionalString }).optional(),
+});
+export type KeywordRow = z.infer<typeof keywordRowSchema>;
+
+export const searchTermRowSchema = z.object({
+  searchTermView: z.object({ searchTerm: optionalString, status: optionalString }).optional(),
+  segments: z
+    .object({
+      keyword: z.object({ adGroupCriterion: optionalString, info: keywordInfoSchema.optional() }).optional(),
+    })
+    .optional(),
+  adGroup: idName,
+  campaign: idName,
+  metrics: metricsSchema.optional(),
+  customer: z.object({ currencyCode: optionalString }).optional(),
+});
+export type SearchTermRow = z.infer<typeof searchTermRowSchema>;
+
+export const campaignCriterionRowSchema = z.object({
+  campaignCriterion: z
+    .object({
+      criterionId: optionalString,
+      negative: z.boolean().optional(),
+      keyword: keywordInfoSchema.optional(),
+    })
+    .optional(),
+  campaign: idName,
+});
+
+export type MatchType = 'EXACT' | 'PHRASE' | 'BROAD';
+export interface KeywordInfo {
+  text: string;
+  matchType: MatchType;
+}
+
+export interface AdGroupOperation {
+  /** int64 micros as a string, as proto3 JSON writes them. */
+  update: { resourceName: string; status?: SettableCampaignStatus; cpcBidMicros?: string };
+  updateMask: string;
+}
+
+/** A keyword's status update, or a negative keyword created in an ad group. */
+export type AdGroupCriterionOperation =
+  | { update: { resourceName: string; status: SettableCampaignStatus }; updateMask: string }
+  | { create: { adGroup: string; negative: true; keyword: KeywordInfo } };
+
+export interface CampaignCriterionOperation {
+  create: { campaign: string; negative: true; keyword: KeywordInfo };
 }
 
 export const googleAdsErrorSchema = z.object({

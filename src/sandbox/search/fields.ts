@@ -18,6 +18,17 @@ const bool: FieldSpec = { kind: 'bool' };
 const repeated: FieldSpec = { kind: 'repeated' };
 const enumOf = (...values: string[]): FieldSpec => ({ kind: 'enum', values });
 const STATUS = enumOf('ENABLED', 'PAUSED', 'REMOVED');
+const MATCH_TYPE = enumOf('EXACT', 'PHRASE', 'BROAD');
+// The criterion types of keywords and the criteria next to them in a search campaign.
+const CRITERION_TYPE = enumOf(
+  'KEYWORD',
+  'LOCATION',
+  'LANGUAGE',
+  'DEVICE',
+  'AD_SCHEDULE',
+  'AUDIENCE',
+  'USER_LIST',
+);
 
 export const FIELDS: Readonly<Record<string, FieldSpec>> = {
   'asset.resource_name': string,
@@ -71,6 +82,28 @@ export const FIELDS: Readonly<Record<string, FieldSpec>> = {
   'ad_group.status': STATUS,
   'ad_group.campaign': string,
   'ad_group.type': enumOf('SEARCH_STANDARD', 'DISPLAY_STANDARD', 'SHOPPING_PRODUCT_ADS', 'VIDEO_RESPONSIVE'),
+  'ad_group.cpc_bid_micros': int64,
+  'ad_group_criterion.resource_name': string,
+  'ad_group_criterion.criterion_id': int64,
+  'ad_group_criterion.ad_group': string,
+  'ad_group_criterion.status': STATUS,
+  'ad_group_criterion.type': CRITERION_TYPE,
+  'ad_group_criterion.negative': bool,
+  'ad_group_criterion.keyword.text': string,
+  'ad_group_criterion.keyword.match_type': MATCH_TYPE,
+  'campaign_criterion.resource_name': string,
+  'campaign_criterion.campaign': string,
+  'campaign_criterion.criterion_id': int64,
+  'campaign_criterion.negative': bool,
+  'campaign_criterion.type': CRITERION_TYPE,
+  'campaign_criterion.status': STATUS,
+  'campaign_criterion.keyword.text': string,
+  'campaign_criterion.keyword.match_type': MATCH_TYPE,
+  'keyword_view.resource_name': string,
+  'search_term_view.resource_name': string,
+  'search_term_view.search_term': string,
+  'search_term_view.ad_group': string,
+  'search_term_view.status': enumOf('ADDED', 'EXCLUDED', 'ADDED_EXCLUDED', 'NONE'),
   'ad_group_ad.resource_name': string,
   'ad_group_ad.status': STATUS,
   'ad_group_ad.ad_group': string,
@@ -106,6 +139,10 @@ export const FIELDS: Readonly<Record<string, FieldSpec>> = {
   'metrics.ctr': double,
   'metrics.average_cpc': double,
   'segments.date': { kind: 'date' },
+  'segments.device': enumOf('MOBILE', 'TABLET', 'DESKTOP', 'CONNECTED_TV', 'OTHER', 'UNKNOWN'),
+  'segments.keyword.ad_group_criterion': string,
+  'segments.keyword.info.text': string,
+  'segments.keyword.info.match_type': MATCH_TYPE,
 };
 
 export interface ResourceSpec {
@@ -120,7 +157,14 @@ export const RESOURCES: Readonly<Record<string, ResourceSpec>> = {
   asset: { carries: ['asset', 'customer'], reports: false },
   campaign: { carries: ['campaign', 'campaign_budget', 'customer'], reports: true },
   campaign_budget: { carries: ['campaign_budget', 'customer'], reports: false },
-  ad_group: { carries: ['ad_group', 'campaign', 'customer'], reports: false },
+  ad_group: { carries: ['ad_group', 'campaign', 'customer'], reports: true },
+  ad_group_criterion: { carries: ['ad_group_criterion', 'ad_group', 'campaign', 'customer'], reports: false },
+  keyword_view: {
+    carries: ['keyword_view', 'ad_group_criterion', 'ad_group', 'campaign', 'customer'],
+    reports: true,
+  },
+  search_term_view: { carries: ['search_term_view', 'ad_group', 'campaign', 'customer'], reports: true },
+  campaign_criterion: { carries: ['campaign_criterion', 'campaign', 'customer'], reports: false },
   ad_group_ad: { carries: ['ad_group_ad', 'ad_group', 'campaign', 'customer'], reports: false },
   customer: { carries: ['customer'], reports: false },
   customer_client: { carries: ['customer_client', 'customer'], reports: false },

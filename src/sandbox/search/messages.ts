@@ -406,3 +406,129 @@ export interface MutateRequestRead<Operation> {
   validateOnly?: boolean;
   responseContentType?: string;
 }
+
+/** AdGroupStatus and AdGroupCriterionStatus (and CampaignCriterionStatus): the same values. */
+const STATUS_LIKE = (typeName: string): FieldType => ({
+  kind: 'enum',
+  typeName,
+  values: { UNSPECIFIED: 0, UNKNOWN: 1, ENABLED: 2, PAUSED: 3, REMOVED: 4 },
+});
+
+const KEYWORD_MATCH_TYPE: FieldType = {
+  kind: 'enum',
+  typeName: 'enums.KeywordMatchTypeEnum.KeywordMatchType',
+  values: { UNSPECIFIED: 0, UNKNOWN: 1, EXACT: 2, PHRASE: 3, BROAD: 4 },
+};
+
+const KEYWORD_INFO = message(
+  'common.KeywordInfo',
+  field('text', string),
+  field('match_type', KEYWORD_MATCH_TYPE),
+);
+
+const opaqueFields = (names: string) =>
+  names
+    .split(' ')
+    .map((name) => (name.endsWith('[]') ? field(name.slice(0, -2), opaque, true) : field(name, opaque)));
+
+/** AdGroup (resources/ad_group.proto, v25/v26): the fields the sandbox reads, the others opaque. */
+const AD_GROUP = message(
+  'resources.AdGroup',
+  field('resource_name', string),
+  field('id', int64),
+  field('name', string),
+  field('status', STATUS_LIKE('enums.AdGroupStatusEnum.AdGroupStatus')),
+  field('campaign', string),
+  field('cpc_bid_micros', int64),
+  ...opaqueFields(
+    'type ad_rotation_mode base_ad_group tracking_url_template url_custom_parameters[] ' +
+      'effective_cpc_bid_micros cpm_bid_micros target_cpa_micros cpv_bid_micros target_cpm_micros target_roas ' +
+      'percent_cpc_bid_micros fixed_cpm_micros target_cpv_micros target_cpc_micros optimized_targeting_enabled ' +
+      'exclude_demographic_expansion display_custom_bid_dimension final_url_suffix targeting_setting ' +
+      'audience_setting effective_target_cpa_micros effective_target_cpa_source effective_target_roas ' +
+      'effective_target_roas_source effective_target_cpc effective_target_cpc_source labels[] ' +
+      'excluded_parent_asset_field_types[] excluded_parent_asset_set_types[] primary_status ' +
+      'primary_status_reasons[] demand_gen_ad_group_settings video_ad_group_settings ai_max_ad_group_setting ' +
+      'vertical_ads_format_setting',
+  ),
+);
+
+/** AdGroupCriterion (resources/ad_group_criterion.proto): keywords read, the other criteria opaque. */
+const AD_GROUP_CRITERION = message(
+  'resources.AdGroupCriterion',
+  field('resource_name', string),
+  field('criterion_id', int64),
+  field('status', STATUS_LIKE('enums.AdGroupCriterionStatusEnum.AdGroupCriterionStatus')),
+  field('ad_group', string),
+  field('negative', bool),
+  field('cpc_bid_micros', int64),
+  field('keyword', KEYWORD_INFO),
+  ...opaqueFields(
+    'display_name quality_info type system_serving_status approval_status disapproval_reasons[] labels[] ' +
+      'bid_modifier cpm_bid_micros cpv_bid_micros percent_cpc_bid_micros effective_cpc_bid_micros ' +
+      'effective_cpm_bid_micros effective_cpv_bid_micros effective_percent_cpc_bid_micros ' +
+      'effective_cpc_bid_source effective_cpm_bid_source effective_cpv_bid_source ' +
+      'effective_percent_cpc_bid_source position_estimates final_urls[] final_mobile_urls[] final_url_suffix ' +
+      'tracking_url_template url_custom_parameters[] primary_status primary_status_reasons[] placement ' +
+      'mobile_app_category mobile_application listing_group age_range gender income_range parental_status ' +
+      'user_list youtube_video youtube_channel topic user_interest webpage app_payment_model custom_affinity ' +
+      'custom_intent custom_audience combined_audience audience location language life_event video_lineup ' +
+      'extended_demographic brand_list vertical_ads_item_group_rule_list retail_filter_bundle entity_bid',
+  ),
+);
+
+/** CampaignCriterion (resources/campaign_criterion.proto): keywords read, the other criteria opaque. */
+const CAMPAIGN_CRITERION = message(
+  'resources.CampaignCriterion',
+  field('resource_name', string),
+  field('campaign', string),
+  field('criterion_id', int64),
+  field('negative', bool),
+  field('status', STATUS_LIKE('enums.CampaignCriterionStatusEnum.CampaignCriterionStatus')),
+  field('keyword', KEYWORD_INFO),
+  ...opaqueFields(
+    'display_name bid_modifier type placement mobile_app_category mobile_application location device ' +
+      'ad_schedule age_range gender income_range parental_status user_list youtube_video youtube_channel ' +
+      'proximity topic listing_scope language ip_block content_label carrier user_interest webpage ' +
+      'operating_system_version mobile_device location_group custom_affinity custom_audience combined_audience ' +
+      'keyword_theme local_service_id brand_list life_event webpage_list video_lineup extended_demographic',
+  ),
+);
+
+export const MUTATE_AD_GROUPS_REQUEST = mutateRequest(
+  'services.MutateAdGroupsRequest',
+  resourceOperation('services.AdGroupOperation', AD_GROUP),
+);
+
+export const MUTATE_AD_GROUP_CRITERIA_REQUEST = mutateRequest(
+  'services.MutateAdGroupCriteriaRequest',
+  message(
+    'services.AdGroupCriterionOperation',
+    field('update_mask', { kind: 'fieldMask' }),
+    field('exempt_policy_violation_keys', opaque, true),
+    field('create', AD_GROUP_CRITERION),
+    field('update', AD_GROUP_CRITERION),
+    field('remove', string),
+  ),
+);
+
+export const MUTATE_CAMPAIGN_CRITERIA_REQUEST = mutateRequest(
+  'services.MutateCampaignCriteriaRequest',
+  resourceOperation('services.CampaignCriterionOperation', CAMPAIGN_CRITERION),
+);
+
+export type AdGroupOperationRead = ResourceOperationRead<{ status?: string; cpcBidMicros?: string }>;
+
+export interface KeywordInfoRead {
+  text?: string;
+  matchType?: string;
+}
+
+/** A criterion operation as read: an update of an ad group criterion's status, or a negative keyword made. */
+export type CriterionOperationRead = ResourceOperationRead<{
+  status?: string;
+  negative?: boolean;
+  adGroup?: string;
+  campaign?: string;
+  keyword?: KeywordInfoRead;
+}>;

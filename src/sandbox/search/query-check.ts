@@ -39,7 +39,15 @@ function specOf(field: string, resourceName: string, resource: ResourceSpec, cla
     throw new GaqlError(
       code,
       `Cannot use '${field}' in a query FROM ${resourceName}: the sandbox reports metrics and date segments ` +
-        'FROM campaign only.',
+        `FROM ${Object.keys(RESOURCES)
+          .filter((name) => RESOURCES[name]?.reports)
+          .join(', ')} only.`,
+    );
+  }
+  if (field.startsWith('segments.keyword.') && resourceName !== 'search_term_view') {
+    throw new GaqlError(
+      'PROHIBITED_SEGMENT_IN_SELECT_OR_WHERE_CLAUSE',
+      `Cannot use '${field}' in a query FROM ${resourceName}: the sandbox segments by keyword FROM search_term_view.`,
     );
   }
   if (category === 'attribute' && !resource.carries.includes(ownerOf(field))) {

@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/schema.ts';
 import type { SandboxStore } from '../store.ts';
+import { Breakdown } from './breakdown.ts';
 import { dateLiteral } from './dates.ts';
 import { categoryOf, FIELDS } from './fields.ts';
 import { type Condition, GaqlError, type Ordering } from './gaql.ts';
 import type { QueryPlan } from './query-check.ts';
 import { metricsResource, summedMetrics, withMetrics } from './reporting.ts';
-import { customerOf, type Row, rowsOf } from './resources.ts';
+import { rowsOf } from './resource-rows.ts';
+import { customerOf, type Row } from './resources.ts';
 
 const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
@@ -140,6 +142,9 @@ export async function runQuery(
       selected: query.fields,
       now,
       currency: String(customer.currencyCode ?? 'USD'),
+      ...(query.resource !== 'campaign' && {
+        below: { resource: query.resource, breakdown: await Breakdown.load(store, customerId) },
+      }),
     });
     rows = rows.filter((row) => metricConditions.every((condition) => holds(row, condition)));
   }

@@ -1,8 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { CampaignMetrics } from '../../platforms/performance.ts';
+import { addMetrics, type CampaignMetrics } from '../../platforms/performance.ts';
 import type { Database } from '../../storage/schema.ts';
 import { activityHistories, firstDay } from '../activity.ts';
 import { dailyMetrics, daysBetween } from '../daily-metrics.ts';
+import { type Breakdown, splitDay } from './breakdown.ts';
+
+/** The devices the sandbox's rows by `segments.device` name (Google's DeviceEnum values). */
+const DEVICES = ['MOBILE', 'DESKTOP', 'TABLET'] as const;
+
 import type { DaySelection } from './dates.ts';
 import { customerToday, type Row } from './resources.ts';
 
@@ -57,7 +62,15 @@ function isZero(metrics: CampaignMetrics, selected: string[]): boolean {
 export async function withMetrics(
   db: Kysely<Database>,
   rows: Row[],
-  options: { days: DaySelection; byDay: boolean; selected: string[]; now: Date; currency: string },
+  options: {
+    days: DaySelection;
+    byDay: boolean;
+    selected: string[];
+    now: Date;
+    currency: string;
+    /** Below the campaign: the resource in FROM and how a campaign's day splits down to its rows. */
+    below?: { resource: string; breakdown: Breakdown } | undefined;
+  },
 ): Promise<Row[]> {
   const ids = rows.map((row) => String(row.campaign?.id));
   const histories = await activityHistories(db, 'search', ids);
@@ -65,26 +78,42 @@ export async function withMetrics(
   const start = options.days.start ?? firstDay(histories.values()) ?? today;
   const end = options.days.end === undefined || options.days.end > today ? today : options.days.end;
   const days = start > end ? [] : daysBetween(start, end).filter((day) => options.days.includes(day));
+  // segments.device splits each row's day among the devices, as Google's rows by device add up to it.
+  const byDevice = options.selected.includes('segments.device');
   const out: Row[] = [];
   for (const row of rows) {
     const id = String(row.campaign?.id);
     const history = histories.get(id) ?? [];
-    let total = NONE;
+    const totals = new Map<string, CampaignMetrics>();
     for (const date of days) {
-      const day = dailyMetrics('search', id, date, history, options.currency, options.now);
-      if (options.byDay) {
-        if (!isZero(day, options.selected))
-          out.push({ ...row, metrics: metricsResource(day), segments: { date } });
-      } else {
-        total = {
-          impressions: total.impressions + day.impressions,
-          clicks: total.clicks + day.clicks,
-          spendMicros: total.spendMicros + day.spendMicros,
-          conversions: total.conversions + day.conversions,
-        };
+      const campaignDay = dailyMetrics('search', id, date, history, options.currency, options.now);
+      const day = options.below
+        ? options.below.breakdown.of(options.below.resource, row, campaignDay, date)
+        : campaignDay;
+      const parts = byDevice
+        ? splitDay(
+            day,
+            DEVICES.map((device) => ({ id: `${id}\u0000${device}`, converts: true })),
+            date,
+          ).map((metrics, index) => ({ device: DEVICES[index], metrics }))
+        : [{ device: undefined, metrics: day }];
+      for (const { device, metrics } of parts) {
+        const segments = { ...row.segments, ...(device && { device }) };
+        if (options.byDay) {
+          if (!isZero(metrics, options.selected))
+            out.push({ ...row, metrics: metricsResource(metrics), segments: { ...segments, date } });
+        } else {
+          totals.set(device ?? '', addMetrics(totals.get(device ?? '') ?? NONE, metrics));
+        }
       }
     }
-    if (!options.byDay) out.push({ ...row, metrics: metricsResource(total) });
+    if (options.byDay) continue;
+    if (!byDevice) out.push({ ...row, metrics: metricsResource(totals.get('') ?? NONE) });
+    for (const device of byDevice ? DEVICES : []) {
+      const metrics = totals.get(device) ?? NONE;
+      if (!isZero(metrics, options.selected))
+        out.push({ ...row, metrics: metricsResource(metrics), segments: { ...row.segments, device } });
+    }
   }
   return out;
 }

@@ -22,6 +22,37 @@ export interface StoredCampaign {
 export interface StoredAdGroup {
   name: string;
   status: string;
+  /** The ad group's default max CPC, int64 micros as a string; absent when the bidding sets none. */
+  cpcBidMicros?: string;
+}
+export interface KeywordInfo {
+  text: string;
+  matchType: 'EXACT' | 'PHRASE' | 'BROAD';
+}
+/**
+ * A keyword of an ad group (type `ad_group_criterion`, its ad group as parent), stored under Google's
+ * composite id `{ad_group_id}~{criterion_id}`, as its resource name ends; negative ones too.
+ */
+export interface StoredKeyword {
+  criterionId: string;
+  status: 'ENABLED' | 'PAUSED' | 'REMOVED';
+  negative: boolean;
+  keyword: KeywordInfo;
+}
+/** A campaign's negative keyword (type `campaign_criterion`, id `{campaign_id}~{criterion_id}`). */
+export interface StoredCampaignCriterion {
+  criterionId: string;
+  negative: boolean;
+  keyword: KeywordInfo;
+}
+/**
+ * What people searched for that showed an ad of the ad group (type `search_term`, its ad group as parent),
+ * through one of its keywords (the composite id); `converts: false` marks a term that never converts.
+ */
+export interface StoredSearchTerm {
+  searchTerm: string;
+  keywordId: string;
+  converts: boolean;
 }
 export interface StoredAd {
   status: string;
@@ -52,7 +83,7 @@ export async function customerOf(store: SandboxStore, customerId: string): Promi
 }
 
 /** The customer itself (level 0) and every account below it, as Google's customer_client rows. */
-async function customerClientRows(
+export async function customerClientRows(
   store: SandboxStore,
   customerId: string,
   customer: Record<string, unknown>,
@@ -80,7 +111,7 @@ async function customerClientRows(
 }
 
 /** The customer's budgets as `campaign_budget` resources, with how many campaigns use each. */
-async function budgetsOf(
+export async function budgetsOf(
   store: SandboxStore,
   customerId: string,
 ): Promise<Map<string, Record<string, unknown>>> {
@@ -109,7 +140,7 @@ async function budgetsOf(
   );
 }
 
-async function campaignsOf(
+export async function campaignsOf(
   store: SandboxStore,
   customerId: string,
 ): Promise<Map<string, Record<string, unknown>>> {
@@ -131,7 +162,7 @@ async function campaignsOf(
   );
 }
 
-async function adGroupsOf(
+export async function adGroupsOf(
   store: SandboxStore,
   customerId: string,
 ): Promise<Map<string, Record<string, unknown>>> {
@@ -145,6 +176,7 @@ async function adGroupsOf(
         name: group.data.name,
         status: group.data.status,
         type: 'SEARCH_STANDARD',
+        ...(group.data.cpcBidMicros !== undefined && { cpcBidMicros: group.data.cpcBidMicros }),
         ...(group.parentId && { campaign: `customers/${customerId}/campaigns/${group.parentId}` }),
         campaignId: group.parentId,
       },
@@ -153,45 +185,14 @@ async function adGroupsOf(
 }
 
 /** Splits the internal link off a resource built above. */
-function withoutLink(resource: Record<string, unknown> | undefined, link: string) {
+export function withoutLink(resource: Record<string, unknown> | undefined, link: string) {
   if (!resource) return undefined;
   const { [link]: _, ...rest } = resource;
   return rest;
 }
 
-/** Every row of a resource in the customer, in a stable order (the order the objects were made in). */
-export async function rowsOf(store: SandboxStore, resource: string, customerId: string): Promise<Row[]> {
-  const customer = await customerOf(store, customerId);
-  switch (resource) {
-    case 'customer':
-      return [{ customer }];
-    case 'customer_client':
-      return customerClientRows(store, customerId, customer);
-    case 'asset': {
-      const assets = await store.list<StoredAsset>('asset', customerId);
-      return assets.map((asset) => ({
-        asset: { resourceName: `customers/${customerId}/assets/${asset.id}`, id: asset.id, ...asset.data },
-        customer,
-      }));
-    }
-    case 'campaign_budget':
-      return [...(await budgetsOf(store, customerId)).values()].map((budget) => ({
-        campaign_budget: budget,
-        customer,
-      }));
-    case 'campaign':
-      return [...(await campaignsOf(store, customerId)).values()].map((campaign) => ({
-        campaign: withoutLink(campaign, 'budget') ?? {},
-        campaign_budget: (campaign.budget as Record<string, unknown> | undefined) ?? {},
-        customer,
-      }));
-    default:
-      return adRows(store, resource, customerId, customer);
-  }
-}
-
 /** Rows FROM ad_group and FROM ad_group_ad, each with its campaign. */
-async function adRows(
+export async function adRows(
   store: SandboxStore,
   resource: string,
   customerId: string,

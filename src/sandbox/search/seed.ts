@@ -8,18 +8,27 @@ import { freeId } from './campaigns.ts';
 import { addDays } from './dates.ts';
 import {
   customerToday,
+  type KeywordInfo,
   type StoredAd,
   type StoredAdGroup,
   type StoredAsset,
   type StoredBudget,
   type StoredCampaign,
+  type StoredCampaignCriterion,
+  type StoredKeyword,
+  type StoredSearchTerm,
 } from './resources.ts';
 
 /**
  * The ids the search tools' examples name. The first sandbox search account of a database (the demo
  * account) gets them, so every example runs as written there; later accounts get fresh ids.
  */
-export const EXAMPLE_IDS = { campaign: '20123456789', adGroup: '1234567', ad: '7654321' } as const;
+export const EXAMPLE_IDS = {
+  campaign: '20123456789',
+  adGroup: '1234567',
+  ad: '7654321',
+  keyword: '301234567',
+} as const;
 
 const ASSETS: StoredAsset[] = [
   {
@@ -75,10 +84,23 @@ const rsa = (finalUrl: string, headlines: Array<[string, string?]>, descriptions
   },
 });
 
+/** A keyword, its status when not enabled, and the search terms it matched: `false` for one that never converts. */
+type SeedKeyword = [
+  text: string,
+  matchType: KeywordInfo['matchType'],
+  terms: Array<[term: string, converts?: false]>,
+  status?: 'PAUSED',
+  preferredId?: string,
+];
+
 interface SeedAdGroup {
   name: string;
   preferredId?: string;
+  /** Its default max CPC in units of a two-decimal currency, when it has one. */
+  cpcBid?: number;
   ads: Array<{ status: string; ad: Ad; preferredId?: string }>;
+  keywords?: SeedKeyword[];
+  negatives?: KeywordInfo[];
 }
 
 interface SeedCampaign {
@@ -93,6 +115,7 @@ interface SeedCampaign {
   /** Its spend rises steeply today, whatever day today is (src/sandbox/daily-metrics.ts). */
   runaway?: true;
   adGroups: SeedAdGroup[];
+  negatives?: KeywordInfo[];
 }
 
 const BUDGETS: Record<string, { amount: number; shared: boolean; preferredId: string }> = {
@@ -117,10 +140,23 @@ const CAMPAIGNS: SeedCampaign[] = [
     channel: 'SEARCH',
     budget: 'Brand budget',
     history: [[90, true]],
+    negatives: [{ text: 'jobs', matchType: 'BROAD' }],
     adGroups: [
       {
         name: 'Brand terms',
         preferredId: EXAMPLE_IDS.adGroup,
+        cpcBid: 1.2,
+        keywords: [
+          [
+            'acme projects',
+            'EXACT',
+            [['acme projects'], ['acme projects login', false]],
+            undefined,
+            EXAMPLE_IDS.keyword,
+          ],
+          ['acme', 'PHRASE', [['acme pricing'], ['acme careers', false], ['acme app download', false]]],
+          ['acme project tool', 'BROAD', [['acme project tool'], ['acme tool rental', false]], 'PAUSED'],
+        ],
         ads: [
           {
             status: 'ENABLED',
@@ -157,6 +193,14 @@ const CAMPAIGNS: SeedCampaign[] = [
     adGroups: [
       {
         name: 'Competitor terms',
+        keywords: [
+          [
+            'trello alternative',
+            'PHRASE',
+            [['trello alternative free'], ['trello alternative open source', false]],
+          ],
+          ['asana vs', 'BROAD', [['asana vs monday'], ['asana login', false]]],
+        ],
         ads: [
           {
             status: 'ENABLED',
@@ -180,6 +224,21 @@ const CAMPAIGNS: SeedCampaign[] = [
     adGroups: [
       {
         name: 'Project management software',
+        cpcBid: 2,
+        keywords: [
+          [
+            'project management software',
+            'BROAD',
+            [
+              ['project management software'],
+              ['free project management software download', false],
+              ['project management certification', false],
+              ['project manager salary', false],
+            ],
+          ],
+          ['pm tool', 'PHRASE', [['best pm tool'], ['pm tool free', false]], 'PAUSED'],
+        ],
+        negatives: [{ text: 'free', matchType: 'BROAD' }],
         ads: [
           {
             status: 'ENABLED',
@@ -201,6 +260,9 @@ const CAMPAIGNS: SeedCampaign[] = [
       },
       {
         name: 'Team planning tools',
+        keywords: [
+          ['team planning tool', 'PHRASE', [['team planning tool online'], ['team building games', false]]],
+        ],
         ads: [
           {
             status: 'ENABLED',
@@ -227,6 +289,9 @@ const CAMPAIGNS: SeedCampaign[] = [
     adGroups: [
       {
         name: 'Long tail',
+        keywords: [
+          ['gantt chart template', 'EXACT', [['gantt chart template'], ['gantt chart excel', false]]],
+        ],
         ads: [
           {
             status: 'ENABLED',
@@ -262,6 +327,7 @@ const CAMPAIGNS: SeedCampaign[] = [
     adGroups: [
       {
         name: 'Holiday offers',
+        keywords: [['holiday sale', 'BROAD', [['holiday sale software'], ['holiday sale flights', false]]]],
         ads: [
           {
             status: 'REMOVED',
@@ -291,7 +357,8 @@ const CAMPAIGNS: SeedCampaign[] = [
 /**
  * A new sandbox Google Ads customer: seven campaigns (enabled, paused, removed; search and Performance Max;
  * two sharing a budget; a runaway) with 90 days of activity so that reports answer from the first call, their ad
- * groups and ads (responsive search ads, one with a pinned headline, a paused one, and a legacy expanded
+ * groups (two with a default max CPC), their keywords with the search terms each matched (some never
+ * converting), a campaign and an ad group negative, and ads (responsive search ads, one with a pinned headline, a paused one, and a legacy expanded
  * text ad, which cannot take new headlines), and image, sitelink, callout, snippet and text assets, all
  * stored as the API's own JSON resources. Objects are made a millisecond apart, in this order.
  */
@@ -331,6 +398,11 @@ export async function seedSearchAccount(
       budgetId: budgetIds.get(campaign.budget) ?? '',
     };
     await put('campaign', id, data);
+    for (const keyword of campaign.negatives ?? []) {
+      const criterionId = sandboxId(9);
+      const negative: StoredCampaignCriterion = { criterionId, negative: true, keyword };
+      await put('campaign_criterion', `${id}~${criterionId}`, negative, id);
+    }
     for (const [daysAgo, activity] of activityOf(campaign, scale)) {
       await recordActivity(db, 'search', id, addDays(today, -daysAgo), activity);
     }
@@ -338,8 +410,13 @@ export async function seedSearchAccount(
       const groupId = group.preferredId
         ? await freeId(store, 'ad_group', group.preferredId, 11)
         : sandboxId(11);
-      const groupData: StoredAdGroup = { name: group.name, status: 'ENABLED' };
+      const groupData: StoredAdGroup = {
+        name: group.name,
+        status: 'ENABLED',
+        ...(group.cpcBid !== undefined && { cpcBidMicros: String(group.cpcBid * scale * 1_000_000) }),
+      };
       await put('ad_group', groupId, groupData, id);
+      await seedKeywords(store, put, groupId, group);
       for (const ad of group.ads) {
         const adId = ad.preferredId ? await freeId(store, 'ad', ad.preferredId, 12) : sandboxId(12);
         const adData: StoredAd = { status: ad.status, ad: ad.ad };
@@ -348,6 +425,36 @@ export async function seedSearchAccount(
     }
   }
   for (const data of ASSETS) await put('asset', sandboxId(11), data);
+}
+
+type Put = <Data>(type: string, id: string, data: Data, parentId?: string) => Promise<unknown>;
+
+/** An ad group's keywords (stored under `{ad_group_id}~{criterion_id}`), its negatives and its search terms. */
+async function seedKeywords(store: SandboxStore, put: Put, groupId: string, group: SeedAdGroup) {
+  for (const [text, matchType, terms, status, preferredId] of group.keywords ?? []) {
+    const criterionId = preferredId
+      ? (await store.get('ad_group_criterion', `${groupId}~${preferredId}`))
+        ? sandboxId(9)
+        : preferredId
+      : sandboxId(9);
+    const keywordId = `${groupId}~${criterionId}`;
+    const keyword: StoredKeyword = {
+      criterionId,
+      status: status ?? 'ENABLED',
+      negative: false,
+      keyword: { text, matchType },
+    };
+    await put('ad_group_criterion', keywordId, keyword, groupId);
+    for (const [searchTerm, converts] of terms) {
+      const term: StoredSearchTerm = { searchTerm, keywordId, converts: converts !== false };
+      await put('search_term', sandboxId(11), term, groupId);
+    }
+  }
+  for (const info of group.negatives ?? []) {
+    const criterionId = sandboxId(9);
+    const negative: StoredKeyword = { criterionId, status: 'ENABLED', negative: true, keyword: info };
+    await put('ad_group_criterion', `${groupId}~${criterionId}`, negative, groupId);
+  }
 }
 
 type SeedActivity = Activity & { runaway?: boolean };

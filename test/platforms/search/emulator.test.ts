@@ -95,7 +95,7 @@ describe.each(TEST_DIALECTS)('the Google Ads sandbox emulator on %s', (dialect) 
     expect(old.status).toBe(404);
     expect(old.body.error).toMatchObject({ code: 404, status: 'NOT_FOUND' });
     expect(old.body.error.message).toContain('serves v26');
-    const unknown = await googleAds(service, `/${VERSION}/customers/${acme.customerId}/adGroups:mutate`, {
+    const unknown = await googleAds(service, `/${VERSION}/customers/${acme.customerId}/adGroupAds:mutate`, {
       token: acme.token,
       body: {},
     });
@@ -182,7 +182,7 @@ describe.each(TEST_DIALECTS)('the Google Ads sandbox emulator on %s', (dialect) 
       ["SELECT asset.id FROM asset WHERE asset.name LIKE '%hero%'", 'BAD_OPERATOR'],
       ['SELECT asset.id FROM asset LIMIT 0', 'LIMIT_VALUE_TOO_LOW'],
       ['SELECT asset.nonsense FROM asset', 'UNRECOGNIZED_FIELD'],
-      ['SELECT keyword_view.resource_name FROM keyword_view', 'BAD_RESOURCE_TYPE_IN_FROM_CLAUSE'],
+      ['SELECT gender_view.resource_name FROM gender_view', 'BAD_RESOURCE_TYPE_IN_FROM_CLAUSE'],
       ['SELECT ad_group.id FROM asset', 'PROHIBITED_RESOURCE_TYPE_IN_SELECT_CLAUSE'],
       ['SELECT asset.id FROM asset WHERE campaign.id = 1', 'PROHIBITED_RESOURCE_TYPE_IN_WHERE_CLAUSE'],
       ['SELECT asset.id FROM asset ORDER BY asset.final_urls', 'PROHIBITED_FIELD_IN_ORDER_BY_CLAUSE'],

@@ -284,7 +284,11 @@ describe.each(TEST_DIALECTS)('Google Ads reporting in the search sandbox on %s',
         { queryError: 'PROHIBITED_METRIC_IN_SELECT_OR_WHERE_CLAUSE' },
       ],
       [
-        'SELECT ad_group.id FROM ad_group WHERE segments.date DURING TODAY',
+        'SELECT ad_group_criterion.criterion_id FROM ad_group_criterion WHERE segments.date DURING TODAY',
+        { queryError: 'PROHIBITED_SEGMENT_IN_SELECT_OR_WHERE_CLAUSE' },
+      ],
+      [
+        'SELECT campaign.id, segments.keyword.info.text FROM campaign',
         { queryError: 'PROHIBITED_SEGMENT_IN_SELECT_OR_WHERE_CLAUSE' },
       ],
       [

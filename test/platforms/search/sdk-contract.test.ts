@@ -3,9 +3,21 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateAccountId } from '../../../src/platform-families.ts';
 import { endpointsFor, SANDBOX_DEVELOPER_TOKEN } from '../../../src/platforms/endpoints.ts';
 import { connectRedirectUri } from '../../../src/platforms/oauth-flow.ts';
+import { adGroupUpdate } from '../../../src/platforms/search/ad-groups.ts';
 import { headlinesUpdate } from '../../../src/platforms/search/ads.ts';
 import { budgetAmountUpdate, campaignStatusUpdate } from '../../../src/platforms/search/campaign-update.ts';
 import { searchConnect } from '../../../src/platforms/search/connect.ts';
+import {
+  adGroupForUpdateQuery,
+  adGroupNegativesQuery,
+  adGroupsQuery,
+  campaignNegativesQuery,
+  criteriaOfAdGroupQuery,
+  keywordsQuery,
+  searchTermsQuery,
+} from '../../../src/platforms/search/keyword-queries.ts';
+import { keywordStatusUpdate } from '../../../src/platforms/search/keywords.ts';
+import { adGroupNegative, campaignNegative } from '../../../src/platforms/search/negative-keywords.ts';
 import {
   adAnywhereQuery,
   adInAdGroupQuery,
@@ -287,7 +299,7 @@ describe.each(TEST_DIALECTS)('google-ads-api 25.1.0 against the search sandbox o
     expect(codesOf(streamed)).toEqual([{ query_error: QueryError.UNRECOGNIZED_FIELD }]);
     expect(streamed.errors[0]?.message).toContain("'asset.nonsense'");
     const paged = await failureOf(
-      customer().query('SELECT keyword_view.resource_name FROM keyword_view', {
+      customer().query('SELECT gender_view.resource_name FROM gender_view', {
         search_settings: { return_summary_row: false },
       }),
     );
@@ -511,6 +523,99 @@ describe.each(TEST_DIALECTS)('google-ads-api 25.1.0 against the search sandbox o
 
     await mutate('campaigns:mutate', [campaignStatusUpdate(resourceName, 'ENABLED')]);
     await mutate('campaignBudgets:mutate', [budgetAmountUpdate(budget, amount)]);
+  });
+
+  it('runs the queries and mutates below the campaign as Google documents them, read back by the SDK', async () => {
+    const today = addDays(new Date().toISOString().slice(0, 10), -1);
+    const period = { start: addDays(today, -29), end: today };
+    const groups = await customer().query(adGroupsQuery({ statuses: ['ENABLED', 'PAUSED'] }, 50));
+    const brand = groups.find((row) => row.ad_group?.name === 'Brand terms');
+    expect(brand?.ad_group).toMatchObject({
+      status: enums.AdGroupStatus.ENABLED,
+      type: enums.AdGroupType.SEARCH_STANDARD,
+      cpc_bid_micros: 1_200_000,
+    });
+    const groupId = String(brand?.ad_group?.id);
+    const keywords = await customer().query(
+      keywordsQuery({ statuses: ['ENABLED', 'PAUSED'], adGroupIds: [groupId], ...period }, 50),
+    );
+    expect(keywords.map((row) => row.ad_group_criterion?.keyword?.match_type).sort()).toEqual(
+      [enums.KeywordMatchType.EXACT, enums.KeywordMatchType.PHRASE, enums.KeywordMatchType.BROAD].sort(),
+    );
+    expect(keywords.every((row) => typeof row.metrics?.cost_micros === 'number')).toBe(true);
+    const byDevice = await customer().query(
+      performanceQuery(period, false, { level: 'ad_group', byDevice: true }),
+    );
+    expect(new Set(byDevice.map((row) => row.segments?.device))).toEqual(
+      new Set([enums.Device.MOBILE, enums.Device.DESKTOP, enums.Device.TABLET]),
+    );
+    expect(byDevice.every((row) => typeof row.ad_group?.id === 'number')).toBe(true);
+    const terms = await customer().query(searchTermsQuery({ ...period, withoutConversions: true }, 50));
+    expect(terms.length).toBeGreaterThan(0);
+    for (const row of terms) {
+      expect(row.metrics?.conversions ?? 0).toBe(0);
+      expect(row.search_term_view?.status).toBe(enums.SearchTermTargetingStatus.NONE);
+      expect(typeof row.segments?.keyword?.info?.text).toBe('string');
+    }
+    const mutate = (method: string, operations: unknown[], validateOnly = false) =>
+      rest(`customers/${acme.customerId}/${method}`, {
+        body: { operations, ...(validateOnly && { validateOnly: true }) },
+      });
+    const criterionId = String(keywords[0]?.ad_group_criterion?.criterion_id);
+    const pause = keywordStatusUpdate(acme.customerId, groupId, criterionId, 'PAUSED');
+    expect(await mutate('adGroupCriteria:mutate', [pause], true)).toEqual({ status: 200, body: {} });
+    const paused = await mutate('adGroupCriteria:mutate', [pause]);
+    expect(paused).toEqual({ status: 200, body: { results: [{ resourceName: pause.update.resourceName }] } });
+    const [read] = await customer().query(criteriaOfAdGroupQuery(groupId, [criterionId]));
+    expect(read?.ad_group_criterion?.status).toBe(enums.AdGroupCriterionStatus.PAUSED);
+    const bid = adGroupUpdate(`customers/${acme.customerId}/adGroups/${groupId}`, {
+      status: 'PAUSED',
+      cpcBidMicros: 1_500_000,
+    });
+    expect((await mutate('adGroups:mutate', [bid])).status).toBe(200);
+    const [group] = await customer().query(adGroupForUpdateQuery(groupId));
+    expect(group?.ad_group).toMatchObject({ status: enums.AdGroupStatus.PAUSED, cpc_bid_micros: 1_500_000 });
+    const campaignId = String(brand?.campaign?.id);
+    const negative = campaignNegative(acme.customerId, campaignId, { text: 'sdk test', matchType: 'PHRASE' });
+    const created = await mutate('campaignCriteria:mutate', [negative]);
+    expect(created.body.results[0].resourceName).toMatch(
+      new RegExp(`^customers/${acme.customerId}/campaignCriteria/${campaignId}~\\d+$`),
+    );
+    const negatives = await customer().query(campaignNegativesQuery(campaignId));
+    expect(negatives.map((row) => row.campaign_criterion?.keyword)).toContainEqual({
+      text: 'sdk test',
+      match_type: enums.KeywordMatchType.PHRASE,
+    });
+    const groupNegative = adGroupNegative(acme.customerId, groupId, { text: 'sdk', matchType: 'EXACT' });
+    expect((await mutate('adGroupCriteria:mutate', [groupNegative])).status).toBe(200);
+    expect(await customer().query(adGroupNegativesQuery(groupId))).toHaveLength(1);
+
+    // Each code the sandbox answers is a value of the SDK's v25 error enums.
+    const refusals = [
+      await mutate('campaignCriteria:mutate', [negative]),
+      await mutate('campaignCriteria:mutate', [
+        campaignNegative(acme.customerId, campaignId, { text: 'a!b', matchType: 'EXACT' }),
+      ]),
+      await mutate('adGroupCriteria:mutate', [keywordStatusUpdate(acme.customerId, groupId, '1', 'PAUSED')]),
+      await mutate('adGroups:mutate', [
+        { update: { resourceName: bid.update.resourceName, status: 'REMOVED' }, updateMask: 'status' },
+      ]),
+      await mutate('adGroups:mutate', [adGroupUpdate(bid.update.resourceName, { cpcBidMicros: 1_234_567 })]),
+    ];
+    const codes = refusals.map((answer) => answer.body.error.details[0].errors[0].errorCode);
+    expect(codes).toEqual([
+      { mutateError: 'RESOURCE_ALREADY_EXISTS' },
+      { criterionError: 'KEYWORD_HAS_INVALID_CHARS' },
+      { mutateError: 'RESOURCE_NOT_FOUND' },
+      { adGroupError: 'INVALID_STATUS' },
+      { biddingError: 'BID_TOO_MANY_FRACTIONAL_DIGITS' },
+    ]);
+    const sdkErrors = errors as unknown as Record<string, Record<string, Record<string, number>>>;
+    for (const code of codes) {
+      const [[family, value]] = Object.entries(code as Record<string, string>) as [[string, string]];
+      const type = family.charAt(0).toUpperCase() + family.slice(1);
+      expect(sdkErrors[`${type}Enum`]?.[type]?.[value], `${family} ${value}`).toBeTypeOf('number');
+    }
   });
 
   it("takes the sandbox's token endpoint as Google's: a code for its redirect_uri only, the client in Basic too", async () => {
