@@ -22,6 +22,8 @@ interface ToolEntry {
   readOnly: boolean;
   billable: boolean;
   argumentsOptional: boolean;
+  /** The component of its `data.structured`, when the tool declares one. */
+  resultName: string | undefined;
 }
 
 function toolEntries(document: JsonSchema): ToolEntry[] {
@@ -42,6 +44,9 @@ function toolEntries(document: JsonSchema): ToolEntry[] {
       readOnly: post['x-read-only'] === true,
       billable: post['x-billable'] === true,
       argumentsOptional: required.length === 0,
+      resultName: schemas[typeName.replace(/Arguments$/, 'Result')]
+        ? typeName.replace(/Arguments$/, 'Result')
+        : undefined,
     };
   });
 }
@@ -56,28 +61,49 @@ function apiTypes(document: JsonSchema, tools: ToolEntry[]): string {
   const argumentTypes = tools.map((tool) =>
     declaration(tool.typeName, schemas[tool.typeName] as JsonSchema, [`The arguments of \`${tool.name}\`.`]),
   );
+  const resultTypes = tools.flatMap((tool) =>
+    tool.resultName
+      ? [
+          declaration(tool.resultName, schemas[tool.resultName] as JsonSchema, [
+            `The answer of \`${tool.name}\`.`,
+          ]),
+        ]
+      : [],
+  );
   const map = tools.map((tool) => `  ${tool.name}: ${tool.typeName};\n`).join('');
+  const results = tools
+    .map((tool) => `  ${tool.name}: ${tool.resultName ?? 'Record<string, unknown>'};\n`)
+    .join('');
   return [
     HEADER,
     ...shared,
     ...argumentTypes,
+    ...resultTypes,
     '/** The arguments of every tool, by tool name. */\n',
     `export interface ToolArguments {\n${map}}\n`,
+    '\n/** The machine-readable answer (`data.structured`) of every tool, by tool name. */\n',
+    `export interface ToolResults {\n${results}}\n`,
     '\nexport type ToolName = keyof ToolArguments;\n',
   ].join('\n');
 }
 
 function toolMethods(tools: ToolEntry[]): string {
-  const types = [...tools.map((tool) => tool.typeName), 'ToolArguments', 'ToolName'].sort();
+  const types = [
+    ...tools.flatMap((tool) => [tool.typeName, ...(tool.resultName ? [tool.resultName] : [])]),
+    'ToolArguments',
+    'ToolName',
+    'ToolResults',
+  ].sort();
   const methods = tools.map((tool) => {
     const nature = [
       tool.readOnly ? 'Read-only.' : 'Changes things at the platform.',
       tool.billable ? 'Billable: one quota unit (dry runs and replays use none).' : 'Free: uses no quota.',
     ].join(' ');
     const parameter = `args: ${tool.typeName}${tool.argumentsOptional ? ' = {}' : ''}`;
+    const result = `ToolCallResult<${tool.resultName ?? 'Record<string, unknown>'}>`;
     return (
       docComment([tool.description, nature], '  ') +
-      `  ${camelCase(tool.name)}(${parameter}, options?: CallOptions): Promise<ToolCallResult> {\n` +
+      `  ${camelCase(tool.name)}(${parameter}, options?: CallOptions): Promise<${result}> {\n` +
       `    return this.callTool('${tool.name}', args, options);\n  }\n`
     );
   });
@@ -88,7 +114,7 @@ function toolMethods(tools: ToolEntry[]): string {
     '\n/** One typed method per tool of the service; each is a `callTool` of that tool. */\n',
     'export abstract class ToolMethods {\n',
     '  abstract callTool<Name extends ToolName>(\n',
-    '    tool: Name,\n    args: ToolArguments[Name],\n    options?: CallOptions,\n  ): Promise<ToolCallResult>;\n\n',
+    '    tool: Name,\n    args: ToolArguments[Name],\n    options?: CallOptions,\n  ): Promise<ToolCallResult<ToolResults[Name]>>;\n\n',
     methods.join('\n'),
     '}\n',
   ].join('');

@@ -1602,6 +1602,576 @@ export interface UpdateVideoAdGroupArguments {
   dry_run?: boolean;
 }
 
+/** The answer of `list_search_ad_groups`. */
+export interface ListSearchAdGroupsResult {
+  /** The Google Ads account. */
+  customer_id: string;
+  /** The account currency of the bids. */
+  currency: string;
+  /** The ad groups of this page, in id order. */
+  ad_groups: Array<{
+    /** The ad group id. */
+    ad_group_id: string;
+    /** Its name. */
+    name: string;
+    /** Its campaign. */
+    campaign_id: string;
+    /** Its campaign's name. */
+    campaign_name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Google ad group type, like SEARCH_STANDARD. */
+    type: string;
+    /** Default max CPC in the account currency; null when none is set. */
+    cpc_bid: string | null;
+  }>;
+  /** Pass it as cursor for the next page; null at the end. */
+  next_cursor: string | null;
+}
+
+/** The answer of `list_search_keywords`. */
+export interface ListSearchKeywordsResult {
+  /** The Google Ads account. */
+  customer_id: string;
+  /** The account currency of every amount. */
+  currency: string;
+  /** The days the metrics cover, in the account time zone. */
+  period: {
+    /** First day, YYYY-MM-DD. */
+    start: string;
+    /** Last day, included. */
+    end: string;
+  };
+  /** The keywords of this page, by ad group and id. */
+  keywords: Array<{
+    /** The criterion id, which update_search_keywords takes. */
+    keyword_id: string;
+    /** The keyword text. */
+    text: string;
+    /** EXACT, PHRASE or BROAD. */
+    match_type: string;
+    /** Its ad group. */
+    ad_group_id: string;
+    /** Its ad group's name. */
+    ad_group_name: string;
+    /** Its campaign. */
+    campaign_id: string;
+    /** Its campaign's name. */
+    campaign_name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Its metrics over the period. */
+    metrics: {
+      /** Impressions in the period. */
+      impressions: number;
+      /** Clicks in the period. */
+      clicks: number;
+      /** Cost in the account currency, a decimal string. */
+      spend: string;
+      /** Conversions in the period. */
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      /** Spend per click; null without clicks. */
+      average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
+      cost_per_conversion: string | null;
+    };
+  }>;
+  /** Pass it as cursor for the next page; null at the end. */
+  next_cursor: string | null;
+}
+
+/** The answer of `list_search_terms`. */
+export interface ListSearchTermsResult {
+  /** The Google Ads account. */
+  customer_id: string;
+  /** The account currency of every amount. */
+  currency: string;
+  /** The days the metrics cover, in the account time zone. */
+  period: {
+    /** First day, YYYY-MM-DD. */
+    start: string;
+    /** Last day, included. */
+    end: string;
+  };
+  /** The terms of this page, costliest first. */
+  search_terms: Array<{
+    /** What was searched. */
+    search_term: string;
+    /** ADDED, EXCLUDED, ADDED_EXCLUDED or NONE (Google search term status). */
+    status: string;
+    /** The campaign it showed an ad of. */
+    campaign_id: string;
+    /** The campaign's name. */
+    campaign_name: string;
+    /** The ad group it showed an ad of. */
+    ad_group_id: string;
+    /** The ad group's name. */
+    ad_group_name: string;
+    /** The keyword it matched; null when Google does not say. */
+    keyword: {
+      /** Keyword text. */
+      text: string;
+      /** Its match type. */
+      match_type: string;
+    } | null;
+    /** Its metrics over the period. */
+    metrics: {
+      /** Impressions in the period. */
+      impressions: number;
+      /** Clicks in the period. */
+      clicks: number;
+      /** Cost in the account currency, a decimal string. */
+      spend: string;
+      /** Conversions in the period. */
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      /** Spend per click; null without clicks. */
+      average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
+      cost_per_conversion: string | null;
+    };
+  }>;
+  /** Pass it as cursor for the next page; null at the end. */
+  next_cursor: string | null;
+}
+
+/** The answer of `update_search_ad_group`. */
+export interface UpdateSearchAdGroupResult {
+  /** The Google Ads account. */
+  customer_id: string;
+  /** The ad group. */
+  ad_group_id: string;
+  /** Its name. */
+  name: string;
+  /** Its campaign. */
+  campaign_id: string;
+  /** The account currency of the bids. */
+  currency: string;
+  /** As it was. */
+  before: {
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Default max CPC in the account currency; null when none is set. */
+    cpc_bid: string | null;
+  };
+  /** As it is now (or would be, on a dry run). */
+  after: {
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Default max CPC in the account currency; null when none is set. */
+    cpc_bid: string | null;
+  };
+  /** The fields that differ; empty when nothing was sent. */
+  changed: Array<string>;
+  /** Whether Google only validated the change. */
+  dry_run: boolean;
+  /** On a dry run: the request that would be sent. */
+  preview?: Array<{
+    /** HTTP method. */
+    method: string;
+    /** The path of the mutate. */
+    url: string;
+    /** The JSON body, operations as Google takes them. */
+    body: unknown;
+  }>;
+}
+
+/** The answer of `update_search_keywords`. */
+export interface UpdateSearchKeywordsResult {
+  /** The Google Ads account. */
+  customer_id: string;
+  /** The ad group. */
+  ad_group_id: string;
+  /** The ad group's name. */
+  name: string;
+  /** Each keyword asked for, in the order given. */
+  keywords: Array<{
+    /** The criterion id. */
+    keyword_id: string;
+    /** The keyword text. */
+    text: string;
+    /** EXACT, PHRASE or BROAD. */
+    match_type: string;
+    /** As it was. */
+    before: {
+      /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+      status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+      /** The platform's own status value. */
+      platform_status: string;
+    };
+    /** As it is now (or would be). */
+    after: {
+      /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+      status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+      /** The platform's own status value. */
+      platform_status: string;
+    };
+    /** ["status"] when it changes, else empty. */
+    changed: Array<string>;
+  }>;
+  /** Statuses before. */
+  before: {
+    /** Platform statuses. */
+    keywords: Array<string>;
+  };
+  /** Statuses after. */
+  after: {
+    /** Platform statuses. */
+    keywords: Array<string>;
+  };
+  /** ["status"] when any keyword changes; empty when nothing was sent. */
+  changed: Array<string>;
+  /** Whether Google only validated the change. */
+  dry_run: boolean;
+  /** On a dry run: the request that would be sent. */
+  preview?: Array<{
+    /** HTTP method. */
+    method: string;
+    /** The path of the mutate. */
+    url: string;
+    /** The JSON body, operations as Google takes them. */
+    body: unknown;
+  }>;
+}
+
+/** The answer of `add_search_negative_keywords`. */
+export interface AddSearchNegativeKeywordsResult {
+  /** The Google Ads account. */
+  customer_id: string;
+  /** The campaign, when added at campaign level. */
+  campaign_id?: string;
+  /** The ad group, when added at ad group level. */
+  ad_group_id?: string;
+  /** Its name. */
+  name: string;
+  /** The negatives added (or that would be, on a dry run). */
+  added: Array<{
+    /** The negative keyword text. */
+    text: string;
+    /** EXACT, PHRASE or BROAD. */
+    match_type: 'EXACT' | 'PHRASE' | 'BROAD';
+  }>;
+  /** The negatives not added: already there, or repeated in the call. */
+  skipped: Array<{
+    /** The negative keyword text. */
+    text: string;
+    /** EXACT, PHRASE or BROAD. */
+    match_type: 'EXACT' | 'PHRASE' | 'BROAD';
+    /** Why it was not added. */
+    reason: string;
+  }>;
+  /** Negatives before. */
+  before: {
+    /** How many. */
+    negative_keywords: number;
+  };
+  /** Negatives after. */
+  after: {
+    /** How many. */
+    negative_keywords: number;
+  };
+  /** ["negative_keywords"] when any was added; empty when nothing was sent. */
+  changed: Array<string>;
+  /** Whether Google only validated the change. */
+  dry_run: boolean;
+  /** On a dry run: the request that would be sent. */
+  preview?: Array<{
+    /** HTTP method. */
+    method: string;
+    /** The path of the mutate. */
+    url: string;
+    /** The JSON body, operations as Google takes them. */
+    body: unknown;
+  }>;
+}
+
+/** The answer of `list_network_creatives`. */
+export interface ListNetworkCreativesResult {
+  /** The LinkedIn ad account. */
+  account_id: string;
+  /** The creatives of this page, by id. */
+  creatives: Array<{
+    /** The digits of urn:li:sponsoredCreative. */
+    creative_id: string;
+    /** Its campaign. */
+    campaign_id: string | null;
+    /** Its name, when it has one. */
+    name: string | null;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Whether LinkedIn serves it now. */
+    is_serving: boolean | null;
+    /** LinkedIn's review: PENDING, APPROVED, REJECTED... */
+    review_status: string | null;
+    /** The post it sponsors (urn:li:share or ugcPost). */
+    content_reference: string | null;
+    /** A text ad's headline. */
+    headline: string | null;
+  }>;
+  /** Pass as cursor for the next page; null on the last. */
+  next_cursor: string | null;
+}
+
+/** The answer of `list_network_organizations`. */
+export interface ListNetworkOrganizationsResult {
+  /** The LinkedIn ad account whose connection was used. */
+  account_id: string;
+  /** The pages of this page of results, by id. */
+  organizations: Array<{
+    /** Digits: the organization_id the create tools take. */
+    organization_id: string;
+    /** urn:li:organization:<digits>. */
+    urn: string;
+    /** The page's name. */
+    name: string | null;
+    /** The name in its URL, linkedin.com/company/<it>. */
+    vanity_name: string | null;
+    /** The member's approved roles on it. */
+    roles: Array<string>;
+  }>;
+  /** Pass as cursor for the next page; null on the last. */
+  next_cursor: string | null;
+}
+
+/** The answer of `list_social_ad_sets`. */
+export interface ListSocialAdSetsResult {
+  /** The Meta ad account (act_<digits>). */
+  ad_account_id: string;
+  /** The currency of every budget. */
+  currency: string;
+  ad_sets: Array<{
+    /** The ad set id. */
+    id: string;
+    /** Its name. */
+    name: string;
+    /** Its campaign. */
+    campaign_id: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** What Meta runs, e.g. CAMPAIGN_PAUSED when its campaign is paused. */
+    effective_status: string;
+    /** Its own daily budget; null when it has none. */
+    daily_budget: string | null;
+    /** Its own lifetime budget; null when it has none. */
+    lifetime_budget: string | null;
+    /** What Meta optimizes delivery for (LINK_CLICKS…). */
+    optimization_goal: string | null;
+    /** What Meta bills for (IMPRESSIONS…). */
+    billing_event: string | null;
+  }>;
+  /** Pass as cursor for the next page; null on the last. */
+  next_cursor: string | null;
+}
+
+/** The answer of `list_social_ads`. */
+export interface ListSocialAdsResult {
+  /** The Meta ad account (act_<digits>). */
+  ad_account_id: string;
+  ads: Array<{
+    /** The ad id. */
+    id: string;
+    /** Its name. */
+    name: string;
+    /** Its ad set. */
+    ad_set_id: string;
+    /** Its campaign. */
+    campaign_id: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** What Meta runs, e.g. CAMPAIGN_PAUSED when its campaign is paused. */
+    effective_status: string;
+    /** The id of its creative (AdCreative). */
+    creative_id: string | null;
+  }>;
+  /** Pass as cursor for the next page; null on the last. */
+  next_cursor: string | null;
+}
+
+/** The answer of `update_social_ad_set`. */
+export interface UpdateSocialAdSetResult {
+  /** The Meta ad account (act_<digits>). */
+  ad_account_id: string;
+  /** The ad set changed. */
+  ad_set_id: string;
+  /** Its campaign. */
+  campaign_id: string;
+  /** Its name after the change. */
+  name: string;
+  /** The currency of the budgets. */
+  currency: string;
+  /** The ad set before the change. */
+  before: {
+    /** The ad set name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Its own daily budget; null when it has none. */
+    daily_budget: string | null;
+    /** Its own lifetime budget; null when it has none. */
+    lifetime_budget: string | null;
+  };
+  /** The ad set after it (as it would be, on a dry run). */
+  after: {
+    /** The ad set name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Its own daily budget; null when it has none. */
+    daily_budget: string | null;
+    /** Its own lifetime budget; null when it has none. */
+    lifetime_budget: string | null;
+  };
+  /** The fields that differ; empty when nothing was to change. */
+  changed: Array<string>;
+  /** Whether Meta only validated the change. */
+  dry_run: boolean;
+  /** On a dry run: the request that would be sent. */
+  preview?: {
+    /** The HTTP method. */
+    method: string;
+    /** The Graph path. */
+    url: string;
+    /** The body that would be sent. */
+    body: Record<string, unknown>;
+  };
+}
+
+/** The answer of `list_video_ad_groups`. */
+export interface ListVideoAdGroupsResult {
+  /** The TikTok advertiser. */
+  advertiser_id: string;
+  /** The currency of every amount. */
+  currency: string;
+  /** The ad groups, in the order TikTok keeps them. */
+  ad_groups: Array<{
+    /** The ad group id. */
+    adgroup_id: string;
+    /** Its name. */
+    name: string;
+    /** Its campaign. */
+    campaign_id: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** TikTok's delivery status (secondary_status). */
+    secondary_status: string | null;
+    /** TikTok's budget type: BUDGET_MODE_DAY, _TOTAL or _INFINITE. */
+    budget_mode: string;
+    /** Its own daily budget; null when its budget lives elsewhere. */
+    daily_budget: string | null;
+    /** Automatic or chosen placements. */
+    placement_type: string | null;
+    /** The placements chosen. */
+    placements: Array<string>;
+    /** What TikTok optimises delivery for. */
+    optimization_goal: string | null;
+  }>;
+  /** Pass it back for more; null at the end. */
+  next_cursor: string | null;
+}
+
+/** The answer of `list_video_ads`. */
+export interface ListVideoAdsResult {
+  /** The TikTok advertiser. */
+  advertiser_id: string;
+  /** The ads, in the order TikTok keeps them. */
+  ads: Array<{
+    /** The ad id. */
+    ad_id: string;
+    /** Its name. */
+    name: string;
+    /** Its ad group. */
+    adgroup_id: string;
+    /** Its campaign. */
+    campaign_id: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** TikTok's delivery status (secondary_status). */
+    secondary_status: string | null;
+    /** The video it shows; null for an ad without one. */
+    video_id: string | null;
+  }>;
+  /** Pass it back for more; null at the end. */
+  next_cursor: string | null;
+}
+
+/** The answer of `update_video_ad_group`. */
+export interface UpdateVideoAdGroupResult {
+  /** The TikTok advertiser. */
+  advertiser_id: string;
+  /** The ad group. */
+  adgroup_id: string;
+  /** Its name after the change. */
+  name: string;
+  /** The ad group as it was. */
+  before: {
+    /** Its name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Its own daily budget; null when its budget lives elsewhere. */
+    daily_budget: string | null;
+    /** TikTok's budget type of the ad group. */
+    budget_mode: string;
+  };
+  /** The ad group as it is (or would be, on a dry run). */
+  after: {
+    /** Its name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Its own daily budget; null when its budget lives elsewhere. */
+    daily_budget: string | null;
+    /** TikTok's budget type of the ad group. */
+    budget_mode: string;
+  };
+  /** The fields that differ; empty when nothing was sent. */
+  changed: Array<string>;
+  /** Whether this was a dry run (nothing sent). */
+  dry_run: boolean;
+  /** On a dry run: the requests that would be sent, in order. */
+  preview?: Array<{
+    /** Its place in the order. */
+    step: number;
+    /** What it does. */
+    action: string;
+    /** The HTTP method. */
+    method: string;
+    /** The path on TikTok's API. */
+    url: string;
+    /** The JSON body. */
+    body: Record<string, unknown>;
+  }>;
+}
+
 /** The arguments of every tool, by tool name. */
 
 export interface ToolArguments {
@@ -1654,6 +2224,60 @@ export interface ToolArguments {
   list_video_ad_groups: ListVideoAdGroupsArguments;
   list_video_ads: ListVideoAdsArguments;
   update_video_ad_group: UpdateVideoAdGroupArguments;
+}
+
+/** The machine-readable answer (`data.structured`) of every tool, by tool name. */
+
+export interface ToolResults {
+  get_usage_status: Record<string, unknown>;
+  list_connected_accounts: Record<string, unknown>;
+  get_connections_status: Record<string, unknown>;
+  get_approval: Record<string, unknown>;
+  get_performance_overview: Record<string, unknown>;
+  create_monitor: Record<string, unknown>;
+  list_monitors: Record<string, unknown>;
+  test_monitor: Record<string, unknown>;
+  get_monitor_history: Record<string, unknown>;
+  update_monitor: Record<string, unknown>;
+  delete_monitor: Record<string, unknown>;
+  list_search_campaigns: Record<string, unknown>;
+  list_search_ads: Record<string, unknown>;
+  list_search_ad_groups: ListSearchAdGroupsResult;
+  list_search_keywords: ListSearchKeywordsResult;
+  list_search_terms: ListSearchTermsResult;
+  get_search_campaign_performance: Record<string, unknown>;
+  discover_existing_assets: Record<string, unknown>;
+  update_ad_headlines: Record<string, unknown>;
+  update_search_campaign: Record<string, unknown>;
+  update_search_ad_group: UpdateSearchAdGroupResult;
+  update_search_keywords: UpdateSearchKeywordsResult;
+  add_search_negative_keywords: AddSearchNegativeKeywordsResult;
+  validate_and_prepare_assets: Record<string, unknown>;
+  create_network_image_campaign: Record<string, unknown>;
+  create_network_video_campaign: Record<string, unknown>;
+  create_network_carousel_campaign: Record<string, unknown>;
+  create_network_text_campaign: Record<string, unknown>;
+  add_network_campaign_to_group: Record<string, unknown>;
+  add_network_carousel_creative: Record<string, unknown>;
+  associate_network_conversion: Record<string, unknown>;
+  list_network_campaigns: Record<string, unknown>;
+  list_network_creatives: ListNetworkCreativesResult;
+  list_network_organizations: ListNetworkOrganizationsResult;
+  get_network_campaign_performance: Record<string, unknown>;
+  update_network_campaign: Record<string, unknown>;
+  list_social_photo_accounts: Record<string, unknown>;
+  list_social_campaigns: Record<string, unknown>;
+  get_social_campaign_performance: Record<string, unknown>;
+  update_social_campaign: Record<string, unknown>;
+  list_social_ad_sets: ListSocialAdSetsResult;
+  list_social_ads: ListSocialAdsResult;
+  update_social_ad_set: UpdateSocialAdSetResult;
+  list_video_campaigns: Record<string, unknown>;
+  get_video_campaign_performance: Record<string, unknown>;
+  update_video_campaign: Record<string, unknown>;
+  list_video_ad_groups: ListVideoAdGroupsResult;
+  list_video_ads: ListVideoAdsResult;
+  update_video_ad_group: UpdateVideoAdGroupResult;
 }
 
 export type ToolName = keyof ToolArguments;

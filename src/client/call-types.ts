@@ -10,9 +10,11 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export interface ToolCallResult {
+export interface ToolCallResult<Structured = Record<string, unknown>> {
   /** The success envelope exactly as the service sent it. */
   envelope: SuccessEnvelope;
+  /** The tool's machine-readable answer (`data.structured`) when it made the call; absent on a 202. */
+  structured?: Structured;
   /**
    * Set when the change waits for the owner's approval (HTTP 202): nothing was made yet. Follow up with
    * `getApproval({ approval_id: approval.id })`; do not repeat the call.

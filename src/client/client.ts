@@ -4,6 +4,7 @@ import type {
   SuccessEnvelope,
   ToolArguments,
   ToolName,
+  ToolResults,
 } from './api-types.generated.ts';
 import type { CallOptions, ToolCallResult } from './call-types.ts';
 import { type AdopsApiError, AdopsNetworkError, apiError } from './errors.ts';
@@ -96,12 +97,13 @@ export class AdopsClient extends ToolMethods {
     tool: Name,
     args: ToolArguments[Name],
     options: CallOptions = {},
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<ToolResults[Name]>> {
     const idempotencyKey = options.idempotencyKey ?? crypto.randomUUID();
     const body = JSON.stringify({ arguments: args });
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.#attempt(tool, body, idempotencyKey, attempt, options.signal);
-      if (outcome.ok) return outcome.result;
+      // The service answers each tool with its own schema (test/client/structured.test.ts holds it to that).
+      if (outcome.ok) return outcome.result as ToolCallResult<ToolResults[Name]>;
       const delay = nextDelay({ attempt, ...outcome }, this.retry);
       if (delay === undefined) throw outcome.error;
       await sleep(delay, options.signal);
@@ -151,7 +153,9 @@ export class AdopsClient extends ToolMethods {
     }
     const replayed = response.headers.get('idempotent-replayed') === 'true';
     if (response.status === 200 && isSuccessEnvelope(parsed)) {
-      return { ok: true, result: { envelope: parsed, replayed, idempotencyKey, attempts: attempt } };
+      const structured = parsed.data.structured;
+      const result = { envelope: parsed, replayed, idempotencyKey, attempts: attempt };
+      return { ok: true, result: structured ? { ...result, structured } : result };
     }
     if (response.status === 202 && isSuccessEnvelope(parsed)) {
       const approval = parsed.data.structured?.approval as Approval | undefined;

@@ -3,6 +3,7 @@ import type {
   AddNetworkCampaignToGroupArguments,
   AddNetworkCarouselCreativeArguments,
   AddSearchNegativeKeywordsArguments,
+  AddSearchNegativeKeywordsResult,
   AssociateNetworkConversionArguments,
   CreateMonitorArguments,
   CreateNetworkCarouselCampaignArguments,
@@ -24,31 +25,45 @@ import type {
   ListMonitorsArguments,
   ListNetworkCampaignsArguments,
   ListNetworkCreativesArguments,
+  ListNetworkCreativesResult,
   ListNetworkOrganizationsArguments,
+  ListNetworkOrganizationsResult,
   ListSearchAdGroupsArguments,
+  ListSearchAdGroupsResult,
   ListSearchAdsArguments,
   ListSearchCampaignsArguments,
   ListSearchKeywordsArguments,
+  ListSearchKeywordsResult,
   ListSearchTermsArguments,
+  ListSearchTermsResult,
   ListSocialAdSetsArguments,
+  ListSocialAdSetsResult,
   ListSocialAdsArguments,
+  ListSocialAdsResult,
   ListSocialCampaignsArguments,
   ListSocialPhotoAccountsArguments,
   ListVideoAdGroupsArguments,
+  ListVideoAdGroupsResult,
   ListVideoAdsArguments,
+  ListVideoAdsResult,
   ListVideoCampaignsArguments,
   TestMonitorArguments,
   ToolArguments,
   ToolName,
+  ToolResults,
   UpdateAdHeadlinesArguments,
   UpdateMonitorArguments,
   UpdateNetworkCampaignArguments,
   UpdateSearchAdGroupArguments,
+  UpdateSearchAdGroupResult,
   UpdateSearchCampaignArguments,
   UpdateSearchKeywordsArguments,
+  UpdateSearchKeywordsResult,
   UpdateSocialAdSetArguments,
+  UpdateSocialAdSetResult,
   UpdateSocialCampaignArguments,
   UpdateVideoAdGroupArguments,
+  UpdateVideoAdGroupResult,
   UpdateVideoCampaignArguments,
   ValidateAndPrepareAssetsArguments,
 } from './api-types.generated.ts';
@@ -60,14 +75,17 @@ export abstract class ToolMethods {
     tool: Name,
     args: ToolArguments[Name],
     options?: CallOptions,
-  ): Promise<ToolCallResult>;
+  ): Promise<ToolCallResult<ToolResults[Name]>>;
 
   /**
    * Shows how many tool calls the account owner has used this month, the monthly limit of their tier, and when the counter resets. Free: never uses quota. Call it before a batch of billable calls or after a 402 quota error. Not for account or connection questions (list_connected_accounts, get_connections_status).
    *
    * Read-only. Free: uses no quota.
    */
-  getUsageStatus(args: GetUsageStatusArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+  getUsageStatus(
+    args: GetUsageStatusArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('get_usage_status', args, options);
   }
 
@@ -79,7 +97,7 @@ export abstract class ToolMethods {
   listConnectedAccounts(
     args: ListConnectedAccountsArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('list_connected_accounts', args, options);
   }
 
@@ -91,7 +109,7 @@ export abstract class ToolMethods {
   getConnectionsStatus(
     args: GetConnectionsStatusArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('get_connections_status', args, options);
   }
 
@@ -100,7 +118,10 @@ export abstract class ToolMethods {
    *
    * Read-only. Free: uses no quota.
    */
-  getApproval(args: GetApprovalArguments, options?: CallOptions): Promise<ToolCallResult> {
+  getApproval(
+    args: GetApprovalArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('get_approval', args, options);
   }
 
@@ -112,7 +133,7 @@ export abstract class ToolMethods {
   getPerformanceOverview(
     args: GetPerformanceOverviewArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('get_performance_overview', args, options);
   }
 
@@ -121,7 +142,10 @@ export abstract class ToolMethods {
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
-  createMonitor(args: CreateMonitorArguments, options?: CallOptions): Promise<ToolCallResult> {
+  createMonitor(
+    args: CreateMonitorArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('create_monitor', args, options);
   }
 
@@ -130,7 +154,10 @@ export abstract class ToolMethods {
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
-  listMonitors(args: ListMonitorsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+  listMonitors(
+    args: ListMonitorsArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('list_monitors', args, options);
   }
 
@@ -139,7 +166,10 @@ export abstract class ToolMethods {
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
-  testMonitor(args: TestMonitorArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+  testMonitor(
+    args: TestMonitorArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('test_monitor', args, options);
   }
 
@@ -148,7 +178,10 @@ export abstract class ToolMethods {
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
-  getMonitorHistory(args: GetMonitorHistoryArguments, options?: CallOptions): Promise<ToolCallResult> {
+  getMonitorHistory(
+    args: GetMonitorHistoryArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('get_monitor_history', args, options);
   }
 
@@ -157,7 +190,10 @@ export abstract class ToolMethods {
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
-  updateMonitor(args: UpdateMonitorArguments, options?: CallOptions): Promise<ToolCallResult> {
+  updateMonitor(
+    args: UpdateMonitorArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('update_monitor', args, options);
   }
 
@@ -166,7 +202,10 @@ export abstract class ToolMethods {
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
-  deleteMonitor(args: DeleteMonitorArguments, options?: CallOptions): Promise<ToolCallResult> {
+  deleteMonitor(
+    args: DeleteMonitorArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('delete_monitor', args, options);
   }
 
@@ -178,7 +217,7 @@ export abstract class ToolMethods {
   listSearchCampaigns(
     args: ListSearchCampaignsArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('list_search_campaigns', args, options);
   }
 
@@ -187,7 +226,10 @@ export abstract class ToolMethods {
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
-  listSearchAds(args: ListSearchAdsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+  listSearchAds(
+    args: ListSearchAdsArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('list_search_ads', args, options);
   }
 
@@ -196,7 +238,10 @@ export abstract class ToolMethods {
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
-  listSearchAdGroups(args: ListSearchAdGroupsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+  listSearchAdGroups(
+    args: ListSearchAdGroupsArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult<ListSearchAdGroupsResult>> {
     return this.callTool('list_search_ad_groups', args, options);
   }
 
@@ -205,7 +250,10 @@ export abstract class ToolMethods {
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
-  listSearchKeywords(args: ListSearchKeywordsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+  listSearchKeywords(
+    args: ListSearchKeywordsArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult<ListSearchKeywordsResult>> {
     return this.callTool('list_search_keywords', args, options);
   }
 
@@ -214,7 +262,10 @@ export abstract class ToolMethods {
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
-  listSearchTerms(args: ListSearchTermsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+  listSearchTerms(
+    args: ListSearchTermsArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult<ListSearchTermsResult>> {
     return this.callTool('list_search_terms', args, options);
   }
 
@@ -226,7 +277,7 @@ export abstract class ToolMethods {
   getSearchCampaignPerformance(
     args: GetSearchCampaignPerformanceArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('get_search_campaign_performance', args, options);
   }
 
@@ -238,7 +289,7 @@ export abstract class ToolMethods {
   discoverExistingAssets(
     args: DiscoverExistingAssetsArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('discover_existing_assets', args, options);
   }
 
@@ -247,7 +298,10 @@ export abstract class ToolMethods {
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
-  updateAdHeadlines(args: UpdateAdHeadlinesArguments, options?: CallOptions): Promise<ToolCallResult> {
+  updateAdHeadlines(
+    args: UpdateAdHeadlinesArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('update_ad_headlines', args, options);
   }
 
@@ -256,7 +310,10 @@ export abstract class ToolMethods {
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
-  updateSearchCampaign(args: UpdateSearchCampaignArguments, options?: CallOptions): Promise<ToolCallResult> {
+  updateSearchCampaign(
+    args: UpdateSearchCampaignArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('update_search_campaign', args, options);
   }
 
@@ -265,7 +322,10 @@ export abstract class ToolMethods {
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
-  updateSearchAdGroup(args: UpdateSearchAdGroupArguments, options?: CallOptions): Promise<ToolCallResult> {
+  updateSearchAdGroup(
+    args: UpdateSearchAdGroupArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult<UpdateSearchAdGroupResult>> {
     return this.callTool('update_search_ad_group', args, options);
   }
 
@@ -274,7 +334,10 @@ export abstract class ToolMethods {
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
-  updateSearchKeywords(args: UpdateSearchKeywordsArguments, options?: CallOptions): Promise<ToolCallResult> {
+  updateSearchKeywords(
+    args: UpdateSearchKeywordsArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult<UpdateSearchKeywordsResult>> {
     return this.callTool('update_search_keywords', args, options);
   }
 
@@ -286,7 +349,7 @@ export abstract class ToolMethods {
   addSearchNegativeKeywords(
     args: AddSearchNegativeKeywordsArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<AddSearchNegativeKeywordsResult>> {
     return this.callTool('add_search_negative_keywords', args, options);
   }
 
@@ -298,7 +361,7 @@ export abstract class ToolMethods {
   validateAndPrepareAssets(
     args: ValidateAndPrepareAssetsArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('validate_and_prepare_assets', args, options);
   }
 
@@ -310,7 +373,7 @@ export abstract class ToolMethods {
   createNetworkImageCampaign(
     args: CreateNetworkImageCampaignArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('create_network_image_campaign', args, options);
   }
 
@@ -322,7 +385,7 @@ export abstract class ToolMethods {
   createNetworkVideoCampaign(
     args: CreateNetworkVideoCampaignArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('create_network_video_campaign', args, options);
   }
 
@@ -334,7 +397,7 @@ export abstract class ToolMethods {
   createNetworkCarouselCampaign(
     args: CreateNetworkCarouselCampaignArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('create_network_carousel_campaign', args, options);
   }
 
@@ -346,7 +409,7 @@ export abstract class ToolMethods {
   createNetworkTextCampaign(
     args: CreateNetworkTextCampaignArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('create_network_text_campaign', args, options);
   }
 
@@ -358,7 +421,7 @@ export abstract class ToolMethods {
   addNetworkCampaignToGroup(
     args: AddNetworkCampaignToGroupArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('add_network_campaign_to_group', args, options);
   }
 
@@ -370,7 +433,7 @@ export abstract class ToolMethods {
   addNetworkCarouselCreative(
     args: AddNetworkCarouselCreativeArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('add_network_carousel_creative', args, options);
   }
 
@@ -382,7 +445,7 @@ export abstract class ToolMethods {
   associateNetworkConversion(
     args: AssociateNetworkConversionArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('associate_network_conversion', args, options);
   }
 
@@ -394,7 +457,7 @@ export abstract class ToolMethods {
   listNetworkCampaigns(
     args: ListNetworkCampaignsArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('list_network_campaigns', args, options);
   }
 
@@ -406,7 +469,7 @@ export abstract class ToolMethods {
   listNetworkCreatives(
     args: ListNetworkCreativesArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<ListNetworkCreativesResult>> {
     return this.callTool('list_network_creatives', args, options);
   }
 
@@ -418,7 +481,7 @@ export abstract class ToolMethods {
   listNetworkOrganizations(
     args: ListNetworkOrganizationsArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<ListNetworkOrganizationsResult>> {
     return this.callTool('list_network_organizations', args, options);
   }
 
@@ -430,7 +493,7 @@ export abstract class ToolMethods {
   getNetworkCampaignPerformance(
     args: GetNetworkCampaignPerformanceArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('get_network_campaign_performance', args, options);
   }
 
@@ -442,7 +505,7 @@ export abstract class ToolMethods {
   updateNetworkCampaign(
     args: UpdateNetworkCampaignArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('update_network_campaign', args, options);
   }
 
@@ -454,7 +517,7 @@ export abstract class ToolMethods {
   listSocialPhotoAccounts(
     args: ListSocialPhotoAccountsArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('list_social_photo_accounts', args, options);
   }
 
@@ -466,7 +529,7 @@ export abstract class ToolMethods {
   listSocialCampaigns(
     args: ListSocialCampaignsArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('list_social_campaigns', args, options);
   }
 
@@ -478,7 +541,7 @@ export abstract class ToolMethods {
   getSocialCampaignPerformance(
     args: GetSocialCampaignPerformanceArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('get_social_campaign_performance', args, options);
   }
 
@@ -487,7 +550,10 @@ export abstract class ToolMethods {
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
-  updateSocialCampaign(args: UpdateSocialCampaignArguments, options?: CallOptions): Promise<ToolCallResult> {
+  updateSocialCampaign(
+    args: UpdateSocialCampaignArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('update_social_campaign', args, options);
   }
 
@@ -496,7 +562,10 @@ export abstract class ToolMethods {
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
-  listSocialAdSets(args: ListSocialAdSetsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+  listSocialAdSets(
+    args: ListSocialAdSetsArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult<ListSocialAdSetsResult>> {
     return this.callTool('list_social_ad_sets', args, options);
   }
 
@@ -505,7 +574,10 @@ export abstract class ToolMethods {
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
-  listSocialAds(args: ListSocialAdsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+  listSocialAds(
+    args: ListSocialAdsArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult<ListSocialAdsResult>> {
     return this.callTool('list_social_ads', args, options);
   }
 
@@ -514,7 +586,10 @@ export abstract class ToolMethods {
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
-  updateSocialAdSet(args: UpdateSocialAdSetArguments, options?: CallOptions): Promise<ToolCallResult> {
+  updateSocialAdSet(
+    args: UpdateSocialAdSetArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult<UpdateSocialAdSetResult>> {
     return this.callTool('update_social_ad_set', args, options);
   }
 
@@ -523,7 +598,10 @@ export abstract class ToolMethods {
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
-  listVideoCampaigns(args: ListVideoCampaignsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+  listVideoCampaigns(
+    args: ListVideoCampaignsArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('list_video_campaigns', args, options);
   }
 
@@ -535,7 +613,7 @@ export abstract class ToolMethods {
   getVideoCampaignPerformance(
     args: GetVideoCampaignPerformanceArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult> {
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('get_video_campaign_performance', args, options);
   }
 
@@ -544,7 +622,10 @@ export abstract class ToolMethods {
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
-  updateVideoCampaign(args: UpdateVideoCampaignArguments, options?: CallOptions): Promise<ToolCallResult> {
+  updateVideoCampaign(
+    args: UpdateVideoCampaignArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult<Record<string, unknown>>> {
     return this.callTool('update_video_campaign', args, options);
   }
 
@@ -553,7 +634,10 @@ export abstract class ToolMethods {
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
-  listVideoAdGroups(args: ListVideoAdGroupsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+  listVideoAdGroups(
+    args: ListVideoAdGroupsArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult<ListVideoAdGroupsResult>> {
     return this.callTool('list_video_ad_groups', args, options);
   }
 
@@ -562,7 +646,10 @@ export abstract class ToolMethods {
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
-  listVideoAds(args: ListVideoAdsArguments = {}, options?: CallOptions): Promise<ToolCallResult> {
+  listVideoAds(
+    args: ListVideoAdsArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult<ListVideoAdsResult>> {
     return this.callTool('list_video_ads', args, options);
   }
 
@@ -571,7 +658,10 @@ export abstract class ToolMethods {
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
-  updateVideoAdGroup(args: UpdateVideoAdGroupArguments, options?: CallOptions): Promise<ToolCallResult> {
+  updateVideoAdGroup(
+    args: UpdateVideoAdGroupArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult<UpdateVideoAdGroupResult>> {
     return this.callTool('update_video_ad_group', args, options);
   }
 }

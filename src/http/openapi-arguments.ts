@@ -13,6 +13,11 @@ export function argumentsSchemaName(toolName: string): string {
   return `${pascal}Arguments`;
 }
 
+/** `update_ad_headlines` → `UpdateAdHeadlinesResult`: the component, and the client's type, of its answer. */
+export function resultSchemaName(toolName: string): string {
+  return argumentsSchemaName(toolName).replace(/Arguments$/, 'Result');
+}
+
 /**
  * The tool's zod schema as JSON Schema 2020-12 (the dialect of OpenAPI 3.1), as a caller writes it:
  * fields with a default are optional. Refinements have no JSON Schema form of their own: each one the

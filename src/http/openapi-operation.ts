@@ -1,7 +1,7 @@
 import { toolScope } from '../pipeline/key-checks.ts';
 import type { Tool } from '../tools/tool.ts';
 import { toolTitle } from '../tools/tool-title.ts';
-import { argumentsSchemaName } from './openapi-arguments.ts';
+import { argumentsSchemaName, resultSchemaName } from './openapi-arguments.ts';
 import { leadingSentences } from './openapi-description.ts';
 import { approvalExample, errorExample, successExample } from './openapi-examples.ts';
 import { errorSchemaName, type JsonSchema } from './openapi-schemas.ts';
@@ -66,13 +66,33 @@ function response(tool: Tool, status: number): JsonSchema {
     };
   }
   if (status === 200) {
+    const envelope = { $ref: '#/components/schemas/SuccessEnvelope' };
     return {
       description,
       headers: responseHeaders(status),
       content: {
         'application/json': {
-          schema: { $ref: '#/components/schemas/SuccessEnvelope' },
-          example: successExample(tool),
+          schema: tool.output
+            ? {
+                allOf: [
+                  envelope,
+                  {
+                    type: 'object',
+                    properties: {
+                      data: {
+                        type: 'object',
+                        properties: {
+                          structured: { $ref: `#/components/schemas/${resultSchemaName(tool.name)}` },
+                        },
+                        required: ['structured'],
+                      },
+                    },
+                  },
+                ],
+              }
+            : envelope,
+          // A made-up answer would not be the tool's; its schema says what it holds.
+          ...(!tool.output && { example: successExample(tool) }),
         },
       },
     };

@@ -1,6 +1,7 @@
 import { PLATFORM_INFO, type Platform } from '../platform-families.ts';
+import { outputJsonSchema } from '../tools/output-schema.ts';
 import type { Tool } from '../tools/tool.ts';
-import { argumentsSchema, argumentsSchemaName } from './openapi-arguments.ts';
+import { argumentsSchema, argumentsSchemaName, resultSchemaName } from './openapi-arguments.ts';
 import { toolOperation, toolTag } from './openapi-operation.ts';
 import { envelopeSchemas, type JsonSchema } from './openapi-schemas.ts';
 import { toolStatuses } from './openapi-statuses.ts';
@@ -89,6 +90,12 @@ export function buildOpenApiDocument(tools: readonly Tool[], serverUrl: string):
       schemas: {
         ...envelopeSchemas(tools.flatMap(toolStatuses)),
         ...Object.fromEntries(tools.map((tool) => [argumentsSchemaName(tool.name), argumentsSchema(tool)])),
+        ...Object.fromEntries(
+          tools.flatMap((tool) => {
+            const result = outputJsonSchema(tool, 'draft-2020-12');
+            return result ? [[resultSchemaName(tool.name), result]] : [];
+          }),
+        ),
       },
       headers: COMPONENT_HEADERS,
       parameters: { IdempotencyKey: IDEMPOTENCY_KEY },

@@ -7,6 +7,7 @@ import { toolScope } from '../pipeline/key-checks.ts';
 import type { Platform } from '../platform-families.ts';
 import { publishedForm } from '../tools/arguments.ts';
 import { callerAccounts } from '../tools/caller-accounts.ts';
+import { outputJsonSchema } from '../tools/output-schema.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import type { Tool } from '../tools/tool.ts';
 import { toolTitle } from '../tools/tool-title.ts';
@@ -53,7 +54,25 @@ export async function callerToolList(services: Services, caller: Caller): Promis
   return mcpToolList(services.tools, caller.limits.scope, platforms.size > 0 ? platforms : undefined);
 }
 
+/**
+ * What a successful call's structuredContent holds: the tool's answer or, for a change that may wait for
+ * the owner (HTTP 202 on REST), the approval it waits for.
+ */
+function mcpOutputSchema(tool: Tool): Record<string, unknown> | undefined {
+  const output = outputJsonSchema(tool, 'draft-7');
+  if (!output || !tool.changesSpend) return output;
+  const waiting = {
+    type: 'object',
+    properties: {
+      approval: { type: 'object', description: 'The approval the change waits for (get_approval).' },
+    },
+    required: ['approval'],
+  };
+  return { type: 'object', anyOf: [output, waiting] };
+}
+
 function toMcpTool(tool: Tool): McpTool {
+  const output = mcpOutputSchema(tool);
   return {
     name: tool.name,
     title: toolTitle(tool),
@@ -63,6 +82,7 @@ function toMcpTool(tool: Tool): McpTool {
     inputSchema: compactSchema(
       z.toJSONSchema(tool.input, { io: 'input', target: 'draft-7', override: publishedForm }),
     ) as McpTool['inputSchema'],
+    ...(output && { outputSchema: output as McpTool['outputSchema'] }),
     annotations: { title: toolTitle(tool), ...tool.annotations },
   };
 }
