@@ -296,7 +296,7 @@ export function exactlyOneOf(...fields: [string, string, ...string[]]) {
 export const dryRun = z
   .boolean()
   .default(false)
-  .describe('Check everything and show what would be sent, changing nothing (no quota used).');
+  .describe('Check and show what would be sent, changing nothing (no quota).');
 
 /** The optional account argument of a platform, named as the multi-account rule says. */
 export function accountArgument(platform: Platform) {
@@ -307,7 +307,7 @@ export function accountArgument(platform: Platform) {
   // Meta's ids are act_<digits>, never a number; the other platforms' are digits.
   return (platform === 'social' ? id : orIdNumber(id))
     .optional()
-    .describe(`Account (${info.idShape}); needed when several are connected (list_connected_accounts).`);
+    .describe('The account, when several are connected (list_connected_accounts).');
 }
 
 /** The argument names of a schema, for "accepted fields" in error messages. */

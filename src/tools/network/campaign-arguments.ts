@@ -59,7 +59,7 @@ function facet(type: string, example: string) {
         .meta({ pattern: `^\\s*urn:li:${type}:[^\\s${CONTROL_RANGES}]+\\s*$` }),
     )
     .optional()
-    .describe(`Only members matching one of these URNs, like ${example}.`);
+    .describe(`URNs, like ${example}.`);
 }
 
 export function objective<const Values extends readonly [string, ...string[]]>(
