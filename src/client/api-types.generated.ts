@@ -378,9 +378,7 @@ export interface ListSearchCampaignsArguments {
   limit?: number;
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /**
-   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   customer_id?: string;
 }
 
@@ -404,9 +402,7 @@ export interface ListSearchAdsArguments {
   limit?: number;
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /**
-   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   customer_id?: string;
 }
 
@@ -424,9 +420,7 @@ export interface ListSearchAdGroupsArguments {
   limit?: number;
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /**
-   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   customer_id?: string;
 }
 
@@ -454,9 +448,7 @@ export interface ListSearchKeywordsArguments {
   limit?: number;
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /**
-   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   customer_id?: string;
 }
 
@@ -486,9 +478,7 @@ export interface ListSearchTermsArguments {
   limit?: number;
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /**
-   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   customer_id?: string;
 }
 
@@ -507,14 +497,18 @@ export interface GetSearchCampaignPerformanceArguments {
    */
   campaign_ids?: Array<string>;
   /**
-   * "day" adds each campaign's days (days with nothing are left out); "none" gives the period.
+   * Rows per campaign or ad_group.
+   *
+   * @default "campaign"
+   */
+  level?: 'campaign' | 'ad_group' | 'ad';
+  /**
+   * Each row's days or devices too; none gives the period.
    *
    * @default "none"
    */
-  breakdown?: 'none' | 'day';
-  /**
-   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
-   */
+  breakdown?: 'none' | 'day' | 'device';
+  /** The account, when several are connected (list_connected_accounts). */
   customer_id?: string;
 }
 
@@ -528,9 +522,7 @@ export interface DiscoverExistingAssetsArguments {
   asset_types?: Array<'images' | 'sitelinks' | 'callouts' | 'structured_snippets'>;
   /** Only sitelinks whose final URL is on this domain or a subdomain of it, like example.com. */
   target_domain?: string;
-  /**
-   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   customer_id?: string;
 }
 
@@ -542,12 +534,10 @@ export interface UpdateAdHeadlinesArguments {
   ad_id: string;
   /** The new headlines, 3 to 15, each 1 to 30 characters, no duplicates, no "!". */
   headlines: Array<string>;
-  /**
-   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   customer_id?: string;
   /**
-   * Check everything and show what would be sent, changing nothing (no quota used).
+   * Check and show what would be sent, changing nothing (no quota).
    *
    * @default false
    */
@@ -570,12 +560,10 @@ export interface UpdateSearchCampaignArguments {
    * @default false
    */
   allow_shared_budget?: boolean;
-  /**
-   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   customer_id?: string;
   /**
-   * Check everything and show what would be sent, changing nothing (no quota used).
+   * Check and show what would be sent, changing nothing (no quota).
    *
    * @default false
    */
@@ -590,12 +578,10 @@ export interface UpdateSearchAdGroupArguments {
   status?: 'ACTIVE' | 'PAUSED';
   /** New default max CPC in the account currency, like 1.25. */
   cpc_bid?: number;
-  /**
-   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   customer_id?: string;
   /**
-   * Check everything and show what would be sent, changing nothing (no quota used).
+   * Check and show what would be sent, changing nothing (no quota).
    *
    * @default false
    */
@@ -610,12 +596,10 @@ export interface UpdateSearchKeywordsArguments {
   keyword_ids: Array<string>;
   /** PAUSED stops the keywords, ACTIVE runs them again. */
   status: 'ACTIVE' | 'PAUSED';
-  /**
-   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   customer_id?: string;
   /**
-   * Check everything and show what would be sent, changing nothing (no quota used).
+   * Check and show what would be sent, changing nothing (no quota).
    *
    * @default false
    */
@@ -635,12 +619,10 @@ export interface AddSearchNegativeKeywordsArguments {
     /** EXACT, PHRASE or BROAD, as Google matches negatives. */
     match_type: 'EXACT' | 'PHRASE' | 'BROAD';
   }>;
-  /**
-   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   customer_id?: string;
   /**
-   * Check everything and show what would be sent, changing nothing (no quota used).
+   * Check and show what would be sent, changing nothing (no quota).
    *
    * @default false
    */
@@ -663,12 +645,10 @@ export interface ValidateAndPrepareAssetsArguments {
    * Landscape logos (4:1), at most 5, optional; https URLs only: no base64 data, data: URLs or file paths.
    */
   logos_landscape?: Array<string>;
-  /**
-   * Account (10 digits, like 1234567890 or 123-456-7890); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   customer_id?: string;
   /**
-   * Check everything and show what would be sent, changing nothing (no quota used).
+   * Check and show what would be sent, changing nothing (no quota).
    *
    * @default false
    */
@@ -707,28 +687,26 @@ export interface CreateNetworkImageCampaignArguments {
    * @default "en"
    */
   locale_language?: string;
-  /** Only members matching one of these URNs, like urn:li:ageRange:(25,34). */
+  /** URNs, like urn:li:ageRange:(25,34). */
   age_ranges?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:gender:FEMALE. */
+  /** URNs, like urn:li:gender:FEMALE. */
   genders?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
+  /** URNs, like urn:li:staffCountRange:(11,50). */
   company_sizes?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:industry:4. */
+  /** URNs, like urn:li:industry:4. */
   industries?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:seniority:4. */
+  /** URNs, like urn:li:seniority:4. */
   seniorities?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:function:8. */
+  /** URNs, like urn:li:function:8. */
   job_functions?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:title:100. */
+  /** URNs, like urn:li:title:100. */
   job_titles?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:skill:17. */
+  /** URNs, like urn:li:skill:17. */
   skills?: Array<string>;
-  /**
-   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   account_id?: string;
   /**
-   * Check everything and show what would be sent, changing nothing (no quota used).
+   * Check and show what would be sent, changing nothing (no quota).
    *
    * @default false
    */
@@ -803,28 +781,26 @@ export interface CreateNetworkVideoCampaignArguments {
    * @default "en"
    */
   locale_language?: string;
-  /** Only members matching one of these URNs, like urn:li:ageRange:(25,34). */
+  /** URNs, like urn:li:ageRange:(25,34). */
   age_ranges?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:gender:FEMALE. */
+  /** URNs, like urn:li:gender:FEMALE. */
   genders?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
+  /** URNs, like urn:li:staffCountRange:(11,50). */
   company_sizes?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:industry:4. */
+  /** URNs, like urn:li:industry:4. */
   industries?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:seniority:4. */
+  /** URNs, like urn:li:seniority:4. */
   seniorities?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:function:8. */
+  /** URNs, like urn:li:function:8. */
   job_functions?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:title:100. */
+  /** URNs, like urn:li:title:100. */
   job_titles?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:skill:17. */
+  /** URNs, like urn:li:skill:17. */
   skills?: Array<string>;
-  /**
-   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   account_id?: string;
   /**
-   * Check everything and show what would be sent, changing nothing (no quota used).
+   * Check and show what would be sent, changing nothing (no quota).
    *
    * @default false
    */
@@ -903,28 +879,26 @@ export interface CreateNetworkCarouselCampaignArguments {
    * @default "en"
    */
   locale_language?: string;
-  /** Only members matching one of these URNs, like urn:li:ageRange:(25,34). */
+  /** URNs, like urn:li:ageRange:(25,34). */
   age_ranges?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:gender:FEMALE. */
+  /** URNs, like urn:li:gender:FEMALE. */
   genders?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
+  /** URNs, like urn:li:staffCountRange:(11,50). */
   company_sizes?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:industry:4. */
+  /** URNs, like urn:li:industry:4. */
   industries?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:seniority:4. */
+  /** URNs, like urn:li:seniority:4. */
   seniorities?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:function:8. */
+  /** URNs, like urn:li:function:8. */
   job_functions?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:title:100. */
+  /** URNs, like urn:li:title:100. */
   job_titles?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:skill:17. */
+  /** URNs, like urn:li:skill:17. */
   skills?: Array<string>;
-  /**
-   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   account_id?: string;
   /**
-   * Check everything and show what would be sent, changing nothing (no quota used).
+   * Check and show what would be sent, changing nothing (no quota).
    *
    * @default false
    */
@@ -1004,28 +978,26 @@ export interface CreateNetworkTextCampaignArguments {
    * @default "en"
    */
   locale_language?: string;
-  /** Only members matching one of these URNs, like urn:li:ageRange:(25,34). */
+  /** URNs, like urn:li:ageRange:(25,34). */
   age_ranges?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:gender:FEMALE. */
+  /** URNs, like urn:li:gender:FEMALE. */
   genders?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
+  /** URNs, like urn:li:staffCountRange:(11,50). */
   company_sizes?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:industry:4. */
+  /** URNs, like urn:li:industry:4. */
   industries?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:seniority:4. */
+  /** URNs, like urn:li:seniority:4. */
   seniorities?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:function:8. */
+  /** URNs, like urn:li:function:8. */
   job_functions?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:title:100. */
+  /** URNs, like urn:li:title:100. */
   job_titles?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:skill:17. */
+  /** URNs, like urn:li:skill:17. */
   skills?: Array<string>;
-  /**
-   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   account_id?: string;
   /**
-   * Check everything and show what would be sent, changing nothing (no quota used).
+   * Check and show what would be sent, changing nothing (no quota).
    *
    * @default false
    */
@@ -1082,28 +1054,26 @@ export interface AddNetworkCampaignToGroupArguments {
    * @default "en"
    */
   locale_language?: string;
-  /** Only members matching one of these URNs, like urn:li:ageRange:(25,34). */
+  /** URNs, like urn:li:ageRange:(25,34). */
   age_ranges?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:gender:FEMALE. */
+  /** URNs, like urn:li:gender:FEMALE. */
   genders?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:staffCountRange:(11,50). */
+  /** URNs, like urn:li:staffCountRange:(11,50). */
   company_sizes?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:industry:4. */
+  /** URNs, like urn:li:industry:4. */
   industries?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:seniority:4. */
+  /** URNs, like urn:li:seniority:4. */
   seniorities?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:function:8. */
+  /** URNs, like urn:li:function:8. */
   job_functions?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:title:100. */
+  /** URNs, like urn:li:title:100. */
   job_titles?: Array<string>;
-  /** Only members matching one of these URNs, like urn:li:skill:17. */
+  /** URNs, like urn:li:skill:17. */
   skills?: Array<string>;
-  /**
-   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   account_id?: string;
   /**
-   * Check everything and show what would be sent, changing nothing (no quota used).
+   * Check and show what would be sent, changing nothing (no quota).
    *
    * @default false
    */
@@ -1206,12 +1176,10 @@ export interface AddNetworkCarouselCreativeArguments {
     | 'JOIN'
     | 'ATTEND'
     | 'REQUEST_DEMO';
-  /**
-   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   account_id?: string;
   /**
-   * Check everything and show what would be sent, changing nothing (no quota used).
+   * Check and show what would be sent, changing nothing (no quota).
    *
    * @default false
    */
@@ -1224,12 +1192,10 @@ export interface AssociateNetworkConversionArguments {
   campaign_id: string;
   /** The conversion to attach (digits), as listed in the Campaign Manager. */
   conversion_id: string;
-  /**
-   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   account_id?: string;
   /**
-   * Check everything and show what would be sent, changing nothing (no quota used).
+   * Check and show what would be sent, changing nothing (no quota).
    *
    * @default false
    */
@@ -1254,9 +1220,7 @@ export interface ListNetworkCampaignsArguments {
   limit?: number;
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /**
-   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   account_id?: string;
 }
 
@@ -1274,9 +1238,7 @@ export interface ListNetworkCreativesArguments {
   limit?: number;
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /**
-   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   account_id?: string;
 }
 
@@ -1290,9 +1252,7 @@ export interface ListNetworkOrganizationsArguments {
   limit?: number;
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /**
-   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   account_id?: string;
 }
 
@@ -1311,14 +1271,18 @@ export interface GetNetworkCampaignPerformanceArguments {
    */
   campaign_ids?: Array<string>;
   /**
-   * "day" adds each campaign's days (days with nothing are left out); "none" gives the period.
+   * Rows per campaign or ad (creative).
+   *
+   * @default "campaign"
+   */
+  level?: 'campaign' | 'ad_group' | 'ad';
+  /**
+   * Each row's days too; none gives the period.
    *
    * @default "none"
    */
-  breakdown?: 'none' | 'day';
-  /**
-   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
-   */
+  breakdown?: 'none' | 'day' | 'device';
+  /** The account, when several are connected (list_connected_accounts). */
   account_id?: string;
 }
 
@@ -1334,12 +1298,10 @@ export interface UpdateNetworkCampaignArguments {
   daily_budget?: number;
   /** New campaign name, up to 255 characters; not shown to members. */
   name?: string;
-  /**
-   * Account (digits, or urn:li:sponsoredAccount:<digits>); needed when several are connected (list_connected_accounts).
-   */
+  /** The account, when several are connected (list_connected_accounts). */
   account_id?: string;
   /**
-   * Check everything and show what would be sent, changing nothing (no quota used).
+   * Check and show what would be sent, changing nothing (no quota).
    *
    * @default false
    */
@@ -1370,7 +1332,7 @@ export interface ListSocialCampaignsArguments {
   limit?: number;
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /** Account (act_<digits>); needed when several are connected (list_connected_accounts). */
+  /** The account, when several are connected (list_connected_accounts). */
   ad_account_id?: string;
 }
 
@@ -1389,12 +1351,18 @@ export interface GetSocialCampaignPerformanceArguments {
    */
   campaign_ids?: Array<string>;
   /**
-   * "day" adds each campaign's days (days with nothing are left out); "none" gives the period.
+   * Rows per campaign, ad_group (ad set) or ad.
+   *
+   * @default "campaign"
+   */
+  level?: 'campaign' | 'ad_group' | 'ad';
+  /**
+   * Each row's days or devices too; none gives the period.
    *
    * @default "none"
    */
-  breakdown?: 'none' | 'day';
-  /** Account (act_<digits>); needed when several are connected (list_connected_accounts). */
+  breakdown?: 'none' | 'day' | 'device';
+  /** The account, when several are connected (list_connected_accounts). */
   ad_account_id?: string;
 }
 
@@ -1410,10 +1378,10 @@ export interface UpdateSocialCampaignArguments {
   daily_budget?: number;
   /** New campaign name, up to 400 characters. */
   name?: string;
-  /** Account (act_<digits>); needed when several are connected (list_connected_accounts). */
+  /** The account, when several are connected (list_connected_accounts). */
   ad_account_id?: string;
   /**
-   * Check everything and show what would be sent, changing nothing (no quota used).
+   * Check and show what would be sent, changing nothing (no quota).
    *
    * @default false
    */
@@ -1434,7 +1402,7 @@ export interface ListSocialAdSetsArguments {
   limit?: number;
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /** Account (act_<digits>); needed when several are connected (list_connected_accounts). */
+  /** The account, when several are connected (list_connected_accounts). */
   ad_account_id?: string;
 }
 
@@ -1454,7 +1422,7 @@ export interface ListSocialAdsArguments {
   limit?: number;
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /** Account (act_<digits>); needed when several are connected (list_connected_accounts). */
+  /** The account, when several are connected (list_connected_accounts). */
   ad_account_id?: string;
 }
 
@@ -1468,10 +1436,10 @@ export interface UpdateSocialAdSetArguments {
   daily_budget?: number;
   /** New ad set name, up to 400 characters. */
   name?: string;
-  /** Account (act_<digits>); needed when several are connected (list_connected_accounts). */
+  /** The account, when several are connected (list_connected_accounts). */
   ad_account_id?: string;
   /**
-   * Check everything and show what would be sent, changing nothing (no quota used).
+   * Check and show what would be sent, changing nothing (no quota).
    *
    * @default false
    */
@@ -1492,7 +1460,7 @@ export interface ListVideoCampaignsArguments {
   limit?: number;
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /** Account (digits); needed when several are connected (list_connected_accounts). */
+  /** The account, when several are connected (list_connected_accounts). */
   advertiser_id?: string;
 }
 
@@ -1511,12 +1479,18 @@ export interface GetVideoCampaignPerformanceArguments {
    */
   campaign_ids?: Array<string>;
   /**
-   * "day" adds each campaign's days (days with nothing are left out); "none" gives the period.
+   * Rows per campaign, ad_group or ad.
+   *
+   * @default "campaign"
+   */
+  level?: 'campaign' | 'ad_group' | 'ad';
+  /**
+   * Each row's days too; none gives the period.
    *
    * @default "none"
    */
-  breakdown?: 'none' | 'day';
-  /** Account (digits); needed when several are connected (list_connected_accounts). */
+  breakdown?: 'none' | 'day' | 'device';
+  /** The account, when several are connected (list_connected_accounts). */
   advertiser_id?: string;
 }
 
@@ -1534,10 +1508,10 @@ export interface UpdateVideoCampaignArguments {
    * New budget in the account currency, at least 50, in the campaign's own budget type: per day for a daily budget, for the whole run for a lifetime budget.
    */
   budget?: number;
-  /** Account (digits); needed when several are connected (list_connected_accounts). */
+  /** The account, when several are connected (list_connected_accounts). */
   advertiser_id?: string;
   /**
-   * Check everything and show what would be sent, changing nothing (no quota used).
+   * Check and show what would be sent, changing nothing (no quota).
    *
    * @default false
    */
@@ -1558,7 +1532,7 @@ export interface ListVideoAdGroupsArguments {
   limit?: number;
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /** Account (digits); needed when several are connected (list_connected_accounts). */
+  /** The account, when several are connected (list_connected_accounts). */
   advertiser_id?: string;
 }
 
@@ -1578,7 +1552,7 @@ export interface ListVideoAdsArguments {
   limit?: number;
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
-  /** Account (digits); needed when several are connected (list_connected_accounts). */
+  /** The account, when several are connected (list_connected_accounts). */
   advertiser_id?: string;
 }
 
@@ -1592,10 +1566,10 @@ export interface UpdateVideoAdGroupArguments {
   daily_budget?: number;
   /** New name, up to 512 characters, no emoji. */
   name?: string;
-  /** Account (digits); needed when several are connected (list_connected_accounts). */
+  /** The account, when several are connected (list_connected_accounts). */
   advertiser_id?: string;
   /**
-   * Check everything and show what would be sent, changing nothing (no quota used).
+   * Check and show what would be sent, changing nothing (no quota).
    *
    * @default false
    */
@@ -1740,6 +1714,172 @@ export interface ListSearchTermsResult {
   }>;
   /** Pass it as cursor for the next page; null at the end. */
   next_cursor: string | null;
+}
+
+/** The answer of `get_search_campaign_performance`. */
+export interface GetSearchCampaignPerformanceResult {
+  account_id: string;
+  /** The currency of every amount. */
+  currency: string;
+  period: {
+    start: string;
+    end: string;
+  };
+  level: 'campaign' | 'ad_group' | 'ad';
+  breakdown: 'none' | 'day' | 'device';
+  /** At level campaign, by spend. */
+  campaigns?: Array<{
+    campaign_id: string;
+    name: string;
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED' | null;
+    platform_status: string | null;
+    /** Its own daily budget now; null when it holds none. */
+    daily_budget: string | null;
+    impressions: number;
+    clicks: number;
+    /** A decimal string in the account currency. */
+    spend: string;
+    conversions: number;
+    /** Clicks per impression, a fraction; null without impressions. */
+    ctr: number | null;
+    average_cpc: string | null;
+    cost_per_conversion: string | null;
+    /** With breakdown day. */
+    days?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      /** YYYY-MM-DD */
+      date: string;
+    }>;
+    /** With breakdown device. */
+    devices?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
+    }>;
+  }>;
+  /** At level ad_group, by spend. */
+  ad_groups?: Array<{
+    ad_group_id: string;
+    name: string;
+    campaign_id: string;
+    campaign_name: string | null;
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED' | null;
+    platform_status: string | null;
+    /** Its own daily budget now; null when it holds none. */
+    daily_budget: string | null;
+    impressions: number;
+    clicks: number;
+    /** A decimal string in the account currency. */
+    spend: string;
+    conversions: number;
+    /** Clicks per impression, a fraction; null without impressions. */
+    ctr: number | null;
+    average_cpc: string | null;
+    cost_per_conversion: string | null;
+    /** With breakdown day. */
+    days?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      /** YYYY-MM-DD */
+      date: string;
+    }>;
+    /** With breakdown device. */
+    devices?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
+    }>;
+  }>;
+  /** At level ad, by spend. */
+  ads?: Array<{
+    ad_id: string;
+    name: string;
+    campaign_id: string;
+    campaign_name: string | null;
+    ad_group_id: string | null;
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED' | null;
+    platform_status: string | null;
+    /** Its own daily budget now; null when it holds none. */
+    daily_budget: string | null;
+    impressions: number;
+    clicks: number;
+    /** A decimal string in the account currency. */
+    spend: string;
+    conversions: number;
+    /** Clicks per impression, a fraction; null without impressions. */
+    ctr: number | null;
+    average_cpc: string | null;
+    cost_per_conversion: string | null;
+    /** With breakdown day. */
+    days?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      /** YYYY-MM-DD */
+      date: string;
+    }>;
+    /** With breakdown device. */
+    devices?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
+    }>;
+  }>;
+  totals: {
+    impressions: number;
+    clicks: number;
+    /** A decimal string in the account currency. */
+    spend: string;
+    conversions: number;
+    /** Clicks per impression, a fraction; null without impressions. */
+    ctr: number | null;
+    average_cpc: string | null;
+    cost_per_conversion: string | null;
+  };
+  /** Campaign ids asked for that the account does not have. */
+  not_found: Array<string>;
 }
 
 /** The answer of `update_search_ad_group`. */
@@ -1946,6 +2086,338 @@ export interface ListNetworkOrganizationsResult {
   next_cursor: string | null;
 }
 
+/** The answer of `get_network_campaign_performance`. */
+export interface GetNetworkCampaignPerformanceResult {
+  account_id: string;
+  /** The currency of every amount. */
+  currency: string;
+  period: {
+    start: string;
+    end: string;
+  };
+  level: 'campaign' | 'ad_group' | 'ad';
+  breakdown: 'none' | 'day' | 'device';
+  /** At level campaign, by spend. */
+  campaigns?: Array<{
+    campaign_id: string;
+    name: string;
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED' | null;
+    platform_status: string | null;
+    /** Its own daily budget now; null when it holds none. */
+    daily_budget: string | null;
+    impressions: number;
+    clicks: number;
+    /** A decimal string in the account currency. */
+    spend: string;
+    conversions: number;
+    /** Clicks per impression, a fraction; null without impressions. */
+    ctr: number | null;
+    average_cpc: string | null;
+    cost_per_conversion: string | null;
+    /** With breakdown day. */
+    days?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      /** YYYY-MM-DD */
+      date: string;
+    }>;
+    /** With breakdown device. */
+    devices?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
+    }>;
+  }>;
+  /** At level ad_group, by spend. */
+  ad_groups?: Array<{
+    ad_group_id: string;
+    name: string;
+    campaign_id: string;
+    campaign_name: string | null;
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED' | null;
+    platform_status: string | null;
+    /** Its own daily budget now; null when it holds none. */
+    daily_budget: string | null;
+    impressions: number;
+    clicks: number;
+    /** A decimal string in the account currency. */
+    spend: string;
+    conversions: number;
+    /** Clicks per impression, a fraction; null without impressions. */
+    ctr: number | null;
+    average_cpc: string | null;
+    cost_per_conversion: string | null;
+    /** With breakdown day. */
+    days?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      /** YYYY-MM-DD */
+      date: string;
+    }>;
+    /** With breakdown device. */
+    devices?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
+    }>;
+  }>;
+  /** At level ad, by spend. */
+  ads?: Array<{
+    ad_id: string;
+    name: string;
+    campaign_id: string;
+    campaign_name: string | null;
+    ad_group_id: string | null;
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED' | null;
+    platform_status: string | null;
+    /** Its own daily budget now; null when it holds none. */
+    daily_budget: string | null;
+    impressions: number;
+    clicks: number;
+    /** A decimal string in the account currency. */
+    spend: string;
+    conversions: number;
+    /** Clicks per impression, a fraction; null without impressions. */
+    ctr: number | null;
+    average_cpc: string | null;
+    cost_per_conversion: string | null;
+    /** With breakdown day. */
+    days?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      /** YYYY-MM-DD */
+      date: string;
+    }>;
+    /** With breakdown device. */
+    devices?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
+    }>;
+  }>;
+  totals: {
+    impressions: number;
+    clicks: number;
+    /** A decimal string in the account currency. */
+    spend: string;
+    conversions: number;
+    /** Clicks per impression, a fraction; null without impressions. */
+    ctr: number | null;
+    average_cpc: string | null;
+    cost_per_conversion: string | null;
+  };
+  /** Campaign ids asked for that the account does not have. */
+  not_found: Array<string>;
+}
+
+/** The answer of `get_social_campaign_performance`. */
+export interface GetSocialCampaignPerformanceResult {
+  account_id: string;
+  /** The currency of every amount. */
+  currency: string;
+  period: {
+    start: string;
+    end: string;
+  };
+  level: 'campaign' | 'ad_group' | 'ad';
+  breakdown: 'none' | 'day' | 'device';
+  /** At level campaign, by spend. */
+  campaigns?: Array<{
+    campaign_id: string;
+    name: string;
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED' | null;
+    platform_status: string | null;
+    /** Its own daily budget now; null when it holds none. */
+    daily_budget: string | null;
+    impressions: number;
+    clicks: number;
+    /** A decimal string in the account currency. */
+    spend: string;
+    conversions: number;
+    /** Clicks per impression, a fraction; null without impressions. */
+    ctr: number | null;
+    average_cpc: string | null;
+    cost_per_conversion: string | null;
+    /** With breakdown day. */
+    days?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      /** YYYY-MM-DD */
+      date: string;
+    }>;
+    /** With breakdown device. */
+    devices?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
+    }>;
+  }>;
+  /** At level ad_group, by spend. */
+  ad_groups?: Array<{
+    ad_group_id: string;
+    name: string;
+    campaign_id: string;
+    campaign_name: string | null;
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED' | null;
+    platform_status: string | null;
+    /** Its own daily budget now; null when it holds none. */
+    daily_budget: string | null;
+    impressions: number;
+    clicks: number;
+    /** A decimal string in the account currency. */
+    spend: string;
+    conversions: number;
+    /** Clicks per impression, a fraction; null without impressions. */
+    ctr: number | null;
+    average_cpc: string | null;
+    cost_per_conversion: string | null;
+    /** With breakdown day. */
+    days?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      /** YYYY-MM-DD */
+      date: string;
+    }>;
+    /** With breakdown device. */
+    devices?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
+    }>;
+  }>;
+  /** At level ad, by spend. */
+  ads?: Array<{
+    ad_id: string;
+    name: string;
+    campaign_id: string;
+    campaign_name: string | null;
+    ad_group_id: string | null;
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED' | null;
+    platform_status: string | null;
+    /** Its own daily budget now; null when it holds none. */
+    daily_budget: string | null;
+    impressions: number;
+    clicks: number;
+    /** A decimal string in the account currency. */
+    spend: string;
+    conversions: number;
+    /** Clicks per impression, a fraction; null without impressions. */
+    ctr: number | null;
+    average_cpc: string | null;
+    cost_per_conversion: string | null;
+    /** With breakdown day. */
+    days?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      /** YYYY-MM-DD */
+      date: string;
+    }>;
+    /** With breakdown device. */
+    devices?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
+    }>;
+  }>;
+  totals: {
+    impressions: number;
+    clicks: number;
+    /** A decimal string in the account currency. */
+    spend: string;
+    conversions: number;
+    /** Clicks per impression, a fraction; null without impressions. */
+    ctr: number | null;
+    average_cpc: string | null;
+    cost_per_conversion: string | null;
+  };
+  /** Campaign ids asked for that the account does not have. */
+  not_found: Array<string>;
+}
+
 /** The answer of `list_social_ad_sets`. */
 export interface ListSocialAdSetsResult {
   /** The Meta ad account (act_<digits>). */
@@ -2055,6 +2527,172 @@ export interface UpdateSocialAdSetResult {
     /** The body that would be sent. */
     body: Record<string, unknown>;
   };
+}
+
+/** The answer of `get_video_campaign_performance`. */
+export interface GetVideoCampaignPerformanceResult {
+  account_id: string;
+  /** The currency of every amount. */
+  currency: string;
+  period: {
+    start: string;
+    end: string;
+  };
+  level: 'campaign' | 'ad_group' | 'ad';
+  breakdown: 'none' | 'day' | 'device';
+  /** At level campaign, by spend. */
+  campaigns?: Array<{
+    campaign_id: string;
+    name: string;
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED' | null;
+    platform_status: string | null;
+    /** Its own daily budget now; null when it holds none. */
+    daily_budget: string | null;
+    impressions: number;
+    clicks: number;
+    /** A decimal string in the account currency. */
+    spend: string;
+    conversions: number;
+    /** Clicks per impression, a fraction; null without impressions. */
+    ctr: number | null;
+    average_cpc: string | null;
+    cost_per_conversion: string | null;
+    /** With breakdown day. */
+    days?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      /** YYYY-MM-DD */
+      date: string;
+    }>;
+    /** With breakdown device. */
+    devices?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
+    }>;
+  }>;
+  /** At level ad_group, by spend. */
+  ad_groups?: Array<{
+    ad_group_id: string;
+    name: string;
+    campaign_id: string;
+    campaign_name: string | null;
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED' | null;
+    platform_status: string | null;
+    /** Its own daily budget now; null when it holds none. */
+    daily_budget: string | null;
+    impressions: number;
+    clicks: number;
+    /** A decimal string in the account currency. */
+    spend: string;
+    conversions: number;
+    /** Clicks per impression, a fraction; null without impressions. */
+    ctr: number | null;
+    average_cpc: string | null;
+    cost_per_conversion: string | null;
+    /** With breakdown day. */
+    days?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      /** YYYY-MM-DD */
+      date: string;
+    }>;
+    /** With breakdown device. */
+    devices?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
+    }>;
+  }>;
+  /** At level ad, by spend. */
+  ads?: Array<{
+    ad_id: string;
+    name: string;
+    campaign_id: string;
+    campaign_name: string | null;
+    ad_group_id: string | null;
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED' | null;
+    platform_status: string | null;
+    /** Its own daily budget now; null when it holds none. */
+    daily_budget: string | null;
+    impressions: number;
+    clicks: number;
+    /** A decimal string in the account currency. */
+    spend: string;
+    conversions: number;
+    /** Clicks per impression, a fraction; null without impressions. */
+    ctr: number | null;
+    average_cpc: string | null;
+    cost_per_conversion: string | null;
+    /** With breakdown day. */
+    days?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      /** YYYY-MM-DD */
+      date: string;
+    }>;
+    /** With breakdown device. */
+    devices?: Array<{
+      impressions: number;
+      clicks: number;
+      /** A decimal string in the account currency. */
+      spend: string;
+      conversions: number;
+      /** Clicks per impression, a fraction; null without impressions. */
+      ctr: number | null;
+      average_cpc: string | null;
+      cost_per_conversion: string | null;
+      device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
+    }>;
+  }>;
+  totals: {
+    impressions: number;
+    clicks: number;
+    /** A decimal string in the account currency. */
+    spend: string;
+    conversions: number;
+    /** Clicks per impression, a fraction; null without impressions. */
+    ctr: number | null;
+    average_cpc: string | null;
+    cost_per_conversion: string | null;
+  };
+  /** Campaign ids asked for that the account does not have. */
+  not_found: Array<string>;
 }
 
 /** The answer of `list_video_ad_groups`. */
@@ -2245,7 +2883,7 @@ export interface ToolResults {
   list_search_ad_groups: ListSearchAdGroupsResult;
   list_search_keywords: ListSearchKeywordsResult;
   list_search_terms: ListSearchTermsResult;
-  get_search_campaign_performance: Record<string, unknown>;
+  get_search_campaign_performance: GetSearchCampaignPerformanceResult;
   discover_existing_assets: Record<string, unknown>;
   update_ad_headlines: Record<string, unknown>;
   update_search_campaign: Record<string, unknown>;
@@ -2263,17 +2901,17 @@ export interface ToolResults {
   list_network_campaigns: Record<string, unknown>;
   list_network_creatives: ListNetworkCreativesResult;
   list_network_organizations: ListNetworkOrganizationsResult;
-  get_network_campaign_performance: Record<string, unknown>;
+  get_network_campaign_performance: GetNetworkCampaignPerformanceResult;
   update_network_campaign: Record<string, unknown>;
   list_social_photo_accounts: Record<string, unknown>;
   list_social_campaigns: Record<string, unknown>;
-  get_social_campaign_performance: Record<string, unknown>;
+  get_social_campaign_performance: GetSocialCampaignPerformanceResult;
   update_social_campaign: Record<string, unknown>;
   list_social_ad_sets: ListSocialAdSetsResult;
   list_social_ads: ListSocialAdsResult;
   update_social_ad_set: UpdateSocialAdSetResult;
   list_video_campaigns: Record<string, unknown>;
-  get_video_campaign_performance: Record<string, unknown>;
+  get_video_campaign_performance: GetVideoCampaignPerformanceResult;
   update_video_campaign: Record<string, unknown>;
   list_video_ad_groups: ListVideoAdGroupsResult;
   list_video_ads: ListVideoAdsResult;

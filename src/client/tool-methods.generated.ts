@@ -16,11 +16,15 @@ import type {
   GetConnectionsStatusArguments,
   GetMonitorHistoryArguments,
   GetNetworkCampaignPerformanceArguments,
+  GetNetworkCampaignPerformanceResult,
   GetPerformanceOverviewArguments,
   GetSearchCampaignPerformanceArguments,
+  GetSearchCampaignPerformanceResult,
   GetSocialCampaignPerformanceArguments,
+  GetSocialCampaignPerformanceResult,
   GetUsageStatusArguments,
   GetVideoCampaignPerformanceArguments,
+  GetVideoCampaignPerformanceResult,
   ListConnectedAccountsArguments,
   ListMonitorsArguments,
   ListNetworkCampaignsArguments,
@@ -277,7 +281,7 @@ export abstract class ToolMethods {
   getSearchCampaignPerformance(
     args: GetSearchCampaignPerformanceArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<GetSearchCampaignPerformanceResult>> {
     return this.callTool('get_search_campaign_performance', args, options);
   }
 
@@ -493,7 +497,7 @@ export abstract class ToolMethods {
   getNetworkCampaignPerformance(
     args: GetNetworkCampaignPerformanceArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<GetNetworkCampaignPerformanceResult>> {
     return this.callTool('get_network_campaign_performance', args, options);
   }
 
@@ -541,7 +545,7 @@ export abstract class ToolMethods {
   getSocialCampaignPerformance(
     args: GetSocialCampaignPerformanceArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<GetSocialCampaignPerformanceResult>> {
     return this.callTool('get_social_campaign_performance', args, options);
   }
 
@@ -613,7 +617,7 @@ export abstract class ToolMethods {
   getVideoCampaignPerformance(
     args: GetVideoCampaignPerformanceArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<GetVideoCampaignPerformanceResult>> {
     return this.callTool('get_video_campaign_performance', args, options);
   }
 

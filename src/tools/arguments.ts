@@ -300,7 +300,6 @@ export const dryRun = z
 
 /** The optional account argument of a platform, named as the multi-account rule says. */
 export function accountArgument(platform: Platform) {
-  const info = PLATFORM_INFO[platform];
   const id = withoutControlCharacters(z.string().trim().min(1, 'must not be empty')).meta({
     pattern: plainTextPattern(),
   });

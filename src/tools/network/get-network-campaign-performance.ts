@@ -14,4 +14,6 @@ export const getNetworkCampaignPerformance = performanceTool({
     .describe('A LinkedIn campaign: digits or urn:li:sponsoredCampaign:<digits>.'),
   example: { date_range: 'LAST_7_DAYS', campaign_ids: ['123456789'], breakdown: 'none' },
   read: readNetworkPerformance,
+  levels: { ad: 'creative' },
+  byDevice: false,
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { formatMicros } from '../../money.ts';
 import type { CampaignMetrics } from '../../platforms/performance.ts';
 import { markdownTable } from './markdown-table.ts';
@@ -15,6 +16,19 @@ export interface MetricFields {
   /** Spend per conversion; null without conversions. */
   cost_per_conversion: string | null;
 }
+
+const money = z.string().describe('A decimal string in the account currency.');
+
+/** The output schema of MetricFields. */
+export const METRIC_FIELDS = {
+  impressions: z.number(),
+  clicks: z.number(),
+  spend: money,
+  conversions: z.number(),
+  ctr: z.number().nullable().describe('Clicks per impression, a fraction; null without impressions.'),
+  average_cpc: money.nullable(),
+  cost_per_conversion: money.nullable(),
+};
 
 /**
  * The one table of metrics every performance tool answers with, in the order the answers show them:

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { PLATFORM_INFO, type Platform } from '../../platform-families.ts';
 import type { PlatformCallContext } from '../../platforms/call-context.ts';
-import type { PerformanceAnswer, PerformanceQuery } from '../../platforms/performance.ts';
+import {
+  PERFORMANCE_LEVELS,
+  type PerformanceAnswer,
+  type PerformanceLevel,
+  type PerformanceQuery,
+} from '../../platforms/performance.ts';
 import { accountArgument } from '../arguments.ts';
-import { defineTool, type Tool } from '../tool.ts';
-import { performanceReport } from './performance-report.ts';
+import { defineTool, type FieldIssue, type Tool } from '../tool.ts';
+import { BREAKDOWNS, type Breakdown, PERFORMANCE_OUTPUT, performanceReport } from './performance-report.ts';
 import { PERIOD_SCHEMA, periodArguments, periodIssues, resolvePeriod, todayIn } from './period.ts';
 
 /**
@@ -28,6 +33,37 @@ export interface PerformanceToolOptions {
   campaignId: z.ZodType<string>;
   example: Record<string, unknown>;
   read: PerformanceReader;
+  /** The levels below the campaign the platform reports, each with its own word for the object. */
+  levels: Partial<Record<Exclude<PerformanceLevel, 'campaign'>, string>>;
+  /** Whether it reports by device. */
+  byDevice: boolean;
+}
+
+/** `campaign, ad_group (ad set) or ad (creative)`: the levels a platform reports, in its words. */
+function levelWords(options: PerformanceToolOptions): string {
+  const below = Object.entries(options.levels).map(([level, word]) =>
+    word === level.replace('_', ' ') ? level : `${level} (${word})`,
+  );
+  return ['campaign', ...below].join(', ').replace(/, ([^,]*)$/, ' or $1');
+}
+
+/** The level and breakdown the platform does not report, refused with what it offers instead. */
+function reportIssues(
+  options: PerformanceToolOptions,
+  args: { level?: unknown; breakdown?: unknown },
+): FieldIssue[] {
+  const label = PLATFORM_INFO[options.platform].label;
+  const issues: FieldIssue[] = [];
+  if (args.level !== 'campaign' && !(String(args.level) in options.levels)) {
+    issues.push({
+      field: 'level',
+      message: `${label} reports no ${args.level} level: use ${levelWords(options)}`,
+    });
+  }
+  if (args.breakdown === 'device' && !options.byDevice) {
+    issues.push({ field: 'breakdown', message: `${label} reports no breakdown by device: use none or day` });
+  }
+  return issues;
 }
 
 /**
@@ -65,35 +101,42 @@ export function performanceTool(options: PerformanceToolOptions): Tool {
           .describe(
             `Only these campaigns (at most ${MAX_CAMPAIGN_IDS}); all of the account's otherwise. Ids that do not exist are listed as not found.`,
           ),
+        level: z
+          .enum(PERFORMANCE_LEVELS)
+          .default('campaign')
+          .describe(`Rows per ${levelWords(options)}.`),
         breakdown: z
-          .enum(['none', 'day'])
+          .enum(BREAKDOWNS)
           .default('none')
-          .describe(
-            '"day" adds each campaign\'s days (days with nothing are left out); "none" gives the period.',
-          ),
+          .describe(`Each row's days${options.byDevice ? ' or devices' : ''} too; none gives the period.`),
         [info.accountArgument]: accountArgument(platform),
       })
       .meta(PERIOD_SCHEMA),
     example: options.example,
-    rules: (args) => periodIssues(args),
-    auditFields: ['date_range', 'start_date', 'end_date', 'breakdown'],
+    output: PERFORMANCE_OUTPUT,
+    rules: (args) => [...periodIssues(args), ...reportIssues(options, args)],
+    auditFields: ['date_range', 'start_date', 'end_date', 'level', 'breakdown'],
     async run(args, context) {
       const account = context.account;
       if (!account) throw new Error('a performance tool needs the resolved account');
       const today = todayIn(account.time_zone, context.now);
       const period = resolvePeriod(args, today, options.name);
       const campaignIds = args.campaign_ids as string[] | undefined;
-      const breakdown = args.breakdown as 'none' | 'day';
+      const breakdown = args.breakdown as Breakdown;
+      const level = args.level as PerformanceLevel;
       const answer = await options.read(context, {
         start: period.start,
         end: period.end,
         campaignIds,
         byDay: breakdown === 'day',
+        level,
+        byDevice: breakdown === 'device',
       });
       return performanceReport({
         platform,
         accountId: account.account_id,
         period,
+        level,
         breakdown,
         answer,
         requested: campaignIds,

@@ -9,6 +9,8 @@ export const getSearchCampaignPerformance = performanceTool({
     "It reads Google Ads reporting (GAQL FROM campaign with metrics by segments.date), in the account's time " +
     'zone; removed campaigns appear when they spent in the period or are asked for.',
   campaignId: digitsId().describe('A Google Ads campaign id (digits), as list_search_campaigns gives it.'),
-  example: { date_range: 'LAST_7_DAYS', breakdown: 'none' },
+  example: { date_range: 'LAST_7_DAYS', level: 'ad_group', breakdown: 'device' },
   read: readSearchPerformance,
+  levels: { ad_group: 'ad group' },
+  byDevice: true,
 });

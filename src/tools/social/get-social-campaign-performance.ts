@@ -16,4 +16,6 @@ export const getSocialCampaignPerformance = performanceTool({
     campaign_ids: ['120210000000000101', '120210000000000102'],
   },
   read: readSocialPerformance,
+  levels: { ad_group: 'ad set', ad: 'ad' },
+  byDevice: true,
 });

@@ -16,4 +16,6 @@ export const getVideoCampaignPerformance = performanceTool({
     breakdown: 'day',
   },
   read: readVideoPerformance,
+  levels: { ad_group: 'ad group', ad: 'ad' },
+  byDevice: false,
 });

@@ -116,9 +116,9 @@ describe.each(TEST_DIALECTS)(
         `Meta Ads (social) account ${accountId}, LAST_30_DAYS (${daysAgo(30)} to ${daysAgo(1)}), in USD`,
       );
       expect(text).toContain(
-        '| Campaign | Id | Impressions | Clicks | Spend (USD) | Conversions | CTR | Avg. CPC | Cost/conv. |',
+        '| Campaign | Id | Status | Impressions | Clicks | Spend (USD) | Conversions | CTR | Avg. CPC | Cost/conv. |',
       );
-      expect(text).toContain(`| **Total** |  | ${s.totals.impressions.toLocaleString('en-US')} |`);
+      expect(text).toContain(`| **Total** |  |  | ${s.totals.impressions.toLocaleString('en-US')} |`);
     });
 
     it('gives each campaign its days on breakdown "day", which sum exactly to the totals', async () => {

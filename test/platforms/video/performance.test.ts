@@ -81,8 +81,8 @@ describe.each(TEST_DIALECTS)('get_video_campaign_performance on the TikTok sandb
     // Spring launch ran until 2026-10-31, nine days of the period.
     expect(decimalToMicros(campaign(body, SEEDED.springLaunch).spend)).toBeGreaterThan(0);
     expect(structured.not_found).toEqual([]);
-    expect(text).toContain('| Campaign | Id | Impressions | Clicks | Spend (USD) |');
-    expect(text).toContain(`| **Total** |  | ${structured.totals.impressions.toLocaleString('en-US')} |`);
+    expect(text).toContain('| Campaign | Id | Status | Impressions | Clicks | Spend (USD) |');
+    expect(text).toContain(`| **Total** |  |  | ${structured.totals.impressions.toLocaleString('en-US')} |`);
     expect(text).toMatch(
       /^TikTok Ads \(video\) account \d+, LAST_30_DAYS \(2026-10-23 to 2026-11-21\), in USD/,
     );

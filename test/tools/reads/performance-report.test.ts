@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { performanceReport } from '../../../src/tools/reads/performance-report.ts';
+import { PERFORMANCE_OUTPUT, performanceReport } from '../../../src/tools/reads/performance-report.ts';
 
 const m = (impressions: number, clicks: number, spendMicros: number, conversions: number) => ({
   impressions,
@@ -13,6 +13,7 @@ describe('a performance answer', () => {
     platform: 'network',
     accountId: '500',
     period: { start: '2026-11-01', end: '2026-11-02', label: 'two days' },
+    level: 'campaign',
     breakdown: 'day',
     requested: ['1', '2', '3', '404'],
     answer: {
@@ -63,8 +64,72 @@ describe('a performance answer', () => {
 
   it('names the ids that do not exist, and writes a markdown table with a total', () => {
     expect(s.not_found).toEqual(['404']);
-    expect(report.text).toContain('| Campaign | Id | Impressions | Clicks | Spend (USD) |');
-    expect(report.text).toContain('| **Total** |  | 1,600 | 42 | 81.01 | 4 | 2.63% | 1.93 | 20.25 |');
+    expect(report.text).toContain('| Campaign | Id | Status | Impressions | Clicks | Spend (USD) |');
+    expect(report.text).toContain('| **Total** |  |  | 1,600 | 42 | 81.01 | 4 | 2.63% | 1.93 | 20.25 |');
     expect(report.text).toContain('Not found in this account: 404.');
+  });
+});
+
+describe('a performance answer below the campaign, by device', () => {
+  const report = performanceReport({
+    platform: 'search',
+    accountId: '1234567890',
+    period: { start: '2026-11-01', end: '2026-11-07', label: 'last 7 days' },
+    level: 'ad_group',
+    breakdown: 'device',
+    answer: {
+      currency: 'USD',
+      campaigns: [{ id: '1', name: 'Brand', platformStatus: 'ENABLED', dailyBudgetMicros: 50_000_000 }],
+      adGroups: [
+        { id: '11', name: 'Exact', campaignId: '1', platformStatus: 'ENABLED' },
+        { id: '12', name: 'Broad', campaignId: '1', platformStatus: 'PAUSED' },
+      ],
+      rows: [
+        { campaignId: '1', adGroupId: '11', device: 'MOBILE', metrics: m(100, 10, 5_000_000, 1) },
+        { campaignId: '1', adGroupId: '11', device: 'DESKTOP', metrics: m(50, 5, 2_500_000, 1) },
+        { campaignId: '1', adGroupId: '12', device: 'MOBILE', metrics: m(300, 20, 30_000_000, 0) },
+      ],
+    },
+  });
+  const s = report.structured as any;
+
+  it('names each ad group with its campaign, its status beside the platform value, and its devices', () => {
+    expect(s.campaigns).toBeUndefined();
+    expect(s.ad_groups.map((g: any) => [g.ad_group_id, g.status, g.platform_status])).toEqual([
+      ['12', 'PAUSED', 'PAUSED'],
+      ['11', 'ACTIVE', 'ENABLED'],
+    ]);
+    expect(s.ad_groups[1]).toMatchObject({ campaign_id: '1', campaign_name: 'Brand', daily_budget: null });
+    expect(s.ad_groups[1].devices.map((d: any) => [d.device, d.spend])).toEqual([
+      ['MOBILE', '5.00'],
+      ['DESKTOP', '2.50'],
+    ]);
+    expect(s.ad_groups[0].cost_per_conversion).toBeNull();
+  });
+
+  it('is what the output schema says', () => {
+    expect(() => PERFORMANCE_OUTPUT.parse(s)).not.toThrow();
+    expect(report.text).toContain('By device');
+  });
+
+  it('gives a campaign its daily budget and status', () => {
+    const campaigns = performanceReport({
+      platform: 'video',
+      accountId: '7',
+      period: { start: '2026-11-01', end: '2026-11-01', label: 'today' },
+      level: 'campaign',
+      breakdown: 'none',
+      answer: {
+        currency: 'USD',
+        campaigns: [{ id: '1', name: 'A', platformStatus: 'DISABLE', dailyBudgetMicros: 70_000_000 }],
+        rows: [],
+      },
+    }).structured as any;
+    expect(campaigns.campaigns[0]).toMatchObject({
+      status: 'PAUSED',
+      platform_status: 'DISABLE',
+      daily_budget: '70.00',
+    });
+    expect(() => PERFORMANCE_OUTPUT.parse(campaigns)).not.toThrow();
   });
 });
