@@ -21,7 +21,7 @@ interface Built {
 
 /**
  * `?platforms=search,video`: the platforms whose tools the document holds, beside the tools of none; all
- * when absent. ChatGPT Actions import at most 30 operations, which two platforms' tools fit in.
+ * when absent. ChatGPT Actions import at most 30 operations, which one platform's tools fit in.
  */
 function platformsAsked(query: unknown): Platform[] | undefined {
   const raw = (query as Record<string, unknown> | undefined)?.platforms;
