@@ -119,3 +119,123 @@ describe.each(TEST_DIALECTS)('the read, decide, act loop of an agent (%s)', (dia
     }
   });
 });
+
+/** Below the campaign: the ad group (Meta's ad set) each platform reports and pauses on its own. */
+const GROUP_LOOPS: Array<{
+  platform: Platform;
+  performance: string;
+  update: string;
+  idField: string;
+  list: string;
+  listed: string;
+}> = [
+  {
+    platform: 'search',
+    performance: 'get_search_campaign_performance',
+    update: 'update_search_ad_group',
+    idField: 'ad_group_id',
+    list: 'list_search_ad_groups',
+    listed: 'ad_groups',
+  },
+  {
+    platform: 'social',
+    performance: 'get_social_campaign_performance',
+    update: 'update_social_ad_set',
+    idField: 'ad_set_id',
+    list: 'list_social_ad_sets',
+    listed: 'ad_sets',
+  },
+  {
+    platform: 'video',
+    performance: 'get_video_campaign_performance',
+    update: 'update_video_ad_group',
+    idField: 'adgroup_id',
+    list: 'list_video_ad_groups',
+    listed: 'ad_groups',
+  },
+];
+
+/**
+ * The same loop one level down, in the one vocabulary every platform answers with: read last week by ad
+ * group, pause the one with the worst cost per conversion (LinkedIn has no level between the campaign and
+ * its ads: its campaigns are what the loop above pauses), and see it read PAUSED in the list and in the
+ * next report; then, on Google Ads, exclude the three costliest search terms that never converted.
+ */
+describe.each(TEST_DIALECTS)('the loop below the campaign (%s)', (dialect) => {
+  let service: TestService;
+
+  beforeAll(async () => {
+    service = await TestService.start(dialect);
+  });
+  afterAll(() => service.stop());
+
+  async function agent(platform: Platform) {
+    const owner: Owner = await service.createOwner('pro', [platform]);
+    const client: Client = await connectOverHttp(service.url, owner.key);
+    const call = async (name: string, args: Json) => {
+      const result = await callTool(client, { name, arguments: args });
+      expect(result.isError, `${name}: ${textOf(result)}`).toBeFalsy();
+      return result.structuredContent as Json;
+    };
+    return { client, call };
+  }
+
+  it.each(GROUP_LOOPS)('on $platform: pauses the worst ad group by cost per conversion', async (loop) => {
+    const { client, call } = await agent(loop.platform);
+    try {
+      const week = await call(loop.performance, { date_range: 'LAST_7_DAYS', level: 'ad_group' });
+      const active = week.ad_groups.filter((row: Json) => row.status === 'ACTIVE' && Number(row.spend) > 0);
+      expect(active.length).toBeGreaterThan(1);
+      const worst = active.reduce((a: Json, b: Json) =>
+        costPerConversion(b) > costPerConversion(a) ? b : a,
+      );
+
+      const paused = await call(loop.update, { [loop.idField]: worst.ad_group_id, status: 'PAUSED' });
+      expect(paused.changed).toEqual(['status']);
+      expect(paused.after.status).toBe('PAUSED');
+
+      const listed = (await call(loop.list, { campaign_ids: [worst.campaign_id] }))[loop.listed] as Json[];
+      expect(listed.find((group) => group[loop.idField] === worst.ad_group_id)?.status).toBe('PAUSED');
+      const after = await call(loop.performance, { date_range: 'LAST_7_DAYS', level: 'ad_group' });
+      expect(after.ad_groups.find((row: Json) => row.ad_group_id === worst.ad_group_id)?.status).toBe(
+        'PAUSED',
+      );
+
+      // Pausing it again is seen for what it is: nothing to change.
+      const again = await call(loop.update, { [loop.idField]: worst.ad_group_id, status: 'PAUSED' });
+      expect(again.changed).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('on search: excludes the three costliest search terms that never converted', async () => {
+    const { client, call } = await agent('search');
+    try {
+      const wasted = (
+        await call('list_search_terms', { date_range: 'LAST_30_DAYS', without_conversions: true })
+      ).search_terms as Json[];
+      expect(wasted.length).toBeGreaterThanOrEqual(3);
+      const costliest = wasted.slice(0, 3);
+      const spends = costliest.map((term) => Number(term.metrics.spend));
+      expect(spends).toEqual(spends.toSorted((a, b) => b - a));
+      for (const term of costliest) expect(term.metrics.conversions).toBe(0);
+
+      const byCampaign = Map.groupBy(costliest, (term) => term.campaign_id as string);
+      for (const [campaignId, terms] of byCampaign) {
+        const added = await call('add_search_negative_keywords', {
+          campaign_id: campaignId,
+          keywords: terms.map((term) => ({ text: term.search_term, match_type: 'EXACT' })),
+        });
+        expect(added.added).toHaveLength(terms.length);
+      }
+      const left = (
+        await call('list_search_terms', { date_range: 'LAST_30_DAYS', without_conversions: true })
+      ).search_terms as Json[];
+      const excluded = new Set(costliest.map((term) => term.search_term));
+      expect(left.filter((term) => excluded.has(term.search_term))).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
+});
