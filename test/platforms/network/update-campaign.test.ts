@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { KeyLimits } from '../../../src/key-limits.ts';
+import { revertChange } from '../../../src/owners/revert-change.ts';
 import { asksOnlyToStop } from '../../../src/pipeline/stop-call.ts';
 import { activityHistories } from '../../../src/sandbox/activity.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';
+import { findUserById } from '../../../src/storage/users.ts';
 import { updateNetworkCampaign } from '../../../src/tools/network/update-network-campaign.ts';
 import { callTool, connectOverHttp } from '../../mcp/clients.ts';
 import { TestClock } from '../../support/clock.ts';
@@ -305,6 +307,36 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
     expect(asksOnlyToStop(updateNetworkCampaign, { campaign_id: campaignId, status: 'active' })).toBe(false);
     const removed = await update(owner.key, { campaign_id: campaignId, status: 'ARCHIVED' });
     expect([removed.status, removed.body.code]).toEqual([400, 'invalid_arguments']);
+  });
+
+  it('lets the owner revert a pause and a budget change from what the audit row shows, never over a later change', async () => {
+    const { owner, id } = await freshAccount();
+    const user = await findUserById(service.services.storage.db, owner.userId);
+    if (!user) throw new Error('no owner');
+    const campaignId = id(RUNNING);
+    const paused = await update(owner.key, { campaign_id: campaignId, status: 'PAUSED', daily_budget: 40 });
+    expect(paused.status).toBe(200);
+    const change = await audited(paused.body.request_id);
+    expect(JSON.parse(change.details ?? '{}')).toMatchObject({
+      before: { name: RUNNING, status: 'ACTIVE', daily_budget: '60.00' },
+      after: { name: RUNNING, status: 'PAUSED', daily_budget: '40.00' },
+    });
+
+    const reverted = await revertChange(service.services, user, change.id);
+    expect(reverted.kind, reverted.message).toBe('reverted');
+    expect((await stored(campaignId)).data).toMatchObject({
+      status: 'ACTIVE',
+      dailyBudget: { amount: '60.00', currencyCode: 'USD' },
+    });
+
+    const lowered = await audited(
+      (await update(owner.key, { campaign_id: campaignId, daily_budget: 30 })).body.request_id,
+    );
+    await update(owner.key, { campaign_id: campaignId, daily_budget: 20 });
+    const drifted = await revertChange(service.services, user, lowered.id);
+    expect(drifted.kind).toBe('refused');
+    expect(drifted.message).toContain('daily_budget was "30.00", is now "20.00"');
+    expect((await stored(campaignId)).data.dailyBudget.amount).toBe('20.00');
   });
 
   it('lets a write key pause and lower, not activate or raise: 403, nothing changed, no quota', async () => {
