@@ -1206,12 +1206,8 @@ export interface AssociateNetworkConversionArguments {
 export interface ListNetworkCampaignsArguments {
   /** Only the campaigns of this campaign group: digits or urn:li:sponsoredCampaignGroup:<digits>. */
   campaign_group_id?: string;
-  /**
-   * Only campaigns in these statuses (ACTIVE, PAUSED, DRAFT, COMPLETED, ARCHIVED, CANCELED, PENDING_DELETION, REMOVED); default ACTIVE and PAUSED.
-   */
-  status?: Array<
-    'ACTIVE' | 'PAUSED' | 'DRAFT' | 'COMPLETED' | 'ARCHIVED' | 'CANCELED' | 'PENDING_DELETION' | 'REMOVED'
-  >;
+  /** Only campaigns in these statuses (ACTIVE, PAUSED, REMOVED); default ACTIVE and PAUSED. */
+  status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
    * Rows per answer; next_cursor gives the rest.
    *

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Approval } from '../../storage/schema.ts';
 
 /** What a change waiting for approval is, as stored with it and shown to the owner and the agent. */
@@ -18,6 +19,21 @@ export interface ApprovalChange {
   /** The last day the period delta counts: the end of the current month (UTC). */
   period_end: string;
 }
+
+/**
+ * The output schema of `impact`, which the pipeline adds to the dry run of a change to a campaign's
+ * spend (src/pipeline/spend-guardrails.ts).
+ */
+export const IMPACT_OUTPUT = z
+  .object({
+    currency: z.string().describe('The currency of the deltas.'),
+    projected_daily_delta: z.string().nullable().describe('Daily spend after minus before, signed.'),
+    projected_period_delta: z.string().nullable().describe('That delta to the end of the month.'),
+    period_end: z.string().describe('The last day the period delta counts (UTC).'),
+    approval_needed: z.string().optional().describe('Why applying it would wait for approval.'),
+  })
+  .optional()
+  .describe("On a dry run: the change's projected effect on spend.");
 
 export const APPROVAL_STATUSES = [
   'pending',

@@ -24,7 +24,7 @@ import {
   TEXT_OBJECTIVES,
   VIDEO_OBJECTIVES,
 } from './campaign-arguments.ts';
-import { createNetworkCampaign } from './create-campaign.ts';
+import { CREATE_OUTPUT, createNetworkCampaign } from './create-campaign.ts';
 
 const AD_TYPES = ['image', 'video', 'carousel', 'text'] as const;
 type AdType = (typeof AD_TYPES)[number];
@@ -214,6 +214,7 @@ export const addNetworkCampaignToGroup = defineTool({
       checkCreative(args, ctx);
     })
     .meta(CREATIVE_SCHEMA),
+  output: CREATE_OUTPUT,
   rules: (args, env) =>
     campaignRules(
       args,

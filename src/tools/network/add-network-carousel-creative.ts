@@ -3,7 +3,7 @@ import { NetworkClient } from '../../platforms/network/client.ts';
 import { networkProtocol } from '../../platforms/network/protocol.ts';
 import { idOf, urn } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
+import { IMPACT_OUTPUT, MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import {
   accountArgument,
   bannedWordIssues,
@@ -14,13 +14,15 @@ import {
   textOnSeveralLines,
 } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
+import { STATUS_FIELDS, statusFields } from '../status-vocabulary.ts';
 import { defineTool, type ToolContext, type ToolResult } from '../tool.ts';
 import { adMedia, type CarouselAd, carouselAd } from './ad-spec.ts';
 import { createAd, uploadMedia } from './ad-steps.ts';
 import { CALL_TO_ACTIONS, cardCopy, carouselCards, DEFAULT_CALL_TO_ACTION } from './campaign-arguments.ts';
+import { MEDIA_OUTPUT } from './create-campaign.ts';
 import { deliveryBudgets } from './delivery-budgets.ts';
 import { prepareMedia } from './media.ts';
-import { NetworkRunner } from './runner.ts';
+import { NetworkRunner, PREVIEW_OUTPUT } from './runner.ts';
 
 /** LinkedIn recommends at least this many ad variations per campaign. */
 export const RECOMMENDED_VARIATIONS = 4;
@@ -113,7 +115,13 @@ async function addCarouselCreative(
       : `That meets LinkedIn's recommendation of ${RECOMMENDED_VARIATIONS} or more; compare their results in Campaign Manager.`;
   const structured = {
     account_id: accountId,
-    campaign: { id: campaignId, urn: urn.campaign(campaignId), name: campaign.name, status: campaign.status },
+    dry_run: runner.dryRun,
+    campaign: {
+      id: campaignId,
+      urn: urn.campaign(campaignId),
+      name: campaign.name ?? null,
+      ...statusFields('network', campaign.status ?? 'DRAFT'),
+    },
     creative: {
       id: creativeUrn,
       post: postUrn,
@@ -131,7 +139,7 @@ async function addCarouselCreative(
         `Dry run: nothing was created and no quota was used. A ${ad.cards.length}-card carousel ad would be added ` +
         `to campaign ${campaignId} ("${campaign.name ?? ''}"), which has ${before} variation${before === 1 ? '' : 's'} ` +
         `now and would then have ${variations}. ${runner.preview.length} requests to LinkedIn are listed in order in structured.preview.`,
-      structured: { dry_run: true, ...structured, preview: runner.preview },
+      structured: { ...structured, preview: runner.preview },
     };
   }
   const status =
@@ -183,6 +191,33 @@ export const addNetworkCarouselCreative = defineTool({
       .describe(`Button label of the ad; default ${DEFAULT_CALL_TO_ACTION}.`),
     account_id: accountArgument('network'),
     dry_run: dryRun,
+  }),
+  output: z.object({
+    account_id: z.string().describe('The LinkedIn ad account.'),
+    dry_run: z.boolean().describe('Whether nothing was created (dry run).'),
+    campaign: z
+      .object({
+        id: z.string().describe('The digits of the campaign.'),
+        urn: z.string().describe('urn:li:sponsoredCampaign:<id>.'),
+        name: z.string().nullable().describe('Its name.'),
+        ...STATUS_FIELDS,
+      })
+      .describe('The carousel campaign.'),
+    creative: z
+      .object({
+        id: z.string().describe('Its urn:li:sponsoredCreative (a placeholder on a dry run).'),
+        post: z.string().optional().describe('The dark post it sponsors.'),
+        intended_status: z.string().describe('ACTIVE: it serves whenever the campaign is active.'),
+        cards: z.number().int().describe('How many cards it has.'),
+        name: z.string().optional().describe('creative_name, when given.'),
+      })
+      .describe('The new ad.'),
+    variations: z.number().int().describe("The campaign's ads, not removed, with this one."),
+    recommended_variations: z.number().int().describe('How many LinkedIn recommends.'),
+    media: MEDIA_OUTPUT,
+    preview: PREVIEW_OUTPUT,
+    impact: IMPACT_OUTPUT,
+    next_step: z.string().optional().describe('Advice on more variations, once created.'),
   }),
   rules: (args, { config }) =>
     bannedWordIssues(

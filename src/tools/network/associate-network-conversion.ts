@@ -6,7 +6,7 @@ import { idOf, urn } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument, digitsId, digitsOrUrn, dryRun } from '../arguments.ts';
 import { defineTool, type ToolContext, type ToolResult } from '../tool.ts';
-import { NetworkRunner } from './runner.ts';
+import { NetworkRunner, PREVIEW_OUTPUT } from './runner.ts';
 
 /**
  * Attaches a conversion to a campaign. Both are read first (each must exist in the account); a pair
@@ -35,15 +35,16 @@ async function associateConversion(
   );
   const structured = {
     account_id: accountId,
-    campaign: { id: campaignId, urn: urn.campaign(campaignId), name: campaign.name },
-    conversion: { id: conversionId, urn: urn.conversion(conversionId), name: conversion.name },
+    dry_run: context.dryRun,
+    campaign: { id: campaignId, urn: urn.campaign(campaignId), name: campaign.name ?? null },
+    conversion: { id: conversionId, urn: urn.conversion(conversionId), name: conversion.name ?? null },
     already_associated: associated,
   };
   const pair = `conversion ${conversionId} ("${conversion.name ?? ''}") and campaign ${campaignId} ("${campaign.name ?? ''}")`;
   if (associated) {
     return {
       text: `Nothing to do: ${pair} are already associated${context.dryRun ? ' (dry run)' : ''}. The campaign reports this conversion.`,
-      structured: { ...structured, ...(context.dryRun && { dry_run: true, preview: [] }) },
+      structured: { ...structured, ...(context.dryRun && { preview: [] }) },
     };
   }
   const runner = new NetworkRunner(client, context, 1);
@@ -54,7 +55,7 @@ async function associateConversion(
   if (runner.dryRun) {
     return {
       text: `Dry run: nothing was changed and no quota was used. ${pair} would be associated with one request, shown in structured.preview.`,
-      structured: { dry_run: true, ...structured, preview: runner.preview },
+      structured: { ...structured, preview: runner.preview },
     };
   }
   return {
@@ -84,6 +85,27 @@ export const associateNetworkConversion = defineTool({
     ),
     account_id: accountArgument('network'),
     dry_run: dryRun,
+  }),
+  output: z.object({
+    account_id: z.string().describe('The LinkedIn ad account.'),
+    dry_run: z.boolean().describe('Whether nothing was sent (dry run).'),
+    campaign: z
+      .object({
+        id: z.string().describe('The digits of the campaign.'),
+        urn: z.string().describe('urn:li:sponsoredCampaign:<id>.'),
+        name: z.string().nullable().describe('Its name.'),
+      })
+      .describe('The campaign.'),
+    conversion: z
+      .object({
+        id: z.string().describe('The digits of the conversion.'),
+        urn: z.string().describe('urn:lla:llaPartnerConversion:<id>.'),
+        name: z.string().nullable().describe('Its name.'),
+      })
+      .describe('The conversion.'),
+    already_associated: z.boolean().describe('Whether the pair was associated before this call.'),
+    associated: z.boolean().optional().describe('true once this call associated them.'),
+    preview: PREVIEW_OUTPUT,
   }),
   auditFields: ['campaign_id', 'conversion_id'],
   example: { campaign_id: '123456789', conversion_id: '987654' },

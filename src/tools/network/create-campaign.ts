@@ -1,4 +1,5 @@
-import { decimalToMicros } from '../../money.ts';
+import { z } from 'zod';
+import { decimalToMicros, formatMicros } from '../../money.ts';
 import type { NetworkCampaignGroup } from '../../platforms/network/answers.ts';
 import {
   type AdKind,
@@ -16,13 +17,15 @@ import type { Money, RunSchedule } from '../../platforms/network/types.ts';
 import { idOf, urn } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import type { AdAccount } from '../../storage/schema.ts';
+import { IMPACT_OUTPUT } from '../approvals/approval-object.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountInCurrency } from '../money-arguments.ts';
+import { STATUS_FIELDS, statusFields } from '../status-vocabulary.ts';
 import type { FieldIssue, ToolContext, ToolResult } from '../tool.ts';
 import { type AdSpec, adMedia } from './ad-spec.ts';
 import { createAd, uploadMedia } from './ad-steps.ts';
 import { prepareMedia, type ReadyMedia } from './media.ts';
-import { NetworkRunner } from './runner.ts';
+import { NetworkRunner, PREVIEW_OUTPUT } from './runner.ts';
 
 /** The arguments every campaign-creating tool shares (campaign-arguments.ts), as parsed. */
 export type CampaignArgs = TargetingArgs & {
@@ -49,6 +52,57 @@ export interface CreateCampaignOptions {
   objectives: readonly string[];
   creativeName?: string | undefined;
 }
+
+/** The media of a new ad, as the create answers show them. */
+export const MEDIA_OUTPUT = z
+  .array(
+    z.object({
+      field: z.string().describe('The argument the media came from.'),
+      urn: z.string().describe('Its urn:li:image or urn:li:video (a placeholder on a dry run).'),
+      uploaded: z.boolean().describe('Whether this call uploaded it.'),
+    }),
+  )
+  .describe('The media of the ad.');
+
+/** The `structured` answer of every campaign-creating tool. */
+export const CREATE_OUTPUT = z.object({
+  dry_run: z.boolean().describe('Whether nothing was created (dry run).'),
+  account_id: z.string().describe('The LinkedIn ad account.'),
+  campaign_group: z
+    .object({
+      id: z.string().describe('The digits of the group (a placeholder on a dry run).'),
+      urn: z.string().describe('urn:li:sponsoredCampaignGroup:<id>.'),
+      name: z.string().optional().describe('Its name.'),
+      created: z.boolean().describe('Whether this call created it.'),
+    })
+    .describe('The campaign group.'),
+  campaign: z
+    .object({
+      id: z.string().describe('The digits of the campaign (a placeholder on a dry run).'),
+      urn: z.string().describe('urn:li:sponsoredCampaign:<id>.'),
+      name: z.string().describe('Its name.'),
+      ...STATUS_FIELDS,
+      type: z.string().describe('SPONSORED_UPDATES or TEXT_AD.'),
+      format: z.string().describe('SINGLE_IMAGE, VIDEO, CAROUSEL or TEXT_AD.'),
+      objective: z.string().describe("LinkedIn's objectiveType."),
+      daily_budget: z.string().describe('Daily budget in the account currency.'),
+      total_budget: z.string().optional().describe('Total budget in the account currency, when set.'),
+      currency: z.string().describe('The account currency.'),
+    })
+    .describe('The new campaign, created PAUSED.'),
+  creative: z
+    .object({
+      id: z.string().describe('Its urn:li:sponsoredCreative (a placeholder on a dry run).'),
+      kind: z.enum(['image', 'video', 'carousel', 'text']).describe('The ad type.'),
+      intended_status: z.string().describe('ACTIVE: it serves once the campaign is active.'),
+      post: z.string().optional().describe('The dark post it sponsors; text ads have none.'),
+    })
+    .describe('The first ad.'),
+  media: MEDIA_OUTPUT,
+  preview: PREVIEW_OUTPUT,
+  impact: IMPACT_OUTPUT,
+  next_steps: z.array(z.string()).optional().describe('What to do next, once created.'),
+});
 
 /** Group states that take no new campaigns. */
 const CLOSED_GROUP_STATUSES = new Set(['ARCHIVED', 'CANCELED', 'CANCELLED', 'PENDING_DELETION', 'REMOVED']);
@@ -363,6 +417,7 @@ function campaignResult(plan: CampaignPlan, runner: NetworkRunner, made: Made): 
   const existing = plan.group.existing ? plan.group : undefined;
   const groupName = existing?.group.name ?? args.campaign_group_name;
   const structured = {
+    dry_run: runner.dryRun,
     account_id: plan.accountId,
     campaign_group: {
       id: groupId,
@@ -374,12 +429,13 @@ function campaignResult(plan: CampaignPlan, runner: NetworkRunner, made: Made): 
       id: campaignId,
       urn: urn.campaign(campaignId),
       name: args.campaign_name,
-      status: 'PAUSED',
+      ...statusFields('network', 'PAUSED'),
       type: ad.kind === 'text' ? 'TEXT_AD' : 'SPONSORED_UPDATES',
       format: CAMPAIGN_FORMAT[ad.kind],
       objective,
-      daily_budget: dailyBudget,
-      ...(totalBudget && { total_budget: totalBudget }),
+      daily_budget: formatMicros(decimalToMicros(dailyBudget.amount), currency),
+      ...(totalBudget && { total_budget: formatMicros(decimalToMicros(totalBudget.amount), currency) }),
+      currency,
     },
     creative: {
       id: creativeUrn,
@@ -404,7 +460,7 @@ function campaignResult(plan: CampaignPlan, runner: NetworkRunner, made: Made): 
         `Dry run: nothing was created and no quota was used. ${tool} would create a PAUSED ${KIND_WORDS[ad.kind]} ` +
         `campaign "${args.campaign_name}" (${objective}, ${budget}) ${groupText}, with ${runner.preview.length} ` +
         `requests to LinkedIn, listed in order in structured.preview.`,
-      structured: { dry_run: true, ...structured, preview: runner.preview },
+      structured: { ...structured, preview: runner.preview },
     };
   }
   const nextSteps = [

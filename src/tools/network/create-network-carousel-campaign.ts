@@ -17,7 +17,7 @@ import {
   objective,
   SPONSORED_CONTENT_OBJECTIVES,
 } from './campaign-arguments.ts';
-import { createNetworkCampaign } from './create-campaign.ts';
+import { CREATE_OUTPUT, createNetworkCampaign } from './create-campaign.ts';
 
 export const createNetworkCarouselCampaign = defineTool({
   name: 'create_network_carousel_campaign',
@@ -46,6 +46,7 @@ export const createNetworkCarouselCampaign = defineTool({
     })
     .superRefine(checkCampaign)
     .meta(GROUP_CHOICE_SCHEMA),
+  output: CREATE_OUTPUT,
   rules: (args, env) =>
     campaignRules(args, [['introductory_text', args.introductory_text], ...cardCopy(args.cards)], env),
   auditFields: CAMPAIGN_AUDIT_FIELDS,

@@ -15,7 +15,7 @@ import {
   objective,
   SPONSORED_CONTENT_OBJECTIVES,
 } from './campaign-arguments.ts';
-import { createNetworkCampaign } from './create-campaign.ts';
+import { CREATE_OUTPUT, createNetworkCampaign } from './create-campaign.ts';
 
 const checkImage = exactlyOneOf('image_urn', 'asset_bundle_id');
 
@@ -58,6 +58,7 @@ export const createNetworkImageCampaign = defineTool({
       checkImage(args, ctx);
     })
     .meta({ allOf: [GROUP_CHOICE_SCHEMA, exactlyOneOfSchema('image_urn', 'asset_bundle_id')] }),
+  output: CREATE_OUTPUT,
   rules: (args, env) =>
     campaignRules(
       args,

@@ -14,7 +14,7 @@ import {
   objective,
   TEXT_OBJECTIVES,
 } from './campaign-arguments.ts';
-import { createNetworkCampaign } from './create-campaign.ts';
+import { CREATE_OUTPUT, createNetworkCampaign } from './create-campaign.ts';
 
 export const createNetworkTextCampaign = defineTool({
   name: 'create_network_text_campaign',
@@ -52,6 +52,7 @@ export const createNetworkTextCampaign = defineTool({
       }
     })
     .meta({ allOf: [GROUP_CHOICE_SCHEMA, notBothSchema('image_urn', 'image_url')] }),
+  output: CREATE_OUTPUT,
   rules: (args, env) =>
     campaignRules(
       args,

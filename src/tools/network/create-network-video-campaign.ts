@@ -15,7 +15,7 @@ import {
   objective,
   VIDEO_OBJECTIVES,
 } from './campaign-arguments.ts';
-import { createNetworkCampaign } from './create-campaign.ts';
+import { CREATE_OUTPUT, createNetworkCampaign } from './create-campaign.ts';
 
 const checkVideo = exactlyOneOf('video_urn', 'video_url');
 
@@ -57,6 +57,7 @@ export const createNetworkVideoCampaign = defineTool({
       checkVideo(args, ctx);
     })
     .meta({ allOf: [GROUP_CHOICE_SCHEMA, exactlyOneOfSchema('video_urn', 'video_url')] }),
+  output: CREATE_OUTPUT,
   rules: (args, env) =>
     campaignRules(
       args,

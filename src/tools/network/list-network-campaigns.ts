@@ -8,12 +8,19 @@ import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument, digitsOrUrn } from '../arguments.ts';
 import { markdownTable } from '../reads/markdown-table.ts';
 import { cursorArgument, decodeCursor, encodeCursor, limitArgument } from '../reads/paging.ts';
+import {
+  commonStatus,
+  STATUS_FIELDS,
+  type Status,
+  statusFields,
+  statusFilter,
+} from '../status-vocabulary.ts';
 import { defineTool } from '../tool.ts';
 
 const TOOL = 'list_network_campaigns';
 
 /** LinkedIn's campaign statuses, as its search finder filters them. */
-export const CAMPAIGN_STATUSES = [
+const CAMPAIGN_STATUSES = [
   'ACTIVE',
   'PAUSED',
   'DRAFT',
@@ -23,7 +30,7 @@ export const CAMPAIGN_STATUSES = [
   'PENDING_DELETION',
   'REMOVED',
 ] as const;
-const DEFAULT_STATUSES = ['ACTIVE', 'PAUSED'];
+const DEFAULT_STATUSES: Status[] = ['ACTIVE', 'PAUSED'];
 
 /** An amount LinkedIn wrote as a decimal string, as every answer writes money. */
 function amount(money: { amount: string; currencyCode: string } | undefined): string | null {
@@ -35,7 +42,7 @@ function campaignRow(campaign: NetworkCampaign, counts: Map<string, number>, cur
   return {
     campaign_id: id,
     name: campaign.name ?? '',
-    status: campaign.status ?? null,
+    ...statusFields('network', campaign.status ?? 'DRAFT'),
     campaign_group_id: campaign.campaignGroup ? idOf(campaign.campaignGroup) : null,
     type: campaign.type ?? null,
     format: campaign.format ?? null,
@@ -51,11 +58,36 @@ function groupRow(group: NetworkCampaignGroup) {
   return {
     campaign_group_id: String(group.id),
     name: group.name ?? '',
-    status: group.status ?? null,
+    ...statusFields('network', group.status ?? 'DRAFT'),
     objective: group.objectiveType ?? null,
     total_budget: amount(group.totalBudget),
   };
 }
+
+const money = (what: string) =>
+  z.string().nullable().describe(`${what} in the account currency; null when none.`);
+
+const groupOutput = z.object({
+  campaign_group_id: z.string().describe('The digits of urn:li:sponsoredCampaignGroup.'),
+  name: z.string().describe('Its name.'),
+  ...STATUS_FIELDS,
+  objective: z.string().nullable().describe("LinkedIn's objectiveType, when set."),
+  total_budget: money('Total budget'),
+});
+
+const campaignOutput = z.object({
+  campaign_id: z.string().describe('The digits of urn:li:sponsoredCampaign.'),
+  name: z.string().describe('Its name.'),
+  ...STATUS_FIELDS,
+  campaign_group_id: z.string().nullable().describe('Its campaign group.'),
+  type: z.string().nullable().describe('SPONSORED_UPDATES, TEXT_AD...'),
+  format: z.string().nullable().describe('SINGLE_IMAGE, VIDEO, CAROUSEL, TEXT_AD...'),
+  objective: z.string().nullable().describe("LinkedIn's objectiveType, when set."),
+  daily_budget: money('Daily budget'),
+  total_budget: money('Total budget'),
+  currency: z.string().describe('The currency of its budgets.'),
+  creatives: z.number().int().describe('How many creatives (ads) it has, not removed.'),
+});
 
 export const listNetworkCampaigns = defineTool({
   name: TOOL,
@@ -78,16 +110,20 @@ export const listNetworkCampaigns = defineTool({
       .describe(
         'Only the campaigns of this campaign group: digits or urn:li:sponsoredCampaignGroup:<digits>.',
       ),
-    status: z
-      .array(z.enum(CAMPAIGN_STATUSES))
-      .min(1)
-      .optional()
-      .describe(
-        `Only campaigns in these statuses (${CAMPAIGN_STATUSES.join(', ')}); default ACTIVE and PAUSED.`,
-      ),
+    status: statusFilter('network').describe(
+      'Only campaigns in these statuses (ACTIVE, PAUSED, REMOVED); default ACTIVE and PAUSED.',
+    ),
     limit: limitArgument,
     cursor: cursorArgument,
     account_id: accountArgument('network'),
+  }),
+  output: z.object({
+    account_id: z.string().describe('The LinkedIn ad account.'),
+    currency: z.string().describe('The account currency.'),
+    campaign_groups: z.array(groupOutput).describe("The groups of this page's campaigns, by name."),
+    campaigns: z.array(campaignOutput).describe('The campaigns of this page.'),
+    not_found: z.array(z.string()).describe('campaign_group_id when it is not in this account.'),
+    next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last.'),
   }),
   example: { campaign_group_id: '6123456' },
   auditFields: ['campaign_group_id', 'status', 'limit'],
@@ -96,12 +132,13 @@ export const listNetworkCampaigns = defineTool({
     if (!account) throw new Error(`${TOOL} needs the resolved account`);
     const groupId = args.campaign_group_id ? idOf(args.campaign_group_id) : undefined;
     const statuses = [...new Set(args.status ?? DEFAULT_STATUSES)].sort();
+    const platformStatuses = CAMPAIGN_STATUSES.filter((s) => statuses.includes(commonStatus('network', s)));
     const query = { account: account.account_id, groupId, statuses, limit: args.limit };
     const pageToken = decodeCursor<string>(args.cursor, query, TOOL);
 
     const client = new NetworkClient(await PlatformSession.open(context, networkProtocol));
     const page = await client.campaignsPage(
-      { ...(groupId && { campaignGroup: [urn.group(groupId)] }), status: statuses },
+      { ...(groupId && { campaignGroup: [urn.group(groupId)] }), status: platformStatuses },
       args.limit,
       pageToken,
     );
@@ -134,7 +171,12 @@ export const listNetworkCampaigns = defineTool({
       sections.push(
         markdownTable(
           ['Campaign group', 'Group id', 'Status', 'Objective'],
-          groupRows.map((g) => [g.name, g.campaign_group_id, g.status ?? '–', g.objective ?? '–']),
+          groupRows.map((g) => [
+            g.name,
+            g.campaign_group_id,
+            `${g.status} (${g.platform_status})`,
+            g.objective ?? '–',
+          ]),
         ),
       );
     }
@@ -145,7 +187,7 @@ export const listNetworkCampaigns = defineTool({
           campaigns.map((c) => [
             c.name,
             c.campaign_id,
-            c.status ?? '–',
+            `${c.status} (${c.platform_status})`,
             c.campaign_group_id
               ? `${groupNames.get(c.campaign_group_id) ?? ''} (${c.campaign_group_id})`
               : '–',

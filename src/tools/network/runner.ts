@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError, internalErrorMessage } from '../../errors.ts';
 import { createdId, type NetworkClient, type NetworkRequest } from '../../platforms/network/client.ts';
 import type { UpstreamResponse } from '../../platforms/upstream.ts';
@@ -13,6 +13,23 @@ export interface PreviewEntry {
   url: string;
   body?: unknown;
 }
+
+/** The output schema of a dry run's requests. */
+export const PREVIEW_OUTPUT = z
+  .array(
+    z
+      .object({
+        step: z.number().int().describe('Its place in the order.'),
+        action: z.string().describe('What it does.'),
+        method: z.string().describe('HTTP method.'),
+        url: z.string().describe('Path and query under the API base.'),
+        headers: z.record(z.string(), z.string()).optional().describe('Rest.li headers it needs.'),
+        body: z.unknown().optional().describe('The body LinkedIn is sent.'),
+      })
+      .describe('A request.'),
+  )
+  .optional()
+  .describe('On a dry run: the requests that would be sent, in order.');
 
 /** An object this call made on LinkedIn, and how to take it back if a later step fails. */
 interface Created {

@@ -5,14 +5,16 @@ import type { NetworkCampaign } from '../../platforms/network/answers.ts';
 import { money } from '../../platforms/network/bodies.ts';
 import { live, NetworkClient } from '../../platforms/network/client.ts';
 import { networkProtocol } from '../../platforms/network/protocol.ts';
-import { idOf, urn } from '../../platforms/network/urns.ts';
+import { idOf } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
+import { IMPACT_OUTPUT, MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, changingOneOf, digitsOrUrn, dryRun, text } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
+import { STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
 import { defineTool, type ToolContext, type ToolResult } from '../tool.ts';
 import { deliveryBudgets } from './delivery-budgets.ts';
+import { PREVIEW_OUTPUT } from './runner.ts';
 
 /** LinkedIn's smallest daily budget, in the account currency (as the create tools take it). */
 const MIN_DAILY_BUDGET = 10;
@@ -26,27 +28,42 @@ interface UpdateArgs {
 }
 
 /** A campaign's fields this tool shows and changes, money as the currency's decimal string. */
-type Fields = {
-  name: string | null;
-  status: string | null;
-  daily_budget: string | null;
-  currency: string;
-};
+const STATE = z.object({
+  name: z.string().nullable().describe('Its name.'),
+  ...STATUS_FIELDS,
+  daily_budget: z.string().nullable().describe('Daily budget in the account currency; null when none.'),
+});
+type State = z.infer<typeof STATE>;
 
-function fieldsOf(campaign: NetworkCampaign, currency: string): Fields {
+function stateOf(campaign: NetworkCampaign, currency: string): State {
   const daily = campaign.dailyBudget;
   return {
     name: campaign.name ?? null,
-    status: campaign.status ?? null,
+    ...statusFields('network', campaign.status ?? 'DRAFT'),
     daily_budget: daily ? formatMicros(decimalToMicros(daily.amount), currency) : null,
-    currency,
   };
 }
 
-function summary(fields: Fields): string {
-  const budget =
-    fields.daily_budget === null ? 'no daily budget' : `${fields.daily_budget} ${fields.currency} a day`;
-  return `"${fields.name ?? ''}", ${fields.status ?? 'status unknown'}, ${budget}`;
+/**
+ * What the audit and an approval show of a state: the fields the tool takes, so that a revert sets them
+ * back (platform_status follows status).
+ */
+function shownOf({ platform_status: _, ...fields }: State): Record<string, unknown> {
+  return fields;
+}
+
+function summary(state: State, currency: string): string {
+  const budget = state.daily_budget === null ? 'no daily budget' : `${state.daily_budget} ${currency} a day`;
+  return `"${state.name ?? ''}", ${state.platform_status}, ${budget}`;
+}
+
+/** The answer's fields that the patch changes, as the tool's arguments name them. */
+function changedFields(set: Record<string, unknown>): string[] {
+  return [
+    ...(set.name !== undefined ? ['name'] : []),
+    ...(set.status !== undefined ? ['status'] : []),
+    ...(set.dailyBudget !== undefined ? ['daily_budget'] : []),
+  ];
 }
 
 /** What LinkedIn's PARTIAL_UPDATE must set: only the asked fields that differ from the campaign's. */
@@ -134,25 +151,28 @@ async function updateCampaign(context: ToolContext, args: UpdateArgs): Promise<T
   }
 
   const set = patchOf(campaign, args, currency);
-  const before = fieldsOf(campaign, currency);
-  const base = { account_id: accountId, campaign_id: campaignId, campaign_urn: urn.campaign(campaignId) };
-  if (Object.keys(set).length === 0) {
+  const before = stateOf(campaign, currency);
+  const changed = { ...campaign, ...set } as NetworkCampaign;
+  const after = stateOf(changed, currency);
+  const structured = {
+    account_id: accountId,
+    campaign_id: campaignId,
+    name: changed.name ?? '',
+    currency,
+    before,
+    after,
+    changed: changedFields(set),
+    dry_run: context.dryRun,
+  };
+  if (structured.changed.length === 0) {
     return {
       text:
-        `Nothing to change: LinkedIn campaign ${campaignId} is already ${summary(before)}. No request was sent ` +
-        `to LinkedIn${context.dryRun ? ' (dry run)' : ''}.`,
-      structured: {
-        ...base,
-        changed: false,
-        before,
-        after: before,
-        ...(context.dryRun && { dry_run: true }),
-      },
+        `Nothing to change: LinkedIn campaign ${campaignId} is already ${summary(before, currency)}. No request ` +
+        `was sent to LinkedIn${context.dryRun ? ' (dry run)' : ''}.`,
+      structured,
     };
   }
 
-  const changed = { ...campaign, ...set } as NetworkCampaign;
-  const after = fieldsOf(changed, currency);
   // What LinkedIn is sent, in the currency's minor unit: the amount the key's ceiling judges.
   const budgetMicros =
     args.daily_budget === undefined ? undefined : decimalToMicros(money(args.daily_budget, currency).amount);
@@ -175,7 +195,7 @@ async function updateCampaign(context: ToolContext, args: UpdateArgs): Promise<T
       currency,
       before: { active: campaign.status === 'ACTIVE', dailyMicros: dailyOf(campaign) },
       after: { active: changed.status === 'ACTIVE', dailyMicros: dailyOf(changed) },
-      shown: { before: { ...before }, after: { ...after } },
+      shown: { before: shownOf(before), after: shownOf(after) },
     },
     ...(set.dailyBudget !== undefined &&
       budgetMicros !== undefined && {
@@ -185,35 +205,37 @@ async function updateCampaign(context: ToolContext, args: UpdateArgs): Promise<T
   });
 
   const hold =
-    after.status === 'ACTIVE' && set.status !== undefined ? await groupHold(client, campaign) : undefined;
+    changed.status === 'ACTIVE' && set.status !== undefined ? await groupHold(client, campaign) : undefined;
   const request = client.requests.updateCampaign(campaignId, set);
   if (context.dryRun) {
     return {
       text:
-        `Dry run: LinkedIn campaign ${campaignId} would change from ${summary(before)} to ${summary(after)}. ` +
-        `Nothing was changed and no quota was used; LinkedIn has no validate-only mode, so structured.preview shows the request.${hold ? ` ${hold}` : ''}`,
+        `Dry run: LinkedIn campaign ${campaignId} would change from ${summary(before, currency)} to ` +
+        `${summary(after, currency)}. Nothing was changed and no quota was used; LinkedIn has no validate-only ` +
+        `mode, so structured.preview shows the request.${hold ? ` ${hold}` : ''}`,
       structured: {
-        ...base,
-        dry_run: true,
-        before,
-        after,
-        preview: {
-          method: request.method,
-          url: request.url.slice(client.requests.apiUrl.length),
-          headers: { 'X-RestLi-Method': 'PARTIAL_UPDATE' },
-          body: request.body,
-        },
+        ...structured,
+        preview: [
+          {
+            step: 1,
+            action: 'update the campaign',
+            method: request.method,
+            url: request.url.slice(client.requests.apiUrl.length),
+            headers: { 'X-RestLi-Method': 'PARTIAL_UPDATE' },
+            body: request.body,
+          },
+        ],
         ...(hold && { warning: hold }),
       },
     };
   }
   await client.send(request);
-  context.noteChange(before, after);
+  context.noteChange(shownOf(before), shownOf(after));
   return {
     text:
-      `Updated LinkedIn campaign ${campaignId}: ${summary(before)} -> ${summary(after)}.` +
+      `Updated LinkedIn campaign ${campaignId}: ${summary(before, currency)} -> ${summary(after, currency)}.` +
       (hold ? ` ${hold}` : activates ? ' It delivers as soon as LinkedIn has reviewed its ads.' : ''),
-    structured: { ...base, changed: true, before, after, ...(hold && { warning: hold }) },
+    structured: { ...structured, ...(hold && { warning: hold }) },
   };
 }
 
@@ -239,8 +261,7 @@ export const updateNetworkCampaign = defineTool({
       campaign_id: digitsOrUrn('sponsoredCampaign').describe(
         'The campaign to change: digits or urn:li:sponsoredCampaign:<digits> (list_network_campaigns shows them).',
       ),
-      status: z
-        .enum(['ACTIVE', 'PAUSED'])
+      status: statusChange('network')
         .optional()
         .describe(
           'ACTIVE to run the campaign (needs the spend scope), PAUSED to stop its spend from today on.',
@@ -260,6 +281,19 @@ export const updateNetworkCampaign = defineTool({
     'daily_budget',
     'name',
   ),
+  output: z.object({
+    account_id: z.string().describe('The LinkedIn ad account.'),
+    campaign_id: z.string().describe('The campaign.'),
+    name: z.string().describe('Its name (the new one when renamed).'),
+    currency: z.string().describe('The account currency of the budgets.'),
+    before: STATE.describe('As it was.'),
+    after: STATE.describe('As it is now (or would be, on a dry run).'),
+    changed: z.array(z.string()).describe('The fields that differ; empty when nothing was sent.'),
+    dry_run: z.boolean().describe('Whether nothing was sent (dry run).'),
+    preview: PREVIEW_OUTPUT,
+    impact: IMPACT_OUTPUT,
+    warning: z.string().optional().describe('Why an activated campaign does not deliver yet.'),
+  }),
   stop: { status: { field: 'status', pausing: ['PAUSED'] }, budget: 'daily_budget' },
   auditFields: ['campaign_id', 'status', 'daily_budget', 'name'],
   example: { campaign_id: '123456789', status: 'PAUSED' },

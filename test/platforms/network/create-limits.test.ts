@@ -103,7 +103,9 @@ describe.each(TEST_DIALECTS)('what a key may create on LinkedIn (%s)', (dialect)
     expect(at.status, JSON.stringify(at.body)).toBe(200);
     expect(at.body.data.structured.campaign).toMatchObject({
       status: 'PAUSED',
-      daily_budget: { amount: '20.00', currencyCode: 'USD' },
+      platform_status: 'PAUSED',
+      daily_budget: '20.00',
+      currency: 'USD',
     });
     expect(await counts()).toEqual({
       groups: before.groups + 1,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decimalToMicros } from '../../../src/money.ts';
 import { issueSandboxToken } from '../../../src/sandbox/tokens.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';
+import { listNetworkCampaigns } from '../../../src/tools/network/list-network-campaigns.ts';
 import { callTool, connectOverHttp } from '../../mcp/clients.ts';
 import { TestClock } from '../../support/clock.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
@@ -37,7 +38,15 @@ describe.each(TEST_DIALECTS)('the network read tools on the LinkedIn sandbox (%s
     await service.stop();
   });
 
-  const call = (tool: string, args: Json, key = owner.key) => service.call(tool, args, { key });
+  /** A list answer that succeeds is exactly what its output schema describes, with no field unlisted. */
+  const call = async (tool: string, args: Json, key = owner.key) => {
+    const answer = await service.call(tool, args, { key });
+    if (answer.status === 200 && tool === 'list_network_campaigns') {
+      const structured = answer.body.data.structured;
+      expect(listNetworkCampaigns.output?.strict().parse(structured)).toEqual(structured);
+    }
+    return answer;
+  };
   const list = (args: Json = {}) => call('list_network_campaigns', args);
   const report = (args: Json) => call('get_network_campaign_performance', args);
 
@@ -93,6 +102,7 @@ describe.each(TEST_DIALECTS)('the network read tools on the LinkedIn sandbox (%s
     expect(carousel).toMatchObject({
       name: 'Carousel: product tour',
       status: 'PAUSED',
+      platform_status: 'PAUSED',
       type: 'SPONSORED_UPDATES',
       objective: 'WEBSITE_VISIT',
       daily_budget: '50.00',
@@ -160,6 +170,30 @@ describe.each(TEST_DIALECTS)('the network read tools on the LinkedIn sandbox (%s
     ]);
     const archived = (await list({ status: ['ARCHIVED'] })).body.data.structured;
     expect(archived.campaigns).toEqual([]);
+
+    // One vocabulary: a draft lists as PAUSED and an archived campaign as REMOVED, each with LinkedIn's
+    // own value beside it; the filter takes either word.
+    const spring = paused.find((c: Json) => c.name === 'Spring promo: awareness');
+    const video = paused.find((c: Json) => c.name === 'Video: launch teaser');
+    await setCampaign(spring.campaign_id, { status: 'ARCHIVED' });
+    await setCampaign(video.campaign_id, { status: 'DRAFT' });
+    try {
+      const removed = (await list({ status: ['REMOVED'] })).body.data.structured.campaigns;
+      expect(removed).toEqual([
+        expect.objectContaining({ name: spring.name, status: 'REMOVED', platform_status: 'ARCHIVED' }),
+      ]);
+      expect((await list({ status: ['ARCHIVED'] })).body.data.structured.campaigns).toEqual(removed);
+      const stopped = (await list({ status: ['paused'] })).body.data.structured.campaigns;
+      expect(stopped.map((c: Json) => [c.name, c.status, c.platform_status]).sort()).toEqual([
+        ['Carousel: product tour', 'PAUSED', 'PAUSED'],
+        ['Video: launch teaser', 'PAUSED', 'DRAFT'],
+      ]);
+      const repeated = await list({ status: ['PAUSED', 'DRAFT'] });
+      expect([repeated.status, repeated.body.code]).toEqual([400, 'invalid_arguments']);
+    } finally {
+      await setCampaign(spring.campaign_id, { status: 'PAUSED' });
+      await setCampaign(video.campaign_id, { status: 'PAUSED' });
+    }
 
     const missing = await list({ campaign_group_id: '999999999' });
     expect(missing.status).toBe(200);

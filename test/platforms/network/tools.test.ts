@@ -48,8 +48,19 @@ describe.each(TEST_DIALECTS)('the network tools on the LinkedIn sandbox (%s)', (
   });
   afterAll(() => service.stop());
 
-  const call = (tool: string, args: Json, headers: Record<string, string> = {}, key = owner.key) =>
-    service.call(tool, args, { key, headers });
+  /**
+   * Every answer that succeeds is the one its tool's output schema describes: parsed strictly (an
+   * unlisted field fails) and unchanged by the parse (so none is dropped deeper down either).
+   */
+  const call = async (tool: string, args: Json, headers: Record<string, string> = {}, key = owner.key) => {
+    const answer = await service.call(tool, args, { key, headers });
+    if (answer.status === 200 && tool !== 'get_usage_status') {
+      const output = service.services.tools.get(tool)?.output;
+      expect(output, tool).toBeDefined();
+      expect(output?.strict().parse(answer.body.data.structured), tool).toEqual(answer.body.data.structured);
+    }
+    return answer;
+  };
   const used = async (key = owner.key) =>
     (await service.call('get_usage_status', {}, { key })).body.data.quota.used as number;
   const campaigns = async () => store.list<Json>('campaign', accountId);
@@ -67,7 +78,16 @@ describe.each(TEST_DIALECTS)('the network tools on the LinkedIn sandbox (%s)', (
     expect(result).toMatchObject({
       account_id: accountId,
       campaign_group: { name: 'Q4 2026', created: true },
-      campaign: { name: 'Q4 launch', status: 'PAUSED', format: 'CAROUSEL', objective: 'WEBSITE_VISIT' },
+      dry_run: false,
+      campaign: {
+        name: 'Q4 launch',
+        status: 'PAUSED',
+        platform_status: 'PAUSED',
+        format: 'CAROUSEL',
+        objective: 'WEBSITE_VISIT',
+        daily_budget: '25.00',
+        currency: 'USD',
+      },
       creative: { kind: 'carousel', id: expect.stringMatching(/^urn:li:sponsoredCreative:\d+$/) },
     });
     expect(result.next_steps.join(' ')).toContain('add_network_carousel_creative');
@@ -106,7 +126,12 @@ describe.each(TEST_DIALECTS)('the network tools on the LinkedIn sandbox (%s)', (
       cards,
     });
     expect(added.status).toBe(200);
-    expect(added.body.data.structured).toMatchObject({ variations: 2, recommended_variations: 4 });
+    expect(added.body.data.structured).toMatchObject({
+      dry_run: false,
+      campaign: { id: campaignId, status: 'PAUSED', platform_status: 'PAUSED' },
+      variations: 2,
+      recommended_variations: 4,
+    });
     expect(added.body.data.text).toContain('now has 2 variations');
     expect(added.body.data.text).toContain('add 2 more');
     expect(await store.count('creative', accountId, campaignId)).toBe(2);
@@ -117,7 +142,11 @@ describe.each(TEST_DIALECTS)('the network tools on the LinkedIn sandbox (%s)', (
       conversion_id: conversion?.id,
     });
     expect(associated.status).toBe(200);
-    expect(associated.body.data.structured).toMatchObject({ already_associated: false, associated: true });
+    expect(associated.body.data.structured).toMatchObject({
+      dry_run: false,
+      already_associated: false,
+      associated: true,
+    });
     const again = await call('associate_network_conversion', {
       campaign_id: campaignId,
       conversion_id: conversion?.id,

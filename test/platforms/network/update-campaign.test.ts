@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { KeyLimits } from '../../../src/key-limits.ts';
+import { revertChange } from '../../../src/owners/revert-change.ts';
+import { asksOnlyToStop } from '../../../src/pipeline/stop-call.ts';
 import { activityHistories } from '../../../src/sandbox/activity.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';
+import { findUserById } from '../../../src/storage/users.ts';
+import { updateNetworkCampaign } from '../../../src/tools/network/update-network-campaign.ts';
 import { callTool, connectOverHttp } from '../../mcp/clients.ts';
 import { TestClock } from '../../support/clock.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
@@ -50,8 +54,13 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
 
   const keyWith = (owner: Owner, limits: Partial<KeyLimits>) => service.createKeyFor(owner, limits);
 
-  const update = (key: string, args: Json, headers: Record<string, string> = {}) =>
-    service.call('update_network_campaign', args, { key, headers });
+  /** Every answer is checked against the tool's output schema, an unlisted field failing it. */
+  const output = updateNetworkCampaign.output?.strict();
+  const update = async (key: string, args: Json, headers: Record<string, string> = {}) => {
+    const answer = await service.call('update_network_campaign', args, { key, headers });
+    if (answer.status === 200) expect(output?.parse(answer.body.data.structured)).toBeDefined();
+    return answer;
+  };
   const used = async (key: string) =>
     (await service.call('get_usage_status', {}, { key })).body.data.quota.used as number;
   const stored = async (id: string) => {
@@ -89,9 +98,12 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
     expect(paused.body.data.structured).toMatchObject({
       account_id: accountId,
       campaign_id: campaignId,
-      changed: true,
-      before: { status: 'ACTIVE', daily_budget: '60.00', currency: 'USD', name: RUNNING },
-      after: { status: 'PAUSED', daily_budget: '60.00', currency: 'USD', name: RUNNING },
+      name: RUNNING,
+      currency: 'USD',
+      changed: ['status'],
+      dry_run: false,
+      before: { status: 'ACTIVE', platform_status: 'ACTIVE', daily_budget: '60.00', name: RUNNING },
+      after: { status: 'PAUSED', platform_status: 'PAUSED', daily_budget: '60.00', name: RUNNING },
     });
     expect(paused.body.data.text).toContain(
       `Updated LinkedIn campaign ${campaignId}: "${RUNNING}", ACTIVE, 60.00 USD a day -> "${RUNNING}", PAUSED`,
@@ -135,6 +147,7 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
     const active = await update(spendKey, { campaign_id: campaignId, status: 'ACTIVE', daily_budget: 12 });
     expect(active.status, JSON.stringify(active.body)).toBe(200);
     expect(active.body.data.structured).toMatchObject({
+      changed: ['status', 'daily_budget'],
       before: { status: 'PAUSED', daily_budget: '50.00' },
       after: { status: 'ACTIVE', daily_budget: '12.00' },
     });
@@ -171,8 +184,9 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
         arguments: { campaign_id: campaignId, name: 'Product tour, spring' },
       });
       expect(renamed.isError, JSON.stringify(renamed)).toBeFalsy();
-      expect(renamed.structuredContent).toMatchObject({
-        changed: true,
+      expect(updateNetworkCampaign.output?.strict().parse(renamed.structuredContent)).toMatchObject({
+        name: 'Product tour, spring',
+        changed: ['name'],
         before: { name: STOPPED, status: 'PAUSED' },
         after: { name: 'Product tour, spring', status: 'PAUSED' },
       });
@@ -185,7 +199,7 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
         arguments: { campaign_id: campaignId, status: 'PAUSED', name: 'Product tour, spring' },
       });
       expect(same.isError).toBeFalsy();
-      expect(same.structuredContent).toMatchObject({ changed: false });
+      expect(same.structuredContent).toMatchObject({ changed: [], dry_run: false });
       expect(JSON.stringify(same.content)).toContain('Nothing to change');
       expect((await stored(campaignId)).updatedAt).toBe(stamp);
     } finally {
@@ -203,7 +217,7 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
     expect(same.body.data.text).toContain('Nothing to change');
     expect(same.body.data.text).toContain('No request was sent to LinkedIn');
     expect(same.body.data.structured).toMatchObject({
-      changed: false,
+      changed: [],
       before: { status: 'PAUSED', daily_budget: '50.00' },
       after: { status: 'PAUSED', daily_budget: '50.00' },
     });
@@ -227,22 +241,27 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
     expect(dry.body.data.text).toMatch(/^Dry run: .*Nothing was changed/);
     expect(dry.body.data.structured).toMatchObject({
       dry_run: true,
+      changed: ['name', 'status', 'daily_budget'],
       before: { status: 'ACTIVE', daily_budget: '60.00' },
       after: { status: 'PAUSED', daily_budget: '40.00', name: 'Free trial, lower' },
-      preview: {
-        method: 'POST',
-        url: `/adAccounts/${accountId}/adCampaigns/${campaignId}`,
-        headers: { 'X-RestLi-Method': 'PARTIAL_UPDATE' },
-        body: {
-          patch: {
-            $set: {
-              status: 'PAUSED',
-              dailyBudget: { amount: '40.00', currencyCode: 'USD' },
-              name: 'Free trial, lower',
+      preview: [
+        {
+          step: 1,
+          action: 'update the campaign',
+          method: 'POST',
+          url: `/adAccounts/${accountId}/adCampaigns/${campaignId}`,
+          headers: { 'X-RestLi-Method': 'PARTIAL_UPDATE' },
+          body: {
+            patch: {
+              $set: {
+                status: 'PAUSED',
+                dailyBudget: { amount: '40.00', currencyCode: 'USD' },
+                name: 'Free trial, lower',
+              },
             },
           },
         },
-      },
+      ],
     });
     const after = await stored(campaignId);
     expect(after.updatedAt).toBe(before.updatedAt);
@@ -263,9 +282,61 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body.data).toEqual(first.body.data);
-    expect(again.body.data.structured.changed).toBe(true);
+    expect(again.body.data.structured.changed).toEqual(['daily_budget']);
     expect((await stored(campaignId)).updatedAt).toBe(stamp);
     expect(await used(owner.key)).toBe(quota + 1);
+  });
+
+  it("takes the status in LinkedIn's words too: a draft paused shows both vocabularies, and any pause is a stop", async () => {
+    const { owner, id } = await freshAccount();
+    const campaignId = id(STOPPED);
+    const found = await stored(campaignId);
+    await store.update('campaign', campaignId, { ...found.data, status: 'DRAFT' }, clock.now());
+    const paused = await update(owner.key, { campaign_id: campaignId, status: 'paused' });
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+    expect(paused.body.data.structured).toMatchObject({
+      changed: ['status'],
+      before: { status: 'PAUSED', platform_status: 'DRAFT' },
+      after: { status: 'PAUSED', platform_status: 'PAUSED' },
+    });
+    expect((await stored(campaignId)).data.status).toBe('PAUSED');
+
+    for (const status of ['PAUSED', 'paused', 'DRAFT']) {
+      expect(asksOnlyToStop(updateNetworkCampaign, { campaign_id: campaignId, status }), status).toBe(true);
+    }
+    expect(asksOnlyToStop(updateNetworkCampaign, { campaign_id: campaignId, status: 'active' })).toBe(false);
+    const removed = await update(owner.key, { campaign_id: campaignId, status: 'ARCHIVED' });
+    expect([removed.status, removed.body.code]).toEqual([400, 'invalid_arguments']);
+  });
+
+  it('lets the owner revert a pause and a budget change from what the audit row shows, never over a later change', async () => {
+    const { owner, id } = await freshAccount();
+    const user = await findUserById(service.services.storage.db, owner.userId);
+    if (!user) throw new Error('no owner');
+    const campaignId = id(RUNNING);
+    const paused = await update(owner.key, { campaign_id: campaignId, status: 'PAUSED', daily_budget: 40 });
+    expect(paused.status).toBe(200);
+    const change = await audited(paused.body.request_id);
+    expect(JSON.parse(change.details ?? '{}')).toMatchObject({
+      before: { name: RUNNING, status: 'ACTIVE', daily_budget: '60.00' },
+      after: { name: RUNNING, status: 'PAUSED', daily_budget: '40.00' },
+    });
+
+    const reverted = await revertChange(service.services, user, change.id);
+    expect(reverted.kind, reverted.message).toBe('reverted');
+    expect((await stored(campaignId)).data).toMatchObject({
+      status: 'ACTIVE',
+      dailyBudget: { amount: '60.00', currencyCode: 'USD' },
+    });
+
+    const lowered = await audited(
+      (await update(owner.key, { campaign_id: campaignId, daily_budget: 30 })).body.request_id,
+    );
+    await update(owner.key, { campaign_id: campaignId, daily_budget: 20 });
+    const drifted = await revertChange(service.services, user, lowered.id);
+    expect(drifted.kind).toBe('refused');
+    expect(drifted.message).toContain('daily_budget was "30.00", is now "20.00"');
+    expect((await stored(campaignId)).data.dailyBudget.amount).toBe('20.00');
   });
 
   it('lets a write key pause and lower, not activate or raise: 403, nothing changed, no quota', async () => {
