@@ -2032,6 +2032,652 @@ export interface AddSearchNegativeKeywordsResult {
   }>;
 }
 
+/** The answer of `create_network_image_campaign`. */
+export interface CreateNetworkImageCampaignResult {
+  /** Whether nothing was created (dry run). */
+  dry_run: boolean;
+  /** The LinkedIn ad account. */
+  account_id: string;
+  /** The campaign group. */
+  campaign_group: {
+    /** The digits of the group (a placeholder on a dry run). */
+    id: string;
+    /** urn:li:sponsoredCampaignGroup:<id>. */
+    urn: string;
+    /** Its name. */
+    name?: string;
+    /** Whether this call created it. */
+    created: boolean;
+  };
+  /** The new campaign, created PAUSED. */
+  campaign: {
+    /** The digits of the campaign (a placeholder on a dry run). */
+    id: string;
+    /** urn:li:sponsoredCampaign:<id>. */
+    urn: string;
+    /** Its name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** SPONSORED_UPDATES or TEXT_AD. */
+    type: string;
+    /** SINGLE_IMAGE, VIDEO, CAROUSEL or TEXT_AD. */
+    format: string;
+    /** LinkedIn's objectiveType. */
+    objective: string;
+    /** Daily budget in the account currency. */
+    daily_budget: string;
+    /** Total budget in the account currency, when set. */
+    total_budget?: string;
+    /** The account currency. */
+    currency: string;
+  };
+  /** The first ad. */
+  creative: {
+    /** Its urn:li:sponsoredCreative (a placeholder on a dry run). */
+    id: string;
+    /** The ad type. */
+    kind: 'image' | 'video' | 'carousel' | 'text';
+    /** ACTIVE: it serves once the campaign is active. */
+    intended_status: string;
+    /** The dark post it sponsors; text ads have none. */
+    post?: string;
+  };
+  /** The media of the ad. */
+  media: Array<{
+    /** The argument the media came from. */
+    field: string;
+    /** Its urn:li:image or urn:li:video (a placeholder on a dry run). */
+    urn: string;
+    /** Whether this call uploaded it. */
+    uploaded: boolean;
+  }>;
+  /** On a dry run: the requests that would be sent, in order. */
+  preview?: Array<{
+    /** Its place in the order. */
+    step: number;
+    /** What it does. */
+    action: string;
+    /** HTTP method. */
+    method: string;
+    /** Path and query under the API base. */
+    url: string;
+    /** Rest.li headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body LinkedIn is sent. */
+    body?: unknown;
+  }>;
+  /** On a dry run: the change's projected effect on spend. */
+  impact?: {
+    /** The currency of the deltas. */
+    currency: string;
+    /** Daily spend after minus before, signed. */
+    projected_daily_delta: string | null;
+    /** That delta to the end of the month. */
+    projected_period_delta: string | null;
+    /** The last day the period delta counts (UTC). */
+    period_end: string;
+    /** Why applying it would wait for approval. */
+    approval_needed?: string;
+  };
+  /** What to do next, once created. */
+  next_steps?: Array<string>;
+}
+
+/** The answer of `create_network_video_campaign`. */
+export interface CreateNetworkVideoCampaignResult {
+  /** Whether nothing was created (dry run). */
+  dry_run: boolean;
+  /** The LinkedIn ad account. */
+  account_id: string;
+  /** The campaign group. */
+  campaign_group: {
+    /** The digits of the group (a placeholder on a dry run). */
+    id: string;
+    /** urn:li:sponsoredCampaignGroup:<id>. */
+    urn: string;
+    /** Its name. */
+    name?: string;
+    /** Whether this call created it. */
+    created: boolean;
+  };
+  /** The new campaign, created PAUSED. */
+  campaign: {
+    /** The digits of the campaign (a placeholder on a dry run). */
+    id: string;
+    /** urn:li:sponsoredCampaign:<id>. */
+    urn: string;
+    /** Its name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** SPONSORED_UPDATES or TEXT_AD. */
+    type: string;
+    /** SINGLE_IMAGE, VIDEO, CAROUSEL or TEXT_AD. */
+    format: string;
+    /** LinkedIn's objectiveType. */
+    objective: string;
+    /** Daily budget in the account currency. */
+    daily_budget: string;
+    /** Total budget in the account currency, when set. */
+    total_budget?: string;
+    /** The account currency. */
+    currency: string;
+  };
+  /** The first ad. */
+  creative: {
+    /** Its urn:li:sponsoredCreative (a placeholder on a dry run). */
+    id: string;
+    /** The ad type. */
+    kind: 'image' | 'video' | 'carousel' | 'text';
+    /** ACTIVE: it serves once the campaign is active. */
+    intended_status: string;
+    /** The dark post it sponsors; text ads have none. */
+    post?: string;
+  };
+  /** The media of the ad. */
+  media: Array<{
+    /** The argument the media came from. */
+    field: string;
+    /** Its urn:li:image or urn:li:video (a placeholder on a dry run). */
+    urn: string;
+    /** Whether this call uploaded it. */
+    uploaded: boolean;
+  }>;
+  /** On a dry run: the requests that would be sent, in order. */
+  preview?: Array<{
+    /** Its place in the order. */
+    step: number;
+    /** What it does. */
+    action: string;
+    /** HTTP method. */
+    method: string;
+    /** Path and query under the API base. */
+    url: string;
+    /** Rest.li headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body LinkedIn is sent. */
+    body?: unknown;
+  }>;
+  /** On a dry run: the change's projected effect on spend. */
+  impact?: {
+    /** The currency of the deltas. */
+    currency: string;
+    /** Daily spend after minus before, signed. */
+    projected_daily_delta: string | null;
+    /** That delta to the end of the month. */
+    projected_period_delta: string | null;
+    /** The last day the period delta counts (UTC). */
+    period_end: string;
+    /** Why applying it would wait for approval. */
+    approval_needed?: string;
+  };
+  /** What to do next, once created. */
+  next_steps?: Array<string>;
+}
+
+/** The answer of `create_network_carousel_campaign`. */
+export interface CreateNetworkCarouselCampaignResult {
+  /** Whether nothing was created (dry run). */
+  dry_run: boolean;
+  /** The LinkedIn ad account. */
+  account_id: string;
+  /** The campaign group. */
+  campaign_group: {
+    /** The digits of the group (a placeholder on a dry run). */
+    id: string;
+    /** urn:li:sponsoredCampaignGroup:<id>. */
+    urn: string;
+    /** Its name. */
+    name?: string;
+    /** Whether this call created it. */
+    created: boolean;
+  };
+  /** The new campaign, created PAUSED. */
+  campaign: {
+    /** The digits of the campaign (a placeholder on a dry run). */
+    id: string;
+    /** urn:li:sponsoredCampaign:<id>. */
+    urn: string;
+    /** Its name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** SPONSORED_UPDATES or TEXT_AD. */
+    type: string;
+    /** SINGLE_IMAGE, VIDEO, CAROUSEL or TEXT_AD. */
+    format: string;
+    /** LinkedIn's objectiveType. */
+    objective: string;
+    /** Daily budget in the account currency. */
+    daily_budget: string;
+    /** Total budget in the account currency, when set. */
+    total_budget?: string;
+    /** The account currency. */
+    currency: string;
+  };
+  /** The first ad. */
+  creative: {
+    /** Its urn:li:sponsoredCreative (a placeholder on a dry run). */
+    id: string;
+    /** The ad type. */
+    kind: 'image' | 'video' | 'carousel' | 'text';
+    /** ACTIVE: it serves once the campaign is active. */
+    intended_status: string;
+    /** The dark post it sponsors; text ads have none. */
+    post?: string;
+  };
+  /** The media of the ad. */
+  media: Array<{
+    /** The argument the media came from. */
+    field: string;
+    /** Its urn:li:image or urn:li:video (a placeholder on a dry run). */
+    urn: string;
+    /** Whether this call uploaded it. */
+    uploaded: boolean;
+  }>;
+  /** On a dry run: the requests that would be sent, in order. */
+  preview?: Array<{
+    /** Its place in the order. */
+    step: number;
+    /** What it does. */
+    action: string;
+    /** HTTP method. */
+    method: string;
+    /** Path and query under the API base. */
+    url: string;
+    /** Rest.li headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body LinkedIn is sent. */
+    body?: unknown;
+  }>;
+  /** On a dry run: the change's projected effect on spend. */
+  impact?: {
+    /** The currency of the deltas. */
+    currency: string;
+    /** Daily spend after minus before, signed. */
+    projected_daily_delta: string | null;
+    /** That delta to the end of the month. */
+    projected_period_delta: string | null;
+    /** The last day the period delta counts (UTC). */
+    period_end: string;
+    /** Why applying it would wait for approval. */
+    approval_needed?: string;
+  };
+  /** What to do next, once created. */
+  next_steps?: Array<string>;
+}
+
+/** The answer of `create_network_text_campaign`. */
+export interface CreateNetworkTextCampaignResult {
+  /** Whether nothing was created (dry run). */
+  dry_run: boolean;
+  /** The LinkedIn ad account. */
+  account_id: string;
+  /** The campaign group. */
+  campaign_group: {
+    /** The digits of the group (a placeholder on a dry run). */
+    id: string;
+    /** urn:li:sponsoredCampaignGroup:<id>. */
+    urn: string;
+    /** Its name. */
+    name?: string;
+    /** Whether this call created it. */
+    created: boolean;
+  };
+  /** The new campaign, created PAUSED. */
+  campaign: {
+    /** The digits of the campaign (a placeholder on a dry run). */
+    id: string;
+    /** urn:li:sponsoredCampaign:<id>. */
+    urn: string;
+    /** Its name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** SPONSORED_UPDATES or TEXT_AD. */
+    type: string;
+    /** SINGLE_IMAGE, VIDEO, CAROUSEL or TEXT_AD. */
+    format: string;
+    /** LinkedIn's objectiveType. */
+    objective: string;
+    /** Daily budget in the account currency. */
+    daily_budget: string;
+    /** Total budget in the account currency, when set. */
+    total_budget?: string;
+    /** The account currency. */
+    currency: string;
+  };
+  /** The first ad. */
+  creative: {
+    /** Its urn:li:sponsoredCreative (a placeholder on a dry run). */
+    id: string;
+    /** The ad type. */
+    kind: 'image' | 'video' | 'carousel' | 'text';
+    /** ACTIVE: it serves once the campaign is active. */
+    intended_status: string;
+    /** The dark post it sponsors; text ads have none. */
+    post?: string;
+  };
+  /** The media of the ad. */
+  media: Array<{
+    /** The argument the media came from. */
+    field: string;
+    /** Its urn:li:image or urn:li:video (a placeholder on a dry run). */
+    urn: string;
+    /** Whether this call uploaded it. */
+    uploaded: boolean;
+  }>;
+  /** On a dry run: the requests that would be sent, in order. */
+  preview?: Array<{
+    /** Its place in the order. */
+    step: number;
+    /** What it does. */
+    action: string;
+    /** HTTP method. */
+    method: string;
+    /** Path and query under the API base. */
+    url: string;
+    /** Rest.li headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body LinkedIn is sent. */
+    body?: unknown;
+  }>;
+  /** On a dry run: the change's projected effect on spend. */
+  impact?: {
+    /** The currency of the deltas. */
+    currency: string;
+    /** Daily spend after minus before, signed. */
+    projected_daily_delta: string | null;
+    /** That delta to the end of the month. */
+    projected_period_delta: string | null;
+    /** The last day the period delta counts (UTC). */
+    period_end: string;
+    /** Why applying it would wait for approval. */
+    approval_needed?: string;
+  };
+  /** What to do next, once created. */
+  next_steps?: Array<string>;
+}
+
+/** The answer of `add_network_campaign_to_group`. */
+export interface AddNetworkCampaignToGroupResult {
+  /** Whether nothing was created (dry run). */
+  dry_run: boolean;
+  /** The LinkedIn ad account. */
+  account_id: string;
+  /** The campaign group. */
+  campaign_group: {
+    /** The digits of the group (a placeholder on a dry run). */
+    id: string;
+    /** urn:li:sponsoredCampaignGroup:<id>. */
+    urn: string;
+    /** Its name. */
+    name?: string;
+    /** Whether this call created it. */
+    created: boolean;
+  };
+  /** The new campaign, created PAUSED. */
+  campaign: {
+    /** The digits of the campaign (a placeholder on a dry run). */
+    id: string;
+    /** urn:li:sponsoredCampaign:<id>. */
+    urn: string;
+    /** Its name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** SPONSORED_UPDATES or TEXT_AD. */
+    type: string;
+    /** SINGLE_IMAGE, VIDEO, CAROUSEL or TEXT_AD. */
+    format: string;
+    /** LinkedIn's objectiveType. */
+    objective: string;
+    /** Daily budget in the account currency. */
+    daily_budget: string;
+    /** Total budget in the account currency, when set. */
+    total_budget?: string;
+    /** The account currency. */
+    currency: string;
+  };
+  /** The first ad. */
+  creative: {
+    /** Its urn:li:sponsoredCreative (a placeholder on a dry run). */
+    id: string;
+    /** The ad type. */
+    kind: 'image' | 'video' | 'carousel' | 'text';
+    /** ACTIVE: it serves once the campaign is active. */
+    intended_status: string;
+    /** The dark post it sponsors; text ads have none. */
+    post?: string;
+  };
+  /** The media of the ad. */
+  media: Array<{
+    /** The argument the media came from. */
+    field: string;
+    /** Its urn:li:image or urn:li:video (a placeholder on a dry run). */
+    urn: string;
+    /** Whether this call uploaded it. */
+    uploaded: boolean;
+  }>;
+  /** On a dry run: the requests that would be sent, in order. */
+  preview?: Array<{
+    /** Its place in the order. */
+    step: number;
+    /** What it does. */
+    action: string;
+    /** HTTP method. */
+    method: string;
+    /** Path and query under the API base. */
+    url: string;
+    /** Rest.li headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body LinkedIn is sent. */
+    body?: unknown;
+  }>;
+  /** On a dry run: the change's projected effect on spend. */
+  impact?: {
+    /** The currency of the deltas. */
+    currency: string;
+    /** Daily spend after minus before, signed. */
+    projected_daily_delta: string | null;
+    /** That delta to the end of the month. */
+    projected_period_delta: string | null;
+    /** The last day the period delta counts (UTC). */
+    period_end: string;
+    /** Why applying it would wait for approval. */
+    approval_needed?: string;
+  };
+  /** What to do next, once created. */
+  next_steps?: Array<string>;
+}
+
+/** The answer of `add_network_carousel_creative`. */
+export interface AddNetworkCarouselCreativeResult {
+  /** The LinkedIn ad account. */
+  account_id: string;
+  /** Whether nothing was created (dry run). */
+  dry_run: boolean;
+  /** The carousel campaign. */
+  campaign: {
+    /** The digits of the campaign. */
+    id: string;
+    /** urn:li:sponsoredCampaign:<id>. */
+    urn: string;
+    /** Its name. */
+    name: string | null;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+  };
+  /** The new ad. */
+  creative: {
+    /** Its urn:li:sponsoredCreative (a placeholder on a dry run). */
+    id: string;
+    /** The dark post it sponsors. */
+    post?: string;
+    /** ACTIVE: it serves whenever the campaign is active. */
+    intended_status: string;
+    /** How many cards it has. */
+    cards: number;
+    /** creative_name, when given. */
+    name?: string;
+  };
+  /** The campaign's ads, not removed, with this one. */
+  variations: number;
+  /** How many LinkedIn recommends. */
+  recommended_variations: number;
+  /** The media of the ad. */
+  media: Array<{
+    /** The argument the media came from. */
+    field: string;
+    /** Its urn:li:image or urn:li:video (a placeholder on a dry run). */
+    urn: string;
+    /** Whether this call uploaded it. */
+    uploaded: boolean;
+  }>;
+  /** On a dry run: the requests that would be sent, in order. */
+  preview?: Array<{
+    /** Its place in the order. */
+    step: number;
+    /** What it does. */
+    action: string;
+    /** HTTP method. */
+    method: string;
+    /** Path and query under the API base. */
+    url: string;
+    /** Rest.li headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body LinkedIn is sent. */
+    body?: unknown;
+  }>;
+  /** On a dry run: the change's projected effect on spend. */
+  impact?: {
+    /** The currency of the deltas. */
+    currency: string;
+    /** Daily spend after minus before, signed. */
+    projected_daily_delta: string | null;
+    /** That delta to the end of the month. */
+    projected_period_delta: string | null;
+    /** The last day the period delta counts (UTC). */
+    period_end: string;
+    /** Why applying it would wait for approval. */
+    approval_needed?: string;
+  };
+  /** Advice on more variations, once created. */
+  next_step?: string;
+}
+
+/** The answer of `associate_network_conversion`. */
+export interface AssociateNetworkConversionResult {
+  /** The LinkedIn ad account. */
+  account_id: string;
+  /** Whether nothing was sent (dry run). */
+  dry_run: boolean;
+  /** The campaign. */
+  campaign: {
+    /** The digits of the campaign. */
+    id: string;
+    /** urn:li:sponsoredCampaign:<id>. */
+    urn: string;
+    /** Its name. */
+    name: string | null;
+  };
+  /** The conversion. */
+  conversion: {
+    /** The digits of the conversion. */
+    id: string;
+    /** urn:lla:llaPartnerConversion:<id>. */
+    urn: string;
+    /** Its name. */
+    name: string | null;
+  };
+  /** Whether the pair was associated before this call. */
+  already_associated: boolean;
+  /** true once this call associated them. */
+  associated?: boolean;
+  /** On a dry run: the requests that would be sent, in order. */
+  preview?: Array<{
+    /** Its place in the order. */
+    step: number;
+    /** What it does. */
+    action: string;
+    /** HTTP method. */
+    method: string;
+    /** Path and query under the API base. */
+    url: string;
+    /** Rest.li headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body LinkedIn is sent. */
+    body?: unknown;
+  }>;
+}
+
+/** The answer of `list_network_campaigns`. */
+export interface ListNetworkCampaignsResult {
+  /** The LinkedIn ad account. */
+  account_id: string;
+  /** The account currency. */
+  currency: string;
+  /** The groups of this page's campaigns, by name. */
+  campaign_groups: Array<{
+    /** The digits of urn:li:sponsoredCampaignGroup. */
+    campaign_group_id: string;
+    /** Its name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** LinkedIn's objectiveType, when set. */
+    objective: string | null;
+    /** Total budget in the account currency; null when none. */
+    total_budget: string | null;
+  }>;
+  /** The campaigns of this page. */
+  campaigns: Array<{
+    /** The digits of urn:li:sponsoredCampaign. */
+    campaign_id: string;
+    /** Its name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Its campaign group. */
+    campaign_group_id: string | null;
+    /** SPONSORED_UPDATES, TEXT_AD... */
+    type: string | null;
+    /** SINGLE_IMAGE, VIDEO, CAROUSEL, TEXT_AD... */
+    format: string | null;
+    /** LinkedIn's objectiveType, when set. */
+    objective: string | null;
+    /** Daily budget in the account currency; null when none. */
+    daily_budget: string | null;
+    /** Total budget in the account currency; null when none. */
+    total_budget: string | null;
+    /** The currency of its budgets. */
+    currency: string;
+    /** How many creatives (ads) it has, not removed. */
+    creatives: number;
+  }>;
+  /** campaign_group_id when it is not in this account. */
+  not_found: Array<string>;
+  /** Pass as cursor for the next page; null on the last. */
+  next_cursor: string | null;
+}
+
 /** The answer of `list_network_creatives`. */
 export interface ListNetworkCreativesResult {
   /** The LinkedIn ad account. */
@@ -2246,6 +2892,74 @@ export interface GetNetworkCampaignPerformanceResult {
   };
   /** Campaign ids asked for that the account does not have. */
   not_found: Array<string>;
+}
+
+/** The answer of `update_network_campaign`. */
+export interface UpdateNetworkCampaignResult {
+  /** The LinkedIn ad account. */
+  account_id: string;
+  /** The campaign. */
+  campaign_id: string;
+  /** Its name (the new one when renamed). */
+  name: string;
+  /** The account currency of the budgets. */
+  currency: string;
+  /** As it was. */
+  before: {
+    /** Its name. */
+    name: string | null;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Daily budget in the account currency; null when none. */
+    daily_budget: string | null;
+  };
+  /** As it is now (or would be, on a dry run). */
+  after: {
+    /** Its name. */
+    name: string | null;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Daily budget in the account currency; null when none. */
+    daily_budget: string | null;
+  };
+  /** The fields that differ; empty when nothing was sent. */
+  changed: Array<string>;
+  /** Whether nothing was sent (dry run). */
+  dry_run: boolean;
+  /** On a dry run: the requests that would be sent, in order. */
+  preview?: Array<{
+    /** Its place in the order. */
+    step: number;
+    /** What it does. */
+    action: string;
+    /** HTTP method. */
+    method: string;
+    /** Path and query under the API base. */
+    url: string;
+    /** Rest.li headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body LinkedIn is sent. */
+    body?: unknown;
+  }>;
+  /** On a dry run: the change's projected effect on spend. */
+  impact?: {
+    /** The currency of the deltas. */
+    currency: string;
+    /** Daily spend after minus before, signed. */
+    projected_daily_delta: string | null;
+    /** That delta to the end of the month. */
+    projected_period_delta: string | null;
+    /** The last day the period delta counts (UTC). */
+    period_end: string;
+    /** Why applying it would wait for approval. */
+    approval_needed?: string;
+  };
+  /** Why an activated campaign does not deliver yet. */
+  warning?: string;
 }
 
 /** The answer of `get_social_campaign_performance`. */
@@ -2887,18 +3601,18 @@ export interface ToolResults {
   update_search_keywords: UpdateSearchKeywordsResult;
   add_search_negative_keywords: AddSearchNegativeKeywordsResult;
   validate_and_prepare_assets: Record<string, unknown>;
-  create_network_image_campaign: Record<string, unknown>;
-  create_network_video_campaign: Record<string, unknown>;
-  create_network_carousel_campaign: Record<string, unknown>;
-  create_network_text_campaign: Record<string, unknown>;
-  add_network_campaign_to_group: Record<string, unknown>;
-  add_network_carousel_creative: Record<string, unknown>;
-  associate_network_conversion: Record<string, unknown>;
-  list_network_campaigns: Record<string, unknown>;
+  create_network_image_campaign: CreateNetworkImageCampaignResult;
+  create_network_video_campaign: CreateNetworkVideoCampaignResult;
+  create_network_carousel_campaign: CreateNetworkCarouselCampaignResult;
+  create_network_text_campaign: CreateNetworkTextCampaignResult;
+  add_network_campaign_to_group: AddNetworkCampaignToGroupResult;
+  add_network_carousel_creative: AddNetworkCarouselCreativeResult;
+  associate_network_conversion: AssociateNetworkConversionResult;
+  list_network_campaigns: ListNetworkCampaignsResult;
   list_network_creatives: ListNetworkCreativesResult;
   list_network_organizations: ListNetworkOrganizationsResult;
   get_network_campaign_performance: GetNetworkCampaignPerformanceResult;
-  update_network_campaign: Record<string, unknown>;
+  update_network_campaign: UpdateNetworkCampaignResult;
   list_social_photo_accounts: Record<string, unknown>;
   list_social_campaigns: Record<string, unknown>;
   get_social_campaign_performance: GetSocialCampaignPerformanceResult;

@@ -1,15 +1,22 @@
 // Generated from the OpenAPI document by `npm run client:generate`. Do not edit.
 import type {
   AddNetworkCampaignToGroupArguments,
+  AddNetworkCampaignToGroupResult,
   AddNetworkCarouselCreativeArguments,
+  AddNetworkCarouselCreativeResult,
   AddSearchNegativeKeywordsArguments,
   AddSearchNegativeKeywordsResult,
   AssociateNetworkConversionArguments,
+  AssociateNetworkConversionResult,
   CreateMonitorArguments,
   CreateNetworkCarouselCampaignArguments,
+  CreateNetworkCarouselCampaignResult,
   CreateNetworkImageCampaignArguments,
+  CreateNetworkImageCampaignResult,
   CreateNetworkTextCampaignArguments,
+  CreateNetworkTextCampaignResult,
   CreateNetworkVideoCampaignArguments,
+  CreateNetworkVideoCampaignResult,
   DeleteMonitorArguments,
   DiscoverExistingAssetsArguments,
   GetApprovalArguments,
@@ -28,6 +35,7 @@ import type {
   ListConnectedAccountsArguments,
   ListMonitorsArguments,
   ListNetworkCampaignsArguments,
+  ListNetworkCampaignsResult,
   ListNetworkCreativesArguments,
   ListNetworkCreativesResult,
   ListNetworkOrganizationsArguments,
@@ -58,6 +66,7 @@ import type {
   UpdateAdHeadlinesArguments,
   UpdateMonitorArguments,
   UpdateNetworkCampaignArguments,
+  UpdateNetworkCampaignResult,
   UpdateSearchAdGroupArguments,
   UpdateSearchAdGroupResult,
   UpdateSearchCampaignArguments,
@@ -377,7 +386,7 @@ export abstract class ToolMethods {
   createNetworkImageCampaign(
     args: CreateNetworkImageCampaignArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<CreateNetworkImageCampaignResult>> {
     return this.callTool('create_network_image_campaign', args, options);
   }
 
@@ -389,7 +398,7 @@ export abstract class ToolMethods {
   createNetworkVideoCampaign(
     args: CreateNetworkVideoCampaignArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<CreateNetworkVideoCampaignResult>> {
     return this.callTool('create_network_video_campaign', args, options);
   }
 
@@ -401,7 +410,7 @@ export abstract class ToolMethods {
   createNetworkCarouselCampaign(
     args: CreateNetworkCarouselCampaignArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<CreateNetworkCarouselCampaignResult>> {
     return this.callTool('create_network_carousel_campaign', args, options);
   }
 
@@ -413,7 +422,7 @@ export abstract class ToolMethods {
   createNetworkTextCampaign(
     args: CreateNetworkTextCampaignArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<CreateNetworkTextCampaignResult>> {
     return this.callTool('create_network_text_campaign', args, options);
   }
 
@@ -425,7 +434,7 @@ export abstract class ToolMethods {
   addNetworkCampaignToGroup(
     args: AddNetworkCampaignToGroupArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<AddNetworkCampaignToGroupResult>> {
     return this.callTool('add_network_campaign_to_group', args, options);
   }
 
@@ -437,7 +446,7 @@ export abstract class ToolMethods {
   addNetworkCarouselCreative(
     args: AddNetworkCarouselCreativeArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<AddNetworkCarouselCreativeResult>> {
     return this.callTool('add_network_carousel_creative', args, options);
   }
 
@@ -449,7 +458,7 @@ export abstract class ToolMethods {
   associateNetworkConversion(
     args: AssociateNetworkConversionArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<AssociateNetworkConversionResult>> {
     return this.callTool('associate_network_conversion', args, options);
   }
 
@@ -461,7 +470,7 @@ export abstract class ToolMethods {
   listNetworkCampaigns(
     args: ListNetworkCampaignsArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<ListNetworkCampaignsResult>> {
     return this.callTool('list_network_campaigns', args, options);
   }
 
@@ -509,7 +518,7 @@ export abstract class ToolMethods {
   updateNetworkCampaign(
     args: UpdateNetworkCampaignArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<UpdateNetworkCampaignResult>> {
     return this.callTool('update_network_campaign', args, options);
   }
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/http/openapi.ts';
-import { mcpToolList } from '../../src/mcp/tool-list.ts';
-import { ALL_TOOLS, createRegistry } from '../../src/tools/registry.ts';
+import { ALL_TOOLS } from '../../src/tools/registry.ts';
 import { type Owner, TestService } from '../support/service.ts';
 
 /** A body of many bad items is answered in bounded size: the error never multiplies the request. */
