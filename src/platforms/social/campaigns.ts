@@ -84,17 +84,20 @@ export async function listCampaigns(
   return { campaigns, after };
 }
 
-/** Every campaign the edge lists with these effective statuses (Meta's default without), id and name. */
+/**
+ * Every campaign the edge lists with these effective statuses (Meta's default without), with its status
+ * and budgets: what a performance report names each campaign by.
+ */
 export function everyCampaign(
   session: PlatformSession,
   adAccountId: string,
   statuses?: readonly string[],
-): Promise<Array<{ id: string; name: string }>> {
-  const url = campaignsUrl(session, adAccountId, { fields: 'id,name', limit: String(PAGE_SIZE) }, statuses);
-  return readEveryPage(
+): Promise<MetaCampaign[]> {
+  const url = campaignsUrl(
     session,
-    "the ad account's campaigns",
-    url,
-    z.object({ id: z.string().min(1), name: z.string() }),
+    adAccountId,
+    { fields: CAMPAIGN_FIELDS, limit: String(PAGE_SIZE) },
+    statuses,
   );
+  return readEveryPage(session, "the ad account's campaigns", url, campaignSchema);
 }

@@ -75,23 +75,37 @@ const reportNumber = z
   .transform(String)
   .pipe(z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal number'));
 
-/** The fields of a BASIC report row the performance reader uses. */
-const reportRow = z.object({
-  dimensions: z.object({
-    campaign_id: z.string(),
-    // TikTok writes a day as `2026-11-22 00:00:00`.
-    stat_time_day: z
-      .string()
-      .regex(/^\d{4}-\d\d-\d\d( \d\d:\d\d:\d\d)?$/, 'must be a day like 2026-11-22 00:00:00')
-      .optional(),
-  }),
-  metrics: z.object({
-    spend: reportNumber,
-    impressions: reportNumber,
-    clicks: reportNumber,
-    conversion: reportNumber,
-  }),
-});
+/**
+ * The fields of a BASIC report row the performance reader uses: its ID dimension (campaign_id, adgroup_id
+ * or ad_id) and day, the metrics, and below the campaign the attribute metrics naming its campaign, ad
+ * group and ad.
+ */
+const reportRow = z
+  .object({
+    dimensions: z.object({
+      campaign_id: z.string().optional(),
+      adgroup_id: z.string().optional(),
+      ad_id: z.string().optional(),
+      // TikTok writes a day as `2026-11-22 00:00:00`.
+      stat_time_day: z
+        .string()
+        .regex(/^\d{4}-\d\d-\d\d( \d\d:\d\d:\d\d)?$/, 'must be a day like 2026-11-22 00:00:00')
+        .optional(),
+    }),
+    metrics: z.object({
+      spend: reportNumber,
+      impressions: reportNumber,
+      clicks: reportNumber,
+      conversion: reportNumber,
+      campaign_id: z.string().optional(),
+      adgroup_id: z.string().optional(),
+      adgroup_name: z.string().optional(),
+      ad_name: z.string().optional(),
+    }),
+  })
+  .refine((row) => (row.dimensions.campaign_id ?? row.metrics.campaign_id) !== undefined, {
+    message: 'must name its campaign (dimension or attribute metric campaign_id)',
+  });
 
 export type ReportRow = z.infer<typeof reportRow>;
 

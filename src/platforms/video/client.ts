@@ -18,17 +18,37 @@ import {
   type VideoCampaign,
 } from './answers.ts';
 
-/** What the performance reader asks report/integrated/get for: campaigns' basic metrics over whole days. */
+/** What the performance reader asks report/integrated/get for: basic metrics over whole days. */
 export interface CampaignReportRequest {
   start: string;
   end: string;
   byDay: boolean;
+  /** Whose rows: the campaigns' (default), their ad groups' or their ads'. */
+  level?: 'campaign' | 'ad_group' | 'ad' | undefined;
   /** Only these campaigns; every campaign, deleted ones included, otherwise. */
   campaignIds?: string[] | undefined;
 }
 
 /** The report metrics adops reads. */
 const REPORT_METRICS = ['spend', 'impressions', 'clicks', 'conversion'];
+
+/**
+ * Each level's data_level, its ID dimension, and the attribute metrics that name a row's campaign, ad
+ * group and ad (TikTok's attribute metrics of the BASIC report).
+ */
+const REPORT_LEVELS = {
+  campaign: { dataLevel: 'AUCTION_CAMPAIGN', dimension: 'campaign_id', attributes: [] },
+  ad_group: {
+    dataLevel: 'AUCTION_ADGROUP',
+    dimension: 'adgroup_id',
+    attributes: ['campaign_id', 'adgroup_name'],
+  },
+  ad: {
+    dataLevel: 'AUCTION_AD',
+    dimension: 'ad_id',
+    attributes: ['campaign_id', 'adgroup_id', 'adgroup_name', 'ad_name'],
+  },
+} as const;
 
 /** TikTok's largest page, for campaigns and reports alike. */
 const PAGE_SIZE = 1000;
@@ -56,6 +76,8 @@ export interface CampaignFilter {
 export interface ObjectFilter {
   campaign_ids?: string[];
   adgroup_ids?: string[];
+  /** ad/get only. */
+  ad_ids?: string[];
   primary_status?: string;
 }
 
@@ -218,8 +240,9 @@ export class VideoClient {
   }
 
   /**
-   * Every row of a BASIC campaign report (report/integrated/get/), page after page. TikTok leaves deleted
-   * campaigns out unless campaign_status says otherwise: their spend is the account's too.
+   * Every row of a BASIC report (report/integrated/get/) by campaign, ad group (AUCTION_ADGROUP, by
+   * adgroup_id) or ad (AUCTION_AD, by ad_id), page after page. TikTok leaves deleted campaigns out unless
+   * campaign_status says otherwise: their spend is the account's too.
    */
   async campaignReport(advertiserId: string, request: CampaignReportRequest): Promise<ReportRow[]> {
     const filtering = [
@@ -234,17 +257,18 @@ export class VideoClient {
           ]
         : []),
     ];
+    const level = REPORT_LEVELS[request.level ?? 'campaign'];
     const rows: ReportRow[] = [];
     for (let page = 1; page <= MAX_REPORT_PAGES; page++) {
       const url = this.#url('/report/integrated/get/');
       url.searchParams.set('advertiser_id', advertiserId);
       url.searchParams.set('report_type', 'BASIC');
-      url.searchParams.set('data_level', 'AUCTION_CAMPAIGN');
+      url.searchParams.set('data_level', level.dataLevel);
       url.searchParams.set(
         'dimensions',
-        JSON.stringify(request.byDay ? ['campaign_id', 'stat_time_day'] : ['campaign_id']),
+        JSON.stringify(request.byDay ? [level.dimension, 'stat_time_day'] : [level.dimension]),
       );
-      url.searchParams.set('metrics', JSON.stringify(REPORT_METRICS));
+      url.searchParams.set('metrics', JSON.stringify([...REPORT_METRICS, ...level.attributes]));
       url.searchParams.set('start_date', request.start);
       url.searchParams.set('end_date', request.end);
       url.searchParams.set('filtering', JSON.stringify(filtering));

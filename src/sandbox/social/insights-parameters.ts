@@ -2,6 +2,7 @@ import { EFFECTIVE_STATUS_FILTER } from './campaigns.ts';
 import { beyondMaximum, DATE_PRESETS, type DatePreset, presetRange } from './date-presets.ts';
 import type { GraphErrorBody } from './graph.ts';
 import { parseFields } from './graph.ts';
+import { type Breakdown, readBreakdowns } from './insights-breakdowns.ts';
 import { ADS_INSIGHTS_FIELDS } from './insights-fields.ts';
 import type { Query } from './request.ts';
 import { parseTimeRange } from './time-range.ts';
@@ -43,7 +44,6 @@ export const INSIGHTS_PARAMETERS = [
  * silently ignored. Attribution settings are taken and change nothing: the sandbox has one attribution.
  */
 const NOT_SERVED = [
-  'breakdowns',
   'default_summary',
   'export_columns',
   'export_format',
@@ -107,6 +107,8 @@ export interface InsightsRequest {
   /** The fields asked for; undefined: Meta's defaults. */
   fields: string[] | undefined;
   filters: InsightsFilter[];
+  /** Rows split by these (device_platform alone is served). */
+  breakdowns: Breakdown[];
 }
 
 type Verdict = InsightsRequest | { refusal: GraphErrorBody };
@@ -177,14 +179,16 @@ function readIncrement(text: string | undefined): InsightsRequest['increment'] |
 /**
  * The insights request as Meta reads it, or Meta's refusal: `level` (the ad account's own by default),
  * `time_range` (which wins over `date_preset`; neither: `last_30d`), `time_increment` (`all_days`,
- * `monthly` or 1 to 90 days), `fields` of AdsInsights, `filtering`. `today` is the ad account's.
+ * `monthly` or 1 to 90 days), `fields` of AdsInsights, `filtering`, `breakdowns` (insights-breakdowns.ts).
+ * `today` is the ad account's.
  */
 export function readInsightsRequest(query: Query, today: string): Verdict {
   const unserved = NOT_SERVED.find((name) => query[name] !== undefined);
   if (unserved) {
     return notServed(
       unserved,
-      'The sandbox reports by account, campaign, ad set or ad, over one range, by day, month or the whole range.',
+      'The sandbox reports by account, campaign, ad set or ad, over one range, by day, month or the whole ' +
+        'range, by device_platform.',
     );
   }
   if (
@@ -232,5 +236,7 @@ export function readInsightsRequest(query: Query, today: string): Verdict {
   }
   const filters = query.filtering === undefined ? [] : readFilters(query.filtering);
   if (!Array.isArray(filters)) return filters;
-  return { level, ...range, increment, fields: specs?.map((spec) => spec.name), filters };
+  const breakdowns = readBreakdowns(query.breakdowns, notServed);
+  if (!Array.isArray(breakdowns)) return breakdowns;
+  return { level, ...range, increment, fields: specs?.map((spec) => spec.name), filters, breakdowns };
 }

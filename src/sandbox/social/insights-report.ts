@@ -5,6 +5,7 @@ import type { StoredObject } from '../store.ts';
 import type { SandboxAd, SandboxAdSet } from './ad-set-records.ts';
 import { effectiveStatus, type SandboxCampaign } from './campaign-records.ts';
 import { shiftDays } from './date-presets.ts';
+import { deviceParts } from './insights-breakdowns.ts';
 import type { InsightsFilter, InsightsRequest } from './insights-parameters.ts';
 import { adDays, addFacts as add, adSetDays, type DayFacts, dayFacts, NOTHING } from './insights-split.ts';
 
@@ -124,7 +125,9 @@ export interface InsightsRow {
  * The report's rows, each an AdsInsights object with Meta's shapes: every number a string, money in the
  * account currency's units (`spend`), `actions` as `{action_type, value}` (left out when none), and
  * `date_start`/`date_stop` on every row. A campaign (or the account) without delivery in a row's days
- * has no row, as Meta leaves those out; a row's days sum exactly into a longer row's.
+ * has no row, as Meta leaves those out; a row's days sum exactly into a longer row's. By device_platform,
+ * each row is split among the devices so that they add up exactly to it (a device without delivery in
+ * the row has none).
  */
 export function insightsRows(input: ReportInput): InsightsRow[] {
   const { request, account, now } = input;
@@ -132,13 +135,28 @@ export function insightsRows(input: ReportInput): InsightsRow[] {
   const rows: InsightsRow[] = [];
   for (const bucket of buckets(request, now.toISOString().slice(0, 10))) {
     for (const group of reportGroups(input, campaigns, bucket.days)) {
-      const sum = group.facts;
-      if (sum.impressions === 0 && sum.spendMicros === 0) continue;
-      const values = rowValues(sum, account, group.campaign, bucket.days.length);
-      rows.push({
-        key: `${group.id}:${bucket.start}`,
-        values: { ...values, ...group.names, date_start: bucket.start, date_stop: bucket.stop },
-      });
+      const parts = request.breakdowns.includes('device_platform')
+        ? deviceParts(group.facts, group.id, account.currency).map(({ device, facts }) => ({
+            facts,
+            breakdown: { device_platform: device },
+            key: `:${device}`,
+          }))
+        : [{ facts: group.facts, breakdown: {}, key: '' }];
+      for (const part of parts) {
+        const sum = part.facts;
+        if (sum.impressions === 0 && sum.spendMicros === 0) continue;
+        const values = rowValues(sum, account, group.campaign, bucket.days.length);
+        rows.push({
+          key: `${group.id}:${bucket.start}${part.key}`,
+          values: {
+            ...values,
+            ...group.names,
+            ...part.breakdown,
+            date_start: bucket.start,
+            date_stop: bucket.stop,
+          },
+        });
+      }
     }
   }
   return rows;

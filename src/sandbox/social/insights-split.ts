@@ -82,7 +82,12 @@ function shares(total: number, weights: number[]): number[] {
  * shared in the currency's minor unit, as Meta reports it, so the parts' reported spends sum to the
  * whole's; what is left below one unit goes to the first part that delivers.
  */
-function split(facts: DayFacts, weights: number[], qualities: number[], currency: string): DayFacts[] {
+export function splitFacts(
+  facts: DayFacts,
+  weights: number[],
+  qualities: number[],
+  currency: string,
+): DayFacts[] {
   const parts = weights.map(() => ({ ...NOTHING }));
   const unit = 10 ** (6 - minorDigits(currency));
   for (const field of FIELDS) {
@@ -149,7 +154,7 @@ export function adSetDays(
       anyActive && !active[index] ? 0 : adSet.data.delivery_weight,
     );
     const qualities = adSets.map((adSet) => adSet.data.conversion_quality);
-    const parts = split(stretch, weights, qualities, currency);
+    const parts = splitFacts(stretch, weights, qualities, currency);
     parts.forEach((part, index) => {
       totals[index] = addFacts(totals[index] ?? NOTHING, part);
     });
@@ -163,7 +168,7 @@ export function adSetDays(
 export function adDays(facts: DayFacts, ads: Array<StoredObject<SandboxAd>>, currency: string): DayFacts[] {
   const anyActive = ads.some((ad) => ad.data.status === 'ACTIVE');
   const weights = ads.map((ad) => (anyActive && ad.data.status !== 'ACTIVE' ? 0 : ad.data.delivery_weight));
-  return split(
+  return splitFacts(
     facts,
     weights,
     ads.map(() => 1),

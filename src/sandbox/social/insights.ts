@@ -20,7 +20,8 @@ function defaultFields(level: InsightsLevel): string[] {
 
 /**
  * `GET /act_{id}/insights`: the Ads Insights API of an ad account, by account, campaign, ad set or ad, over a
- * `time_range` or `date_preset`, by day (`time_increment`), month or the whole range, filtered, paged
+ * `time_range` or `date_preset`, by day (`time_increment`), month or the whole range, by device_platform
+ * (`breakdowns`), filtered, paged
  * like any edge. Metrics are the sandbox's deterministic daily metrics of each campaign, computed from
  * its status and budget history (src/sandbox/daily-metrics.ts); UTC is the account's time zone.
  */
@@ -61,7 +62,8 @@ export function registerInsights(scope: FastifyInstance, calls: GraphCalls): voi
       keyOf: (row) => row.key,
       render: (row) => {
         const out: Record<string, unknown> = {};
-        for (const field of [...fields, 'date_start', 'date_stop']) {
+        // Meta adds each breakdown's column to the row, asked for or not.
+        for (const field of [...fields, ...verdict.breakdowns, 'date_start', 'date_stop']) {
           const value = row.values[field];
           if (value !== undefined) out[field] = value;
         }

@@ -357,6 +357,15 @@ describe.each(TEST_DIALECTS)('the social sandbox reports like the Marketing API 
         message: '(#100) Param level must be one of {ad, adset, campaign, account}',
       });
       expect((await refused('breakdowns=age')).error_user_title).toBe('Not served by the sandbox');
+      expect((await refused('breakdowns=device_platform,gender')).message).toBe(
+        '(#100) Current combination of data breakdown columns (device_platform, gender) is invalid',
+      );
+      expect((await refused('breakdowns=publisher_platform,device_platform')).error_user_title).toBe(
+        'Not served by the sandbox',
+      );
+      expect((await refused('breakdowns=devices')).message).toMatch(
+        /^\(#100\) breakdowns\[0\] must be one of/,
+      );
       expect((await refused('time_range={"since":"2026-11-10"}')).message).toMatch(
         /must have since and until/,
       );

@@ -488,6 +488,38 @@ describe.each(TEST_DIALECTS)(
       expect(wrong.message).toBe('(#100) Param level must be one of {ad, adset, campaign, account}');
     });
 
+    it('reports insights by ad set and device platform, the device rows adding up to the ad set', async () => {
+      const { account, proof } = await connected();
+      const today = service.services.clock.now().getTime();
+      const day = (ago: number) => new Date(today - ago * DAY_S * 1000).toISOString().slice(0, 10);
+      const ask = { ...proof, level: 'adset', time_range: { since: day(7), until: day(1) }, limit: 100 };
+      const fields = ['campaign_id', 'adset_id', 'adset_name', 'impressions', 'spend'];
+      const whole: any[] = [...(await account.getInsights(fields, ask))];
+      const split: any[] = [
+        ...(await account.getInsights(fields, { ...ask, breakdowns: ['device_platform'] })),
+      ];
+      expect(whole.length).toBeGreaterThan(1);
+      for (const row of whole) {
+        expect(row._data).toMatchObject({ adset_id: expect.any(String), adset_name: expect.any(String) });
+        const parts = split.filter((part) => part._data.adset_id === row._data.adset_id);
+        expect(parts.map((part) => part._data.device_platform).sort()).toEqual([
+          'desktop',
+          'mobile_app',
+          'mobile_web',
+        ]);
+        const impressions = parts.reduce((sum, part) => sum + Number(part._data.impressions), 0);
+        expect(impressions).toBe(Number(row._data.impressions));
+      }
+      const mixed = await refusal(
+        account.getInsights(['spend'], { ...proof, breakdowns: ['device_platform', 'age'] }),
+      );
+      expect(mixed.message).toBe(
+        '(#100) Current combination of data breakdown columns (age, device_platform) is invalid',
+      );
+      const unknown = await refusal(account.getInsights(['spend'], { ...proof, breakdowns: ['device'] }));
+      expect(unknown.message).toMatch(/^\(#100\) breakdowns\[0\] must be one of the following values: /);
+    });
+
     it('serves an expired version auto-upgraded, and refuses a version that never was', async () => {
       const { token, accountId, proof } = await connected();
       const url = (version: string) =>

@@ -676,6 +676,44 @@ describe.each(TEST_DIALECTS)('the TikTok sandbox through the official SDK 1.1.3 
       }
     });
 
+    it("names each ad group's campaign and name by attribute metrics, as the performance reader asks", async () => {
+      const answer = await report({
+        data_level: 'AUCTION_ADGROUP',
+        dimensions: ['adgroup_id'],
+        metrics: [...basics, 'campaign_id', 'adgroup_name'],
+        start_date: day(-7),
+        end_date: day(-1),
+        filtering: [
+          { field_name: 'campaign_status', filter_type: 'IN', filter_value: JSON.stringify(['STATUS_ALL']) },
+        ],
+        page_size: 1000,
+      });
+      const stored = await new SandboxStore(service.services.storage.db, 'video').list<any>(
+        'adgroup',
+        connection.advertiserId,
+      );
+      expect(answer.data.list.length).toBeGreaterThan(1);
+      for (const row of answer.data.list) {
+        const adGroup = stored.find((a) => a.id === row.dimensions.adgroup_id);
+        expect(row.metrics).toMatchObject({
+          campaign_id: adGroup?.data.campaign_id,
+          adgroup_name: adGroup?.data.adgroup_name,
+        });
+      }
+      // An attribute of the ad group is refused at the campaign level.
+      expect(
+        await refusedReport({
+          dimensions: ['campaign_id'],
+          metrics: ['spend', 'adgroup_name'],
+          start_date: day(-7),
+          end_date: day(-1),
+        }),
+      ).toMatchObject({
+        code: 40002,
+        message: expect.stringContaining('adgroup_name is an attribute metric'),
+      });
+    });
+
     it('refuses what TikTok refuses: its limits, names and types', async () => {
       const base = { dimensions: byCampaignAndDay, metrics: basics, start_date: day(-7), end_date: day(-1) };
       expect(await refusedReport({ ...base, start_date: day(-31) })).toMatchObject({
