@@ -128,6 +128,8 @@ const GROUP_LOOPS: Array<{
   idField: string;
   list: string;
   listed: string;
+  /** The id field of the listed objects (Meta's lists say `id`). */
+  listedId: string;
 }> = [
   {
     platform: 'search',
@@ -136,6 +138,7 @@ const GROUP_LOOPS: Array<{
     idField: 'ad_group_id',
     list: 'list_search_ad_groups',
     listed: 'ad_groups',
+    listedId: 'ad_group_id',
   },
   {
     platform: 'social',
@@ -144,6 +147,7 @@ const GROUP_LOOPS: Array<{
     idField: 'ad_set_id',
     list: 'list_social_ad_sets',
     listed: 'ad_sets',
+    listedId: 'id',
   },
   {
     platform: 'video',
@@ -152,6 +156,7 @@ const GROUP_LOOPS: Array<{
     idField: 'adgroup_id',
     list: 'list_video_ad_groups',
     listed: 'ad_groups',
+    listedId: 'adgroup_id',
   },
 ];
 
@@ -195,7 +200,7 @@ describe.each(TEST_DIALECTS)('the loop below the campaign (%s)', (dialect) => {
       expect(paused.after.status).toBe('PAUSED');
 
       const listed = (await call(loop.list, { campaign_ids: [worst.campaign_id] }))[loop.listed] as Json[];
-      expect(listed.find((group) => group[loop.idField] === worst.ad_group_id)?.status).toBe('PAUSED');
+      expect(listed.find((group) => group[loop.listedId] === worst.ad_group_id)?.status).toBe('PAUSED');
       const after = await call(loop.performance, { date_range: 'LAST_7_DAYS', level: 'ad_group' });
       expect(after.ad_groups.find((row: Json) => row.ad_group_id === worst.ad_group_id)?.status).toBe(
         'PAUSED',
