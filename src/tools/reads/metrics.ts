@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { formatMicros } from '../../money.ts';
 import type { CampaignMetrics } from '../../platforms/performance.ts';
 import { markdownTable } from './markdown-table.ts';
@@ -15,6 +16,22 @@ export interface MetricFields {
   /** Spend per conversion; null without conversions. */
   cost_per_conversion: string | null;
 }
+
+const amount = z.string().regex(/^-?[0-9]+(\.[0-9]+)?$/);
+
+/** The metric fields as an answer's output schema states them. */
+export const metricFieldsSchema = {
+  impressions: z.int().min(0).describe('Impressions.'),
+  clicks: z.int().min(0).describe('Clicks.'),
+  spend: amount.describe('Spend, a decimal in the currency.'),
+  conversions: z.number().min(0).describe('Conversions (may be fractional).'),
+  ctr: z
+    .number()
+    .nullable()
+    .describe('Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions.'),
+  average_cpc: amount.nullable().describe('Spend per click; null without clicks.'),
+  cost_per_conversion: amount.nullable().describe('Spend per conversion; null without conversions.'),
+};
 
 /**
  * The one table of metrics every performance tool answers with, in the order the answers show them:
