@@ -91,8 +91,10 @@ function published(schema: z.ZodType): JsonSchema {
 
 // The approval exactly as get_approval and a 202 answer give it (src/tools/approvals/approval-object.ts).
 const approvalChange = published(approvalChangeSchema);
+const publishedApproval = published(approvalSchema);
 const approval = {
-  ...published(approvalSchema),
+  ...publishedApproval,
+  properties: { ...(publishedApproval.properties as JsonSchema), change: ref('ApprovalChange') },
   description:
     "A change that waits for the owner's approval (docs/approvals.md). Nothing reaches the platform until " +
     'the owner approves; approving reads the object again and applies the change once, or ends `drifted` ' +
