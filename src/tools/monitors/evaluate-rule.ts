@@ -27,11 +27,10 @@ export type ReportOf = (days: Days) => Promise<PerformanceAnswer>;
 export const conditionSeenSchema = z.object({
   metric: z.enum(METRICS).describe('The metric compared.'),
   operator: z.enum(OPERATORS).describe('The comparison.'),
-  // `no conversions`: a cost per conversion of spend that converted nothing.
   value: z
     .union([z.number(), z.literal('no conversions')])
     .nullable()
-    .describe('The metric over the window; null when there is nothing to compute it from.'),
+    .describe("Over the window; 'no conversions': spend that converted nothing; null: no data."),
   against: z
     .number()
     .nullable()
