@@ -53,49 +53,51 @@ export interface ContentBlock {
 export interface Approval {
   /** Pass it to get_approval. */
   id: string;
+  /** pending until the owner decides; then what became of it. */
   status: 'pending' | 'approved' | 'applied' | 'rejected' | 'expired' | 'drifted' | 'failed';
-  /** Why the change waits, for the agent and the owner. */
+  /** Why the change waits. */
   reason: string;
-  /** The key or app that asked, as the owner knows it. */
+  /** The key or app that asked. */
   requested_by: string;
+  /** When the change was asked for. */
   created_at: string;
-  /** Pending after this: expired. */
+  /** Still pending after this: expired. */
   expires_at: string;
   /** Where the owner approves or rejects it. */
   approve_url: string;
   change: ApprovalChange;
-  decided_at?: string;
-  /** The owner's email. */
-  decided_by?: string | null;
-  /** Once applied: the applied answer (text, structured); drifted or failed: code and message. */
-  result?: Record<string, unknown>;
+  /** When the owner decided; null before. */
+  decided_at: string | null;
+  /** The owner's email; null before. */
+  decided_by: string | null;
+  /** Applied: the answer (text, structured); drifted or failed: code and message. */
+  result: Record<string, unknown> | null;
 }
 
-/** The change that waits, bound to the values of the object it was computed from. */
+/** The change that waits, bound to the values it was computed from. */
 export interface ApprovalChange {
+  /** The tool that asked for it. */
   tool: string;
-  platform?: string | null;
+  /** The tool's platform, or null. */
+  platform: string | null;
   /** The ad account, as the tool names it. */
-  account?: string | null;
+  account: string | null;
   /** Like `campaign 1800000000000003`. */
   object: string;
   /** The change in words. */
   what: string;
+  /** The currency of the amounts. */
   currency: string;
   /** The fields as they were read. */
   before: Record<string, unknown>;
   /** The fields once the change is made. */
   after: Record<string, unknown>;
-  /**
-   * What the campaign may spend a day after the change, minus before, a decimal string with its sign in `currency`; null when the campaign has no daily budget to judge by.
-   */
+  /** What it may spend a day after the change, minus before; null without a daily budget to judge by. */
   projected_daily_delta: string | null;
-  /**
-   * The daily delta over the days left in the month, today included, a decimal string with its sign in `currency`; null when the campaign has no daily budget to judge by.
-   */
+  /** The daily delta over the days left in the month; null without a daily budget to judge by. */
   projected_period_delta: string | null;
   /** The last day the period delta counts (UTC). */
-  period_end?: string;
+  period_end: string;
 }
 
 /** Stable machine-readable error code; each has one HTTP status. */
@@ -198,7 +200,9 @@ export interface CreateMonitorArguments {
   campaign_ids?: Array<string>;
   /** What to compare: metric, operator, and a threshold or relative_to. */
   conditions: Array<{
+    /** The metric over the window. */
     metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
+    /** How the metric compares with the threshold. */
     operator: '>' | '>=' | '<' | '<=';
     /** Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%). */
     threshold?: number;
@@ -206,7 +210,9 @@ export interface CreateMonitorArguments {
      * Instead of threshold: factor × the metric over the trailing_days before the window (counts per day, ratios as ratios).
      */
     relative_to?: {
+      /** The days before the window to compare with. */
       trailing_days: number;
+      /** Times their value (per day for counts). */
       factor: number;
     };
   }>;
@@ -264,7 +270,9 @@ export interface TestMonitorArguments {
   campaign_ids?: Array<string>;
   /** The draft's conditions. */
   conditions?: Array<{
+    /** The metric over the window. */
     metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
+    /** How the metric compares with the threshold. */
     operator: '>' | '>=' | '<' | '<=';
     /** Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%). */
     threshold?: number;
@@ -272,7 +280,9 @@ export interface TestMonitorArguments {
      * Instead of threshold: factor × the metric over the trailing_days before the window (counts per day, ratios as ratios).
      */
     relative_to?: {
+      /** The days before the window to compare with. */
       trailing_days: number;
+      /** Times their value (per day for counts). */
       factor: number;
     };
   }>;
@@ -330,7 +340,9 @@ export interface UpdateMonitorArguments {
   campaign_ids?: Array<string>;
   /** Replaces every condition. */
   conditions?: Array<{
+    /** The metric over the window. */
     metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
+    /** How the metric compares with the threshold. */
     operator: '>' | '>=' | '<' | '<=';
     /** Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%). */
     threshold?: number;
@@ -338,7 +350,9 @@ export interface UpdateMonitorArguments {
      * Instead of threshold: factor × the metric over the trailing_days before the window (counts per day, ratios as ratios).
      */
     relative_to?: {
+      /** The days before the window to compare with. */
       trailing_days: number;
+      /** Times their value (per day for counts). */
       factor: number;
     };
   }>;

@@ -1,6 +1,7 @@
+import { z } from 'zod';
 import { TIERS } from '../config.ts';
 import { ERROR_STATUS } from '../errors.ts';
-import { APPROVAL_STATUSES } from '../tools/approvals/approval-object.ts';
+import { approvalChangeSchema, approvalSchema } from '../tools/approvals/approval-object.ts';
 import { codesForStatus } from './openapi-statuses.ts';
 
 export type JsonSchema = Record<string, unknown>;
@@ -82,65 +83,22 @@ const successEnvelope: JsonSchema = {
   required: ['success', 'tool', 'data', 'request_id'],
 };
 
-const money = (what: string): JsonSchema => ({
-  type: ['string', 'null'],
-  pattern: '^[+-]?[0-9]+(\\.[0-9]+)?$',
-  description: `${what}, a decimal string with its sign in \`currency\`; null when the campaign has no daily budget to judge by.`,
-});
+/** A zod schema of the answers as JSON Schema 2020-12, the dialect of OpenAPI 3.1. */
+function published(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' });
+  return rest;
+}
 
-const approvalChange: JsonSchema = {
-  type: 'object',
-  description: 'The change that waits, bound to the values of the object it was computed from.',
-  properties: {
-    tool: { type: 'string' },
-    platform: { type: ['string', 'null'] },
-    account: { type: ['string', 'null'], description: 'The ad account, as the tool names it.' },
-    object: { type: 'string', description: 'Like `campaign 1800000000000003`.' },
-    what: { type: 'string', description: 'The change in words.' },
-    currency: { type: 'string' },
-    before: { type: 'object', additionalProperties: true, description: 'The fields as they were read.' },
-    after: { type: 'object', additionalProperties: true, description: 'The fields once the change is made.' },
-    projected_daily_delta: money('What the campaign may spend a day after the change, minus before'),
-    projected_period_delta: money('The daily delta over the days left in the month, today included'),
-    period_end: { type: 'string', description: 'The last day the period delta counts (UTC).' },
-  },
-  required: [
-    'tool',
-    'object',
-    'what',
-    'currency',
-    'before',
-    'after',
-    'projected_daily_delta',
-    'projected_period_delta',
-  ],
-};
-
-const approval: JsonSchema = {
-  type: 'object',
+// The approval exactly as get_approval and a 202 answer give it (src/tools/approvals/approval-object.ts).
+const approvalChange = published(approvalChangeSchema);
+const publishedApproval = published(approvalSchema);
+const approval = {
+  ...publishedApproval,
+  properties: { ...(publishedApproval.properties as JsonSchema), change: ref('ApprovalChange') },
   description:
     "A change that waits for the owner's approval (docs/approvals.md). Nothing reaches the platform until " +
     'the owner approves; approving reads the object again and applies the change once, or ends `drifted` ' +
     'if it changed meanwhile.',
-  properties: {
-    id: { type: 'string', pattern: '^apr_[0-9a-f]{32}$', description: 'Pass it to get_approval.' },
-    status: { type: 'string', enum: [...APPROVAL_STATUSES] },
-    reason: { type: 'string', description: 'Why the change waits, for the agent and the owner.' },
-    requested_by: { type: 'string', description: 'The key or app that asked, as the owner knows it.' },
-    created_at: { type: 'string', format: 'date-time' },
-    expires_at: { type: 'string', format: 'date-time', description: 'Pending after this: expired.' },
-    approve_url: { type: 'string', format: 'uri', description: 'Where the owner approves or rejects it.' },
-    change: ref('ApprovalChange'),
-    decided_at: { type: 'string', format: 'date-time' },
-    decided_by: { type: ['string', 'null'], description: "The owner's email." },
-    result: {
-      type: 'object',
-      additionalProperties: true,
-      description:
-        'Once applied: the applied answer (text, structured); drifted or failed: code and message.',
-    },
-  },
-  required: ['id', 'status', 'reason', 'requested_by', 'created_at', 'expires_at', 'approve_url', 'change'],
 };
 
 const approvalEnvelope: JsonSchema = {

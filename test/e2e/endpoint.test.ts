@@ -93,7 +93,7 @@ describe.each(TEST_DIALECTS)('the execute endpoint on %s', (dialect) => {
       mode: 'sandbox',
     });
     expect(byPlatform.video).toMatchObject({ connected: false, status: 'not_connected', accounts: 0 });
-    expect(byPlatform.video.connect_url).toBe(`${service.services.config.appUrl}/connections`);
+    expect(body.data.structured.connect_url).toBe(`${service.services.config.appUrl}/connections`);
   });
 
   it('rejects a body that is too large with 413', async () => {

@@ -17,6 +17,24 @@ export const getConnectionsStatus = defineTool({
   billable: false,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({}),
+  output: z.object({
+    platforms: z
+      .array(
+        z.object({
+          platform: z.enum(PLATFORMS).describe('search, network, social or video.'),
+          label: z.string().describe('Its name, like Google Ads.'),
+          connected: z.boolean().describe('Whether the owner connected it.'),
+          status: z
+            .enum(['active', 'expired', 'revoked', 'not_connected'])
+            .describe('active; expired or revoked: reconnect at connect_url.'),
+          mode: z.string().nullable().describe('sandbox or live; null when not connected.'),
+          token_expires_at: z.string().nullable().describe('When its token expires, ISO; null if never.'),
+          accounts: z.int().min(0).describe('Its accounts the caller may use.'),
+        }),
+      )
+      .describe('Each platform, in the order search, network, social, video.'),
+    connect_url: z.url().describe('Where the owner connects or reconnects a platform.'),
+  }),
   example: {},
   async run(_args, { services, caller }) {
     const { config, storage } = services;
@@ -40,7 +58,6 @@ export const getConnectionsStatus = defineTool({
         mode: connection?.mode ?? null,
         token_expires_at: connection?.token_expires_at ?? null,
         accounts: accounts.filter((a) => a.platform === platform).length,
-        connect_url: connectUrl,
       };
     });
     const lines = platforms.map((p) => {

@@ -19,6 +19,26 @@ export const getUsageStatus = defineTool({
   billable: false,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({}),
+  output: z.object({
+    quota: z
+      .object({
+        used: z.int().min(0).describe('Calls used this month.'),
+        limit: z.int().min(0).describe("The tier's monthly limit."),
+        tier: z.enum(TIERS).describe("The owner's tier."),
+        period_end: z.iso.date().describe('When the counter resets (UTC).'),
+      })
+      .describe("This month's tool calls, shared by all of the owner's keys."),
+    days_until_reset: z.int().describe('Days until period_end.'),
+    tiers: z
+      .array(
+        z.object({
+          tier: z.enum(TIERS).describe('A tier.'),
+          limit: z.int().min(0).describe('Its monthly limit.'),
+        }),
+      )
+      .describe('Every tier and its monthly limit.'),
+    upgrade_url: z.url().describe('Where to move to a higher tier.'),
+  }),
   example: {},
   async run(_args, { services, caller, now }) {
     const { config, storage } = services;

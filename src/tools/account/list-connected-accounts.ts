@@ -18,6 +18,20 @@ export const listConnectedAccounts = defineTool({
   input: z.strictObject({
     platform: z.enum(PLATFORMS).optional().describe('Only this platform family.'),
   }),
+  output: z.object({
+    accounts: z
+      .array(
+        z.object({
+          platform: z.enum(PLATFORMS).describe('search, network, social or video.'),
+          account_id: z.string().describe('Pass it as `argument` to the platform tools.'),
+          name: z.string().describe('Its name on the platform.'),
+          currency: z.string().describe('Its currency, ISO 4217.'),
+          status: z.string().describe('Its state here, like active.'),
+          argument: z.string().describe('The argument that takes the id, like customer_id.'),
+        }),
+      )
+      .describe('The connected accounts the caller may use.'),
+  }),
   example: { platform: 'search' },
   async run(args, { services, caller }) {
     const { config, storage } = services;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { mapConcurrently } from '../../assets/map-concurrently.ts';
 import { AppError } from '../../errors.ts';
-import { PLATFORM_INFO, type Platform } from '../../platform-families.ts';
+import { PLATFORM_INFO, PLATFORMS, type Platform } from '../../platform-families.ts';
 import { addMetrics, type CampaignMetrics, NO_METRICS } from '../../platforms/performance.ts';
 import type { AdAccount } from '../../storage/schema.ts';
 import { callerAccounts } from '../caller-accounts.ts';
-import { metricFields, metricsTable } from '../reads/metrics.ts';
+import { metricFields, metricFieldsSchema, metricsTable } from '../reads/metrics.ts';
 import type { PerformanceReader } from '../reads/performance-tool.ts';
 import {
   PERIOD_SCHEMA,
@@ -48,6 +48,44 @@ async function readAccount(
 
 const input = z.strictObject({ ...periodArguments }).meta(PERIOD_SCHEMA);
 
+const days = z
+  .object({
+    start: z.iso.date().describe('First day, in the account time zone.'),
+    end: z.iso.date().describe('Last day, included.'),
+  })
+  .describe('The days read.');
+
+const output = z.object({
+  period: days,
+  accounts: z
+    .array(
+      z.object({
+        platform: z.enum(PLATFORMS).describe('search, network, social or video.'),
+        account_id: z.string().describe('The account.'),
+        name: z.string().describe('Its name.'),
+        currency: z.string().describe('Its currency: the amounts of the row are in it.'),
+        period: days.describe("The days read, in the account's time zone."),
+        campaigns: z.int().min(0).describe('Its campaigns in the report.'),
+        ...metricFieldsSchema,
+      }),
+    )
+    .describe('One row per account read, by currency, then spend (highest first).'),
+  totals: z
+    .array(z.object({ currency: z.string().describe('The currency totalled.'), ...metricFieldsSchema }))
+    .describe('The sums of the rows, one per currency.'),
+  unreadable: z
+    .array(
+      z.object({
+        platform: z.enum(PLATFORMS).describe('Its platform.'),
+        account_id: z.string().describe('The account.'),
+        name: z.string().describe('Its name.'),
+        code: z.string().describe('The error code, like connection_expired.'),
+        reason: z.string().describe('Why it could not be read, and what to do.'),
+      }),
+    )
+    .describe('The accounts that could not be read; they are in no total.'),
+});
+
 /**
  * `get_performance_overview`: every connected account of the owner on all four platforms, one row each,
  * totals per currency, and the accounts that could not be read with the reason, for one quota unit.
@@ -70,6 +108,7 @@ export function performanceOverviewTool(readers: Record<Platform, PerformanceRea
     billable: true,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     input,
+    output,
     example: { date_range: 'LAST_7_DAYS' },
     rules: (args) => periodIssues(args),
     auditFields: ['date_range', 'start_date', 'end_date'],

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { findApproval } from '../../storage/approvals.ts';
 import { defineTool } from '../tool.ts';
-import { approvalObject, statusOf } from './approval-object.ts';
+import { type ApprovalStatus, approvalObject, approvalSchema } from './approval-object.ts';
 
 /** What each status tells the agent to do next. */
-const NEXT: Record<string, string> = {
+const NEXT: Record<ApprovalStatus, string> = {
   pending: 'The owner has not decided yet: ask again later; do not repeat the change.',
   approved: 'The owner approved it and it is being applied: ask again in a few seconds.',
   applied: 'The change is made; result holds the answer of the applied call.',
@@ -35,6 +35,7 @@ export const getApproval = defineTool({
       .regex(/^apr_[0-9a-f]{32}$/, 'must be an approval id like apr_ followed by 32 hex digits')
       .describe('The id from structured.approval.id of the 202 answer.'),
   }),
+  output: z.object({ approval: approvalSchema }),
   // The demo's sample approval (src/demo.ts), so the example answers on a fresh demo database.
   example: { approval_id: 'apr_de110000000000000000000000000001' },
   async run(args, { services, caller, now }) {
@@ -47,9 +48,8 @@ export const getApproval = defineTool({
       );
     }
     const shown = approvalObject(approval, services.config.appUrl, now);
-    const status = statusOf(approval, now);
     return {
-      text: `Approval ${approval.id} (${shown.change.what}): ${status}. ${NEXT[status] ?? ''}`,
+      text: `Approval ${approval.id} (${shown.change.what}): ${shown.status}. ${NEXT[shown.status]}`,
       structured: { approval: shown },
     };
   },

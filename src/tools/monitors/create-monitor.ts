@@ -4,7 +4,7 @@ import { insertMonitor, listMonitors } from '../../storage/monitors.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { defineTool } from '../tool.ts';
 import { MONITOR_ACCOUNT, monitorAccountFields } from './monitor-account.ts';
-import { monitorObject } from './monitor-object.ts';
+import { monitorObject, monitorSchema, NO_ACTIVITY } from './monitor-object.ts';
 import { ACTION_VALUE_SCHEMA, ruleFields, ruleIssues, ruleOf } from './monitor-rule.ts';
 
 const { name, ...rest } = ruleFields;
@@ -27,6 +27,7 @@ export const createMonitor = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   // The name first: the documents' 400 example leaves out the first required field.
   input: z.strictObject({ name, ...monitorAccountFields, ...rest }).meta(ACTION_VALUE_SCHEMA),
+  output: z.object({ monitor: monitorSchema.describe('The new monitor.') }),
   example: {
     platform: 'video',
     name: 'Runaway spend today',
@@ -70,7 +71,7 @@ export const createMonitor = defineTool({
       text:
         `Monitor ${monitor.id} "${rule.name}" watches ${account.platform} account ${account.account_id} every ` +
         `${rule.check_every_minutes} minute(s); action: ${rule.action}. get_monitor_history shows its checks.`,
-      structured: { monitor: monitorObject(monitor) },
+      structured: { monitor: monitorObject(monitor, NO_ACTIVITY) },
     };
   },
 });

@@ -14,11 +14,19 @@ export const deleteMonitor = defineTool({
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({ monitor_id: monitorId }),
+  output: z.object({
+    monitor_id: z.string().describe('The monitor deleted.'),
+    name: z.string().describe('Its name.'),
+    deleted: z.literal(true).describe('Always true: it and its check history are gone.'),
+  }),
   example: { monitor_id: 'mon_de110000000000000000000000000001' },
   auditFields: ['monitor_id'],
   async run(args, { services, caller }) {
     const monitor = await ownMonitor(services.storage.db, caller, args.monitor_id);
     await storeDelete(services.storage.db, caller.userId, monitor.id);
-    return { text: `Monitor ${monitor.id} "${monitor.name}" deleted.`, structured: { deleted: monitor.id } };
+    return {
+      text: `Monitor ${monitor.id} "${monitor.name}" deleted.`,
+      structured: { monitor_id: monitor.id, name: monitor.name, deleted: true },
+    };
   },
 });

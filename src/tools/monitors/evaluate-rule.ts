@@ -1,34 +1,51 @@
+import { z } from 'zod';
 import type { CampaignMetrics, PerformanceAnswer } from '../../platforms/performance.ts';
 import { addMetrics, NO_METRICS } from '../../platforms/performance.ts';
 import { shift } from '../reads/period.ts';
-import type { Condition, Metric, MonitorRule, Window } from './monitor-rule.ts';
+import {
+  type Condition,
+  METRICS,
+  type Metric,
+  type MonitorRule,
+  OPERATORS,
+  type Window,
+} from './monitor-rule.ts';
 
 /** Whole days in the account time zone, both ends included. */
-export interface Days {
-  start: string;
-  end: string;
-}
+export const daysSchema = z
+  .object({
+    start: z.string().describe('First day, YYYY-MM-DD in the account time zone.'),
+    end: z.string().describe('Last day, included.'),
+  })
+  .describe('The days the metrics were read over.');
+export type Days = z.infer<typeof daysSchema>;
 
 /** Reads the account's campaign report for some days: one read per account and days, whatever asks. */
 export type ReportOf = (days: Days) => Promise<PerformanceAnswer>;
 
 /** A condition as one check saw it: the value, what it was compared with, and the verdict. */
-export interface ConditionSeen {
-  metric: Metric;
-  operator: Condition['operator'];
-  /** The metric over the window; `no conversions` for a cost per conversion of spend that converted nothing. */
-  value: number | 'no conversions' | null;
-  /** The threshold, or factor × the trailing value; null when the trailing days have nothing to compare. */
-  against: number | null;
-  matched: boolean;
-}
+export const conditionSeenSchema = z.object({
+  metric: z.enum(METRICS).describe('The metric compared.'),
+  operator: z.enum(OPERATORS).describe('The comparison.'),
+  value: z
+    .union([z.number(), z.literal('no conversions')])
+    .nullable()
+    .describe("Over the window; 'no conversions': spend that converted nothing; null: no data."),
+  against: z
+    .number()
+    .nullable()
+    .describe('The threshold, or factor × the trailing value; null: no history to compare.'),
+  matched: z.boolean().describe('Whether this condition held.'),
+});
+export type ConditionSeen = z.infer<typeof conditionSeenSchema>;
 
-export interface CampaignVerdict {
-  campaign_id: string;
-  campaign_name: string | null;
-  matched: boolean;
-  conditions: ConditionSeen[];
-}
+export const campaignVerdictSchema = z.object({
+  campaign_id: z.string().describe('The campaign evaluated.'),
+  campaign_name: z.string().nullable().describe('Its name, when the report gave one.'),
+  matched: z.boolean().describe('Whether the rule matched it (all or any of the conditions).'),
+  conditions: z.array(conditionSeenSchema).describe("Each condition's value and verdict."),
+});
+export type CampaignVerdict = z.infer<typeof campaignVerdictSchema>;
 
 export interface Evaluation {
   period: Days;
@@ -51,6 +68,12 @@ export function windowDays(window: Window, today: string): Days {
 
 export function periodKey(days: Days): string {
   return `${days.start}..${days.end}`;
+}
+
+/** The days of a stored period key, as answers give them. */
+export function daysOfKey(key: string): Days {
+  const [start = key, end = key] = key.split('..');
+  return { start, end };
 }
 
 function dayCount(days: Days): number {

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { latestChecks, listFirings } from '../../storage/monitor-history.ts';
 import { defineTool } from '../tool.ts';
-import { checkObject, firingObject, monitorId, ownMonitor } from './monitor-object.ts';
+import {
+  checkObject,
+  checkSchema,
+  firingObject,
+  firingSchema,
+  monitorId,
+  ownMonitor,
+} from './monitor-object.ts';
 
 export const getMonitorHistory = defineTool({
   name: 'get_monitor_history',
@@ -15,6 +22,11 @@ export const getMonitorHistory = defineTool({
   input: z.strictObject({
     monitor_id: monitorId,
     limit: z.int().min(1).max(100).default(20).describe('Checks and firings, each at most this many.'),
+  }),
+  output: z.object({
+    monitor_id: z.string().describe('The monitor.'),
+    checks: z.array(checkSchema).describe('Its latest checks, newest first.'),
+    firings: z.array(firingSchema).describe('Its latest firings, newest first.'),
   }),
   example: { monitor_id: 'mon_de110000000000000000000000000001' },
   auditFields: ['monitor_id', 'limit'],

@@ -4,7 +4,7 @@ import { lastActivity } from '../../storage/monitor-history.ts';
 import { listMonitors as listStored } from '../../storage/monitors.ts';
 import { defineTool } from '../tool.ts';
 import { accountIdField } from './monitor-account.ts';
-import { monitorObject } from './monitor-object.ts';
+import { monitorObject, monitorSchema, NO_ACTIVITY } from './monitor-object.ts';
 import { platformField } from './monitor-rule.ts';
 
 export const listMonitors = defineTool({
@@ -21,6 +21,9 @@ export const listMonitors = defineTool({
     platform: platformField.optional().describe('Only the monitors of this platform.'),
     account_id: accountIdField.optional().describe('Only the monitors of this account.'),
   }),
+  output: z.object({
+    monitors: z.array(monitorSchema).describe('The monitors the caller may see, oldest first.'),
+  }),
   example: {},
   auditFields: ['platform', 'account_id'],
   async run(args, { services, caller }) {
@@ -34,7 +37,7 @@ export const listMonitors = defineTool({
       db,
       visible.map((m) => m.id),
     );
-    const monitors = visible.map((m) => monitorObject(m, last.get(m.id)));
+    const monitors = visible.map((m) => monitorObject(m, last.get(m.id) ?? NO_ACTIVITY));
     const lines = monitors.map(
       (m) =>
         `- ${m.id} "${m.name}" (${m.platform} ${m.account_id}, ${m.enabled ? 'enabled' : 'suspended'}, ` +

@@ -39,10 +39,10 @@ export const ACTION_VALUE_SCHEMA = {
   ],
 };
 
-const condition = z
+export const condition = z
   .strictObject({
-    metric: z.enum(METRICS),
-    operator: z.enum(OPERATORS),
+    metric: z.enum(METRICS).describe('The metric over the window.'),
+    operator: z.enum(OPERATORS).describe('How the metric compares with the threshold.'),
     threshold: z
       .number()
       .min(0)
@@ -51,8 +51,8 @@ const condition = z
       .describe('Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%).'),
     relative_to: z
       .strictObject({
-        trailing_days: z.int().min(1).max(30),
-        factor: z.number().gt(0).max(1000),
+        trailing_days: z.int().min(1).max(30).describe('The days before the window to compare with.'),
+        factor: z.number().gt(0).max(1000).describe('Times their value (per day for counts).'),
       })
       .optional()
       .describe(

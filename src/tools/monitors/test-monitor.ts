@@ -1,16 +1,24 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { Platform } from '../../platform-families.ts';
+import { PLATFORMS } from '../../platform-families.ts';
 import { findAdAccount } from '../../storage/accounts.ts';
 import { PERFORMANCE_READERS } from '../account/get-performance-overview.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { todayIn } from '../reads/period.ts';
 import { defineTool } from '../tool.ts';
 import { accountReports } from './account-reports.ts';
-import { evaluateRule } from './evaluate-rule.ts';
+import { campaignVerdictSchema, daysSchema, evaluateRule } from './evaluate-rule.ts';
 import { MONITOR_ACCOUNT, monitorAccountFields } from './monitor-account.ts';
 import { monitorId, ownMonitor, ruleOfMonitor } from './monitor-object.ts';
-import { ACTION_VALUE_SCHEMA, type MonitorRule, ruleFields, ruleIssues, ruleOf } from './monitor-rule.ts';
+import {
+  ACTION_VALUE_SCHEMA,
+  ACTIONS,
+  type MonitorRule,
+  ruleFields,
+  ruleIssues,
+  ruleOf,
+} from './monitor-rule.ts';
 
 const TOOL = 'test_monitor';
 
@@ -56,6 +64,15 @@ export const testMonitor = defineTool({
       action: ruleFields.action.optional().describe("The draft's action."),
     })
     .meta(DRAFT_SCHEMA),
+  output: z.object({
+    account_id: z.string().describe('The account evaluated.'),
+    platform: z.enum(PLATFORMS).describe('Its platform.'),
+    period: daysSchema,
+    action: z.enum(ACTIONS).describe('What the monitor would do on each campaign it matches.'),
+    would_fire: z.array(z.string()).describe('The campaigns it matches now.'),
+    campaigns: z.array(campaignVerdictSchema).describe('Each campaign evaluated, with its values.'),
+    not_found: z.array(z.string()).describe('Campaign ids of the rule the account does not know.'),
+  }),
   example: {
     platform: 'video',
     conditions: [{ metric: 'cpc', operator: '>', relative_to: { trailing_days: 7, factor: 2 } }],

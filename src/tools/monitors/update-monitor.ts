@@ -1,8 +1,16 @@
 import { z } from 'zod';
+import { lastActivity } from '../../storage/monitor-history.ts';
 import { updateMonitor as storeUpdate } from '../../storage/monitors.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { defineTool } from '../tool.ts';
-import { monitorId, monitorObject, ownMonitor, ruleOfMonitor } from './monitor-object.ts';
+import {
+  monitorId,
+  monitorObject,
+  monitorSchema,
+  NO_ACTIVITY,
+  ownMonitor,
+  ruleOfMonitor,
+} from './monitor-object.ts';
 import { MATCH_TEXT, ruleFields, ruleIssues, ruleOf } from './monitor-rule.ts';
 
 const TOOL = 'update_monitor';
@@ -36,6 +44,7 @@ export const updateMonitor = defineTool({
     action: ruleFields.action.optional().describe('A new action (action_value with lower_budget_percent).'),
     action_value: ruleFields.action_value,
   }),
+  output: z.object({ monitor: monitorSchema.describe('The monitor as changed.') }),
   example: { monitor_id: 'mon_de110000000000000000000000000001', check_every_minutes: 30 },
   auditFields: ['monitor_id', 'enabled', 'name', 'action', 'check_every_minutes'],
   async run(args, { services, caller, now }) {
@@ -66,9 +75,10 @@ export const updateMonitor = defineTool({
       updated_at: now.toISOString(),
     };
     await storeUpdate(db, updated);
+    const last = (await lastActivity(db, [updated.id])).get(updated.id) ?? NO_ACTIVITY;
     return {
       text: `Monitor ${monitor_id} updated: ${updated.enabled ? 'enabled' : 'suspended'}, action ${rule.action}.`,
-      structured: { monitor: monitorObject(updated) },
+      structured: { monitor: monitorObject(updated, last) },
     };
   },
 });

@@ -17,17 +17,20 @@ export interface MetricFields {
   cost_per_conversion: string | null;
 }
 
-const money = z.string().describe('A decimal string in the account currency.');
+const amount = z.string().regex(/^-?[0-9]+(\.[0-9]+)?$/);
 
-/** The output schema of MetricFields. */
-export const METRIC_FIELDS = {
-  impressions: z.number(),
-  clicks: z.number(),
-  spend: money,
-  conversions: z.number(),
-  ctr: z.number().nullable().describe('Clicks per impression, a fraction; null without impressions.'),
-  average_cpc: money.nullable(),
-  cost_per_conversion: money.nullable(),
+/** The metric fields as an answer's output schema states them. */
+export const metricFieldsSchema = {
+  impressions: z.int().min(0).describe('Impressions.'),
+  clicks: z.int().min(0).describe('Clicks.'),
+  spend: amount.describe('Spend, a decimal in the currency.'),
+  conversions: z.number().min(0).describe('Conversions (may be fractional).'),
+  ctr: z
+    .number()
+    .nullable()
+    .describe('Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions.'),
+  average_cpc: amount.nullable().describe('Spend per click; null without clicks.'),
+  cost_per_conversion: amount.nullable().describe('Spend per conversion; null without conversions.'),
 };
 
 /**

@@ -14,7 +14,7 @@ import {
 } from '../../platforms/performance.ts';
 import { STATUS_FIELDS, statusFields } from '../status-vocabulary.ts';
 import type { ToolResult } from '../tool.ts';
-import { METRIC_FIELDS, type MetricFields, metricFields, metricsTable } from './metrics.ts';
+import { type MetricFields, metricFields, metricFieldsSchema, metricsTable } from './metrics.ts';
 import type { Period } from './period.ts';
 
 export const BREAKDOWNS = ['none', 'day', 'device'] as const;
@@ -181,7 +181,7 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-const METRICS = z.object(METRIC_FIELDS);
+const METRICS = z.object(metricFieldsSchema);
 const STATE = {
   status: STATUS_FIELDS.status.nullable(),
   platform_status: STATUS_FIELDS.platform_status.nullable(),
@@ -211,7 +211,13 @@ export const PERFORMANCE_OUTPUT = z.strictObject({
   breakdown: z.enum(BREAKDOWNS),
   campaigns: z
     .array(
-      z.strictObject({ campaign_id: z.string(), name: z.string(), ...STATE, ...METRIC_FIELDS, ...PARTS }),
+      z.strictObject({
+        campaign_id: z.string(),
+        name: z.string(),
+        ...STATE,
+        ...metricFieldsSchema,
+        ...PARTS,
+      }),
     )
     .optional()
     .describe('At level campaign, by spend.'),
@@ -222,7 +228,7 @@ export const PERFORMANCE_OUTPUT = z.strictObject({
         name: z.string(),
         ...PARENT,
         ...STATE,
-        ...METRIC_FIELDS,
+        ...metricFieldsSchema,
         ...PARTS,
       }),
     )
@@ -236,7 +242,7 @@ export const PERFORMANCE_OUTPUT = z.strictObject({
         ...PARENT,
         ad_group_id: z.string().nullable(),
         ...STATE,
-        ...METRIC_FIELDS,
+        ...metricFieldsSchema,
         ...PARTS,
       }),
     )
