@@ -1586,6 +1586,646 @@ export interface UpdateVideoAdGroupArguments {
   dry_run?: boolean;
 }
 
+/** The answer of `get_usage_status`. */
+export interface GetUsageStatusResult {
+  /** This month's tool calls, shared by all of the owner's keys. */
+  quota: {
+    /** Calls used this month. */
+    used: number;
+    /** The tier's monthly limit. */
+    limit: number;
+    /** The owner's tier. */
+    tier: 'free' | 'plus' | 'pro' | 'max';
+    /** When the counter resets (UTC). */
+    period_end: string;
+  };
+  /** Days until period_end. */
+  days_until_reset: number;
+  /** Every tier and its monthly limit. */
+  tiers: Array<{
+    /** A tier. */
+    tier: 'free' | 'plus' | 'pro' | 'max';
+    /** Its monthly limit. */
+    limit: number;
+  }>;
+  /** Where to move to a higher tier. */
+  upgrade_url: string;
+}
+
+/** The answer of `list_connected_accounts`. */
+export interface ListConnectedAccountsResult {
+  /** The connected accounts the caller may use. */
+  accounts: Array<{
+    /** search, network, social or video. */
+    platform: 'search' | 'network' | 'social' | 'video';
+    /** Pass it as `argument` to the platform tools. */
+    account_id: string;
+    /** Its name on the platform. */
+    name: string;
+    /** Its currency, ISO 4217. */
+    currency: string;
+    /** Its state here, like active. */
+    status: string;
+    /** The argument that takes the id, like customer_id. */
+    argument: string;
+  }>;
+}
+
+/** The answer of `get_connections_status`. */
+export interface GetConnectionsStatusResult {
+  /** Each platform, in the order search, network, social, video. */
+  platforms: Array<{
+    /** search, network, social or video. */
+    platform: 'search' | 'network' | 'social' | 'video';
+    /** Its name, like Google Ads. */
+    label: string;
+    /** Whether the owner connected it. */
+    connected: boolean;
+    /** active; expired or revoked: reconnect at connect_url. */
+    status: 'active' | 'expired' | 'revoked' | 'not_connected';
+    /** sandbox or live; null when not connected. */
+    mode: string | null;
+    /** When its token expires, ISO; null if never. */
+    token_expires_at: string | null;
+    /** Its accounts the caller may use. */
+    accounts: number;
+  }>;
+  /** Where the owner connects or reconnects a platform. */
+  connect_url: string;
+}
+
+/** The answer of `get_approval`. */
+export interface GetApprovalResult {
+  /** A change that waits for the owner's approval. */
+  approval: {
+    /** Pass it to get_approval. */
+    id: string;
+    /** pending until the owner decides; then what became of it. */
+    status: 'pending' | 'approved' | 'applied' | 'rejected' | 'expired' | 'drifted' | 'failed';
+    /** Why the change waits. */
+    reason: string;
+    /** The key or app that asked. */
+    requested_by: string;
+    /** When the change was asked for. */
+    created_at: string;
+    /** Still pending after this: expired. */
+    expires_at: string;
+    /** Where the owner approves or rejects it. */
+    approve_url: string;
+    /** The change that waits, bound to the values it was computed from. */
+    change: {
+      /** The tool that asked for it. */
+      tool: string;
+      /** The tool's platform, or null. */
+      platform: string | null;
+      /** The ad account, as the tool names it. */
+      account: string | null;
+      /** Like `campaign 1800000000000003`. */
+      object: string;
+      /** The change in words. */
+      what: string;
+      /** The currency of the amounts. */
+      currency: string;
+      /** The fields as they were read. */
+      before: Record<string, unknown>;
+      /** The fields once the change is made. */
+      after: Record<string, unknown>;
+      /** What it may spend a day after the change, minus before; null without a daily budget to judge by. */
+      projected_daily_delta: string | null;
+      /** The daily delta over the days left in the month; null without a daily budget to judge by. */
+      projected_period_delta: string | null;
+      /** The last day the period delta counts (UTC). */
+      period_end: string;
+    };
+    /** When the owner decided; null before. */
+    decided_at: string | null;
+    /** The owner's email; null before. */
+    decided_by: string | null;
+    /** Applied: the answer (text, structured); drifted or failed: code and message. */
+    result: Record<string, unknown> | null;
+  };
+}
+
+/** The answer of `get_performance_overview`. */
+export interface GetPerformanceOverviewResult {
+  /** The days read. */
+  period: {
+    /** First day, in the account time zone. */
+    start: string;
+    /** Last day, included. */
+    end: string;
+  };
+  /** One row per account read, by currency, then spend (highest first). */
+  accounts: Array<{
+    /** search, network, social or video. */
+    platform: 'search' | 'network' | 'social' | 'video';
+    /** The account. */
+    account_id: string;
+    /** Its name. */
+    name: string;
+    /** Its currency: the amounts of the row are in it. */
+    currency: string;
+    /** The days read, in the account's time zone. */
+    period: {
+      /** First day, in the account time zone. */
+      start: string;
+      /** Last day, included. */
+      end: string;
+    };
+    /** Its campaigns in the report. */
+    campaigns: number;
+    /** Impressions. */
+    impressions: number;
+    /** Clicks. */
+    clicks: number;
+    /** Spend, a decimal in the currency. */
+    spend: string;
+    /** Conversions (may be fractional). */
+    conversions: number;
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
+    ctr: number | null;
+    /** Spend per click; null without clicks. */
+    average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
+    cost_per_conversion: string | null;
+  }>;
+  /** The sums of the rows, one per currency. */
+  totals: Array<{
+    /** The currency totalled. */
+    currency: string;
+    /** Impressions. */
+    impressions: number;
+    /** Clicks. */
+    clicks: number;
+    /** Spend, a decimal in the currency. */
+    spend: string;
+    /** Conversions (may be fractional). */
+    conversions: number;
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
+    ctr: number | null;
+    /** Spend per click; null without clicks. */
+    average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
+    cost_per_conversion: string | null;
+  }>;
+  /** The accounts that could not be read; they are in no total. */
+  unreadable: Array<{
+    /** Its platform. */
+    platform: 'search' | 'network' | 'social' | 'video';
+    /** The account. */
+    account_id: string;
+    /** Its name. */
+    name: string;
+    /** The error code, like connection_expired. */
+    code: string;
+    /** Why it could not be read, and what to do. */
+    reason: string;
+  }>;
+}
+
+/** The answer of `create_monitor`. */
+export interface CreateMonitorResult {
+  /** The new monitor. */
+  monitor: {
+    /** The monitor id (mon_…). */
+    id: string;
+    /** What it watches. */
+    name: string;
+    /** The platform of the account it watches. */
+    platform: 'search' | 'network' | 'social' | 'video';
+    /** The account it watches. */
+    account_id: string;
+    /** false: suspended, not checked. */
+    enabled: boolean;
+    /** Only these campaigns; null: every campaign. */
+    campaign_ids: Array<string> | null;
+    /** What it compares. */
+    conditions: Array<{
+      /** The metric over the window. */
+      metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
+      /** How the metric compares with the threshold. */
+      operator: '>' | '>=' | '<' | '<=';
+      /** Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%). */
+      threshold?: number;
+      /**
+       * Instead of threshold: factor × the metric over the trailing_days before the window (counts per day, ratios as ratios).
+       */
+      relative_to?: {
+        /** The days before the window to compare with. */
+        trailing_days: number;
+        /** Times their value (per day for counts). */
+        factor: number;
+      };
+    }>;
+    /** all: every condition must hold; any: one is enough. */
+    match: 'all' | 'any';
+    /** The days the metrics are read over. */
+    window: 'today' | 'yesterday' | 'last_3_days' | 'last_7_days';
+    /** Matching checks in a row before it fires. */
+    consecutive_checks: number;
+    /** How often it is checked. */
+    check_every_minutes: number;
+    /** What it does on a match. */
+    action: 'notify' | 'pause_campaign' | 'lower_budget_percent';
+    /** The percent for lower_budget_percent; else null. */
+    action_value: number | null;
+    /** ISO. */
+    created_at: string;
+    /** ISO. */
+    updated_at: string;
+    /** Its latest check; null before the first. */
+    last_check: {
+      /** ISO. */
+      checked_at: string;
+      /** checked, or failed when the report could not be read. */
+      outcome: 'checked' | 'failed';
+      /** Why it failed; null when checked. */
+      error: string | null;
+    } | null;
+    /** Its latest firing; null if it never fired. */
+    last_firing: {
+      /** The firing. */
+      id: string;
+      /** When it fired, ISO. */
+      fired_at: string;
+      /** The campaign it fired on. */
+      campaign_id: string;
+      /** Its name, when known. */
+      campaign_name: string | null;
+      /** The window it fired for: once per campaign and period. */
+      period: {
+        /** First day, YYYY-MM-DD in the account time zone. */
+        start: string;
+        /** Last day, included. */
+        end: string;
+      };
+      /** The values that matched. */
+      seen: Array<{
+        /** The metric compared. */
+        metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
+        /** The comparison. */
+        operator: '>' | '>=' | '<' | '<=';
+        /** Over the window; 'no conversions': spend that converted nothing; null: no data. */
+        value: number | 'no conversions' | null;
+        /** The threshold, or factor × the trailing value; null: no history to compare. */
+        against: number | null;
+        /** Whether this condition held. */
+        matched: boolean;
+      }>;
+      /** What it did. */
+      action: 'notify' | 'pause_campaign' | 'lower_budget_percent';
+      /** pending until acted on; then applied, notified, refused or failed. */
+      result: 'pending' | 'applied' | 'notified' | 'refused' | 'failed';
+      /** The action's answer or refusal, in words. */
+      result_text: string | null;
+      /** The action call's request id (its audit row), when one was made. */
+      request_id: string | null;
+    } | null;
+  };
+}
+
+/** The answer of `list_monitors`. */
+export interface ListMonitorsResult {
+  /** The monitors the caller may see, oldest first. */
+  monitors: Array<{
+    /** The monitor id (mon_…). */
+    id: string;
+    /** What it watches. */
+    name: string;
+    /** The platform of the account it watches. */
+    platform: 'search' | 'network' | 'social' | 'video';
+    /** The account it watches. */
+    account_id: string;
+    /** false: suspended, not checked. */
+    enabled: boolean;
+    /** Only these campaigns; null: every campaign. */
+    campaign_ids: Array<string> | null;
+    /** What it compares. */
+    conditions: Array<{
+      /** The metric over the window. */
+      metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
+      /** How the metric compares with the threshold. */
+      operator: '>' | '>=' | '<' | '<=';
+      /** Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%). */
+      threshold?: number;
+      /**
+       * Instead of threshold: factor × the metric over the trailing_days before the window (counts per day, ratios as ratios).
+       */
+      relative_to?: {
+        /** The days before the window to compare with. */
+        trailing_days: number;
+        /** Times their value (per day for counts). */
+        factor: number;
+      };
+    }>;
+    /** all: every condition must hold; any: one is enough. */
+    match: 'all' | 'any';
+    /** The days the metrics are read over. */
+    window: 'today' | 'yesterday' | 'last_3_days' | 'last_7_days';
+    /** Matching checks in a row before it fires. */
+    consecutive_checks: number;
+    /** How often it is checked. */
+    check_every_minutes: number;
+    /** What it does on a match. */
+    action: 'notify' | 'pause_campaign' | 'lower_budget_percent';
+    /** The percent for lower_budget_percent; else null. */
+    action_value: number | null;
+    /** ISO. */
+    created_at: string;
+    /** ISO. */
+    updated_at: string;
+    /** Its latest check; null before the first. */
+    last_check: {
+      /** ISO. */
+      checked_at: string;
+      /** checked, or failed when the report could not be read. */
+      outcome: 'checked' | 'failed';
+      /** Why it failed; null when checked. */
+      error: string | null;
+    } | null;
+    /** Its latest firing; null if it never fired. */
+    last_firing: {
+      /** The firing. */
+      id: string;
+      /** When it fired, ISO. */
+      fired_at: string;
+      /** The campaign it fired on. */
+      campaign_id: string;
+      /** Its name, when known. */
+      campaign_name: string | null;
+      /** The window it fired for: once per campaign and period. */
+      period: {
+        /** First day, YYYY-MM-DD in the account time zone. */
+        start: string;
+        /** Last day, included. */
+        end: string;
+      };
+      /** The values that matched. */
+      seen: Array<{
+        /** The metric compared. */
+        metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
+        /** The comparison. */
+        operator: '>' | '>=' | '<' | '<=';
+        /** Over the window; 'no conversions': spend that converted nothing; null: no data. */
+        value: number | 'no conversions' | null;
+        /** The threshold, or factor × the trailing value; null: no history to compare. */
+        against: number | null;
+        /** Whether this condition held. */
+        matched: boolean;
+      }>;
+      /** What it did. */
+      action: 'notify' | 'pause_campaign' | 'lower_budget_percent';
+      /** pending until acted on; then applied, notified, refused or failed. */
+      result: 'pending' | 'applied' | 'notified' | 'refused' | 'failed';
+      /** The action's answer or refusal, in words. */
+      result_text: string | null;
+      /** The action call's request id (its audit row), when one was made. */
+      request_id: string | null;
+    } | null;
+  }>;
+}
+
+/** The answer of `test_monitor`. */
+export interface TestMonitorResult {
+  /** The account evaluated. */
+  account_id: string;
+  /** Its platform. */
+  platform: 'search' | 'network' | 'social' | 'video';
+  /** The days the metrics were read over. */
+  period: {
+    /** First day, YYYY-MM-DD in the account time zone. */
+    start: string;
+    /** Last day, included. */
+    end: string;
+  };
+  /** What the monitor would do on each campaign it matches. */
+  action: 'notify' | 'pause_campaign' | 'lower_budget_percent';
+  /** The campaigns it matches now. */
+  would_fire: Array<string>;
+  /** Each campaign evaluated, with its values. */
+  campaigns: Array<{
+    /** The campaign evaluated. */
+    campaign_id: string;
+    /** Its name, when the report gave one. */
+    campaign_name: string | null;
+    /** Whether the rule matched it (all or any of the conditions). */
+    matched: boolean;
+    /** Each condition's value and verdict. */
+    conditions: Array<{
+      /** The metric compared. */
+      metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
+      /** The comparison. */
+      operator: '>' | '>=' | '<' | '<=';
+      /** Over the window; 'no conversions': spend that converted nothing; null: no data. */
+      value: number | 'no conversions' | null;
+      /** The threshold, or factor × the trailing value; null: no history to compare. */
+      against: number | null;
+      /** Whether this condition held. */
+      matched: boolean;
+    }>;
+  }>;
+  /** Campaign ids of the rule the account does not know. */
+  not_found: Array<string>;
+}
+
+/** The answer of `get_monitor_history`. */
+export interface GetMonitorHistoryResult {
+  /** The monitor. */
+  monitor_id: string;
+  /** Its latest checks, newest first. */
+  checks: Array<{
+    /** The minute the check was due, ISO. */
+    due_at: string;
+    /** When it ran, ISO. */
+    checked_at: string;
+    /** checked, or failed when the report could not be read. */
+    outcome: 'checked' | 'failed';
+    /** Why it failed; null when checked. */
+    error: string | null;
+    /** The window read; null when it failed. */
+    period: {
+      /** First day, YYYY-MM-DD in the account time zone. */
+      start: string;
+      /** Last day, included. */
+      end: string;
+    } | null;
+    /** The campaigns the rule matched. */
+    matched_campaign_ids: Array<string>;
+    /** Each campaign evaluated. */
+    campaigns: Array<{
+      /** The campaign evaluated. */
+      campaign_id: string;
+      /** Its name, when the report gave one. */
+      campaign_name: string | null;
+      /** Whether the rule matched it (all or any of the conditions). */
+      matched: boolean;
+      /** Each condition's value and verdict. */
+      conditions: Array<{
+        /** The metric compared. */
+        metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
+        /** The comparison. */
+        operator: '>' | '>=' | '<' | '<=';
+        /** Over the window; 'no conversions': spend that converted nothing; null: no data. */
+        value: number | 'no conversions' | null;
+        /** The threshold, or factor × the trailing value; null: no history to compare. */
+        against: number | null;
+        /** Whether this condition held. */
+        matched: boolean;
+      }>;
+    }>;
+  }>;
+  /** Its latest firings, newest first. */
+  firings: Array<{
+    /** The firing. */
+    id: string;
+    /** When it fired, ISO. */
+    fired_at: string;
+    /** The campaign it fired on. */
+    campaign_id: string;
+    /** Its name, when known. */
+    campaign_name: string | null;
+    /** The window it fired for: once per campaign and period. */
+    period: {
+      /** First day, YYYY-MM-DD in the account time zone. */
+      start: string;
+      /** Last day, included. */
+      end: string;
+    };
+    /** The values that matched. */
+    seen: Array<{
+      /** The metric compared. */
+      metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
+      /** The comparison. */
+      operator: '>' | '>=' | '<' | '<=';
+      /** Over the window; 'no conversions': spend that converted nothing; null: no data. */
+      value: number | 'no conversions' | null;
+      /** The threshold, or factor × the trailing value; null: no history to compare. */
+      against: number | null;
+      /** Whether this condition held. */
+      matched: boolean;
+    }>;
+    /** What it did. */
+    action: 'notify' | 'pause_campaign' | 'lower_budget_percent';
+    /** pending until acted on; then applied, notified, refused or failed. */
+    result: 'pending' | 'applied' | 'notified' | 'refused' | 'failed';
+    /** The action's answer or refusal, in words. */
+    result_text: string | null;
+    /** The action call's request id (its audit row), when one was made. */
+    request_id: string | null;
+  }>;
+}
+
+/** The answer of `update_monitor`. */
+export interface UpdateMonitorResult {
+  /** The monitor as changed. */
+  monitor: {
+    /** The monitor id (mon_…). */
+    id: string;
+    /** What it watches. */
+    name: string;
+    /** The platform of the account it watches. */
+    platform: 'search' | 'network' | 'social' | 'video';
+    /** The account it watches. */
+    account_id: string;
+    /** false: suspended, not checked. */
+    enabled: boolean;
+    /** Only these campaigns; null: every campaign. */
+    campaign_ids: Array<string> | null;
+    /** What it compares. */
+    conditions: Array<{
+      /** The metric over the window. */
+      metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
+      /** How the metric compares with the threshold. */
+      operator: '>' | '>=' | '<' | '<=';
+      /** Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%). */
+      threshold?: number;
+      /**
+       * Instead of threshold: factor × the metric over the trailing_days before the window (counts per day, ratios as ratios).
+       */
+      relative_to?: {
+        /** The days before the window to compare with. */
+        trailing_days: number;
+        /** Times their value (per day for counts). */
+        factor: number;
+      };
+    }>;
+    /** all: every condition must hold; any: one is enough. */
+    match: 'all' | 'any';
+    /** The days the metrics are read over. */
+    window: 'today' | 'yesterday' | 'last_3_days' | 'last_7_days';
+    /** Matching checks in a row before it fires. */
+    consecutive_checks: number;
+    /** How often it is checked. */
+    check_every_minutes: number;
+    /** What it does on a match. */
+    action: 'notify' | 'pause_campaign' | 'lower_budget_percent';
+    /** The percent for lower_budget_percent; else null. */
+    action_value: number | null;
+    /** ISO. */
+    created_at: string;
+    /** ISO. */
+    updated_at: string;
+    /** Its latest check; null before the first. */
+    last_check: {
+      /** ISO. */
+      checked_at: string;
+      /** checked, or failed when the report could not be read. */
+      outcome: 'checked' | 'failed';
+      /** Why it failed; null when checked. */
+      error: string | null;
+    } | null;
+    /** Its latest firing; null if it never fired. */
+    last_firing: {
+      /** The firing. */
+      id: string;
+      /** When it fired, ISO. */
+      fired_at: string;
+      /** The campaign it fired on. */
+      campaign_id: string;
+      /** Its name, when known. */
+      campaign_name: string | null;
+      /** The window it fired for: once per campaign and period. */
+      period: {
+        /** First day, YYYY-MM-DD in the account time zone. */
+        start: string;
+        /** Last day, included. */
+        end: string;
+      };
+      /** The values that matched. */
+      seen: Array<{
+        /** The metric compared. */
+        metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
+        /** The comparison. */
+        operator: '>' | '>=' | '<' | '<=';
+        /** Over the window; 'no conversions': spend that converted nothing; null: no data. */
+        value: number | 'no conversions' | null;
+        /** The threshold, or factor × the trailing value; null: no history to compare. */
+        against: number | null;
+        /** Whether this condition held. */
+        matched: boolean;
+      }>;
+      /** What it did. */
+      action: 'notify' | 'pause_campaign' | 'lower_budget_percent';
+      /** pending until acted on; then applied, notified, refused or failed. */
+      result: 'pending' | 'applied' | 'notified' | 'refused' | 'failed';
+      /** The action's answer or refusal, in words. */
+      result_text: string | null;
+      /** The action call's request id (its audit row), when one was made. */
+      request_id: string | null;
+    } | null;
+  };
+}
+
+/** The answer of `delete_monitor`. */
+export interface DeleteMonitorResult {
+  /** The monitor deleted. */
+  monitor_id: string;
+  /** Its name. */
+  name: string;
+  /** Always true: it and its check history are gone. */
+  deleted: true;
+}
+
 /** The answer of `list_search_ad_groups`. */
 export interface ListSearchAdGroupsResult {
   /** The Google Ads account. */
@@ -1745,39 +2385,54 @@ export interface GetSearchCampaignPerformanceResult {
     platform_status: string | null;
     /** Its own daily budget now; null when it holds none. */
     daily_budget: string | null;
+    /** Impressions. */
     impressions: number;
+    /** Clicks. */
     clicks: number;
-    /** A decimal string in the account currency. */
+    /** Spend, a decimal in the currency. */
     spend: string;
+    /** Conversions (may be fractional). */
     conversions: number;
-    /** Clicks per impression, a fraction; null without impressions. */
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
     ctr: number | null;
+    /** Spend per click; null without clicks. */
     average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
     /** With breakdown day. */
     days?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       /** YYYY-MM-DD */
       date: string;
     }>;
     /** With breakdown device. */
     devices?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
     }>;
@@ -1792,39 +2447,54 @@ export interface GetSearchCampaignPerformanceResult {
     platform_status: string | null;
     /** Its own daily budget now; null when it holds none. */
     daily_budget: string | null;
+    /** Impressions. */
     impressions: number;
+    /** Clicks. */
     clicks: number;
-    /** A decimal string in the account currency. */
+    /** Spend, a decimal in the currency. */
     spend: string;
+    /** Conversions (may be fractional). */
     conversions: number;
-    /** Clicks per impression, a fraction; null without impressions. */
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
     ctr: number | null;
+    /** Spend per click; null without clicks. */
     average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
     /** With breakdown day. */
     days?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       /** YYYY-MM-DD */
       date: string;
     }>;
     /** With breakdown device. */
     devices?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
     }>;
@@ -1840,52 +2510,72 @@ export interface GetSearchCampaignPerformanceResult {
     platform_status: string | null;
     /** Its own daily budget now; null when it holds none. */
     daily_budget: string | null;
+    /** Impressions. */
     impressions: number;
+    /** Clicks. */
     clicks: number;
-    /** A decimal string in the account currency. */
+    /** Spend, a decimal in the currency. */
     spend: string;
+    /** Conversions (may be fractional). */
     conversions: number;
-    /** Clicks per impression, a fraction; null without impressions. */
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
     ctr: number | null;
+    /** Spend per click; null without clicks. */
     average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
     /** With breakdown day. */
     days?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       /** YYYY-MM-DD */
       date: string;
     }>;
     /** With breakdown device. */
     devices?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
     }>;
   }>;
   totals: {
+    /** Impressions. */
     impressions: number;
+    /** Clicks. */
     clicks: number;
-    /** A decimal string in the account currency. */
+    /** Spend, a decimal in the currency. */
     spend: string;
+    /** Conversions (may be fractional). */
     conversions: number;
-    /** Clicks per impression, a fraction; null without impressions. */
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
     ctr: number | null;
+    /** Spend per click; null without clicks. */
     average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
   };
   /** Campaign ids asked for that the account does not have. */
@@ -2761,39 +3451,54 @@ export interface GetNetworkCampaignPerformanceResult {
     platform_status: string | null;
     /** Its own daily budget now; null when it holds none. */
     daily_budget: string | null;
+    /** Impressions. */
     impressions: number;
+    /** Clicks. */
     clicks: number;
-    /** A decimal string in the account currency. */
+    /** Spend, a decimal in the currency. */
     spend: string;
+    /** Conversions (may be fractional). */
     conversions: number;
-    /** Clicks per impression, a fraction; null without impressions. */
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
     ctr: number | null;
+    /** Spend per click; null without clicks. */
     average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
     /** With breakdown day. */
     days?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       /** YYYY-MM-DD */
       date: string;
     }>;
     /** With breakdown device. */
     devices?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
     }>;
@@ -2808,39 +3513,54 @@ export interface GetNetworkCampaignPerformanceResult {
     platform_status: string | null;
     /** Its own daily budget now; null when it holds none. */
     daily_budget: string | null;
+    /** Impressions. */
     impressions: number;
+    /** Clicks. */
     clicks: number;
-    /** A decimal string in the account currency. */
+    /** Spend, a decimal in the currency. */
     spend: string;
+    /** Conversions (may be fractional). */
     conversions: number;
-    /** Clicks per impression, a fraction; null without impressions. */
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
     ctr: number | null;
+    /** Spend per click; null without clicks. */
     average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
     /** With breakdown day. */
     days?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       /** YYYY-MM-DD */
       date: string;
     }>;
     /** With breakdown device. */
     devices?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
     }>;
@@ -2856,52 +3576,72 @@ export interface GetNetworkCampaignPerformanceResult {
     platform_status: string | null;
     /** Its own daily budget now; null when it holds none. */
     daily_budget: string | null;
+    /** Impressions. */
     impressions: number;
+    /** Clicks. */
     clicks: number;
-    /** A decimal string in the account currency. */
+    /** Spend, a decimal in the currency. */
     spend: string;
+    /** Conversions (may be fractional). */
     conversions: number;
-    /** Clicks per impression, a fraction; null without impressions. */
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
     ctr: number | null;
+    /** Spend per click; null without clicks. */
     average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
     /** With breakdown day. */
     days?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       /** YYYY-MM-DD */
       date: string;
     }>;
     /** With breakdown device. */
     devices?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
     }>;
   }>;
   totals: {
+    /** Impressions. */
     impressions: number;
+    /** Clicks. */
     clicks: number;
-    /** A decimal string in the account currency. */
+    /** Spend, a decimal in the currency. */
     spend: string;
+    /** Conversions (may be fractional). */
     conversions: number;
-    /** Clicks per impression, a fraction; null without impressions. */
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
     ctr: number | null;
+    /** Spend per click; null without clicks. */
     average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
   };
   /** Campaign ids asked for that the account does not have. */
@@ -2995,39 +3735,54 @@ export interface GetSocialCampaignPerformanceResult {
     platform_status: string | null;
     /** Its own daily budget now; null when it holds none. */
     daily_budget: string | null;
+    /** Impressions. */
     impressions: number;
+    /** Clicks. */
     clicks: number;
-    /** A decimal string in the account currency. */
+    /** Spend, a decimal in the currency. */
     spend: string;
+    /** Conversions (may be fractional). */
     conversions: number;
-    /** Clicks per impression, a fraction; null without impressions. */
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
     ctr: number | null;
+    /** Spend per click; null without clicks. */
     average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
     /** With breakdown day. */
     days?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       /** YYYY-MM-DD */
       date: string;
     }>;
     /** With breakdown device. */
     devices?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
     }>;
@@ -3042,39 +3797,54 @@ export interface GetSocialCampaignPerformanceResult {
     platform_status: string | null;
     /** Its own daily budget now; null when it holds none. */
     daily_budget: string | null;
+    /** Impressions. */
     impressions: number;
+    /** Clicks. */
     clicks: number;
-    /** A decimal string in the account currency. */
+    /** Spend, a decimal in the currency. */
     spend: string;
+    /** Conversions (may be fractional). */
     conversions: number;
-    /** Clicks per impression, a fraction; null without impressions. */
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
     ctr: number | null;
+    /** Spend per click; null without clicks. */
     average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
     /** With breakdown day. */
     days?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       /** YYYY-MM-DD */
       date: string;
     }>;
     /** With breakdown device. */
     devices?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
     }>;
@@ -3090,52 +3860,72 @@ export interface GetSocialCampaignPerformanceResult {
     platform_status: string | null;
     /** Its own daily budget now; null when it holds none. */
     daily_budget: string | null;
+    /** Impressions. */
     impressions: number;
+    /** Clicks. */
     clicks: number;
-    /** A decimal string in the account currency. */
+    /** Spend, a decimal in the currency. */
     spend: string;
+    /** Conversions (may be fractional). */
     conversions: number;
-    /** Clicks per impression, a fraction; null without impressions. */
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
     ctr: number | null;
+    /** Spend per click; null without clicks. */
     average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
     /** With breakdown day. */
     days?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       /** YYYY-MM-DD */
       date: string;
     }>;
     /** With breakdown device. */
     devices?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
     }>;
   }>;
   totals: {
+    /** Impressions. */
     impressions: number;
+    /** Clicks. */
     clicks: number;
-    /** A decimal string in the account currency. */
+    /** Spend, a decimal in the currency. */
     spend: string;
+    /** Conversions (may be fractional). */
     conversions: number;
-    /** Clicks per impression, a fraction; null without impressions. */
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
     ctr: number | null;
+    /** Spend per click; null without clicks. */
     average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
   };
   /** Campaign ids asked for that the account does not have. */
@@ -3272,39 +4062,54 @@ export interface GetVideoCampaignPerformanceResult {
     platform_status: string | null;
     /** Its own daily budget now; null when it holds none. */
     daily_budget: string | null;
+    /** Impressions. */
     impressions: number;
+    /** Clicks. */
     clicks: number;
-    /** A decimal string in the account currency. */
+    /** Spend, a decimal in the currency. */
     spend: string;
+    /** Conversions (may be fractional). */
     conversions: number;
-    /** Clicks per impression, a fraction; null without impressions. */
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
     ctr: number | null;
+    /** Spend per click; null without clicks. */
     average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
     /** With breakdown day. */
     days?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       /** YYYY-MM-DD */
       date: string;
     }>;
     /** With breakdown device. */
     devices?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
     }>;
@@ -3319,39 +4124,54 @@ export interface GetVideoCampaignPerformanceResult {
     platform_status: string | null;
     /** Its own daily budget now; null when it holds none. */
     daily_budget: string | null;
+    /** Impressions. */
     impressions: number;
+    /** Clicks. */
     clicks: number;
-    /** A decimal string in the account currency. */
+    /** Spend, a decimal in the currency. */
     spend: string;
+    /** Conversions (may be fractional). */
     conversions: number;
-    /** Clicks per impression, a fraction; null without impressions. */
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
     ctr: number | null;
+    /** Spend per click; null without clicks. */
     average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
     /** With breakdown day. */
     days?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       /** YYYY-MM-DD */
       date: string;
     }>;
     /** With breakdown device. */
     devices?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
     }>;
@@ -3367,52 +4187,72 @@ export interface GetVideoCampaignPerformanceResult {
     platform_status: string | null;
     /** Its own daily budget now; null when it holds none. */
     daily_budget: string | null;
+    /** Impressions. */
     impressions: number;
+    /** Clicks. */
     clicks: number;
-    /** A decimal string in the account currency. */
+    /** Spend, a decimal in the currency. */
     spend: string;
+    /** Conversions (may be fractional). */
     conversions: number;
-    /** Clicks per impression, a fraction; null without impressions. */
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
     ctr: number | null;
+    /** Spend per click; null without clicks. */
     average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
     /** With breakdown day. */
     days?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       /** YYYY-MM-DD */
       date: string;
     }>;
     /** With breakdown device. */
     devices?: Array<{
+      /** Impressions. */
       impressions: number;
+      /** Clicks. */
       clicks: number;
-      /** A decimal string in the account currency. */
+      /** Spend, a decimal in the currency. */
       spend: string;
+      /** Conversions (may be fractional). */
       conversions: number;
-      /** Clicks per impression, a fraction; null without impressions. */
+      /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
       ctr: number | null;
+      /** Spend per click; null without clicks. */
       average_cpc: string | null;
+      /** Spend per conversion; null without conversions. */
       cost_per_conversion: string | null;
       device: 'MOBILE' | 'DESKTOP' | 'TABLET' | 'CONNECTED_TV' | 'OTHER';
     }>;
   }>;
   totals: {
+    /** Impressions. */
     impressions: number;
+    /** Clicks. */
     clicks: number;
-    /** A decimal string in the account currency. */
+    /** Spend, a decimal in the currency. */
     spend: string;
+    /** Conversions (may be fractional). */
     conversions: number;
-    /** Clicks per impression, a fraction; null without impressions. */
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
     ctr: number | null;
+    /** Spend per click; null without clicks. */
     average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
   };
   /** Campaign ids asked for that the account does not have. */
@@ -3591,17 +4431,17 @@ export interface ToolArguments {
 /** The machine-readable answer (`data.structured`) of every tool, by tool name. */
 
 export interface ToolResults {
-  get_usage_status: Record<string, unknown>;
-  list_connected_accounts: Record<string, unknown>;
-  get_connections_status: Record<string, unknown>;
-  get_approval: Record<string, unknown>;
-  get_performance_overview: Record<string, unknown>;
-  create_monitor: Record<string, unknown>;
-  list_monitors: Record<string, unknown>;
-  test_monitor: Record<string, unknown>;
-  get_monitor_history: Record<string, unknown>;
-  update_monitor: Record<string, unknown>;
-  delete_monitor: Record<string, unknown>;
+  get_usage_status: GetUsageStatusResult;
+  list_connected_accounts: ListConnectedAccountsResult;
+  get_connections_status: GetConnectionsStatusResult;
+  get_approval: GetApprovalResult;
+  get_performance_overview: GetPerformanceOverviewResult;
+  create_monitor: CreateMonitorResult;
+  list_monitors: ListMonitorsResult;
+  test_monitor: TestMonitorResult;
+  get_monitor_history: GetMonitorHistoryResult;
+  update_monitor: UpdateMonitorResult;
+  delete_monitor: DeleteMonitorResult;
   list_search_campaigns: Record<string, unknown>;
   list_search_ads: Record<string, unknown>;
   list_search_ad_groups: ListSearchAdGroupsResult;

@@ -9,6 +9,7 @@ import type {
   AssociateNetworkConversionArguments,
   AssociateNetworkConversionResult,
   CreateMonitorArguments,
+  CreateMonitorResult,
   CreateNetworkCarouselCampaignArguments,
   CreateNetworkCarouselCampaignResult,
   CreateNetworkImageCampaignArguments,
@@ -18,22 +19,30 @@ import type {
   CreateNetworkVideoCampaignArguments,
   CreateNetworkVideoCampaignResult,
   DeleteMonitorArguments,
+  DeleteMonitorResult,
   DiscoverExistingAssetsArguments,
   GetApprovalArguments,
+  GetApprovalResult,
   GetConnectionsStatusArguments,
+  GetConnectionsStatusResult,
   GetMonitorHistoryArguments,
+  GetMonitorHistoryResult,
   GetNetworkCampaignPerformanceArguments,
   GetNetworkCampaignPerformanceResult,
   GetPerformanceOverviewArguments,
+  GetPerformanceOverviewResult,
   GetSearchCampaignPerformanceArguments,
   GetSearchCampaignPerformanceResult,
   GetSocialCampaignPerformanceArguments,
   GetSocialCampaignPerformanceResult,
   GetUsageStatusArguments,
+  GetUsageStatusResult,
   GetVideoCampaignPerformanceArguments,
   GetVideoCampaignPerformanceResult,
   ListConnectedAccountsArguments,
+  ListConnectedAccountsResult,
   ListMonitorsArguments,
+  ListMonitorsResult,
   ListNetworkCampaignsArguments,
   ListNetworkCampaignsResult,
   ListNetworkCreativesArguments,
@@ -60,11 +69,13 @@ import type {
   ListVideoAdsResult,
   ListVideoCampaignsArguments,
   TestMonitorArguments,
+  TestMonitorResult,
   ToolArguments,
   ToolName,
   ToolResults,
   UpdateAdHeadlinesArguments,
   UpdateMonitorArguments,
+  UpdateMonitorResult,
   UpdateNetworkCampaignArguments,
   UpdateNetworkCampaignResult,
   UpdateSearchAdGroupArguments,
@@ -98,7 +109,7 @@ export abstract class ToolMethods {
   getUsageStatus(
     args: GetUsageStatusArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<GetUsageStatusResult>> {
     return this.callTool('get_usage_status', args, options);
   }
 
@@ -110,7 +121,7 @@ export abstract class ToolMethods {
   listConnectedAccounts(
     args: ListConnectedAccountsArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<ListConnectedAccountsResult>> {
     return this.callTool('list_connected_accounts', args, options);
   }
 
@@ -122,7 +133,7 @@ export abstract class ToolMethods {
   getConnectionsStatus(
     args: GetConnectionsStatusArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<GetConnectionsStatusResult>> {
     return this.callTool('get_connections_status', args, options);
   }
 
@@ -131,10 +142,7 @@ export abstract class ToolMethods {
    *
    * Read-only. Free: uses no quota.
    */
-  getApproval(
-    args: GetApprovalArguments,
-    options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  getApproval(args: GetApprovalArguments, options?: CallOptions): Promise<ToolCallResult<GetApprovalResult>> {
     return this.callTool('get_approval', args, options);
   }
 
@@ -146,7 +154,7 @@ export abstract class ToolMethods {
   getPerformanceOverview(
     args: GetPerformanceOverviewArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<GetPerformanceOverviewResult>> {
     return this.callTool('get_performance_overview', args, options);
   }
 
@@ -158,7 +166,7 @@ export abstract class ToolMethods {
   createMonitor(
     args: CreateMonitorArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<CreateMonitorResult>> {
     return this.callTool('create_monitor', args, options);
   }
 
@@ -170,7 +178,7 @@ export abstract class ToolMethods {
   listMonitors(
     args: ListMonitorsArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<ListMonitorsResult>> {
     return this.callTool('list_monitors', args, options);
   }
 
@@ -182,7 +190,7 @@ export abstract class ToolMethods {
   testMonitor(
     args: TestMonitorArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<TestMonitorResult>> {
     return this.callTool('test_monitor', args, options);
   }
 
@@ -194,7 +202,7 @@ export abstract class ToolMethods {
   getMonitorHistory(
     args: GetMonitorHistoryArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<GetMonitorHistoryResult>> {
     return this.callTool('get_monitor_history', args, options);
   }
 
@@ -206,7 +214,7 @@ export abstract class ToolMethods {
   updateMonitor(
     args: UpdateMonitorArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<UpdateMonitorResult>> {
     return this.callTool('update_monitor', args, options);
   }
 
@@ -218,7 +226,7 @@ export abstract class ToolMethods {
   deleteMonitor(
     args: DeleteMonitorArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<DeleteMonitorResult>> {
     return this.callTool('delete_monitor', args, options);
   }
 
