@@ -14,6 +14,7 @@ import {
 import { socialProtocol } from '../../platforms/social/protocol.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, changingOneOf, digitsId, dryRun, text } from '../arguments.ts';
+import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
@@ -99,6 +100,7 @@ export const updateSocialCampaign = defineTool({
       })
       .optional()
       .describe('On a dry run: the request that would be sent.'),
+    impact: dryRunImpact,
   }),
   refusedFields: {
     lifetime_budget:

@@ -12,6 +12,7 @@ import {
 import type { AdGroupChanges, OperationStatus } from '../../platforms/video/client.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, anyOfSchema, digitsId, dryRun, text } from '../arguments.ts';
+import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { platformStatus, STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
@@ -133,6 +134,7 @@ export const updateVideoAdGroup = defineTool({
       )
       .optional()
       .describe('On a dry run: the requests that would be sent, in order.'),
+    impact: dryRunImpact,
   }),
   refusedFields: {
     budget: "is named daily_budget here: pass daily_budget, the ad group's own daily budget",

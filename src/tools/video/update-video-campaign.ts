@@ -11,6 +11,7 @@ import {
 import type { OperationStatus, VideoClient } from '../../platforms/video/client.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, anyOfSchema, digitsId, dryRun, notBothSchema, text } from '../arguments.ts';
+import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { platformStatus, statusChange } from '../status-vocabulary.ts';
@@ -192,6 +193,7 @@ export const updateVideoCampaign = defineTool({
       )
       .optional()
       .describe('On a dry run: the requests that would be sent, in order.'),
+    impact: dryRunImpact,
   }),
   refusedFields: {
     budget_mode:
