@@ -205,6 +205,7 @@ export const updateVideoCampaign = defineTool({
   stop: {
     status: { field: 'status', pausing: ['PAUSED'] },
     budget: 'daily_budget',
+    aliases: { operation_status: 'status', budget: 'daily_budget' },
   },
   auditFields: ['campaign_id', 'status', 'operation_status', 'name', 'daily_budget', 'budget'],
   example: { campaign_id: '1800000000000002', status: 'PAUSED' },
