@@ -126,7 +126,7 @@ describe("the README's pause on the demo's TikTok sandbox", () => {
       answers.push(answer.body.data.structured);
     }
     const change = {
-      changed: ['status', 'platform_status'],
+      changed: ['status'],
       before: { status: 'ACTIVE', platform_status: 'ENABLE' },
       after: { status: 'PAUSED', platform_status: 'DISABLE' },
     };

@@ -15,7 +15,13 @@ import { accountArgument, anyOfSchema, digitsId, dryRun, text } from '../argumen
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
-import { platformStatus, STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
+import {
+  changedFields,
+  platformStatus,
+  STATUS_FIELDS,
+  statusChange,
+  statusFields,
+} from '../status-vocabulary.ts';
 import { defineTool, type SpendChange } from '../tool.ts';
 import { tiktokStatus } from './object-pages.ts';
 import { openVideoClient } from './video-client.ts';
@@ -194,9 +200,7 @@ export const updateVideoAdGroup = defineTool({
     };
     const shownBefore = fields(before, currency);
     const shownAfter = fields(after, currency);
-    const changed = (Object.keys(shownAfter) as Array<keyof typeof shownAfter>).filter(
-      (key) => shownAfter[key] !== shownBefore[key],
-    );
+    const changed = changedFields(shownBefore, shownAfter);
     const answer = (extra: Record<string, unknown>) => ({
       advertiser_id: advertiserId,
       adgroup_id: args.adgroup_id,

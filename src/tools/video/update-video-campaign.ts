@@ -14,7 +14,7 @@ import { accountArgument, anyOfSchema, digitsId, dryRun, notBothSchema, text } f
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
-import { platformStatus, statusChange } from '../status-vocabulary.ts';
+import { changedFields, platformStatus, statusChange } from '../status-vocabulary.ts';
 import { defineTool } from '../tool.ts';
 import {
   CAMPAIGN_FIELDS_SCHEMA,
@@ -262,7 +262,7 @@ export const updateVideoCampaign = defineTool({
         currency,
         before: from,
         after: to,
-        changed: (Object.keys(to) as Array<keyof typeof to>).filter((key) => to[key] !== from[key]),
+        changed: changedFields(from, to),
         dry_run: context.dryRun,
       };
     };

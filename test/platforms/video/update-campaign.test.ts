@@ -81,7 +81,7 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
       currency: 'USD',
       before: { ...side, status: 'ACTIVE', platform_status: 'ENABLE', budget_mode: 'BUDGET_MODE_DAY' },
       after: { ...side, status: 'PAUSED', platform_status: 'DISABLE', budget_mode: 'BUDGET_MODE_DAY' },
-      changed: ['status', 'platform_status'],
+      changed: ['status'],
       dry_run: false,
     });
     expect(paused.body.data.text).toContain(
@@ -194,7 +194,7 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
     ]);
     expect(outputOf(updateVideoCampaign, body.data.structured)).toMatchObject({
       after: { status: 'ACTIVE', platform_status: 'ENABLE', daily_budget: '75.00' },
-      changed: ['status', 'platform_status', 'daily_budget'],
+      changed: ['status', 'daily_budget'],
       dry_run: true,
     });
     expect(writes()).toEqual([]);
