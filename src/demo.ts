@@ -68,7 +68,7 @@ export async function seedDemoApproval(services: Services, demo: { key: string; 
     services,
     caller,
     'update_video_campaign',
-    { campaign_id: '1800000000000003', budget: 8000 },
+    { campaign_id: '1800000000000003', daily_budget: 8000 },
     { requestId: newId('req') },
   );
   const approval = outcome.ok ? (outcome.data.structured?.approval as { id: string } | undefined) : undefined;

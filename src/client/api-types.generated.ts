@@ -1330,10 +1330,8 @@ export interface ListSocialPhotoAccountsArguments {
 
 /** The arguments of `list_social_campaigns`. */
 export interface ListSocialCampaignsArguments {
-  /**
-   * Only campaigns with one of these effective statuses (ACTIVE, PAUSED, IN_PROCESS, WITH_ISSUES, ARCHIVED). Absent: every campaign neither archived nor deleted. Meta does not list deleted campaigns; get_social_campaign_performance still reports what they spent.
-   */
-  status?: Array<'ACTIVE' | 'PAUSED' | 'IN_PROCESS' | 'WITH_ISSUES' | 'ARCHIVED'>;
+  /** Only campaigns set to these statuses (ACTIVE, PAUSED, REMOVED = archived); default ACTIVE and PAUSED. */
+  status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
    * Rows per answer; next_cursor gives the rest.
    *
@@ -1458,10 +1456,8 @@ export interface UpdateSocialAdSetArguments {
 
 /** The arguments of `list_video_campaigns`. */
 export interface ListVideoCampaignsArguments {
-  /**
-   * Only campaigns in these statuses: ENABLE (on), DISABLE (paused), DELETE (deleted, which TikTok keeps readable). Default ENABLE and DISABLE.
-   */
-  status?: Array<'ENABLE' | 'DISABLE' | 'DELETE'>;
+  /** Only campaigns in these statuses (ACTIVE, PAUSED, REMOVED = deleted); default ACTIVE and PAUSED. */
+  status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
    * Rows per answer; next_cursor gives the rest.
    *
@@ -1508,7 +1504,9 @@ export interface GetVideoCampaignPerformanceArguments {
 export interface UpdateVideoCampaignArguments {
   /** The campaign to change (digits). */
   campaign_id: string;
-  /** ENABLE to let the campaign deliver (starts spend: needs the spend scope), DISABLE to pause it. */
+  /** ACTIVE to let the campaign deliver (needs the spend scope), PAUSED to stop it. */
+  status?: 'ACTIVE' | 'PAUSED';
+  /** TikTok's name of status (ENABLE or DISABLE); pass one of the two. */
   operation_status?: 'ENABLE' | 'DISABLE';
   /** New campaign name, up to 512 characters (each Chinese or Japanese character counts as two), no emoji. */
   name?: string;

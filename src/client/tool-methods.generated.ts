@@ -543,7 +543,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Lists the campaigns of a Meta ad account: id, name, status (as set), effective status (what Meta actually runs, e.g. PAUSED because the account or a parent is), objective, and the daily or lifetime budget in the account currency (null when the budgets are set on the campaign's ad sets). Use it to find campaign ids for get_social_campaign_performance and the campaign tools, or to see what runs. Without status: every campaign that is neither archived nor deleted, as Meta lists them. Pages with limit and next_cursor. Read-only. Billable: one quota unit.
+   * Lists the campaigns of a Meta ad account: id, name, status (ACTIVE, PAUSED or REMOVED, as set; platform_status is Meta's own word), effective status (what Meta actually runs, e.g. PAUSED because the account is), objective, and the daily or lifetime budget in the account currency (null when the budgets are set on the campaign's ad sets). Use it to find campaign ids for get_social_campaign_performance and the campaign tools, or to see what runs. Without status: every campaign set ACTIVE or PAUSED. Meta never lists deleted campaigns. Pages with limit and next_cursor. Read-only. Billable: one quota unit.
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
@@ -615,7 +615,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Lists a TikTok advertiser's campaigns with their ids, names, status, objective, budget type and budget in the account currency, in the order TikTok keeps them. Read-only. Use it to find the campaign_id that update_video_campaign and get_video_campaign_performance take. Pages: pass the answer's next_cursor for more. Billable: one quota unit.
+   * Lists a TikTok advertiser's campaigns with their ids, names, status (ACTIVE, PAUSED or REMOVED; platform_status is TikTok's own word), objective, budget type and budget in the account currency (daily_budget for a daily one), in the order TikTok keeps them. Read-only. Use it to find the campaign_id that update_video_campaign and get_video_campaign_performance take. Pages: pass the answer's next_cursor for more. Billable: one quota unit.
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */

@@ -11,6 +11,7 @@ import { PLATFORM_INFO, type Platform } from '../platform-families.ts';
 import { planFiring } from '../storage/monitor-history.ts';
 import type { AdAccount, Monitor, MonitorFiring, User } from '../storage/schema.ts';
 import type { MonitorRule } from '../tools/monitors/monitor-rule.ts';
+import { namesOf } from '../tools/tool.ts';
 import { monitorCaller } from './monitor-caller.ts';
 
 /** The tool each platform's campaigns are paused and re-budgeted with. */
@@ -91,13 +92,16 @@ export async function actOnFiring(
   if (firing.action_arguments !== null) {
     args = JSON.parse(firing.action_arguments) as Record<string, unknown>;
   } else if (rule.action === 'lower_budget_percent') {
-    const budgetField = stop.budget;
     // The budget as the campaign has it now, read by the tool itself in a dry run of the pause.
     const preview = await run({ ...args, dry_run: true }, false);
     if (!preview.outcome.ok) {
       return { result: 'failed', text: outcomeText(preview.outcome), requestId: preview.outcome.requestId };
     }
     const before = preview.outcome.data.structured?.before as Record<string, unknown> | undefined;
+    // Under the budget field's name, or an older one the tool keeps for other budgets (TikTok's lifetime).
+    const budgetField = (stop.budget ? namesOf(stop, stop.budget) : []).find((field) =>
+      ['string', 'number'].includes(typeof before?.[field]),
+    );
     const current = budgetField ? before?.[budgetField] : undefined;
     if (!budgetField || (typeof current !== 'string' && typeof current !== 'number')) {
       return {

@@ -59,7 +59,10 @@ export function revertPlan(
     return { refused: `A ${row.tool} call keeps no before and after to go back to: it cannot be reverted.` };
   }
   const shape = tool.input.shape as Record<string, { safeParse(value: unknown): { success: boolean } }>;
-  const changed = Object.keys(after).filter((field) => !same(before[field], after[field]));
+  // `platform_status` is the platform's word for `status`: putting the status back puts it back too.
+  const changed = Object.keys(after).filter(
+    (field) => field !== 'platform_status' && !same(before[field], after[field]),
+  );
   if (changed.length === 0) return { refused: 'This change changed nothing: there is nothing to revert.' };
   const restores: Shown = {};
   for (const field of changed) {

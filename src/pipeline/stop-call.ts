@@ -1,6 +1,6 @@
 import { PLATFORM_INFO } from '../platform-families.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
-import type { SpendChange, Tool } from '../tools/tool.ts';
+import { namesOf, type SpendChange, type Tool } from '../tools/tool.ts';
 import type { Failure } from './outcome.ts';
 
 /**
@@ -21,12 +21,18 @@ export function asksOnlyToStop(tool: Tool, args: unknown): boolean {
     stop.status.field,
     ...(stop.budget ? [stop.budget] : []),
     ...(stop.alsoAllowed ?? []),
+    ...Object.keys(stop.aliases ?? {}),
   ]);
   const present = Object.keys(fields).filter((field) => fields[field] !== undefined);
   if (present.some((field) => !allowed.has(field))) return false;
-  const status = statusAsParsed(tool, stop.status.field, fields[stop.status.field]);
+  // A field given by an older name counts as the field: its value read as the field takes it.
+  const given = (field: string) =>
+    namesOf(stop, field)
+      .map((name) => fields[name])
+      .find((v) => v !== undefined);
+  const status = statusAsParsed(tool, stop.status.field, given(stop.status.field));
   if (status !== undefined && !stop.status.pausing.includes(String(status))) return false;
-  return status !== undefined || (stop.budget !== undefined && fields[stop.budget] !== undefined);
+  return status !== undefined || (stop.budget !== undefined && given(stop.budget) !== undefined);
 }
 
 /** The status as the tool takes it: `paused`, or a platform's own word, may name the same pausing value. */

@@ -1,5 +1,5 @@
 import type { ToolClause } from '../storage/change-history.ts';
-import type { Tool } from './tool.ts';
+import { namesOf, type Tool } from './tool.ts';
 
 /**
  * What kind of change a write is, in one place: the change history shows it on each row and filters by
@@ -45,11 +45,17 @@ export function isWriteTool(tool: Tool): boolean {
 }
 
 /**
- * A campaign update's status and budget arguments: those a stop may carry (`stop`), which is what marks
- * the update tools.
+ * A campaign update's status and budget arguments, each with its older names: those a stop may carry
+ * (`stop`), which is what marks the update tools.
  */
-function campaignFields(tool: Tool): { status: string; budget: string | undefined } | undefined {
-  return tool.stop && { status: tool.stop.status.field, budget: tool.stop.budget };
+function campaignFields(tool: Tool): { status: string[]; budget: string[] } | undefined {
+  const stop = tool.stop;
+  return (
+    stop && {
+      status: namesOf(stop, stop.status.field),
+      budget: stop.budget === undefined ? [] : namesOf(stop, stop.budget),
+    }
+  );
 }
 
 /** The kinds of one call, from its tool and its audited arguments (`details` of its audit row). */
@@ -58,8 +64,8 @@ export function changeKindsOf(tool: Tool | undefined, details: Record<string, un
   const fields = campaignFields(tool);
   if (!fields) return [KIND_OF_TOOL[tool.name] ?? 'other'];
   const kinds: ChangeKind[] = [];
-  if (fields.status in details) kinds.push('status');
-  if (fields.budget !== undefined && fields.budget in details) kinds.push('budget');
+  if (fields.status.some((field) => field in details)) kinds.push('status');
+  if (fields.budget.some((field) => field in details)) kinds.push('budget');
   return kinds.length > 0 ? kinds : ['other'];
 }
 
@@ -73,10 +79,10 @@ export function kindClauses(tools: Iterable<Tool>, kind: ChangeKind): ToolClause
   const others = writes.filter((tool) => !campaignFields(tool));
   switch (kind) {
     case 'status':
-      return updates.map((update) => ({ tools: [update.name], withAnyOf: [update.status] }));
+      return updates.map((update) => ({ tools: [update.name], withAnyOf: update.status }));
     case 'budget':
       return updates.flatMap((update) =>
-        update.budget === undefined ? [] : [{ tools: [update.name], withAnyOf: [update.budget] }],
+        update.budget.length === 0 ? [] : [{ tools: [update.name], withAnyOf: update.budget }],
       );
     case 'create':
     case 'ads':
@@ -90,7 +96,7 @@ export function kindClauses(tools: Iterable<Tool>, kind: ChangeKind): ToolClause
         },
         ...updates.map((update) => ({
           tools: [update.name],
-          withNoneOf: [update.status, ...(update.budget === undefined ? [] : [update.budget])],
+          withNoneOf: [...update.status, ...update.budget],
         })),
       ];
   }

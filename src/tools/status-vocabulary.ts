@@ -81,3 +81,11 @@ export function statusFilter(platform: Platform) {
     .meta({ uniqueItems: true })
     .optional();
 }
+
+/**
+ * An update's `changed`: the fields whose shown values differ, without `platform_status`, which only
+ * follows `status` (the same list the tools that send only what differs derive from what they send).
+ */
+export function changedFields<Shown extends Record<string, unknown>>(before: Shown, after: Shown): string[] {
+  return Object.keys(after).filter((field) => field !== 'platform_status' && after[field] !== before[field]);
+}

@@ -93,6 +93,14 @@ export interface StopArguments {
   status: { field: string; pausing: readonly string[] };
   budget?: string;
   alsoAllowed?: readonly string[];
+  /** Older names the tool still takes for the status or budget field, each with the field it names. */
+  aliases?: Readonly<Record<string, string>>;
+}
+
+/** A stop field and the older names the tool takes for it: what a call may name it by. */
+export function namesOf(stop: StopArguments, field: string): string[] {
+  const aliases = Object.entries(stop.aliases ?? {});
+  return [field, ...aliases.filter(([, target]) => target === field).map(([alias]) => alias)];
 }
 
 /** What bounds a campaign's spend while it delivers, in the account's currency. */

@@ -34,7 +34,7 @@ describe.each(TEST_DIALECTS)('approvals expiring on their own (%s)', (dialect) =
     );
     const asked = await service.call(
       'update_video_campaign',
-      { campaign_id: daily.campaign_id, budget: Number(daily.budget) * 100 },
+      { campaign_id: daily.campaign_id, daily_budget: Number(daily.daily_budget) * 100 },
       { key: spender },
     );
     expect(asked.status).toBe(202);

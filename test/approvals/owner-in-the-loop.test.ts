@@ -162,8 +162,8 @@ describe.each(TEST_DIALECTS)('the owner in the loop (%s)', (dialect) => {
           account: owner.advertiser,
           object: `campaign ${id}`,
           currency: 'USD',
-          before: { budget: '110.00', operation_status: 'ENABLE' },
-          after: { budget: '200.00' },
+          before: { daily_budget: '110.00', status: 'ACTIVE', platform_status: 'ENABLE' },
+          after: { daily_budget: '200.00' },
           projected_daily_delta: '+90.00',
           // 26 November to 30 November: five days.
           projected_period_delta: '+450.00',
@@ -319,7 +319,7 @@ describe.each(TEST_DIALECTS)('the owner in the loop (%s)', (dialect) => {
       expect(answer.body.data.structured.approval).toMatchObject({
         status: 'applied',
         decided_by: owner.email,
-        result: { structured: { after: { budget: '2500.00' } } },
+        result: { structured: { after: { daily_budget: '2500.00' } } },
       });
     });
 

@@ -68,7 +68,7 @@ describe.each(TEST_DIALECTS)('reverting a change (%s)', (dialect) => {
 
   it('puts a paused campaign back, as the owner, unbilled; a second revert writes nothing', async () => {
     const name = 'Always on: prospecting';
-    const change = await update({ campaign_id: campaigns[name], operation_status: 'DISABLE' });
+    const change = await update({ campaign_id: campaigns[name], status: 'PAUSED' });
     expect((await campaign(name))?.operation_status).toBe('DISABLE');
     const usedBefore = await used();
 
@@ -89,20 +89,20 @@ describe.each(TEST_DIALECTS)('reverting a change (%s)', (dialect) => {
     expect(JSON.parse(applied[0]?.details ?? '{}')).toMatchObject({
       reverts: change.id,
       reverted_by: owner.email,
-      before: { operation_status: 'DISABLE' },
-      after: { operation_status: 'ENABLE' },
+      before: { status: 'PAUSED', platform_status: 'DISABLE' },
+      after: { status: 'ACTIVE', platform_status: 'ENABLE' },
     });
   });
 
   it('refuses to revert a change the campaign has moved on from, and says what changed', async () => {
     const name = 'Retargeting: site visitors'; // 80 a day
-    const raise = await update({ campaign_id: campaigns[name], budget: 100 });
-    await update({ campaign_id: campaigns[name], budget: 120 });
+    const raise = await update({ campaign_id: campaigns[name], daily_budget: 100 });
+    await update({ campaign_id: campaigns[name], daily_budget: 120 });
 
     const refused = await revertChange(service.services, owner.user, raise.id);
     expect(refused.kind).toBe('refused');
     expect(refused.message).toContain('changed since this change was made');
-    expect(refused.message).toContain('budget was "100.00", is now "120.00"');
+    expect(refused.message).toContain('daily_budget was "100.00", is now "120.00"');
     expect((await campaign(name))?.budget).toBe(120);
     const rows = await revertsOf(raise.id);
     expect(rows.map((row) => row.code)).toEqual(['revert_drifted']);

@@ -347,7 +347,7 @@ describe.each(TEST_DIALECTS)('console activity (change history) on %s', (dialect
     // Ten times its budget: kept for the owner (202), nothing written yet.
     const asked = await callTool(service.url, key, 'update_video_campaign', {
       campaign_id: String(campaign.campaign_id),
-      budget: 800,
+      daily_budget: 800,
     });
     expect(asked.status, JSON.stringify(asked.body)).toBe(202);
     const approvalId = asked.body.data.structured.approval.id;
@@ -372,7 +372,7 @@ describe.each(TEST_DIALECTS)('console activity (change history) on %s', (dialect
       `<a href="/approvals/${approvalId}">${approvalId}</a>, approved by ${ownerEmail}`,
     );
     expect(appliedPage.text).toMatch(
-      /<tr class="changed"><th scope="row">budget<\/th><td>80\.00<\/td><td><strong>800\.00<\/strong>/,
+      /<tr class="changed"><th scope="row">daily_<wbr>budget<\/th><td>80\.00<\/td><td><strong>800\.00<\/strong>/,
     );
   });
 

@@ -52,14 +52,14 @@ describe('approvals in Chromium', { timeout: 90_000 }, () => {
     );
     const asked = await callTool(service.url, key, 'update_video_campaign', {
       campaign_id: campaign.campaign_id,
-      budget: 800,
+      daily_budget: 800,
     });
     expect(asked.status).toBe(202);
     const id: string = asked.body.data.structured.approval.id;
 
     await page.goto(`${service.url}/approvals`);
     // The row of the field that changes: field, before, after.
-    const budgetRow = () => page.getByRole('row', { name: /^budget 80\.00 800\.00 \(changes\)$/ });
+    const budgetRow = () => page.getByRole('row', { name: /^daily_budget 80\.00 800\.00 \(changes\)$/ });
     expect(await budgetRow().count()).toBe(1);
     await checkPage(page, 'approvals-phone');
     await page.goto(`${service.url}/approvals/${id}`);

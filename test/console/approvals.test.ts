@@ -48,7 +48,7 @@ describe.each(TEST_DIALECTS)('console approvals and stop all agents on %s', (dia
   async function askForTenfold(key: string, campaignId: string): Promise<string> {
     const asked = await callTool(service.url, key, 'update_video_campaign', {
       campaign_id: campaignId,
-      budget: 800,
+      daily_budget: 800,
     });
     expect(asked.status, JSON.stringify(asked.body)).toBe(202);
     return asked.body.data.structured.approval.id;
@@ -69,7 +69,7 @@ describe.each(TEST_DIALECTS)('console approvals and stop all agents on %s', (dia
     expect(list.text).toContain('update_video_campaign');
     // The budget is the field that changes: its row comes first, before → after.
     expect(list.text).toMatch(
-      /<tr class="changed"><th scope="row">budget<\/th><td>80\.00<\/td><td><strong>800\.00<\/strong>/,
+      /<tr class="changed"><th scope="row">daily_<wbr>budget<\/th><td>80\.00<\/td><td><strong>800\.00<\/strong>/,
     );
     expect(list.text).toContain('+720.00 USD a day');
     expect(list.text).toContain('ten times or more');

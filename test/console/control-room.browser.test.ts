@@ -161,11 +161,11 @@ describe('the control room in Chromium', { timeout: 120_000 }, () => {
     // One change on another platform, which the filter must leave out.
     const listed = await callTool(service.url, key, 'list_video_campaigns');
     const video = listed.body.data.structured.campaigns.find(
-      (c: { status: string }) => c.status === 'ENABLE',
+      (c: { status: string }) => c.status === 'ACTIVE',
     );
     const paused = await callTool(service.url, key, 'update_video_campaign', {
       campaign_id: video.campaign_id,
-      operation_status: 'DISABLE',
+      status: 'PAUSED',
     });
     expect(paused.status).toBe(200);
     await service.services.audit.flush();
@@ -213,12 +213,12 @@ describe('the control room in Chromium', { timeout: 120_000 }, () => {
     const secret = await page.getByLabel('API key').inputValue();
     const listed = await callTool(service.url, secret, 'list_video_campaigns');
     const campaign = listed.body.data.structured.campaigns.find(
-      (c: { status: string }) => c.status === 'DISABLE',
+      (c: { status: string }) => c.status === 'PAUSED',
     );
     // Activating spends: only a key with the spend scope may.
     const enabled = await callTool(service.url, secret, 'update_video_campaign', {
       campaign_id: campaign.campaign_id,
-      operation_status: 'ENABLE',
+      status: 'ACTIVE',
     });
     expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
   });

@@ -50,9 +50,9 @@ const LOOPS: Array<{
     list: 'list_video_campaigns',
     performance: 'get_video_campaign_performance',
     update: 'update_video_campaign',
-    running: (c) => c.status === 'ENABLE',
+    running: (c) => c.status === 'ACTIVE',
     id: (c) => c.campaign_id,
-    pause: { operation_status: 'DISABLE' },
+    pause: { status: 'PAUSED' },
   },
 ];
 

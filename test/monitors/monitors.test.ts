@@ -52,7 +52,7 @@ describe.each(TEST_DIALECTS)('monitors (%s)', (dialect) => {
 
   async function statusOf(owner: Owner, campaignId: string): Promise<string> {
     const list = await ok(owner, 'list_video_campaigns', {});
-    return list.campaigns.find((c: Json) => c.campaign_id === campaignId)?.status;
+    return list.campaigns.find((c: Json) => c.campaign_id === campaignId)?.platform_status;
   }
 
   async function check(owner: Owner, minute: string): Promise<Fired[]> {
@@ -207,8 +207,8 @@ describe.each(TEST_DIALECTS)('monitors (%s)', (dialect) => {
     const after = (await ok(owner, 'list_video_campaigns', {})).campaigns.find(
       (c: Json) => c.campaign_id === top.campaign_id,
     );
-    expect(Number(after.budget)).toBeCloseTo(Number(before.budget) * 0.75, 2);
-    expect(after.status).toBe('ENABLE');
+    expect(Number(after.daily_budget)).toBeCloseTo(Number(before.daily_budget) * 0.75, 2);
+    expect(after.status).toBe('ACTIVE');
     clock.set('2026-11-24T18:02:05.000Z');
     expect(await check(owner, '2026-11-24T18:02:00.000Z')).toEqual([]);
   });

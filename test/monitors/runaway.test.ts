@@ -47,7 +47,7 @@ const PLATFORMS: Array<{
     platform: 'video',
     list: 'list_video_campaigns',
     id: (c) => c.campaign_id,
-    paused: 'DISABLE',
+    paused: 'PAUSED',
     status: (c) => c.status,
   },
 ];

@@ -7,11 +7,18 @@ export function minorBudget(minor: number | undefined, currency: string): string
   return minor ? formatMicros(minorToMicros(minor, currency), currency) : null;
 }
 
+type Level = 'campaign' | 'adset' | 'ad';
+
 /**
- * Meta's effective statuses of an ad set or ad whose own status is each common status: an active one
+ * Meta's effective statuses of a campaign, an ad set or ad whose own status is each common status: an active one
  * may still not run because of its campaign or ad set, its review or billing, and reads so.
  */
-const EFFECTIVE: Record<'adset' | 'ad', Record<Status, readonly string[]>> = {
+const EFFECTIVE: Record<Level, Record<Status, readonly string[]>> = {
+  campaign: {
+    ACTIVE: ['ACTIVE', 'IN_PROCESS', 'WITH_ISSUES'],
+    PAUSED: ['PAUSED'],
+    REMOVED: ['ARCHIVED', 'DELETED'],
+  },
   adset: {
     ACTIVE: ['ACTIVE', 'CAMPAIGN_PAUSED', 'IN_PROCESS', 'WITH_ISSUES'],
     PAUSED: ['PAUSED'],
@@ -35,10 +42,7 @@ const EFFECTIVE: Record<'adset' | 'ad', Record<Status, readonly string[]>> = {
 };
 
 /** The `effective_status` filter Meta is sent for the common statuses asked (ACTIVE and PAUSED by default). */
-export function effectiveStatusFilter(
-  level: 'adset' | 'ad',
-  statuses: readonly Status[] | undefined,
-): string[] {
+export function effectiveStatusFilter(level: Level, statuses: readonly Status[] | undefined): string[] {
   return (statuses ?? ['ACTIVE', 'PAUSED']).flatMap((status) => [...EFFECTIVE[level][status]]);
 }
 

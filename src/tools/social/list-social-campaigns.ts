@@ -1,34 +1,25 @@
 import { z } from 'zod';
-import { formatMicros, minorToMicros } from '../../money.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import {
-  LISTABLE_EFFECTIVE_STATUSES,
-  listCampaigns,
-  type MetaCampaign,
-} from '../../platforms/social/campaigns.ts';
+import { listCampaigns, type MetaCampaign } from '../../platforms/social/campaigns.ts';
 import { socialProtocol } from '../../platforms/social/protocol.ts';
 import { accountArgument } from '../arguments.ts';
 import { markdownTable } from '../reads/markdown-table.ts';
 import { cursorArgument, decodeCursor, encodeCursor, limitArgument } from '../reads/paging.ts';
+import { type Status, statusFields, statusFilter } from '../status-vocabulary.ts';
 import { defineTool } from '../tool.ts';
+import { effectiveStatusFilter, minorBudget, OBJECT_STATUS_FIELDS } from './ad-objects.ts';
 
 const TOOL = 'list_social_campaigns';
-
-/** A budget as the answer gives it: the currency's decimal string; null when not set on the campaign. */
-function budget(minor: number | undefined, currency: string): string | null {
-  return minor ? formatMicros(minorToMicros(minor, currency), currency) : null;
-}
 
 function campaignLine(campaign: MetaCampaign, currency: string) {
   return {
     id: campaign.id,
     name: campaign.name,
-    status: campaign.status,
+    ...statusFields('social', campaign.status),
     effective_status: campaign.effective_status,
     objective: campaign.objective ?? null,
-    daily_budget: budget(campaign.daily_budget, currency),
-    lifetime_budget: budget(campaign.lifetime_budget, currency),
-    currency,
+    daily_budget: minorBudget(campaign.daily_budget, currency),
+    lifetime_budget: minorBudget(campaign.lifetime_budget, currency),
   };
 }
 
@@ -37,51 +28,58 @@ export const listSocialCampaigns = defineTool({
   description:
     'Meta campaigns: id, name, status, effective status, objective and daily or lifetime budget. Use it to find campaign ids. Billable: one quota unit.',
   guidance:
-    'Lists the campaigns of a Meta ad account: id, name, status (as set), effective status (what Meta ' +
-    'actually runs, e.g. PAUSED because the account or a parent is), objective, and the daily or lifetime ' +
+    'Lists the campaigns of a Meta ad account: id, name, status (ACTIVE, PAUSED or REMOVED, as set; ' +
+    "platform_status is Meta's own word), effective status (what Meta actually runs, e.g. PAUSED because " +
+    'the account is), objective, and the daily or lifetime ' +
     "budget in the account currency (null when the budgets are set on the campaign's ad sets). Use it to " +
     'find campaign ids for get_social_campaign_performance and the campaign tools, or to see what runs. ' +
-    'Without status: every campaign that is neither archived nor deleted, as Meta lists them. Pages with ' +
+    'Without status: every campaign set ACTIVE or PAUSED. Meta never lists deleted campaigns. Pages with ' +
     'limit and next_cursor. Read-only. Billable: one quota unit.',
   platform: 'social',
   billable: true,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   input: z.strictObject({
-    status: z
-      .array(z.enum(LISTABLE_EFFECTIVE_STATUSES))
-      .min(1)
-      .refine((list) => new Set(list).size === list.length, 'must not repeat a status')
-      .meta({ uniqueItems: true })
-      .optional()
-      .describe(
-        `Only campaigns with one of these effective statuses (${LISTABLE_EFFECTIVE_STATUSES.join(', ')}). ` +
-          'Absent: every campaign neither archived nor deleted. Meta does not list deleted campaigns; ' +
-          'get_social_campaign_performance still reports what they spent.',
-      ),
+    status: statusFilter('social').describe(
+      'Only campaigns set to these statuses (ACTIVE, PAUSED, REMOVED = archived); default ACTIVE and PAUSED.',
+    ),
     limit: limitArgument,
     cursor: cursorArgument,
     ad_account_id: accountArgument('social'),
+  }),
+  output: z.object({
+    ad_account_id: z.string().describe('The Meta ad account (act_<digits>).'),
+    currency: z.string().describe('The currency of every budget.'),
+    campaigns: z.array(
+      z.object({
+        id: z.string().describe('The campaign id.'),
+        name: z.string().describe('Its name.'),
+        ...OBJECT_STATUS_FIELDS,
+        objective: z.string().nullable().describe('Its objective (OUTCOME_TRAFFIC…).'),
+        daily_budget: z.string().nullable().describe('Its daily campaign budget; null when it has none.'),
+        lifetime_budget: z.string().nullable().describe('Its lifetime campaign budget; null when none.'),
+      }),
+    ),
+    next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last.'),
   }),
   example: { ad_account_id: 'act_310000000000001', status: ['ACTIVE', 'PAUSED'], limit: 20 },
   auditFields: ['status', 'limit'],
   async run(args, context) {
     const account = context.account;
     if (!account) throw new Error(`${TOOL} needs the resolved ad account`);
-    const statuses = args.status as string[] | undefined;
+    const statuses = args.status as Status[] | undefined;
     const bound = { tool: TOOL, account: account.account_id, status: statuses ?? null };
     const after = decodeCursor<string>(args.cursor, bound, TOOL);
     const session = await PlatformSession.open(context, socialProtocol);
     const page = await listCampaigns(session, account.account_id, {
-      statuses,
+      // Without a status, Meta's own default: every campaign neither archived nor deleted.
+      statuses: statuses && effectiveStatusFilter('campaign', statuses),
       limit: args.limit as number,
       after,
     });
     const { currency } = account;
     const campaigns = page.campaigns.map((campaign) => campaignLine(campaign, currency));
     const nextCursor = page.after === undefined ? null : encodeCursor(bound, page.after);
-    const which = statuses
-      ? `with effective status ${statuses.join(' or ')}`
-      : 'neither archived nor deleted';
+    const which = `with status ${(statuses ?? ['ACTIVE', 'PAUSED']).join(' or ')}`;
     const heading =
       campaigns.length === 0
         ? `No campaign ${which} in Meta ad account ${account.account_id} (${account.name})` +
@@ -96,7 +94,7 @@ export const listSocialCampaigns = defineTool({
           campaigns.map((c) => [
             c.name,
             c.id,
-            c.status,
+            c.platform_status,
             c.effective_status,
             c.objective ?? '–',
             c.daily_budget ?? (c.lifetime_budget ? '–' : 'on ad sets'),

@@ -85,6 +85,36 @@ export const listSocialPhotoAccounts = defineTool({
           'several are connected (list_connected_accounts shows them).',
       ),
   }),
+  output: z.object({
+    ad_account_id: z.string().describe('The Meta ad account (act_<digits>).'),
+    photo_accounts: z
+      .array(
+        z.object({
+          id: z.string().describe('The Instagram account id (instagram_user_id).'),
+          username: z.string().describe('Its handle, without @.'),
+          linked_page: z
+            .object({
+              id: z.string().describe('The Facebook page id.'),
+              name: z.string().describe("The page's name."),
+            })
+            .nullable()
+            .describe('The Facebook page of the ad account it is linked to.'),
+        }),
+      )
+      .describe('The accounts ads can run as: authorized for ads and linked to a page.'),
+    not_usable: z
+      .array(
+        z.object({
+          id: z.string().describe('The Instagram account id.'),
+          username: z.string().nullable().describe('Its handle; null when Meta does not tell it.'),
+          missing: z
+            .enum(['page_link', 'ads_authorization'])
+            .describe('What it lacks: a link to a page, or the authorization for ads.'),
+        }),
+      )
+      .describe('Accounts found but not usable yet, with what each lacks.'),
+    creative_field: z.literal('instagram_user_id').describe("The ad creative's field that takes the id."),
+  }),
   example: { ad_account_id: 'act_310000000000001' },
   async run(_args, context) {
     const account = context.account;

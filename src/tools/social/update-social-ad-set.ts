@@ -14,6 +14,7 @@ import {
 import { readCampaign } from '../../platforms/social/campaign-update.ts';
 import { socialProtocol } from '../../platforms/social/protocol.ts';
 import { accountArgument, anyOfSchema, digitsId, dryRun, text } from '../arguments.ts';
+import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
@@ -115,6 +116,7 @@ export const updateSocialAdSet = defineTool({
       })
       .optional()
       .describe('On a dry run: the request that would be sent.'),
+    impact: dryRunImpact,
   }),
   refusedFields: {
     lifetime_budget:

@@ -14,22 +14,27 @@ import {
 import { socialProtocol } from '../../platforms/social/protocol.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, changingOneOf, digitsId, dryRun, text } from '../arguments.ts';
+import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
+import { STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
 import { type DeliveryBudgets, type DeliveryState, defineTool, type SpendChange } from '../tool.ts';
+import { minorBudget } from './ad-objects.ts';
 
 const TOOL = 'update_social_campaign';
 /** Campaigns Meta no longer changes but to delete them: they stay readable by id. */
 const FINISHED = ['ARCHIVED', 'DELETED'];
 
-/** A budget in the answer: the currency's decimal string; null when the campaign does not hold one. */
-function budget(minor: number | undefined, currency: string): string | null {
-  return minor ? formatMicros(minorToMicros(minor, currency), currency) : null;
-}
+const shownSchema = z.object({
+  name: z.string().describe('The campaign name.'),
+  ...STATUS_FIELDS,
+  daily_budget: z.string().nullable().describe('Its daily campaign budget; null when it has none.'),
+  lifetime_budget: z.string().nullable().describe('Its lifetime campaign budget; null when it has none.'),
+});
 
 /** Where a campaign without a daily budget keeps its budget, and what to change instead. */
 function budgetElsewhere(campaign: MetaCampaignNode, currency: string): string {
-  const lifetime = budget(campaign.lifetime_budget, currency);
+  const lifetime = minorBudget(campaign.lifetime_budget, currency);
   return lifetime
     ? `campaign ${campaign.id} has a lifetime budget (${lifetime} ${currency} for its whole run), and Meta ` +
         "cannot switch a campaign's budget type after it is published; change its lifetime budget in Meta " +
@@ -59,8 +64,7 @@ export const updateSocialCampaign = defineTool({
   input: changingOneOf(
     z.strictObject({
       campaign_id: digitsId().describe('The campaign to change (digits), as list_social_campaigns shows it.'),
-      status: z
-        .enum(['ACTIVE', 'PAUSED'])
+      status: statusChange('social')
         .optional()
         .describe('ACTIVE to run the campaign, PAUSED to stop its delivery (and spend) from now on.'),
       daily_budget: amountArgument()
@@ -79,6 +83,25 @@ export const updateSocialCampaign = defineTool({
     'daily_budget',
     'name',
   ),
+  output: z.object({
+    ad_account_id: z.string().describe('The Meta ad account (act_<digits>).'),
+    campaign_id: z.string().describe('The campaign changed.'),
+    name: z.string().describe('Its name after the change.'),
+    currency: z.string().describe('The currency of the budgets.'),
+    before: shownSchema.describe('The campaign before the change.'),
+    after: shownSchema.describe('The campaign after it (as it would be, on a dry run).'),
+    changed: z.array(z.string()).describe('The fields that differ; empty when nothing was to change.'),
+    dry_run: z.boolean().describe('Whether Meta only validated the change.'),
+    preview: z
+      .object({
+        method: z.string().describe('The HTTP method.'),
+        url: z.string().describe('The Graph path.'),
+        body: z.record(z.string(), z.unknown()).describe('The body that would be sent.'),
+      })
+      .optional()
+      .describe('On a dry run: the request that would be sent.'),
+    impact: dryRunImpact,
+  }),
   refusedFields: {
     lifetime_budget:
       "cannot be changed by this tool: it changes daily budgets only. Change a campaign's lifetime budget " +
@@ -143,26 +166,29 @@ export const updateSocialCampaign = defineTool({
     };
     const fields = (c: MetaCampaignNode) => ({
       name: c.name,
-      status: c.status,
-      daily_budget: budget(c.daily_budget, currency),
-      lifetime_budget: budget(c.lifetime_budget, currency),
+      ...statusFields('social', c.status),
+      daily_budget: minorBudget(c.daily_budget, currency),
+      lifetime_budget: minorBudget(c.lifetime_budget, currency),
     });
     const summary = (c: MetaCampaignNode) => {
-      const daily = budget(c.daily_budget, currency);
+      const daily = minorBudget(c.daily_budget, currency);
       return `"${c.name}", ${c.status}, ${daily ? `daily budget ${daily} ${currency}` : 'no daily campaign budget'}`;
     };
     const base = {
-      campaign_id: args.campaign_id,
       ad_account_id: accountId,
+      campaign_id: args.campaign_id,
+      name: after.name,
       currency,
       before: fields(before),
+      after: fields(after),
+      dry_run: context.dryRun,
     };
     if (Object.keys(changes).length === 0) {
       return {
         text:
           `Nothing to change: campaign ${args.campaign_id} in ${where} is already ${summary(before)}. ` +
           'Nothing was sent to Meta.',
-        structured: { ...base, after: fields(before), changed: [] },
+        structured: { ...base, changed: [] },
       };
     }
     context.authorizeChange({
@@ -183,12 +209,7 @@ export const updateSocialCampaign = defineTool({
         text:
           `Dry run: Meta validated the change of campaign ${args.campaign_id} from ${summary(before)} to ` +
           `${summary(after)}. Nothing was changed.`,
-        structured: {
-          ...base,
-          after: fields(after),
-          changed,
-          preview: { method, url: new URL(url).pathname, body },
-        },
+        structured: { ...base, changed, preview: { method, url: new URL(url).pathname, body } },
       };
     }
     await updateCampaign(session, args.campaign_id, changes, false);
@@ -198,7 +219,7 @@ export const updateSocialCampaign = defineTool({
       text:
         `Updated Meta campaign ${args.campaign_id} in ${where}: ${summary(before)} -> ${summary(after)}.` +
         stops,
-      structured: { ...base, after: fields(after), changed },
+      structured: { ...base, changed },
     };
   },
 });

@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import { formatMicros, unitsToMicros } from '../../money.ts';
 import type { VideoCampaign } from '../../platforms/video/answers.ts';
 import { NO_BUDGET_LIMIT } from '../../platforms/video/campaign-rules.ts';
 import type { CampaignChanges, OperationStatus } from '../../platforms/video/client.ts';
+import { STATUS_FIELDS, statusFields } from '../status-vocabulary.ts';
 import type { DeliveryBudgets, DeliveryState, SpendChange } from '../tool.ts';
 
 const LIFETIME = 'BUDGET_MODE_TOTAL';
@@ -71,19 +73,50 @@ export function budgetText(campaign: VideoCampaign, currency: string): string {
   return `${amount} (${campaign.budget_mode})`;
 }
 
-/** The fields the answer and the audit row show before and after, money as a decimal string. */
-export function campaignFields(campaign: VideoCampaign, currency: string): Record<string, unknown> {
+/**
+ * TikTok's own status of a campaign: DELETE once deleted, its operation_status otherwise (read from the
+ * secondary status when TikTok leaves it out).
+ */
+export function campaignStatus(campaign: VideoCampaign): 'ENABLE' | 'DISABLE' | 'DELETE' {
+  if (campaign.secondary_status === 'CAMPAIGN_STATUS_DELETE') return 'DELETE';
+  if (campaign.operation_status) return campaign.operation_status === 'DISABLE' ? 'DISABLE' : 'ENABLE';
+  return campaign.secondary_status === 'CAMPAIGN_STATUS_DISABLE' ? 'DISABLE' : 'ENABLE';
+}
+
+/** A campaign's budget as answers give it: `daily_budget` for a daily one, `budget` for the others. */
+export function campaignBudget(campaign: VideoCampaign, currency: string) {
+  const amount =
+    campaign.budget_mode === NO_BUDGET_LIMIT ? null : formatMicros(unitsToMicros(campaign.budget), currency);
+  const daily = DAILY.has(campaign.budget_mode);
   return {
-    name: campaign.campaign_name,
-    operation_status: campaign.operation_status ?? null,
-    budget:
-      campaign.budget_mode === NO_BUDGET_LIMIT
-        ? null
-        : formatMicros(unitsToMicros(campaign.budget), currency),
+    daily_budget: daily ? amount : null,
+    budget: daily ? null : amount,
     budget_mode: campaign.budget_mode,
-    currency,
   };
 }
+
+/** The output schema of those three fields. */
+export const CAMPAIGN_BUDGET_FIELDS = {
+  daily_budget: z.string().nullable().describe('Its daily budget; null when its budget is not a daily one.'),
+  budget: z.string().nullable().describe('Its lifetime budget; null when daily or without a limit.'),
+  budget_mode: z.string().describe("TikTok's budget type (BUDGET_MODE_DAY, BUDGET_MODE_TOTAL…)."),
+};
+
+/** The fields the answer and the audit row show before and after, money as a decimal string. */
+export function campaignFields(campaign: VideoCampaign, currency: string) {
+  return {
+    name: campaign.campaign_name,
+    ...statusFields('video', campaignStatus(campaign)),
+    ...campaignBudget(campaign, currency),
+  };
+}
+
+/** The output schema of a campaign's fields before and after a change. */
+export const CAMPAIGN_FIELDS_SCHEMA = z.object({
+  name: z.string().describe('The campaign name.'),
+  ...STATUS_FIELDS,
+  ...CAMPAIGN_BUDGET_FIELDS,
+});
 
 export function campaignSummary(campaign: VideoCampaign, currency: string): string {
   const status = campaign.operation_status === 'ENABLE' ? 'enabled' : 'disabled';

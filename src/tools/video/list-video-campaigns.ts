@@ -1,19 +1,25 @@
 import { z } from 'zod';
-import { formatMicros, unitsToMicros } from '../../money.ts';
 import type { VideoCampaign } from '../../platforms/video/answers.ts';
-import { NO_BUDGET_LIMIT } from '../../platforms/video/campaign-rules.ts';
 import type { CampaignFilter, VideoClient } from '../../platforms/video/client.ts';
 import { accountArgument } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { markdownTable } from '../reads/markdown-table.ts';
 import { cursorArgument, decodeCursor, encodeCursor, limitArgument } from '../reads/paging.ts';
+import {
+  commonStatus,
+  STATUS_FIELDS,
+  STATUSES,
+  type Status,
+  statusFields,
+  statusFilter,
+} from '../status-vocabulary.ts';
 import { defineTool } from '../tool.ts';
+import { CAMPAIGN_BUDGET_FIELDS, campaignBudget, campaignStatus } from './campaign-change.ts';
+import { primaryStatusFor } from './object-pages.ts';
 import { openVideoClient } from './video-client.ts';
 
 const NAME = 'list_video_campaigns';
-const STATUSES = ['ENABLE', 'DISABLE', 'DELETE'] as const;
-type Status = (typeof STATUSES)[number];
-const DEFAULT_STATUSES: Status[] = ['ENABLE', 'DISABLE'];
+const DEFAULT_STATUSES: Status[] = ['ACTIVE', 'PAUSED'];
 /** TikTok pages read for one answer at most, when few campaigns of a page have the statuses asked for. */
 const MAX_PAGES_PER_CALL = 20;
 
@@ -24,22 +30,19 @@ interface Position {
 }
 
 function statusOf(campaign: VideoCampaign): Status {
-  if (campaign.secondary_status === 'CAMPAIGN_STATUS_DELETE') return 'DELETE';
-  if (campaign.operation_status) return campaign.operation_status === 'DISABLE' ? 'DISABLE' : 'ENABLE';
-  return campaign.secondary_status === 'CAMPAIGN_STATUS_DISABLE' ? 'DISABLE' : 'ENABLE';
+  return commonStatus('video', campaignStatus(campaign));
 }
 
 /** The one primary_status that covers every status asked for; the answer keeps only those asked for. */
 function tiktokFilter(statuses: Set<Status>): CampaignFilter {
-  if (!statuses.has('DELETE')) return { primary_status: 'STATUS_NOT_DELETE' };
-  return { primary_status: statuses.size === 1 ? 'STATUS_DELETE' : 'STATUS_ALL' };
+  return { primary_status: primaryStatusFor(statuses) };
 }
 
-function budgetText(budget: string | null, mode: string): string {
-  if (budget === null) return 'no limit';
-  if (mode === 'BUDGET_MODE_DAY') return `${budget} a day`;
-  if (mode === 'BUDGET_MODE_TOTAL') return `${budget} lifetime`;
-  return `${budget} (${mode})`;
+function budgetText(c: { daily_budget: string | null; budget: string | null; budget_mode: string }): string {
+  if (c.daily_budget !== null) return `${c.daily_budget} a day`;
+  if (c.budget === null) return 'no limit';
+  if (c.budget_mode === 'BUDGET_MODE_TOTAL') return `${c.budget} lifetime`;
+  return `${c.budget} (${c.budget_mode})`;
 }
 
 function validPosition(position: unknown): position is Position {
@@ -86,35 +89,45 @@ export const listVideoCampaigns = defineTool({
   description:
     'TikTok campaigns: id, name, status, objective and budget. Use it to find campaign ids. Billable: one quota unit.',
   guidance:
-    "Lists a TikTok advertiser's campaigns with their ids, names, status, objective, budget type and " +
-    'budget in the account currency, in the order TikTok keeps them. Read-only. Use it to find the ' +
+    "Lists a TikTok advertiser's campaigns with their ids, names, status (ACTIVE, PAUSED or REMOVED; " +
+    "platform_status is TikTok's own word), objective, budget type and budget in the account currency " +
+    '(daily_budget for a daily one), in the order TikTok keeps them. Read-only. Use it to find the ' +
     'campaign_id that update_video_campaign and get_video_campaign_performance take. Pages: pass the ' +
     "answer's next_cursor for more. Billable: one quota unit.",
   platform: 'video',
   billable: true,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   input: z.strictObject({
-    status: z
-      .array(z.enum(STATUSES))
-      .min(1)
-      .refine((statuses) => new Set(statuses).size === statuses.length, 'must not repeat a status')
-      .meta({ uniqueItems: true })
-      .optional()
-      .describe(
-        'Only campaigns in these statuses: ENABLE (on), DISABLE (paused), DELETE (deleted, which TikTok ' +
-          'keeps readable). Default ENABLE and DISABLE.',
-      ),
+    status: statusFilter('video').describe(
+      'Only campaigns in these statuses (ACTIVE, PAUSED, REMOVED = deleted); default ACTIVE and PAUSED.',
+    ),
     limit: limitArgument,
     cursor: cursorArgument,
     advertiser_id: accountArgument('video'),
   }),
-  example: { status: ['ENABLE', 'DISABLE'], limit: 10 },
+  output: z.object({
+    advertiser_id: z.string().describe('The TikTok advertiser.'),
+    currency: z.string().describe('The currency of every budget.'),
+    status: z.array(z.enum(STATUSES)).describe('The statuses listed.'),
+    campaigns: z.array(
+      z.object({
+        campaign_id: z.string().describe('The campaign id.'),
+        name: z.string().describe('Its name.'),
+        ...STATUS_FIELDS,
+        secondary_status: z.string().nullable().describe("TikTok's delivery status (CAMPAIGN_STATUS_…)."),
+        objective_type: z.string().nullable().describe('Its objective (TRAFFIC…).'),
+        ...CAMPAIGN_BUDGET_FIELDS,
+      }),
+    ),
+    next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last.'),
+  }),
+  example: { status: ['ACTIVE', 'PAUSED'], limit: 10 },
   auditFields: ['status', 'limit'],
   async run(args, context) {
     const account = context.account;
     if (!account) throw new Error('list_video_campaigns needs the resolved account');
     const advertiserId = account.account_id;
-    const statuses = new Set<Status>(args.status ?? DEFAULT_STATUSES);
+    const statuses = new Set<Status>((args.status as Status[] | undefined) ?? DEFAULT_STATUSES);
     const asked = STATUSES.filter((status) => statuses.has(status));
     const query = { tool: NAME, advertiserId, status: asked, limit: args.limit };
     const start = decodeCursor<unknown>(args.cursor, query, NAME) ?? { page: 1, skip: 0 };
@@ -133,15 +146,10 @@ export const listVideoCampaigns = defineTool({
     const campaigns = found.map((campaign) => ({
       campaign_id: campaign.campaign_id,
       name: campaign.campaign_name,
-      status: statusOf(campaign),
+      ...statusFields('video', campaignStatus(campaign)),
       secondary_status: campaign.secondary_status ?? null,
       objective_type: campaign.objective_type ?? null,
-      budget_mode: campaign.budget_mode,
-      budget:
-        campaign.budget_mode === NO_BUDGET_LIMIT
-          ? null
-          : formatMicros(unitsToMicros(campaign.budget), currency),
-      currency,
+      ...campaignBudget(campaign, currency),
     }));
     const nextCursor = next ? encodeCursor(query, next) : null;
     const heading =
@@ -153,9 +161,9 @@ export const listVideoCampaigns = defineTool({
       campaigns.map((c) => [
         c.name,
         c.campaign_id,
-        c.status,
+        c.platform_status,
         c.objective_type ?? '–',
-        budgetText(c.budget, c.budget_mode),
+        budgetText(c),
       ]),
     );
     return {

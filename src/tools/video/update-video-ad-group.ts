@@ -12,9 +12,16 @@ import {
 import type { AdGroupChanges, OperationStatus } from '../../platforms/video/client.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, anyOfSchema, digitsId, dryRun, text } from '../arguments.ts';
+import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
-import { platformStatus, STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
+import {
+  changedFields,
+  platformStatus,
+  STATUS_FIELDS,
+  statusChange,
+  statusFields,
+} from '../status-vocabulary.ts';
 import { defineTool, type SpendChange } from '../tool.ts';
 import { tiktokStatus } from './object-pages.ts';
 import { openVideoClient } from './video-client.ts';
@@ -133,6 +140,7 @@ export const updateVideoAdGroup = defineTool({
       )
       .optional()
       .describe('On a dry run: the requests that would be sent, in order.'),
+    impact: dryRunImpact,
   }),
   refusedFields: {
     budget: "is named daily_budget here: pass daily_budget, the ad group's own daily budget",
@@ -192,9 +200,7 @@ export const updateVideoAdGroup = defineTool({
     };
     const shownBefore = fields(before, currency);
     const shownAfter = fields(after, currency);
-    const changed = (Object.keys(shownAfter) as Array<keyof typeof shownAfter>).filter(
-      (key) => shownAfter[key] !== shownBefore[key],
-    );
+    const changed = changedFields(shownBefore, shownAfter);
     const answer = (extra: Record<string, unknown>) => ({
       advertiser_id: advertiserId,
       adgroup_id: args.adgroup_id,

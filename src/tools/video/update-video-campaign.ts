@@ -8,13 +8,16 @@ import {
   MIN_CAMPAIGN_BUDGET,
   NO_BUDGET_LIMIT,
 } from '../../platforms/video/campaign-rules.ts';
-import type { VideoClient } from '../../platforms/video/client.ts';
+import type { OperationStatus, VideoClient } from '../../platforms/video/client.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
-import { accountArgument, changingOneOf, digitsId, dryRun, text } from '../arguments.ts';
+import { accountArgument, anyOfSchema, digitsId, dryRun, notBothSchema, text } from '../arguments.ts';
+import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
+import { changedFields, platformStatus, statusChange } from '../status-vocabulary.ts';
 import { defineTool } from '../tool.ts';
 import {
+  CAMPAIGN_FIELDS_SCHEMA,
   type CampaignChange,
   campaignFields,
   campaignSummary,
@@ -26,6 +29,7 @@ import {
 import { openVideoClient } from './video-client.ts';
 
 const DELETED = 'CAMPAIGN_STATUS_DELETE';
+const CHANGING = ['status', 'operation_status', 'name', 'daily_budget', 'budget'] as const;
 
 interface Step {
   action: string;
@@ -90,83 +94,121 @@ export const updateVideoCampaign = defineTool({
   billable: true,
   changesSpend: true,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-  input: changingOneOf(
-    z
-      .strictObject({
-        campaign_id: digitsId().describe('The campaign to change (digits).'),
-        operation_status: z
-          .enum(['ENABLE', 'DISABLE'])
-          .optional()
-          .describe(
-            'ENABLE to let the campaign deliver (starts spend: needs the spend scope), DISABLE to pause it.',
-          ),
-        name: text(MAX_CAMPAIGN_NAME_LENGTH, 'code_points')
-          .optional()
-          .describe(
-            `New campaign name, up to ${MAX_CAMPAIGN_NAME_LENGTH} characters (each Chinese or Japanese ` +
-              'character counts as two), no emoji.',
-          ),
-        daily_budget: amountArgument(MIN_CAMPAIGN_BUDGET)
-          .optional()
-          .describe(`New daily budget in the account currency, at least ${MIN_CAMPAIGN_BUDGET}.`),
-        budget: amountArgument(MIN_CAMPAIGN_BUDGET)
-          .optional()
-          .describe(
-            `New budget in the account currency, at least ${MIN_CAMPAIGN_BUDGET}, in the campaign's own ` +
-              'budget type: per day for a daily budget, for the whole run for a lifetime budget.',
-          ),
-        advertiser_id: accountArgument('video'),
-        dry_run: dryRun,
-      })
-      .superRefine((args, ctx) => {
-        if (args.daily_budget !== undefined && args.budget !== undefined) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['budget'],
-            message:
-              'is the older name of daily_budget: pass one of them, daily_budget for a daily budget or ' +
-              'budget for a lifetime one',
-          });
-        }
-        if (args.name === undefined) return;
-        if (hasEmoji(args.name)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['name'],
-            message: 'must not contain emoji: TikTok refuses them',
-          });
-        }
-        const length = campaignNameLength(args.name);
-        if (length > MAX_CAMPAIGN_NAME_LENGTH) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['name'],
-            message:
-              `must be at most ${MAX_CAMPAIGN_NAME_LENGTH} characters, each Chinese or Japanese character ` +
-              `counting as two (got ${length})`,
-          });
-        }
-      }),
-    'operation_status',
-    'name',
-    'daily_budget',
-    'budget',
-  ),
+  input: z
+    .strictObject({
+      campaign_id: digitsId().describe('The campaign to change (digits).'),
+      status: statusChange('video')
+        .optional()
+        .describe('ACTIVE to let the campaign deliver (needs the spend scope), PAUSED to stop it.'),
+      operation_status: z
+        .enum(['ENABLE', 'DISABLE'])
+        .optional()
+        .describe("TikTok's name of status (ENABLE or DISABLE); pass one of the two."),
+      name: text(MAX_CAMPAIGN_NAME_LENGTH, 'code_points')
+        .optional()
+        .describe(
+          `New campaign name, up to ${MAX_CAMPAIGN_NAME_LENGTH} characters (each Chinese or Japanese ` +
+            'character counts as two), no emoji.',
+        ),
+      daily_budget: amountArgument(MIN_CAMPAIGN_BUDGET)
+        .optional()
+        .describe(`New daily budget in the account currency, at least ${MIN_CAMPAIGN_BUDGET}.`),
+      budget: amountArgument(MIN_CAMPAIGN_BUDGET)
+        .optional()
+        .describe(
+          `New budget in the account currency, at least ${MIN_CAMPAIGN_BUDGET}, in the campaign's own ` +
+            'budget type: per day for a daily budget, for the whole run for a lifetime budget.',
+        ),
+      advertiser_id: accountArgument('video'),
+      dry_run: dryRun,
+    })
+    .superRefine((args, ctx) => {
+      if (CHANGING.every((field) => args[field] === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [],
+          message: `nothing to change: pass at least one of status, name, daily_budget or budget`,
+        });
+      }
+      if (args.status !== undefined && args.operation_status !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['operation_status'],
+          message: 'is the older name of status: pass status alone (ACTIVE or PAUSED)',
+        });
+      }
+      if (args.daily_budget !== undefined && args.budget !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['budget'],
+          message:
+            'is the older name of daily_budget: pass one of them, daily_budget for a daily budget or ' +
+            'budget for a lifetime one',
+        });
+      }
+      if (args.name === undefined) return;
+      if (hasEmoji(args.name)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['name'],
+          message: 'must not contain emoji: TikTok refuses them',
+        });
+      }
+      const length = campaignNameLength(args.name);
+      if (length > MAX_CAMPAIGN_NAME_LENGTH) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['name'],
+          message:
+            `must be at most ${MAX_CAMPAIGN_NAME_LENGTH} characters, each Chinese or Japanese character ` +
+            `counting as two (got ${length})`,
+        });
+      }
+    })
+    .meta({
+      allOf: [
+        anyOfSchema(...CHANGING),
+        notBothSchema('status', 'operation_status'),
+        notBothSchema('daily_budget', 'budget'),
+      ],
+    }),
+  output: z.object({
+    advertiser_id: z.string().describe('The TikTok advertiser.'),
+    campaign_id: z.string().describe('The campaign.'),
+    name: z.string().describe('Its name after the change.'),
+    currency: z.string().describe('The currency of the budgets.'),
+    before: CAMPAIGN_FIELDS_SCHEMA.describe('The campaign as it was.'),
+    after: CAMPAIGN_FIELDS_SCHEMA.describe('The campaign as it is (or would be, on a dry run).'),
+    changed: z.array(z.string()).describe('The fields that differ; empty when nothing was sent.'),
+    dry_run: z.boolean().describe('Whether this was a dry run (nothing sent).'),
+    preview: z
+      .array(
+        z.object({
+          step: z.number().describe('Its place in the order.'),
+          action: z.string().describe('What it does.'),
+          method: z.string().describe('The HTTP method.'),
+          url: z.string().describe("The path on TikTok's API."),
+          body: z.record(z.string(), z.unknown()).describe('The JSON body.'),
+        }),
+      )
+      .optional()
+      .describe('On a dry run: the requests that would be sent, in order.'),
+    impact: dryRunImpact,
+  }),
   refusedFields: {
     budget_mode:
       "cannot be changed: TikTok fixes a campaign's budget type (daily, lifetime or no limit) when the " +
       'campaign is created, and its API has no way to switch it. Pass budget alone to change the amount in ' +
       "the campaign's current type; for another budget type, create a new campaign with it in TikTok Ads " +
       'Manager and pause this one',
-    status: 'is named operation_status here, as TikTok names it: pass operation_status ENABLE or DISABLE',
   },
   stop: {
-    status: { field: 'operation_status', pausing: ['DISABLE'] },
-    budget: 'budget',
-    alsoAllowed: ['daily_budget'],
+    status: { field: 'status', pausing: ['PAUSED'] },
+    budget: 'daily_budget',
+    aliases: { operation_status: 'status', budget: 'daily_budget' },
   },
-  auditFields: ['campaign_id', 'operation_status', 'name', 'daily_budget', 'budget'],
-  example: { campaign_id: '1800000000000002', operation_status: 'DISABLE' },
+  auditFields: ['campaign_id', 'status', 'operation_status', 'name', 'daily_budget', 'budget'],
+  example: { campaign_id: '1800000000000002', status: 'PAUSED' },
   async run(args, context) {
     const { account } = context;
     const advertiserId = account?.account_id ?? '';
@@ -206,23 +248,30 @@ export const updateVideoCampaign = defineTool({
         'change its amount in that type';
       throw invalidArguments('update_video_campaign', [{ field: 'daily_budget', message }]);
     }
-    const change = changeOf(before, { ...args, budget });
-    const shown = (after: VideoCampaign) => ({
-      campaign_id: args.campaign_id,
-      advertiser_id: advertiserId,
-      before: campaignFields(before, currency),
-      after: campaignFields(after, currency),
-    });
+    const operationStatus: OperationStatus | undefined =
+      args.status !== undefined
+        ? (platformStatus('video', args.status) as OperationStatus)
+        : args.operation_status;
+    const change = changeOf(before, { name: args.name, budget, operation_status: operationStatus });
+    const shown = (after: VideoCampaign) => {
+      const [from, to] = [campaignFields(before, currency), campaignFields(after, currency)];
+      return {
+        advertiser_id: advertiserId,
+        campaign_id: args.campaign_id,
+        name: after.campaign_name,
+        currency,
+        before: from,
+        after: to,
+        changed: changedFields(from, to),
+        dry_run: context.dryRun,
+      };
+    };
     if (changesNothing(change)) {
       return {
         text:
           `Nothing to change: TikTok campaign ${args.campaign_id} is already ${campaignSummary(before, currency)}. ` +
           'No request was sent to TikTok.',
-        structured: {
-          ...shown(before),
-          changed: false,
-          ...(context.dryRun && { dry_run: true, preview: [] }),
-        },
+        structured: { ...shown(before), ...(context.dryRun && { preview: [] }) },
       };
     }
     context.authorizeChange(spendChangeOf(args.campaign_id, before, change, currency));
@@ -237,8 +286,6 @@ export const updateVideoCampaign = defineTool({
           'Nothing was changed (TikTok has no validate-only mode, so nothing was sent).',
         structured: {
           ...shown(change.after),
-          changed: true,
-          dry_run: true,
           preview: steps.map(({ action, request }, index) => ({
             step: index + 1,
             action,
@@ -275,7 +322,7 @@ export const updateVideoCampaign = defineTool({
           : '';
     return {
       text: `Updated TikTok campaign ${args.campaign_id}: ${from} -> ${to}.${stopped}`,
-      structured: { ...shown(change.after), changed: true },
+      structured: shown(change.after),
     };
   },
 });

@@ -1,9 +1,11 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAuditEntries } from '../../../src/storage/audit.ts';
+import { listSocialCampaigns } from '../../../src/tools/social/list-social-campaigns.ts';
 import { callTool, connectOverHttp, textOf } from '../../mcp/clients.ts';
 import { TestClock } from '../../support/clock.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
+import { outputOf } from '../../support/output-schema.ts';
 import { type Owner, TestService } from '../../support/service.ts';
 import { addSandboxCampaign, ownerWithMagicAccount, socialAccounts } from './support.ts';
 
@@ -40,7 +42,8 @@ describe.each(TEST_DIALECTS)('list_social_campaigns against the social sandbox o
     const { owner, accountId } = await ownerWithAccount();
     const { status, body } = await service.call(TOOL, {}, { key: owner.key });
     expect(status).toBe(200);
-    const { structured, text, quota } = body.data;
+    const { text, quota } = body.data;
+    const structured = outputOf(listSocialCampaigns, body.data.structured);
     expect(quota.used).toBe(1);
     expect(structured).toMatchObject({ ad_account_id: accountId, currency: 'USD', next_cursor: null });
     expect(structured.campaigns.map((c: any) => c.name)).toEqual(LISTED);
@@ -48,17 +51,17 @@ describe.each(TEST_DIALECTS)('list_social_campaigns against the social sandbox o
       id: expect.stringMatching(/^\d{18}$/),
       name: 'Always-on prospecting',
       status: 'ACTIVE',
+      platform_status: 'ACTIVE',
       effective_status: 'ACTIVE',
       objective: 'OUTCOME_TRAFFIC',
       daily_budget: '200.00',
       lifetime_budget: null,
-      currency: 'USD',
     });
     const lifetime = structured.campaigns.find((c: any) => c.name === 'Lead forms: spring webinar');
     expect(lifetime).toMatchObject({ daily_budget: null, lifetime_budget: '12000.00' });
     const adSets = structured.campaigns.find((c: any) => c.name === 'Instagram engagement test');
     expect(adSets).toMatchObject({ status: 'PAUSED', daily_budget: null, lifetime_budget: null });
-    expect(text).toContain(`6 campaigns neither archived nor deleted in Meta ad account ${accountId}`);
+    expect(text).toContain(`6 campaigns with status ACTIVE or PAUSED in Meta ad account ${accountId}`);
     expect(text).toContain(
       '| Campaign | Id | Status | Effective status | Objective | Daily budget | Lifetime budget |',
     );
@@ -68,20 +71,26 @@ describe.each(TEST_DIALECTS)('list_social_campaigns against the social sandbox o
     expect(text).toContain('| on ad sets | on ad sets |');
   });
 
-  it('filters by effective status', async () => {
+  it("filters by status, the common one or Meta's own word, sent as the effective statuses it means", async () => {
     const { owner } = await ownerWithAccount();
-    const names = async (status: string[]) =>
-      (await service.call(TOOL, { status }, { key: owner.key })).body.data.structured.campaigns.map(
-        (c: any) => c.name,
-      );
-    expect(await names(['ARCHIVED'])).toEqual(['Seasonal sale (ended)']);
+    const names = async (status: string[]) => {
+      const { body } = await service.call(TOOL, { status }, { key: owner.key });
+      return outputOf(listSocialCampaigns, body.data.structured).campaigns.map((c: any) => c.name);
+    };
+    expect(await names(['REMOVED'])).toEqual(['Seasonal sale (ended)']);
+    expect(await names(['archived'])).toEqual(['Seasonal sale (ended)']);
     expect(await names(['PAUSED'])).toEqual(['Brand video: awareness', 'Instagram engagement test']);
+    const removed = await service.call(TOOL, { status: ['REMOVED'] }, { key: owner.key });
+    expect(removed.body.data.structured.campaigns[0]).toMatchObject({
+      status: 'REMOVED',
+      platform_status: 'ARCHIVED',
+    });
     const deleted = await service.call(TOOL, { status: ['DELETED'] }, { key: owner.key });
-    expect(deleted.status).toBe(400);
-    expect(deleted.body.error).toContain('status');
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.data.structured.campaigns.map((c: any) => c.name)).toEqual(['Seasonal sale (ended)']);
     const none = await service.call(TOOL, { status: ['WITH_ISSUES'] }, { key: owner.key });
-    expect(none.status).toBe(200);
-    expect(none.body.data.text).toContain('No campaign with effective status WITH_ISSUES');
+    expect(none.status).toBe(400);
+    expect(none.body.error).toContain('status');
     const wrong = await service.call(TOOL, { status: ['RUNNING'] }, { key: owner.key });
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe('invalid_arguments');

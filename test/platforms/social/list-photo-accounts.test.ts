@@ -4,8 +4,10 @@ import { SocialClient } from '../../../src/platforms/social/client.ts';
 import { SandboxStore, sandboxId } from '../../../src/sandbox/store.ts';
 import { listAuditEntries } from '../../../src/storage/audit.ts';
 import { findConnection } from '../../../src/storage/connections.ts';
+import { listSocialPhotoAccounts } from '../../../src/tools/social/list-social-photo-accounts.ts';
 import { TestClock } from '../../support/clock.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
+import { outputOf } from '../../support/output-schema.ts';
 import { type Owner, TestService } from '../../support/service.ts';
 import { ownerWithMagicAccount, sessionFor, socialAccounts } from './support.ts';
 
@@ -30,7 +32,7 @@ describe.each(TEST_DIALECTS)('list_social_photo_accounts against the social sand
     const [account] = await socialAccounts(service, owner);
     const { status, body } = await service.call(TOOL, {}, { key: owner.key });
     expect(status).toBe(200);
-    const structured = body.data.structured;
+    const structured = outputOf(listSocialPhotoAccounts, body.data.structured);
     expect(structured.ad_account_id).toBe(account?.account_id);
     expect(structured.photo_accounts.map((a: any) => [a.username, a.linked_page.name])).toEqual([
       ['acme.studio', 'Acme Studio'],
@@ -74,7 +76,7 @@ describe.each(TEST_DIALECTS)('list_social_photo_accounts against the social sand
     }
     const { status, body } = await service.call(TOOL, {}, { key: owner.key });
     expect(status).toBe(200);
-    expect(body.data.structured.photo_accounts).toEqual([]);
+    expect(outputOf(listSocialPhotoAccounts, body.data.structured).photo_accounts).toEqual([]);
     expect(body.data.text).toContain('No Instagram account is both authorized for ads');
     expect(body.data.text).toContain('Business Manager');
     expect(body.data.text).toContain(account?.account_id);
@@ -108,7 +110,7 @@ describe.each(TEST_DIALECTS)('list_social_photo_accounts against the social sand
     }
     const { status, body } = await service.call(TOOL, {}, { key: owner.key });
     expect(status).toBe(200);
-    const usable = body.data.structured.photo_accounts;
+    const usable = outputOf(listSocialPhotoAccounts, body.data.structured).photo_accounts;
     expect(usable).toHaveLength(32);
     expect(usable.at(-1)).toMatchObject({ username: 'brand.29', linked_page: { name: 'Brand page 29' } });
   });

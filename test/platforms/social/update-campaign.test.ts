@@ -8,9 +8,12 @@ import type { SandboxCampaign } from '../../../src/sandbox/social/campaign-recor
 import { SandboxStore } from '../../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';
 import { findUserByEmail } from '../../../src/storage/users.ts';
+import { listSocialCampaigns } from '../../../src/tools/social/list-social-campaigns.ts';
+import { updateSocialCampaign } from '../../../src/tools/social/update-social-campaign.ts';
 import { callTool, connectOverHttp } from '../../mcp/clients.ts';
 import { TestClock } from '../../support/clock.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
+import { outputOf } from '../../support/output-schema.ts';
 import { type Owner, TestService } from '../../support/service.ts';
 import { accessTokenOf, graph } from './support.ts';
 
@@ -69,25 +72,30 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
     const id = await campaignId(usd, 'Always-on prospecting');
     const morning = await spentOn(id, day(0));
     expect(morning).toBeGreaterThan(0);
-    const paused = await update({ campaign_id: id, status: 'PAUSED' });
+    // Any casing of the common word is taken.
+    const paused = await update({ campaign_id: id, status: 'paused' });
     expect(paused.status, JSON.stringify(paused.body)).toBe(200);
-    expect(paused.body.data.structured).toEqual({
-      campaign_id: id,
+    expect(outputOf(updateSocialCampaign, paused.body.data.structured)).toEqual({
       ad_account_id: usd,
+      campaign_id: id,
+      name: 'Always-on prospecting',
       currency: 'USD',
       before: {
         name: 'Always-on prospecting',
         status: 'ACTIVE',
+        platform_status: 'ACTIVE',
         daily_budget: '200.00',
         lifetime_budget: null,
       },
       after: {
         name: 'Always-on prospecting',
         status: 'PAUSED',
+        platform_status: 'PAUSED',
         daily_budget: '200.00',
         lifetime_budget: null,
       },
       changed: ['status'],
+      dry_run: false,
     });
     expect(paused.body.data.text).toContain(
       'ACTIVE, daily budget 200.00 USD -> "Always-on prospecting", PAUSED',
@@ -107,7 +115,8 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
     expect(lowered.body.data.structured.after.daily_budget).toBe('12.50');
     expect(await stored(id)).toMatchObject({ status: 'PAUSED', daily_budget: '1250' });
     const listed = await service.call('list_social_campaigns', { ad_account_id: usd }, { key: owner.key });
-    expect(listed.body.data.structured.campaigns.find((c: any) => c.id === id)).toMatchObject({
+    const campaigns = outputOf(listSocialCampaigns, listed.body.data.structured).campaigns;
+    expect(campaigns.find((c: any) => c.id === id)).toMatchObject({
       status: 'PAUSED',
       daily_budget: '12.50',
     });
@@ -136,6 +145,10 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
     const rename = await update({ campaign_id: id, name: 'Engagement v2', dry_run: true });
     expect(rename.status).toBe(200);
     expect(rename.body.data.text).toMatch(/^Dry run: Meta validated/);
+    expect(outputOf(updateSocialCampaign, rename.body.data.structured)).toMatchObject({
+      dry_run: true,
+      changed: ['name'],
+    });
     expect(rename.body.data.structured.preview).toEqual({
       method: 'POST',
       url: `/sandbox/social/v25.0/${id}`,
@@ -162,7 +175,7 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
     expect(status).toBe(200);
     expect(body.data.text).toContain('Nothing to change');
     expect(body.data.text).toContain('Nothing was sent to Meta');
-    expect(body.data.structured.changed).toEqual([]);
+    expect(outputOf(updateSocialCampaign, body.data.structured).changed).toEqual([]);
     expect(body.data.structured.after).toEqual(body.data.structured.before);
     expect(await stored(id)).toEqual(before);
     // One platform request: the read. No write reached Meta.
@@ -190,10 +203,17 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
       before: {
         name: 'Instagram engagement test',
         status: 'PAUSED',
+        platform_status: 'PAUSED',
         daily_budget: null,
         lifetime_budget: null,
       },
-      after: { name: 'Engagement, round 2', status: 'PAUSED', daily_budget: null, lifetime_budget: null },
+      after: {
+        name: 'Engagement, round 2',
+        status: 'PAUSED',
+        platform_status: 'PAUSED',
+        daily_budget: null,
+        lifetime_budget: null,
+      },
     });
     // The read and the write, each with Meta's trace id.
     expect(JSON.parse(audit.upstream_request_ids ?? '[]')).toHaveLength(2);
@@ -324,7 +344,7 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
         arguments: { ad_account_id: jpy, campaign_id: id, status: 'PAUSED', daily_budget: 3000 },
       });
       expect(result.isError).toBeFalsy();
-      expect(result.structuredContent).toMatchObject({
+      expect(outputOf(updateSocialCampaign, result.structuredContent)).toMatchObject({
         before: { status: 'ACTIVE', daily_budget: '8000' },
         after: { status: 'PAUSED', daily_budget: '3000' },
         changed: ['status', 'daily_budget'],

@@ -212,7 +212,7 @@ describe.each(TEST_DIALECTS)('TikTok ad groups and ads (%s)', (dialect) => {
       name: 'Prospecting: interests',
       before: { status: 'ACTIVE', platform_status: 'ENABLE', daily_budget: '80.00' },
       after: { status: 'PAUSED', platform_status: 'DISABLE', daily_budget: '80.00' },
-      changed: ['status', 'platform_status'],
+      changed: ['status'],
       dry_run: false,
     });
     expect(writes()).toEqual([`POST ${STATUS_PATH}`]);

@@ -2,9 +2,11 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAuditEntries } from '../../../src/storage/audit.ts';
 import type { AdAccount } from '../../../src/storage/schema.ts';
+import { listVideoCampaigns } from '../../../src/tools/video/list-video-campaigns.ts';
 import { callTool, connectOverHttp } from '../../mcp/clients.ts';
 import { TestClock } from '../../support/clock.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
+import { outputOf } from '../../support/output-schema.ts';
 import { type Owner, TestService } from '../../support/service.ts';
 import { addRunningCampaigns, SEEDED, sandboxCall, videoAccounts } from './read-support.ts';
 
@@ -29,36 +31,45 @@ describe.each(TEST_DIALECTS)('list_video_campaigns on the TikTok sandbox (%s)', 
   });
 
   const list = (args: Record<string, unknown>, key = owner.key) => service.call(TOOL, args, { key });
-  const ids = (body: Record<string, any>) => body.data.structured.campaigns.map((c: any) => c.campaign_id);
+  const ids = (body: Record<string, any>) =>
+    outputOf(listVideoCampaigns, body.data.structured).campaigns.map((c: any) => c.campaign_id);
 
   it('lists the running and paused campaigns with status, objective, budget type and budget', async () => {
     const { status, body } = await list({});
     expect(status).toBe(200);
-    const { structured, text } = body.data;
+    const { text } = body.data;
+    const structured = outputOf(listVideoCampaigns, body.data.structured);
     expect(structured).toMatchObject({
       advertiser_id: account.account_id,
       currency: 'USD',
-      status: ['ENABLE', 'DISABLE'],
+      status: ['ACTIVE', 'PAUSED'],
       next_cursor: null,
     });
     expect(structured.campaigns).toEqual([
       {
         campaign_id: SEEDED.springLaunch,
         name: 'Spring launch',
-        status: 'DISABLE',
+        status: 'PAUSED',
+        platform_status: 'DISABLE',
         secondary_status: 'CAMPAIGN_STATUS_DISABLE',
         objective_type: 'TRAFFIC',
+        daily_budget: '100.00',
+        budget: null,
         budget_mode: 'BUDGET_MODE_DAY',
-        budget: '100.00',
-        currency: 'USD',
       },
-      expect.objectContaining({ campaign_id: SEEDED.alwaysOn, status: 'ENABLE', budget: '250.00' }),
+      expect.objectContaining({
+        campaign_id: SEEDED.alwaysOn,
+        status: 'ACTIVE',
+        platform_status: 'ENABLE',
+        daily_budget: '250.00',
+      }),
       expect.objectContaining({ campaign_id: SEEDED.retargeting, objective_type: 'WEB_CONVERSIONS' }),
-      expect.objectContaining({ campaign_id: SEEDED.appInstalls, status: 'DISABLE' }),
-      expect.objectContaining({ campaign_id: SEEDED.runaway, name: 'Runaway: spark ads', status: 'ENABLE' }),
+      expect.objectContaining({ campaign_id: SEEDED.appInstalls, status: 'PAUSED' }),
+      expect.objectContaining({ campaign_id: SEEDED.runaway, name: 'Runaway: spark ads', status: 'ACTIVE' }),
       expect.objectContaining({
         campaign_id: SEEDED.holidayTeaser,
         budget_mode: 'BUDGET_MODE_TOTAL',
+        daily_budget: null,
         budget: '3000.00',
       }),
       expect.objectContaining({ campaign_id: SEEDED.winterSale, name: 'Winter sale (draft)' }),
@@ -101,24 +112,30 @@ describe.each(TEST_DIALECTS)('list_video_campaigns on the TikTok sandbox (%s)', 
   });
 
   it('filters by status, deleted campaigns only when asked for, paging through what it keeps', async () => {
-    const running = await list({ status: ['ENABLE'] });
+    const running = await list({ status: ['ACTIVE'] });
     expect(ids(running.body)).toEqual([
       SEEDED.alwaysOn,
       SEEDED.retargeting,
       SEEDED.runaway,
       SEEDED.holidayTeaser,
     ]);
-    const paused = await list({ status: ['DISABLE'] });
+    const paused = await list({ status: ['PAUSED'] });
     expect(ids(paused.body)).toEqual([SEEDED.springLaunch, SEEDED.appInstalls, SEEDED.winterSale]);
+    // TikTok's own word is taken for the common status it means.
+    expect(ids((await list({ status: ['DISABLE'] })).body)).toEqual(ids(paused.body));
 
     await sandboxCall(service, account, '/campaign/status/update/', {
       campaign_ids: [SEEDED.appInstalls],
       operation_status: 'DELETE',
     });
     expect(ids((await list({})).body)).not.toContain(SEEDED.appInstalls);
-    const deleted = await list({ status: ['DELETE'] });
+    const deleted = await list({ status: ['REMOVED'] });
     expect(deleted.body.data.structured.campaigns).toEqual([
-      expect.objectContaining({ campaign_id: SEEDED.appInstalls, status: 'DELETE' }),
+      expect.objectContaining({
+        campaign_id: SEEDED.appInstalls,
+        status: 'REMOVED',
+        platform_status: 'DELETE',
+      }),
     ]);
 
     // ENABLE and DELETE: TikTok has no one filter for it, so the answer keeps them from every page.
@@ -128,7 +145,7 @@ describe.each(TEST_DIALECTS)('list_video_campaigns on the TikTok sandbox (%s)', 
     do {
       const page = await list({ status: ['DELETE', 'ENABLE'], limit: 2, ...(cursor && { cursor }) });
       expect(page.status).toBe(200);
-      expect(page.body.data.structured.status).toEqual(['ENABLE', 'DELETE']);
+      expect(page.body.data.structured.status).toEqual(['ACTIVE', 'REMOVED']);
       kept.push(...ids(page.body));
       cursor = page.body.data.structured.next_cursor ?? undefined;
       calls++;
@@ -165,9 +182,9 @@ describe.each(TEST_DIALECTS)('list_video_campaigns on the TikTok sandbox (%s)', 
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ limit: 501 }, 'limit'],
       [{ limit: 0 }, 'limit'],
-      [{ status: ['PAUSED'] }, 'status'],
+      [{ status: ['RUNNING'] }, 'status'],
       [{ status: [] }, 'status'],
-      [{ status: ['ENABLE', 'ENABLE'] }, 'status'],
+      [{ status: ['ACTIVE', 'ACTIVE'] }, 'status'],
       [{ cursor: '' }, 'cursor'],
     ];
     for (const [args, field] of cases) {
@@ -193,13 +210,13 @@ describe.each(TEST_DIALECTS)('list_video_campaigns on the TikTok sandbox (%s)', 
   it('answers the same over MCP, read-only', async () => {
     const { tools } = await mcp.listTools();
     expect(tools.find((tool) => tool.name === TOOL)?.annotations?.readOnlyHint).toBe(true);
-    const rest = await list({ status: ['ENABLE'], limit: 2 });
-    const result = await callTool(mcp, { name: TOOL, arguments: { status: ['ENABLE'], limit: 2 } });
+    const rest = await list({ status: ['ACTIVE'], limit: 2 });
+    const result = await callTool(mcp, { name: TOOL, arguments: { status: ['ACTIVE'], limit: 2 } });
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toEqual(rest.body.data.structured);
+    expect(outputOf(listVideoCampaigns, result.structuredContent)).toEqual(rest.body.data.structured);
     const next = await callTool(mcp, {
       name: TOOL,
-      arguments: { status: ['ENABLE'], limit: 2, cursor: rest.body.data.structured.next_cursor },
+      arguments: { status: ['ACTIVE'], limit: 2, cursor: rest.body.data.structured.next_cursor },
     });
     expect((next.structuredContent as any).campaigns.map((c: any) => c.campaign_id)).toEqual([
       SEEDED.runaway,

@@ -4,10 +4,13 @@ import type { KeyLimits } from '../../../src/key-limits.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
 import type { StoredCampaign } from '../../../src/sandbox/video/campaign.ts';
 import type { AdAccount } from '../../../src/storage/schema.ts';
+import { listVideoCampaigns } from '../../../src/tools/video/list-video-campaigns.ts';
+import { updateVideoCampaign } from '../../../src/tools/video/update-video-campaign.ts';
 import { callTool, connectOverHttp } from '../../mcp/clients.ts';
 import { TestClock } from '../../support/clock.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { FaultProxy, type Trap } from '../../support/fault-proxy.ts';
+import { outputOf } from '../../support/output-schema.ts';
 import { type Owner, TestService } from '../../support/service.ts';
 import { SEEDED, videoAccounts } from './read-support.ts';
 import { reportedSpend, spendOwner } from './update-support.ts';
@@ -68,23 +71,18 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
     const morning = await reportedSpend(platform, account, id, today());
     expect(Number(morning)).toBeGreaterThan(0);
 
-    const paused = await update({ campaign_id: id, operation_status: 'DISABLE' });
+    const paused = await update({ campaign_id: id, status: 'PAUSED' });
     expect(paused.status).toBe(200);
-    expect(paused.body.data.structured).toMatchObject({
+    const side = { name: 'Always on: prospecting', daily_budget: '250.00', budget: null };
+    expect(outputOf(updateVideoCampaign, paused.body.data.structured)).toEqual({
+      advertiser_id: account.account_id,
       campaign_id: id,
-      changed: true,
-      before: {
-        name: 'Always on: prospecting',
-        operation_status: 'ENABLE',
-        budget: '250.00',
-        currency: 'USD',
-      },
-      after: {
-        name: 'Always on: prospecting',
-        operation_status: 'DISABLE',
-        budget: '250.00',
-        currency: 'USD',
-      },
+      name: 'Always on: prospecting',
+      currency: 'USD',
+      before: { ...side, status: 'ACTIVE', platform_status: 'ENABLE', budget_mode: 'BUDGET_MODE_DAY' },
+      after: { ...side, status: 'PAUSED', platform_status: 'DISABLE', budget_mode: 'BUDGET_MODE_DAY' },
+      changed: ['status'],
+      dry_run: false,
     });
     expect(paused.body.data.text).toContain(
       'enabled, 250.00 USD a day -> "Always on: prospecting", disabled',
@@ -95,12 +93,16 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
     clock.advanceSeconds(3600);
     expect(await reportedSpend(platform, account, id, today())).toBe(morning);
     const listed = await service.call('list_video_campaigns', {}, { key: owner.key });
-    const row = listed.body.data.structured.campaigns.find((c: any) => c.campaign_id === id);
-    expect(row).toMatchObject({ status: 'DISABLE' });
+    const { campaigns } = outputOf(listVideoCampaigns, listed.body.data.structured);
+    expect(campaigns.find((c: any) => c.campaign_id === id)).toMatchObject({
+      status: 'PAUSED',
+      platform_status: 'DISABLE',
+    });
 
-    const resumed = await update({ campaign_id: id, operation_status: 'ENABLE' });
+    // TikTok's own word is taken for the status too.
+    const resumed = await update({ campaign_id: id, status: 'ENABLE' });
     expect(resumed.status).toBe(200);
-    expect(resumed.body.data.structured.after.operation_status).toBe('ENABLE');
+    expect(resumed.body.data.structured.after).toMatchObject({ status: 'ACTIVE', platform_status: 'ENABLE' });
     expect((await stored(id))?.operation_status).toBe('ENABLE');
     clock.advanceSeconds(3600);
     expect(Number(await reportedSpend(platform, account, id, today()))).toBeGreaterThan(Number(morning));
@@ -146,7 +148,11 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
     expect(status).toBe(200);
     expect(body.data.text).toContain('Nothing to change');
     expect(body.data.text).toContain('No request was sent to TikTok');
-    expect(body.data.structured).toMatchObject({ changed: false, before: body.data.structured.after });
+    expect(outputOf(updateVideoCampaign, body.data.structured)).toMatchObject({
+      changed: [],
+      dry_run: false,
+      before: body.data.structured.after,
+    });
     expect(proxy.passed.length).toBeGreaterThan(0);
     expect(writes()).toEqual([]);
     expect(await stored(id)).toEqual(before);
@@ -186,7 +192,11 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
         body: { advertiser_id: account.account_id, campaign_ids: [id], operation_status: 'ENABLE' },
       },
     ]);
-    expect(body.data.structured.after).toMatchObject({ operation_status: 'ENABLE', budget: '75.00' });
+    expect(outputOf(updateVideoCampaign, body.data.structured)).toMatchObject({
+      after: { status: 'ACTIVE', platform_status: 'ENABLE', daily_budget: '75.00' },
+      changed: ['status', 'daily_budget'],
+      dry_run: true,
+    });
     expect(writes()).toEqual([]);
     expect(await stored(id)).toEqual(before);
     expect(await used()).toBe(quota);
@@ -222,16 +232,18 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
       operation_status: 'DISABLE',
       budget: 70,
       before: {
-        operation_status: 'ENABLE',
-        budget: '80.00',
+        status: 'ACTIVE',
+        platform_status: 'ENABLE',
+        daily_budget: '80.00',
+        budget: null,
         budget_mode: 'BUDGET_MODE_DAY',
-        currency: 'USD',
       },
       after: {
-        operation_status: 'DISABLE',
-        budget: '70.00',
+        status: 'PAUSED',
+        platform_status: 'DISABLE',
+        daily_budget: '70.00',
+        budget: null,
         budget_mode: 'BUDGET_MODE_DAY',
-        currency: 'USD',
       },
     });
     await update({ campaign_id: id, operation_status: 'ENABLE', budget: 80 });
@@ -313,9 +325,9 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
         arguments: { campaign_id: id, operation_status: 'DISABLE' },
       });
       expect(paused.isError).toBeFalsy();
-      expect(paused.structuredContent).toMatchObject({
-        before: { operation_status: 'ENABLE' },
-        after: { operation_status: 'DISABLE' },
+      expect(outputOf(updateVideoCampaign, paused.structuredContent)).toMatchObject({
+        before: { status: 'ACTIVE', platform_status: 'ENABLE' },
+        after: { status: 'PAUSED', platform_status: 'DISABLE' },
       });
       expect((await stored(id))?.operation_status).toBe('DISABLE');
       const refused = await callTool(write, {
@@ -376,9 +388,13 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
     const daily = await update({ campaign_id: id, daily_budget: 85 });
     expect(daily.status).toBe(200);
     expect(daily.body.data.structured.after).toMatchObject({
-      budget: '85.00',
+      daily_budget: '85.00',
+      budget: null,
       budget_mode: 'BUDGET_MODE_DAY',
     });
+    const twice = await update({ campaign_id: id, status: 'PAUSED', operation_status: 'DISABLE' });
+    expect([twice.status, twice.body.code]).toEqual([400, 'invalid_arguments']);
+    expect(twice.body.error).toContain('operation_status: is the older name of status: pass status alone');
     expect((await stored(id))?.budget).toBe(85);
     const both = await update({ campaign_id: id, daily_budget: 90, budget: 90 });
     expect([both.status, both.body.code]).toEqual([400, 'invalid_arguments']);

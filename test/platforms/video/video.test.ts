@@ -66,12 +66,16 @@ describe.each(TEST_DIALECTS)('update_video_campaign on the TikTok sandbox (%s)',
     )?.data;
 
   it('renames and re-budgets, showing the fields before and after', async () => {
+    // budget, the older name of daily_budget, still changes a daily budget.
     const { status, body } = await update({ name: 'Summer launch', budget: 75 });
     expect(status).toBe(200);
     expect(body.data.structured).toMatchObject({
       campaign_id: campaignId,
-      before: { name: 'Spring launch', budget: '100.00', budget_mode: 'BUDGET_MODE_DAY', currency: 'USD' },
-      after: { name: 'Summer launch', budget: '75.00', budget_mode: 'BUDGET_MODE_DAY', currency: 'USD' },
+      name: 'Summer launch',
+      currency: 'USD',
+      before: { name: 'Spring launch', daily_budget: '100.00', budget: null, budget_mode: 'BUDGET_MODE_DAY' },
+      after: { name: 'Summer launch', daily_budget: '75.00', budget: null, budget_mode: 'BUDGET_MODE_DAY' },
+      changed: ['name', 'daily_budget'],
     });
     expect(body.data.text).toContain('Spring launch');
     expect(body.data.quota.used).toBe(1);

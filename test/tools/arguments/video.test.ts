@@ -29,7 +29,7 @@ describe('update_video_campaign', () => {
 
   it('needs something to change', () => {
     expect(reject(updateVideoCampaign, { campaign_id: '18' })).toEqual([
-      issue('', 'nothing to change: pass at least one of operation_status, name, daily_budget or budget'),
+      issue('', 'nothing to change: pass at least one of status, name, daily_budget or budget'),
     ]);
   });
 
@@ -86,14 +86,26 @@ describe('update_video_campaign', () => {
     );
   });
 
-  it('points status to operation_status, and lists the accepted fields for an unknown one', () => {
-    expect(reject(updateVideoCampaign, { campaign_id: '18', status: 'ENABLE' })).toContainEqual(
-      issue('status', 'is named operation_status here'),
+  it("takes status in the common words or TikTok's, operation_status as its older name, not both", () => {
+    for (const [given, taken] of [
+      ['PAUSED', 'PAUSED'],
+      ['DISABLE', 'PAUSED'],
+      ['enable', 'ACTIVE'],
+    ]) {
+      expect(accept(updateVideoCampaign, { campaign_id: '18', status: given })).toMatchObject({
+        status: taken,
+      });
+    }
+    expect(reject(updateVideoCampaign, { campaign_id: '18', status: 'DELETE' })).toContainEqual(
+      issue('status', 'ACTIVE'),
     );
+    expect(
+      reject(updateVideoCampaign, { campaign_id: '18', status: 'PAUSED', operation_status: 'DISABLE' }),
+    ).toContainEqual(issue('operation_status', 'is the older name of status: pass status alone'));
     expect(reject(updateVideoCampaign, { campaign_id: '18', colour: 'red', name: 'x' })).toContainEqual(
       issue(
         'colour',
-        'accepted: campaign_id, operation_status, name, daily_budget, budget, advertiser_id, dry_run',
+        'accepted: campaign_id, status, operation_status, name, daily_budget, budget, advertiser_id, dry_run',
       ),
     );
   });
@@ -103,14 +115,15 @@ describe('list_video_campaigns', () => {
   it('takes statuses, a limit of 1 to 500 (50 by default) and a cursor', () => {
     expect(accept(listVideoCampaigns, {})).toEqual({ limit: 50 });
     expect(accept(listVideoCampaigns, { status: ['DELETE'], limit: 500, cursor: 'abc' })).toEqual({
-      status: ['DELETE'],
+      status: ['REMOVED'],
       limit: 500,
       cursor: 'abc',
     });
     expect(reject(listVideoCampaigns, { limit: 501 })).toContainEqual(issue('limit', '500'));
-    expect(reject(listVideoCampaigns, { status: ['ACTIVE'] })).toContainEqual(
-      issue('status[0]', 'ENABLE, DISABLE, DELETE'),
-    );
+    expect(accept(listVideoCampaigns, { status: ['ACTIVE', 'disable'] })).toMatchObject({
+      status: ['ACTIVE', 'PAUSED'],
+    });
+    expect(reject(listVideoCampaigns, { status: ['RUNNING'] })).toContainEqual(issue('status[0]', 'ACTIVE'));
     expect(reject(listVideoCampaigns, { status: ['ENABLE', 'ENABLE'] })).toContainEqual(
       issue('status', 'must not repeat a status'),
     );
