@@ -16,9 +16,14 @@ const NAME = 'list_search_keywords';
 export const listSearchKeywords = defineTool({
   name: NAME,
   description:
+    'Google Ads keywords with match type, ad group, status and impressions, clicks, spend and ' +
+    'conversions over a period. Use it to find keywords that waste money. Billable: one quota unit.',
+  guidance:
     'Lists the keywords of a Google Ads account with text, match type, ad group, campaign, status and ' +
-    'impressions, clicks, spend and conversions over a period (default LAST_7_DAYS). Read-only. Use it to ' +
-    'find keywords that waste money before pausing them. Billable: one quota unit.',
+    'impressions, clicks, spend and conversions over a period (default LAST_7_DAYS). Read-only. Each shows ' +
+    "status (ACTIVE, PAUSED or REMOVED) and Google's own platform_status. Use it to find keywords that " +
+    'waste money before pausing them with update_search_keywords. Filter by campaign_ids or ad_group_ids; ' +
+    'pages of `limit` with next_cursor. Billable: one quota unit per call.',
   platform: 'search',
   billable: true,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },

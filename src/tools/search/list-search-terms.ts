@@ -15,9 +15,13 @@ const NAME = 'list_search_terms';
 export const listSearchTerms = defineTool({
   name: NAME,
   description:
+    'The Google Ads search terms report: what people searched, the keyword it matched and metrics, ' +
+    'costliest first. without_conversions finds candidates for negatives. Billable: one quota unit.',
+  guidance:
     'The search terms report of a Google Ads account: what people searched, the keyword it matched, ' +
-    'whether it is added or excluded, and metrics over a period, costliest first. without_conversions ' +
-    'keeps the terms that cost money and never converted: candidates for negatives. Billable: one quota unit.',
+    'whether it is added or excluded, and metrics over a period, costliest first. Read-only. ' +
+    'without_conversions keeps the terms that cost money and never converted: candidates for ' +
+    'add_search_negative_keywords. Pages of `limit` with next_cursor. Billable: one quota unit per call.',
   platform: 'search',
   billable: true,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
