@@ -19,7 +19,7 @@ import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { platformStatus, STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
 import { defineTool } from '../tool.ts';
-import { PREVIEW_OUTPUT } from './below-campaign.ts';
+import { IMPACT_OUTPUT, PREVIEW_OUTPUT } from './below-campaign.ts';
 
 const NAME = 'update_search_campaign';
 
@@ -136,6 +136,7 @@ export const updateSearchCampaign = defineTool({
       .optional()
       .describe('When a shared budget changes: the other campaigns it also applies to.'),
     preview: PREVIEW_OUTPUT.describe('On a dry run: the requests that would be sent.'),
+    impact: IMPACT_OUTPUT,
   }),
   stop: {
     status: { field: 'status', pausing: ['PAUSED'] },
