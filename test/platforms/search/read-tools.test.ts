@@ -194,7 +194,10 @@ describe.each(TEST_DIALECTS)('the search read tools on the Google Ads sandbox (%
       expect(described('list_search_ads', brand.structured)).toEqual(brand.structured);
       const paused = await ok('list_search_ads', { status: ['PAUSED'] });
       expect(paused.structured.ad_count).toBe(1);
-      expect(paused.structured.ad_groups[0].ads[0]).toMatchObject({ status: 'PAUSED', platform_status: 'PAUSED' });
+      expect(paused.structured.ad_groups[0].ads[0]).toMatchObject({
+        status: 'PAUSED',
+        platform_status: 'PAUSED',
+      });
       expect(paused.structured.ad_groups[0].name).toBe('Project management software');
       const removed = await ok('list_search_ads', { status: ['REMOVED'] });
       expect(removed.structured.ad_groups.map((g: any) => g.campaign_name)).toEqual(['Holiday sale']);
