@@ -6,7 +6,7 @@ import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument } from '../arguments.ts';
 import { metricFields, metricsTable } from '../reads/metrics.ts';
 import { cursorArgument, decodeCursor, encodeCursor, limitArgument } from '../reads/paging.ts';
-import { periodArguments, periodIssues, resolvePeriod, todayIn } from '../reads/period.ts';
+import { PERIOD_SCHEMA, periodArguments, periodIssues, resolvePeriod, todayIn } from '../reads/period.ts';
 import { defineTool } from '../tool.ts';
 import { idList, METRIC_OUTPUT, PERIOD_OUTPUT } from './below-campaign.ts';
 
@@ -25,17 +25,21 @@ export const listSearchTerms = defineTool({
   platform: 'search',
   billable: true,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  input: z.strictObject({
-    campaign_ids: idList(100).optional().describe('Only the terms of these campaigns (digits, at most 100).'),
-    without_conversions: z
-      .boolean()
-      .default(false)
-      .describe('Only terms with spend, no conversions and not excluded yet.'),
-    ...periodArguments,
-    limit: limitArgument,
-    cursor: cursorArgument,
-    customer_id: accountArgument('search'),
-  }),
+  input: z
+    .strictObject({
+      campaign_ids: idList(100)
+        .optional()
+        .describe('Only the terms of these campaigns (digits, at most 100).'),
+      without_conversions: z
+        .boolean()
+        .default(false)
+        .describe('Only terms with spend, no conversions and not excluded yet.'),
+      ...periodArguments,
+      limit: limitArgument,
+      cursor: cursorArgument,
+      customer_id: accountArgument('search'),
+    })
+    .meta(PERIOD_SCHEMA),
   output: z.object({
     customer_id: z.string().describe('The Google Ads account.'),
     currency: z.string().describe('The account currency of every amount.'),
