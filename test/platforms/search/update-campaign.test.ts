@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyLimits } from '../../../src/key-limits.ts';
+import { asksOnlyToStop } from '../../../src/pipeline/stop-call.ts';
 import { createSandboxCampaign } from '../../../src/sandbox/search/campaigns.ts';
 import type { StoredBudget, StoredCampaign } from '../../../src/sandbox/search/resources.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
@@ -371,6 +372,19 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     expect(second.body).toEqual(first.body);
     expect(mutates()).toBe(before + 1);
     expect(await used()).toBe(quota);
+  });
+
+  it('counts a pause in any spelling the tool takes as a stop, never an enable', () => {
+    const tool = createRegistry().get(TOOL);
+    if (!tool) throw new Error(`no ${TOOL}`);
+    const id = seeded['Brand - Search'];
+    for (const status of ['PAUSED', 'paused', ' Paused ']) {
+      expect([status, asksOnlyToStop(tool, { campaign_id: id, status })]).toEqual([status, true]);
+    }
+    for (const status of ['ACTIVE', 'ENABLED', 'enabled']) {
+      expect([status, asksOnlyToStop(tool, { campaign_id: id, status })]).toEqual([status, false]);
+    }
+    expect(asksOnlyToStop(tool, { campaign_id: id, daily_budget: 5 })).toBe(true);
   });
 
   it('answers over MCP as over REST, and refuses there with the same code', async () => {
