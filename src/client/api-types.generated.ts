@@ -378,12 +378,8 @@ export interface DeleteMonitorArguments {
 
 /** The arguments of `list_search_campaigns`. */
 export interface ListSearchCampaignsArguments {
-  /**
-   * Only campaigns with these statuses: ENABLED, PAUSED, REMOVED; default ENABLED and PAUSED.
-   *
-   * @default ["ENABLED","PAUSED"]
-   */
-  status?: Array<'ENABLED' | 'PAUSED' | 'REMOVED'>;
+  /** Only campaigns with these statuses; default ACTIVE and PAUSED. */
+  status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
    * Rows per answer; next_cursor gives the rest.
    *
@@ -402,12 +398,8 @@ export interface ListSearchAdsArguments {
   campaign_id?: string;
   /** Only the ads of this ad group (digits). */
   ad_group_id?: string;
-  /**
-   * Only ads with these statuses: ENABLED, PAUSED, REMOVED; default ENABLED and PAUSED.
-   *
-   * @default ["ENABLED","PAUSED"]
-   */
-  status?: Array<'ENABLED' | 'PAUSED' | 'REMOVED'>;
+  /** Only ads with these statuses; default ACTIVE and PAUSED. */
+  status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
    * Rows per answer; next_cursor gives the rest.
    *
@@ -562,8 +554,8 @@ export interface UpdateAdHeadlinesArguments {
 export interface UpdateSearchCampaignArguments {
   /** The campaign to change (digits); list_search_campaigns shows them. */
   campaign_id: string;
-  /** The new status: PAUSED stops its ads, ENABLED runs them again. */
-  status?: 'ENABLED' | 'PAUSED';
+  /** PAUSED stops its ads, ACTIVE runs them again. */
+  status?: 'ACTIVE' | 'PAUSED';
   /**
    * The new daily budget in the account currency (like 25.5 for 25.50 USD), at most the currency's minor unit precise. It is the amount of the campaign budget.
    */

@@ -231,7 +231,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Lists the campaigns of a Google Ads account: id, name, status, channel type (SEARCH, PERFORMANCE_MAX, ...), daily budget in the account currency, and the budget id with whether other campaigns share that budget. Read-only. Use it to find the campaign ids that get_search_campaign_performance and list_search_ads take, or to review budgets before changing them. Enabled and paused campaigns unless status says otherwise; pages of `limit` with next_cursor. Billable: one quota unit per call.
+   * Lists the campaigns of a Google Ads account: id, name, status, channel type (SEARCH, PERFORMANCE_MAX, ...), daily budget in the account currency, and the budget id with whether other campaigns share that budget. Read-only. Use it to find the campaign ids that get_search_campaign_performance and list_search_ads take, or to review budgets before changing them. Each shows status (ACTIVE, PAUSED or REMOVED) and Google's own platform_status. Active and paused campaigns unless status says otherwise; pages of `limit` with next_cursor. Billable: one quota unit per call.
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
@@ -243,7 +243,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Lists the ads of a Google Ads account by ad group: ad group and campaign ids and names, each ad's id, status and type, and the headlines of responsive search ads with their pins. Read-only. Use it to find the ad_group_id and ad_id that update_ad_headlines takes, or to review ad copy. Filter by campaign_id or ad_group_id; enabled and paused ads unless status says otherwise; pages of `limit` ads with next_cursor. Billable: one quota unit per call.
+   * Lists the ads of a Google Ads account by ad group: ad group and campaign ids and names, each ad's id, status and type, and the headlines of responsive search ads with their pins. Read-only. Use it to find the ad_group_id and ad_id that update_ad_headlines takes, or to review ad copy. Filter by campaign_id or ad_group_id; active and paused ads unless status says otherwise (each with Google's platform_status); pages of `limit` ads with next_cursor. Billable: one quota unit per call.
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
@@ -255,7 +255,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Lists the ad groups of a Google Ads account (or of some campaigns): id, name, campaign, status, type and default max CPC. Read-only. Use it to find the ad_group_id that the keyword and ad group tools take. Pages of `limit` with next_cursor. Billable: one quota unit.
+   * Lists the ad groups of a Google Ads account (or of some campaigns): id, name, campaign, status, type and default max CPC. Read-only. Each shows status (ACTIVE, PAUSED or REMOVED) and Google's own platform_status; active and paused ad groups unless status says otherwise. Use it to find the ad_group_id that the keyword and ad group tools take. Pages of `limit` with next_cursor. Billable: one quota unit per call.
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
@@ -267,7 +267,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Lists the keywords of a Google Ads account with text, match type, ad group, campaign, status and impressions, clicks, spend and conversions over a period (default LAST_7_DAYS). Read-only. Use it to find keywords that waste money before pausing them. Billable: one quota unit.
+   * Lists the keywords of a Google Ads account with text, match type, ad group, campaign, status and impressions, clicks, spend and conversions over a period (default LAST_7_DAYS). Read-only. Each shows status (ACTIVE, PAUSED or REMOVED) and Google's own platform_status. Use it to find keywords that waste money before pausing them with update_search_keywords. Filter by campaign_ids or ad_group_ids; pages of `limit` with next_cursor. Billable: one quota unit per call.
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
@@ -279,7 +279,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * The search terms report of a Google Ads account: what people searched, the keyword it matched, whether it is added or excluded, and metrics over a period, costliest first. without_conversions keeps the terms that cost money and never converted: candidates for negatives. Billable: one quota unit.
+   * The search terms report of a Google Ads account: what people searched, the keyword it matched, whether it is added or excluded, and metrics over a period, costliest first. Read-only. without_conversions keeps the terms that cost money and never converted: candidates for add_search_negative_keywords. Pages of `limit` with next_cursor. Billable: one quota unit per call.
    *
    * Read-only. Billable: one quota unit (dry runs and replays use none).
    */
@@ -327,7 +327,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Pauses or enables a Google Ads campaign and/or sets its daily budget (in the account currency); the result shows status and budget before and after. Use it to stop a campaign that wastes money or to move budget to one that works. A campaign whose budget is shared with other campaigns is refused unless allow_shared_budget is true, since the new amount applies to all of them. Removed campaigns cannot be changed. Enabling a paused campaign or raising a budget needs a key with the spend scope. Billable: one quota unit; pass dry_run to have Google validate the change without making it. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
+   * Pauses or enables a Google Ads campaign and/or sets its daily budget (in the account currency); the result shows status (ACTIVE or PAUSED, with Google's platform_status) and budget before and after. Use it to stop a campaign that wastes money or to move budget to one that works. A campaign whose budget is shared with other campaigns is refused unless allow_shared_budget is true, since the new amount applies to all of them. Removed campaigns cannot be changed. Enabling a paused campaign or raising a budget needs a key with the spend scope. Billable: one quota unit; pass dry_run to have Google validate the change without making it. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
@@ -339,7 +339,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Pauses or enables one Google Ads ad group and/or sets its default max CPC (account currency); shows before and after. Enabling or raising the bid needs a key with the spend scope. dry_run has Google validate without changing. May wait for approval (202, get_approval). Billable: one quota unit.
+   * Pauses or enables one Google Ads ad group and/or sets its default max CPC (account currency); the answer shows status and bid before and after, and `changed` names what differs. Pass status, cpc_bid or both. Enabling or raising the bid needs a key with the spend scope. Pass dry_run to have Google validate the change without making it. Billable: one quota unit. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
@@ -351,7 +351,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Pauses or enables up to 100 keywords of one Google Ads ad group at once, all or none; shows each keyword's status before and after. Enabling needs a key with the spend scope. dry_run has Google validate without changing. May wait for approval (202, get_approval). Billable: one quota unit.
+   * Pauses or enables up to 100 keywords of one Google Ads ad group at once, all or none; the answer shows each keyword's status before and after. Use it on the keywords list_search_keywords shows wasting money. Enabling needs a key with the spend scope. Pass dry_run to have Google validate the change without making it. Billable: one quota unit. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
@@ -363,7 +363,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Adds negative keywords to a Google Ads campaign or ad group, so matching searches stop showing its ads; ones already there are skipped and reported. Use it on list_search_terms without_conversions. Never raises spend. dry_run has Google validate without changing. Billable: one quota unit.
+   * Adds negative keywords to a Google Ads campaign or ad group (exactly one of campaign_id and ad_group_id), so matching searches stop showing its ads; ones already there, or repeated in the call, are skipped and reported. Use it on list_search_terms without_conversions. Never raises spend. Pass dry_run to have Google validate without changing. Billable: one quota unit.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */

@@ -4,6 +4,7 @@ import { DEFAULT_LIMITS } from '../../src/key-limits.ts';
 import { executeTool } from '../../src/pipeline/execute-tool.ts';
 import type { Progress } from '../../src/progress.ts';
 import { findAssetBundle, firstBundleImage, listAssetBundleImages } from '../../src/storage/asset-bundles.ts';
+import { validateAndPrepareAssets } from '../../src/tools/search/validate-and-prepare-assets.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { type Owner, TestService } from '../support/service.ts';
 import {
@@ -117,6 +118,10 @@ describe.each(TEST_DIALECTS)('validate_and_prepare_assets on %s', (dialect) => {
     expect(status).toBe(200);
     const { asset_bundle_id: bundleId, images } = body.data.structured;
     expect(bundleId).toMatch(/^ab_/);
+    // Every verdict, accepted or not, as the output schema describes it (strict: no unlisted field).
+    expect(validateAndPrepareAssets.output?.strict().parse(body.data.structured)).toEqual(
+      body.data.structured,
+    );
     const accepted = (path: string, group: string, width: number, height: number, format: string) => ({
       url: url(path),
       group,
@@ -221,6 +226,9 @@ describe.each(TEST_DIALECTS)('validate_and_prepare_assets on %s', (dialect) => {
     const { status, body } = await service.call(TOOL, { ...good(), dry_run: true }, { key: owner.key });
     expect(status).toBe(200);
     expect(body.data.structured.asset_bundle_id).toBeNull();
+    expect(validateAndPrepareAssets.output?.strict().parse(body.data.structured)).toEqual(
+      body.data.structured,
+    );
     expect(body.data.structured.images.map((image: any) => image.verdict)).toEqual([
       'accepted',
       'accepted',

@@ -100,7 +100,7 @@ describe.each(TEST_DIALECTS)('console activity (change history) on %s', (dialect
 
     // 2026-11-20: the night agent pauses a running Google Ads campaign, with an Idempotency-Key.
     const campaigns = await callTool(service.url, night.key, 'list_search_campaigns');
-    const running = campaigns.body.data.structured.campaigns.find((c: any) => c.status === 'ENABLED');
+    const running = campaigns.body.data.structured.campaigns.find((c: any) => c.status === 'ACTIVE');
     const dryRun = await callTool(service.url, night.key, 'update_search_campaign', {
       campaign_id: running.campaign_id,
       status: 'PAUSED',
@@ -145,7 +145,7 @@ describe.each(TEST_DIALECTS)('console activity (change history) on %s', (dialect
     clock.set('2026-11-22T08:00:00.000Z');
     const stranger = await service.createOwner('free', ['search']);
     const theirs = await callTool(service.url, stranger.key, 'list_search_campaigns');
-    const strangerCampaign = theirs.body.data.structured.campaigns.find((c: any) => c.status === 'ENABLED');
+    const strangerCampaign = theirs.body.data.structured.campaigns.find((c: any) => c.status === 'ACTIVE');
     const strangerPause = await callTool(service.url, stranger.key, 'update_search_campaign', {
       campaign_id: strangerCampaign.campaign_id,
       status: 'PAUSED',
@@ -162,7 +162,7 @@ describe.each(TEST_DIALECTS)('console activity (change history) on %s', (dialect
     expect(listedIds(page.text)).toEqual([ids.refused, ids.rename, ids.pause]);
     expect(page.text).toContain('key night agent');
     expect(page.text).toContain('key day agent');
-    expect(page.text).toContain('status: ENABLED → PAUSED');
+    expect(page.text).toContain('status: ACTIVE → PAUSED');
     expect(page.text).toContain('<code>insufficient_scope</code>');
     expect(page.text).toMatch(/<td class="status-failed">failed <span class="muted">403<\/span>/);
     // Escaped in HTML, never markup.
@@ -181,13 +181,13 @@ describe.each(TEST_DIALECTS)('console activity (change history) on %s', (dialect
     expect(page.text).toContain(`<code>${pauseRequestId}</code>`);
     expect(page.text).toContain(`<dt>Idempotency-Key</dt><dd><code>${IDEMPOTENCY_KEY}</code></dd>`);
     expect(page.text).toMatch(
-      /<tr class="changed"><th scope="row">status<\/th><td>ENABLED<\/td><td><strong>PAUSED<\/strong>/,
+      /<tr class="changed"><th scope="row">status<\/th><td>ACTIVE<\/td><td><strong>PAUSED<\/strong>/,
     );
     expect(page.text).toMatch(/<dt>Outcome<\/dt><dd class="status-succeeded">succeeded/);
 
     const refused = await client.get(`/activity/${ids.refused}`);
     expect(refused.text).toContain('No before and after were noted for this call.');
-    expect(refused.text).toContain('status <code>ENABLED</code>');
+    expect(refused.text).toContain('status <code>ACTIVE</code>');
     expect(refused.text).toContain('<dt>Idempotency-Key</dt><dd>—</dd>');
   });
 
@@ -240,7 +240,7 @@ describe.each(TEST_DIALECTS)('console activity (change history) on %s', (dialect
       platform: 'search',
       account: searchAccount,
       changed_fields: 'status',
-      before: 'ENABLED',
+      before: 'ACTIVE',
       after: 'PAUSED',
       status: '200',
       code: '',

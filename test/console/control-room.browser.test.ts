@@ -110,16 +110,16 @@ describe('the control room in Chromium', { timeout: 120_000 }, () => {
   it('shows an agent’s change in the history with its before → after, and reverts it once', async () => {
     const running = (
       await callTool(service.url, key, 'list_search_campaigns')
-    ).body.data.structured.campaigns.find((c: { status: string }) => c.status === 'ENABLED');
+    ).body.data.structured.campaigns.find((c: { status: string }) => c.status === 'ACTIVE');
     const idempotencyKey = crypto.randomUUID();
     const changeId = await update({ campaign_id: running.campaign_id, status: 'PAUSED' }, idempotencyKey);
 
     await page.goto(`${service.url}/activity`);
     const row = page.getByRole('row', { name: new RegExp(`campaign ${running.campaign_id}`) }).first();
-    await expect(row.textContent()).resolves.toContain('status: ENABLED → PAUSED');
+    await expect(row.textContent()).resolves.toContain('status: ACTIVE → PAUSED');
     await row.getByRole('link', { name: 'update_search_campaign' }).click();
     await page.waitForURL(`${service.url}/activity/${changeId}`);
-    await expect(page.getByRole('row', { name: /^status ENABLED PAUSED/ }).count()).resolves.toBe(1);
+    await expect(page.getByRole('row', { name: /^status ACTIVE PAUSED/ }).count()).resolves.toBe(1);
     await expect(page.getByText(idempotencyKey).count()).resolves.toBe(1);
 
     // A second tab keeps the Revert button the first one uses up.
@@ -128,12 +128,12 @@ describe('the control room in Chromium', { timeout: 120_000 }, () => {
 
     await page.getByRole('button', { name: 'Revert this change' }).click();
     await expect(page.getByRole('status').textContent()).resolves.toMatch(/^Reverted: /);
-    expect((await searchCampaign(running.campaign_id)).status).toBe('ENABLED');
+    expect((await searchCampaign(running.campaign_id)).status).toBe('ACTIVE');
     expect(await page.getByRole('button', { name: 'Revert this change' }).count()).toBe(0);
 
     await stale.getByRole('button', { name: 'Revert this change' }).click();
     await expect(stale.getByRole('status').textContent()).resolves.toMatch(/^Already reverted/);
-    expect((await searchCampaign(running.campaign_id)).status).toBe('ENABLED');
+    expect((await searchCampaign(running.campaign_id)).status).toBe('ACTIVE');
     expect(await appliedReverts(changeId)).toBe(1);
     await stale.close();
   });
@@ -141,7 +141,7 @@ describe('the control room in Chromium', { timeout: 120_000 }, () => {
   it('refuses to revert a change the campaign has moved on from, and says what changed', async () => {
     const campaign = (
       await callTool(service.url, key, 'list_search_campaigns')
-    ).body.data.structured.campaigns.find((c: { status: string }) => c.status === 'ENABLED');
+    ).body.data.structured.campaigns.find((c: { status: string }) => c.status === 'ACTIVE');
     const before = Number(campaign.daily_budget);
     const raise = await update({ campaign_id: campaign.campaign_id, daily_budget: before + 10 });
     await update({ campaign_id: campaign.campaign_id, daily_budget: before + 20 });

@@ -23,7 +23,7 @@ const LOOPS: Array<{
     list: 'list_search_campaigns',
     performance: 'get_search_campaign_performance',
     update: 'update_search_campaign',
-    running: (c) => c.status === 'ENABLED',
+    running: (c) => c.status === 'ACTIVE',
     id: (c) => c.campaign_id,
     pause: { status: 'PAUSED' },
   },

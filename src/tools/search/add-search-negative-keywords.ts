@@ -12,7 +12,7 @@ import {
 import { searchProtocol } from '../../platforms/search/protocol.ts';
 import type { KeywordInfo } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { accountArgument, digitsId, dryRun, exactlyOneOf, text } from '../arguments.ts';
+import { accountArgument, digitsId, dryRun, exactlyOneOf, exactlyOneOfSchema, text } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
 import { PREVIEW_OUTPUT } from './below-campaign.ts';
 
@@ -28,9 +28,13 @@ const KEYWORD_OUTPUT = z.object({
 export const addSearchNegativeKeywords = defineTool({
   name: NAME,
   description:
-    'Adds negative keywords to a Google Ads campaign or ad group, so matching searches stop showing its ' +
-    'ads; ones already there are skipped and reported. Use it on list_search_terms without_conversions. ' +
-    'Never raises spend. dry_run has Google validate without changing. Billable: one quota unit.',
+    'Adds negative keywords to one Google Ads campaign or ad group so matching searches stop showing ' +
+    'its ads; ones already there are skipped. Never raises spend. Billable: one quota unit.',
+  guidance:
+    'Adds negative keywords to a Google Ads campaign or ad group (exactly one of campaign_id and ' +
+    'ad_group_id), so matching searches stop showing its ads; ones already there, or repeated in the call, ' +
+    'are skipped and reported. Use it on list_search_terms without_conversions. Never raises spend. Pass ' +
+    'dry_run to have Google validate without changing. Billable: one quota unit.',
   platform: 'search',
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
@@ -51,7 +55,8 @@ export const addSearchNegativeKeywords = defineTool({
       customer_id: accountArgument('search'),
       dry_run: dryRun,
     })
-    .superRefine(exactlyOneOf('campaign_id', 'ad_group_id')),
+    .superRefine(exactlyOneOf('campaign_id', 'ad_group_id'))
+    .meta(exactlyOneOfSchema('campaign_id', 'ad_group_id')),
   output: z.object({
     customer_id: z.string().describe('The Google Ads account.'),
     campaign_id: z.string().optional().describe('The campaign, when added at campaign level.'),

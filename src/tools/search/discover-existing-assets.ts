@@ -46,6 +46,58 @@ export const discoverExistingAssets = defineTool({
       .describe('Only sitelinks whose final URL is on this domain or a subdomain of it, like example.com.'),
     customer_id: accountArgument('search'),
   }),
+  output: z.object({
+    customer_id: z.string().describe('The Google Ads account.'),
+    asset_types: z.array(z.enum(ASSET_TYPES)).describe('The kinds listed.'),
+    target_domain: z.string().optional().describe('The domain filter, when given.'),
+    sitelinks_on_other_domains: z
+      .number()
+      .optional()
+      .describe('With target_domain: sitelinks left out for another domain.'),
+    counts: z.partialRecord(z.enum(ASSET_TYPES), z.number()).describe('How many of each kind listed.'),
+    total: z.number().describe('How many assets in all.'),
+    images: z
+      .array(
+        z.object({
+          id: z.string().describe('The asset id.'),
+          name: z.string().nullable().describe('Its name.'),
+          url: z.string().nullable().describe('URL of the full-size image.'),
+          width: z.number().nullable().describe('Width in pixels.'),
+          height: z.number().nullable().describe('Height in pixels.'),
+          file_size_bytes: z.number().nullable().describe('File size in bytes.'),
+        }),
+      )
+      .optional()
+      .describe('Image assets, when asked for.'),
+    sitelinks: z
+      .array(
+        z.object({
+          id: z.string().describe('The asset id.'),
+          link_text: z.string().describe('The link text.'),
+          final_url: z.string().nullable().describe('Its first final URL.'),
+          description1: z.string().optional().describe('First description line.'),
+          description2: z.string().optional().describe('Second description line.'),
+        }),
+      )
+      .optional()
+      .describe('Sitelink assets, when asked for.'),
+    callouts: z
+      .array(
+        z.object({ id: z.string().describe('The asset id.'), text: z.string().describe('The callout.') }),
+      )
+      .optional()
+      .describe('Callout assets, when asked for.'),
+    structured_snippets: z
+      .array(
+        z.object({
+          id: z.string().describe('The asset id.'),
+          header: z.string().describe('The snippet header, like Brands.'),
+          values: z.array(z.string()).describe('Its values.'),
+        }),
+      )
+      .optional()
+      .describe('Structured snippet assets, when asked for.'),
+  }),
   example: { asset_types: ['sitelinks', 'callouts'] },
   async run(args, context) {
     const customerId = context.account?.account_id ?? '';

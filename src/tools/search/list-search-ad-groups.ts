@@ -16,9 +16,14 @@ const NAME = 'list_search_ad_groups';
 export const listSearchAdGroups = defineTool({
   name: NAME,
   description:
+    'Google Ads ad groups: id, name, campaign, status, type and default max CPC. Use it to find the ' +
+    'ad_group_id the keyword and ad group tools take. Billable: one quota unit.',
+  guidance:
     'Lists the ad groups of a Google Ads account (or of some campaigns): id, name, campaign, status, type ' +
-    'and default max CPC. Read-only. Use it to find the ad_group_id that the keyword and ad group tools take. ' +
-    'Pages of `limit` with next_cursor. Billable: one quota unit.',
+    "and default max CPC. Read-only. Each shows status (ACTIVE, PAUSED or REMOVED) and Google's own " +
+    'platform_status; active and paused ad groups unless status says otherwise. Use it to find the ' +
+    'ad_group_id that the keyword and ad group tools take. Pages of `limit` with next_cursor. Billable: ' +
+    'one quota unit per call.',
   platform: 'search',
   billable: true,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },

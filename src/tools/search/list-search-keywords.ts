@@ -6,7 +6,7 @@ import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument } from '../arguments.ts';
 import { metricFields, metricsTable } from '../reads/metrics.ts';
 import { cursorArgument, decodeCursor, encodeCursor, limitArgument } from '../reads/paging.ts';
-import { periodArguments, periodIssues, resolvePeriod, todayIn } from '../reads/period.ts';
+import { PERIOD_SCHEMA, periodArguments, periodIssues, resolvePeriod, todayIn } from '../reads/period.ts';
 import { STATUS_FIELDS, statusFields, statusFilter } from '../status-vocabulary.ts';
 import { defineTool } from '../tool.ts';
 import { googleStatuses, idList, METRIC_OUTPUT, PERIOD_OUTPUT } from './below-campaign.ts';
@@ -16,25 +16,34 @@ const NAME = 'list_search_keywords';
 export const listSearchKeywords = defineTool({
   name: NAME,
   description:
+    'Google Ads keywords with match type, ad group, status and impressions, clicks, spend and ' +
+    'conversions over a period. Use it to find keywords that waste money. Billable: one quota unit.',
+  guidance:
     'Lists the keywords of a Google Ads account with text, match type, ad group, campaign, status and ' +
-    'impressions, clicks, spend and conversions over a period (default LAST_7_DAYS). Read-only. Use it to ' +
-    'find keywords that waste money before pausing them. Billable: one quota unit.',
+    'impressions, clicks, spend and conversions over a period (default LAST_7_DAYS). Read-only. Each shows ' +
+    "status (ACTIVE, PAUSED or REMOVED) and Google's own platform_status. Use it to find keywords that " +
+    'waste money before pausing them with update_search_keywords. Filter by campaign_ids or ad_group_ids; ' +
+    'pages of `limit` with next_cursor. Billable: one quota unit per call.',
   platform: 'search',
   billable: true,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  input: z.strictObject({
-    campaign_ids: idList(100)
-      .optional()
-      .describe('Only the keywords of these campaigns (digits, at most 100).'),
-    ad_group_ids: idList(100)
-      .optional()
-      .describe('Only the keywords of these ad groups (digits, at most 100).'),
-    status: statusFilter('search').describe('Only keywords with these statuses; default ACTIVE and PAUSED.'),
-    ...periodArguments,
-    limit: limitArgument,
-    cursor: cursorArgument,
-    customer_id: accountArgument('search'),
-  }),
+  input: z
+    .strictObject({
+      campaign_ids: idList(100)
+        .optional()
+        .describe('Only the keywords of these campaigns (digits, at most 100).'),
+      ad_group_ids: idList(100)
+        .optional()
+        .describe('Only the keywords of these ad groups (digits, at most 100).'),
+      status: statusFilter('search').describe(
+        'Only keywords with these statuses; default ACTIVE and PAUSED.',
+      ),
+      ...periodArguments,
+      limit: limitArgument,
+      cursor: cursorArgument,
+      customer_id: accountArgument('search'),
+    })
+    .meta(PERIOD_SCHEMA),
   output: z.object({
     customer_id: z.string().describe('The Google Ads account.'),
     currency: z.string().describe('The account currency of every amount.'),

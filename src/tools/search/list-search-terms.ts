@@ -6,7 +6,7 @@ import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument } from '../arguments.ts';
 import { metricFields, metricsTable } from '../reads/metrics.ts';
 import { cursorArgument, decodeCursor, encodeCursor, limitArgument } from '../reads/paging.ts';
-import { periodArguments, periodIssues, resolvePeriod, todayIn } from '../reads/period.ts';
+import { PERIOD_SCHEMA, periodArguments, periodIssues, resolvePeriod, todayIn } from '../reads/period.ts';
 import { defineTool } from '../tool.ts';
 import { idList, METRIC_OUTPUT, PERIOD_OUTPUT } from './below-campaign.ts';
 
@@ -15,23 +15,31 @@ const NAME = 'list_search_terms';
 export const listSearchTerms = defineTool({
   name: NAME,
   description:
+    'The Google Ads search terms report: what people searched, the keyword it matched and metrics, ' +
+    'costliest first. without_conversions finds candidates for negatives. Billable: one quota unit.',
+  guidance:
     'The search terms report of a Google Ads account: what people searched, the keyword it matched, ' +
-    'whether it is added or excluded, and metrics over a period, costliest first. without_conversions ' +
-    'keeps the terms that cost money and never converted: candidates for negatives. Billable: one quota unit.',
+    'whether it is added or excluded, and metrics over a period, costliest first. Read-only. ' +
+    'without_conversions keeps the terms that cost money and never converted: candidates for ' +
+    'add_search_negative_keywords. Pages of `limit` with next_cursor. Billable: one quota unit per call.',
   platform: 'search',
   billable: true,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  input: z.strictObject({
-    campaign_ids: idList(100).optional().describe('Only the terms of these campaigns (digits, at most 100).'),
-    without_conversions: z
-      .boolean()
-      .default(false)
-      .describe('Only terms with spend, no conversions and not excluded yet.'),
-    ...periodArguments,
-    limit: limitArgument,
-    cursor: cursorArgument,
-    customer_id: accountArgument('search'),
-  }),
+  input: z
+    .strictObject({
+      campaign_ids: idList(100)
+        .optional()
+        .describe('Only the terms of these campaigns (digits, at most 100).'),
+      without_conversions: z
+        .boolean()
+        .default(false)
+        .describe('Only terms with spend, no conversions and not excluded yet.'),
+      ...periodArguments,
+      limit: limitArgument,
+      cursor: cursorArgument,
+      customer_id: accountArgument('search'),
+    })
+    .meta(PERIOD_SCHEMA),
   output: z.object({
     customer_id: z.string().describe('The Google Ads account.'),
     currency: z.string().describe('The account currency of every amount.'),

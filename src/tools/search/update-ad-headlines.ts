@@ -14,6 +14,13 @@ import {
 } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
 
+const HEADLINES = z.array(
+  z.object({
+    text: z.string().describe('The headline.'),
+    pinned_field: z.string().optional().describe('Where it is pinned, like HEADLINE_1.'),
+  }),
+);
+
 export const updateAdHeadlines = defineTool({
   name: 'update_ad_headlines',
   description:
@@ -45,6 +52,23 @@ export const updateAdHeadlines = defineTool({
       .describe('The new headlines, 3 to 15, each 1 to 30 characters, no duplicates, no "!".'),
     customer_id: accountArgument('search'),
     dry_run: dryRun,
+  }),
+  output: z.object({
+    customer_id: z.string().describe('The Google Ads account.'),
+    ad_group_id: z.string().describe('The ad group.'),
+    ad_id: z.string().describe('The ad.'),
+    resource_name: z.string().describe("The ad group ad's Google resource name."),
+    before: HEADLINES.describe('The headlines as they were.'),
+    after: HEADLINES.describe('The headlines now (or on a dry run, as they would be); pins kept.'),
+    dry_run: z.boolean().describe('Whether Google only validated the change.'),
+    preview: z
+      .object({
+        method: z.string().describe('HTTP method.'),
+        url: z.string().describe('The path of the mutate.'),
+        body: z.unknown().describe('The JSON body, operations as Google takes them.'),
+      })
+      .optional()
+      .describe('On a dry run: the request that would be sent.'),
   }),
   auditFields: ['ad_group_id', 'ad_id'],
   example: {

@@ -5,7 +5,8 @@ import { SearchClient } from '../../platforms/search/client.ts';
 import { searchProtocol } from '../../platforms/search/protocol.ts';
 import type { SettableCampaignStatus } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { accountArgument, digitsId, dryRun } from '../arguments.ts';
+import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
+import { accountArgument, anyOfSchema, digitsId, dryRun } from '../arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { platformStatus, STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
 import { defineTool } from '../tool.ts';
@@ -24,9 +25,14 @@ const shown = (state: z.infer<typeof STATE>, currency: string) =>
 export const updateSearchAdGroup = defineTool({
   name: NAME,
   description:
-    'Pauses or enables one Google Ads ad group and/or sets its default max CPC (account currency); shows ' +
-    'before and after. Enabling or raising the bid needs a key with the spend scope. dry_run has Google ' +
-    'validate without changing. May wait for approval (202, get_approval). Billable: one quota unit.',
+    'Pauses or enables one Google Ads ad group and/or sets its default max CPC; answers before and ' +
+    'after. Enabling or raising the bid needs the spend scope. Billable: one quota unit.',
+  guidance:
+    'Pauses or enables one Google Ads ad group and/or sets its default max CPC (account currency); the ' +
+    'answer shows status and bid before and after, and `changed` names what differs. Pass status, cpc_bid ' +
+    'or both. Enabling or raising the bid needs a key with the spend scope. Pass dry_run to have Google ' +
+    'validate the change without making it. Billable: one quota unit. ' +
+    MAY_WAIT_FOR_APPROVAL,
   platform: 'search',
   billable: true,
   changesSpend: true,
@@ -49,7 +55,8 @@ export const updateSearchAdGroup = defineTool({
           message: 'nothing to change: pass status, cpc_bid or both',
         });
       }
-    }),
+    })
+    .meta(anyOfSchema('status', 'cpc_bid')),
   output: z.object({
     customer_id: z.string().describe('The Google Ads account.'),
     ad_group_id: z.string().describe('The ad group.'),

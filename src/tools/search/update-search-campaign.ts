@@ -11,32 +11,60 @@ import {
 } from '../../platforms/search/campaign-update.ts';
 import { SearchClient } from '../../platforms/search/client.ts';
 import { searchProtocol } from '../../platforms/search/protocol.ts';
+import type { SettableCampaignStatus } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, changingOneOf, digitsId, dryRun } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
+import { platformStatus, STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
 import { defineTool } from '../tool.ts';
+import { IMPACT_OUTPUT, PREVIEW_OUTPUT } from './below-campaign.ts';
 
 const NAME = 'update_search_campaign';
 
-/** How the campaign stands, as the answer and the audit row show it: money as a decimal string. */
-interface State {
-  status: string;
-  daily_budget: string | null;
-  currency: string;
-}
+const STATE = z.object({
+  ...STATUS_FIELDS,
+  daily_budget: z
+    .string()
+    .nullable()
+    .describe('Daily budget in the account currency; null without a daily amount.'),
+  currency: z.string().describe('The account currency.'),
+});
 
-function stateOf(status: string, micros: number | undefined, currency: string): State {
+/** How the campaign stands, as the answer shows it: money as a decimal string. */
+type State = z.infer<typeof STATE>;
+
+function stateOf(googleStatus: string, micros: number | undefined, currency: string): State {
   return {
-    status,
+    ...statusFields('search', googleStatus),
     daily_budget: micros === undefined ? null : formatMicros(micros, currency),
     currency,
   };
 }
 
+/**
+ * The state as the audit row, approvals and reverts keep it: each field one the tool takes back, so a revert
+ * passes `status` and `daily_budget` as they were.
+ */
+function recorded({ platform_status: _, ...state }: State) {
+  return state;
+}
+
+const SHARING_CAMPAIGN = z.object({
+  campaign_id: z.string().describe('The other campaign.'),
+  name: z.string().describe('Its name.'),
+  ...STATUS_FIELDS,
+});
+
+const sharingFields = (other: SharingCampaign) => ({
+  campaign_id: other.id,
+  name: other.name,
+  ...statusFields('search', other.status),
+});
+
 const shown = (state: State) =>
-  `${state.status}, daily budget ${state.daily_budget === null ? 'none' : `${state.daily_budget} ${state.currency}`}`;
+  `${state.platform_status}, daily budget ${state.daily_budget === null ? 'none' : `${state.daily_budget} ${state.currency}`}`;
 
 /** The refusal of a change to a budget other campaigns spend from, naming them. */
 function sharedBudgetRefusal(campaign: CampaignToUpdate, sharing: SharingCampaign[]): AppError {
@@ -50,11 +78,7 @@ function sharedBudgetRefusal(campaign: CampaignToUpdate, sharing: SharingCampaig
   return invalidArguments(NAME, [{ field: 'daily_budget', message }], {
     details: {
       budget_id: campaign.budget?.id ?? null,
-      sharing_campaigns: others.map((other) => ({
-        campaign_id: other.id,
-        name: other.name,
-        status: other.status,
-      })),
+      sharing_campaigns: others.map(sharingFields),
     },
   });
 }
@@ -65,7 +89,7 @@ export const updateSearchCampaign = defineTool({
     'Pauses or enables a Google Ads campaign and/or sets its daily budget; answers before and after. Enabling or raising needs the spend scope. Billable: one quota unit.',
   guidance:
     'Pauses or enables a Google Ads campaign and/or sets its daily budget (in the account currency); the ' +
-    'result shows status and budget before and after. Use it to stop a campaign that wastes money or to ' +
+    "result shows status (ACTIVE or PAUSED, with Google's platform_status) and budget before and after. Use it to stop a campaign that wastes money or to " +
     'move budget to one that works. A campaign whose budget is shared with other campaigns is refused ' +
     'unless allow_shared_budget is true, since the new amount applies to all of them. Removed campaigns ' +
     'cannot be changed. Enabling a paused campaign or raising a budget needs a key with the spend scope. ' +
@@ -78,10 +102,7 @@ export const updateSearchCampaign = defineTool({
   input: changingOneOf(
     z.strictObject({
       campaign_id: digitsId().describe('The campaign to change (digits); list_search_campaigns shows them.'),
-      status: z
-        .enum(['ENABLED', 'PAUSED'])
-        .optional()
-        .describe('The new status: PAUSED stops its ads, ENABLED runs them again.'),
+      status: statusChange('search').optional().describe('PAUSED stops its ads, ACTIVE runs them again.'),
       daily_budget: amountArgument()
         .optional()
         .describe(
@@ -100,6 +121,23 @@ export const updateSearchCampaign = defineTool({
     'status',
     'daily_budget',
   ),
+  output: z.object({
+    customer_id: z.string().describe('The Google Ads account.'),
+    campaign_id: z.string().describe('The campaign.'),
+    name: z.string().describe('Its name.'),
+    budget_id: z.string().nullable().describe('Its campaign budget; null when it has none.'),
+    budget_shared: z.boolean().describe('Whether other campaigns spend from the same budget.'),
+    before: STATE.describe('As it was.'),
+    after: STATE.describe('As it is now (or would be, on a dry run).'),
+    changed: z.array(z.string()).describe('The fields that differ; empty when nothing was sent.'),
+    dry_run: z.boolean().describe('Whether Google only validated the change.'),
+    sharing_campaigns: z
+      .array(SHARING_CAMPAIGN)
+      .optional()
+      .describe('When a shared budget changes: the other campaigns it also applies to.'),
+    preview: PREVIEW_OUTPUT.describe('On a dry run: the requests that would be sent.'),
+    impact: IMPACT_OUTPUT,
+  }),
   stop: {
     status: { field: 'status', pausing: ['PAUSED'] },
     budget: 'daily_budget',
@@ -130,11 +168,15 @@ export const updateSearchCampaign = defineTool({
       }
     }
 
+    const wanted =
+      args.status === undefined
+        ? undefined
+        : (platformStatus('search', args.status) as SettableCampaignStatus);
     const before = stateOf(campaign.status, budget?.amountMicros, currency);
-    const statusChanges = args.status !== undefined && args.status !== campaign.status;
+    const statusChanges = wanted !== undefined && wanted !== campaign.status;
     const budgetChanges = micros !== undefined && micros !== budget?.amountMicros;
     const after = stateOf(
-      statusChanges && args.status ? args.status : campaign.status,
+      statusChanges && wanted ? wanted : campaign.status,
       budgetChanges ? micros : budget?.amountMicros,
       currency,
     );
@@ -146,12 +188,13 @@ export const updateSearchCampaign = defineTool({
       budget_shared: budget?.shared === true,
       before,
       after,
+      changed: [...(statusChanges ? ['status'] : []), ...(budgetChanges ? ['daily_budget'] : [])],
       dry_run: context.dryRun,
     };
     if (!statusChanges && !budgetChanges) {
       return {
         text: `Nothing to change: ${where} is already ${shown(before)}. No change was sent to Google Ads.`,
-        structured: { ...structured, changed: [] },
+        structured,
       };
     }
 
@@ -162,7 +205,7 @@ export const updateSearchCampaign = defineTool({
     }
     const others = sharing.filter((other) => other.id !== campaign.id);
 
-    const enables = statusChanges && args.status === 'ENABLED';
+    const enables = statusChanges && wanted === 'ENABLED';
     const raises = budgetChanges && micros !== undefined && micros > (budget?.amountMicros ?? 0);
     const words = [
       ...(statusChanges ? [`${enables ? 'enable' : 'pause'} campaign ${campaign.id}`] : []),
@@ -178,8 +221,8 @@ export const updateSearchCampaign = defineTool({
         campaignId: campaign.id,
         currency,
         before: { active: campaign.status === 'ENABLED', dailyMicros: budget?.amountMicros },
-        after: { active: after.status === 'ENABLED', dailyMicros: dailyAfter },
-        shown: { before: { ...before }, after: { ...after } },
+        after: { active: after.status === 'ACTIVE', dailyMicros: dailyAfter },
+        shown: { before: recorded(before), after: recorded(after) },
       },
       ...(budgetChanges && micros !== undefined && { dailyBudget: { micros, currency } }),
       ...(enables && {
@@ -196,13 +239,17 @@ export const updateSearchCampaign = defineTool({
     // What lowers spend goes first: a pause before a budget change, a budget change before enabling, so a
     // failure between the two never leaves the campaign spending more than either state allows.
     const steps = [];
-    if (statusChanges && args.status) {
-      const operations = [campaignStatusUpdate(campaign.resourceName, args.status)];
+    if (statusChanges && wanted) {
+      const operations = [campaignStatusUpdate(campaign.resourceName, wanted)];
       steps.push({
         run: (validateOnly: boolean) => client.mutateCampaigns(customerId, operations, validateOnly),
         request: client.mutateRequest(customerId, 'campaigns:mutate', operations, false),
         /** The state once this step is made too. */
-        made: (state: State): State => ({ ...state, status: after.status }),
+        made: (state: State): State => ({
+          ...state,
+          status: after.status,
+          platform_status: after.platform_status,
+        }),
       });
     }
     if (budgetChanges && budget && micros !== undefined) {
@@ -214,7 +261,6 @@ export const updateSearchCampaign = defineTool({
       });
     }
     if (args.status !== 'PAUSED') steps.reverse();
-    const changed = [...(statusChanges ? ['status'] : []), ...(budgetChanges ? ['daily_budget'] : [])];
     const alsoOn =
       others.length > 0
         ? ` The budget is shared: the new amount also applies to ${others
@@ -223,15 +269,7 @@ export const updateSearchCampaign = defineTool({
         : '';
     const withShared = {
       ...structured,
-      changed,
-      ...(budget?.shared &&
-        budgetChanges && {
-          sharing_campaigns: others.map((other) => ({
-            campaign_id: other.id,
-            name: other.name,
-            status: other.status,
-          })),
-        }),
+      ...(budget?.shared && budgetChanges && { sharing_campaigns: others.map(sharingFields) }),
     };
 
     if (context.dryRun) {
@@ -258,7 +296,7 @@ export const updateSearchCampaign = defineTool({
     } finally {
       // A failure after the first mutate leaves that change made: the audit row keeps it. A retry with the
       // same arguments is safe: it finds that part done and sends the rest.
-      if (made !== before) context.noteChange({ ...before }, { ...made });
+      if (made !== before) context.noteChange(recorded(before), recorded(made));
     }
     return {
       text:

@@ -5,6 +5,7 @@ import { findCriteria, keywordStatusUpdate } from '../../platforms/search/keywor
 import { searchProtocol } from '../../platforms/search/protocol.ts';
 import type { SettableCampaignStatus } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
+import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, digitsId, dryRun } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { platformStatus, STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
@@ -18,9 +19,14 @@ const STATE = z.object(STATUS_FIELDS);
 export const updateSearchKeywords = defineTool({
   name: NAME,
   description:
-    'Pauses or enables up to 100 keywords of one Google Ads ad group at once, all or none; shows each ' +
-    "keyword's status before and after. Enabling needs a key with the spend scope. dry_run has Google " +
-    'validate without changing. May wait for approval (202, get_approval). Billable: one quota unit.',
+    'Pauses or enables up to 100 keywords of one Google Ads ad group, all or none; answers each ' +
+    "keyword's status before and after. Enabling needs the spend scope. Billable: one quota unit.",
+  guidance:
+    'Pauses or enables up to 100 keywords of one Google Ads ad group at once, all or none; the answer ' +
+    "shows each keyword's status before and after. Use it on the keywords list_search_keywords shows " +
+    'wasting money. Enabling needs a key with the spend scope. Pass dry_run to have Google validate the ' +
+    'change without making it. Billable: one quota unit. ' +
+    MAY_WAIT_FOR_APPROVAL,
   platform: 'search',
   billable: true,
   changesSpend: true,

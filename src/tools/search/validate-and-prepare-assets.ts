@@ -68,6 +68,27 @@ export const validateAndPrepareAssets = defineTool({
         });
       }
     }),
+  output: z.object({
+    asset_bundle_id: z
+      .string()
+      .nullable()
+      .describe('The bundle of accepted images the create tools take; null on a dry run.'),
+    images: z
+      .array(
+        z.object({
+          url: z.string().describe('The image URL as given.'),
+          group: z.enum(ASSET_GROUPS).describe('The argument it came in.'),
+          verdict: z.enum(['accepted', 'rejected']).describe('Whether it passed the rules.'),
+          reason: z.string().optional().describe('Why it was rejected, in plain words.'),
+          width: z.number().optional().describe('Width in pixels, when read.'),
+          height: z.number().optional().describe('Height in pixels, when read.'),
+          format: z.string().optional().describe('JPEG, PNG or GIF, by its bytes.'),
+          bytes: z.number().optional().describe('Its size in bytes.'),
+          sha256: z.string().optional().describe('SHA-256 of its bytes, hex.'),
+        }),
+      )
+      .describe('A verdict for every image, in argument order.'),
+  }),
   // No audit fields: image URLs can carry access tokens.
   example: {
     marketing_images_landscape: ['https://samples.adops.invalid/landscape-1200x628.jpg'],

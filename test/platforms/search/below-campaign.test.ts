@@ -21,8 +21,11 @@ import { clientFor, type SearchOwner, searchOwner } from './support.ts';
 
 const NOW = '2026-11-24T10:00:00.000Z';
 const tools = createRegistry();
-/** The structured answer parsed by the tool's own output schema: what the documents promise. */
-const parsed = (tool: string, structured: unknown) => tools.get(tool)?.output?.parse(structured);
+/**
+ * The structured answer parsed by the tool's own output schema (what the documents promise), strict at the
+ * top: an unlisted field fails, and the same object back means the nested ones are all described too.
+ */
+const parsed = (tool: string, structured: unknown) => tools.get(tool)?.output?.strict().parse(structured);
 const micros = (spend: string) => decimalToMicros(spend);
 
 describe.each(TEST_DIALECTS)(

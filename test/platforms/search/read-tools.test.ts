@@ -14,6 +14,12 @@ import { type Owner, TestService } from '../../support/service.ts';
 import { googleAds, type SearchOwner, searchOwner, VERSION } from './support.ts';
 
 const NOW = '2026-11-22T10:00:00.000Z';
+const tools = new Map(ALL_TOOLS.map((tool) => [tool.name, tool]));
+/**
+ * The structured answer as the tool's output schema reads it, strict at the top: the same object back means
+ * every field, nested ones too, is described.
+ */
+const described = (tool: string, structured: unknown) => tools.get(tool)?.output?.strict().parse(structured);
 const SEARCH_TOOLS = ['list_search_campaigns', 'list_search_ads', 'get_search_campaign_performance'];
 
 // The search read tools through REST and MCP, on the search sandbox: what they answer, their filters, paging
@@ -52,18 +58,20 @@ describe.each(TEST_DIALECTS)('the search read tools on the Google Ads sandbox (%
     it('lists enabled and paused campaigns with budgets, ids in order, and removed ones when asked', async () => {
       const data = await ok('list_search_campaigns', {});
       const campaigns = data.structured.campaigns;
-      expect(campaigns.map((c: any) => [c.name, c.status])).toEqual([
-        ['Brand - Search', 'ENABLED'],
-        ['Competitors - Search', 'ENABLED'],
-        ['Generic - Search', 'ENABLED'],
-        ['Generic - Long tail', 'PAUSED'],
-        ['Performance Max - Catalog', 'ENABLED'],
-        ['Runaway: broad match', 'ENABLED'],
+      expect(campaigns.map((c: any) => [c.name, c.status, c.platform_status])).toEqual([
+        ['Brand - Search', 'ACTIVE', 'ENABLED'],
+        ['Competitors - Search', 'ACTIVE', 'ENABLED'],
+        ['Generic - Search', 'ACTIVE', 'ENABLED'],
+        ['Generic - Long tail', 'PAUSED', 'PAUSED'],
+        ['Performance Max - Catalog', 'ACTIVE', 'ENABLED'],
+        ['Runaway: broad match', 'ACTIVE', 'ENABLED'],
       ]);
+      expect(data.structured.status).toEqual(['ACTIVE', 'PAUSED']);
       expect(campaigns[0]).toEqual({
         campaign_id: '20123456789',
         name: 'Brand - Search',
-        status: 'ENABLED',
+        status: 'ACTIVE',
+        platform_status: 'ENABLED',
         channel_type: 'SEARCH',
         daily_budget: '50.00',
         currency: 'USD',
@@ -82,11 +90,20 @@ describe.each(TEST_DIALECTS)('the search read tools on the Google Ads sandbox (%
         '| Performance Max - Catalog | 20123456793 | ENABLED | PERFORMANCE_MAX | 120.00 |',
       );
       const removed = await ok('list_search_campaigns', { status: ['REMOVED'] });
-      expect(removed.structured.campaigns.map((c: any) => c.name)).toEqual(['Holiday sale']);
-      expect(await refusedField('list_search_campaigns', { status: ['ENABLED', 'ENABLED'] })).toEqual([
+      expect(removed.structured.campaigns.map((c: any) => [c.name, c.status])).toEqual([
+        ['Holiday sale', 'REMOVED'],
+      ]);
+      expect(removed.text).toContain('REMOVED campaigns');
+      // Google's own word names the same status as the common one, so both together repeat it.
+      const enabled = await ok('list_search_campaigns', { status: ['ENABLED'] });
+      expect(enabled.structured.status).toEqual(['ACTIVE']);
+      expect(enabled.structured.campaigns.map((c: any) => c.status)).toEqual(Array(5).fill('ACTIVE'));
+      expect(await refusedField('list_search_campaigns', { status: ['ENABLED', 'ACTIVE'] })).toEqual([
         'status',
       ]);
-      expect(await refusedField('list_search_campaigns', { status: ['ACTIVE'] })).toEqual(['status[0]']);
+      expect(await refusedField('list_search_campaigns', { status: ['RUNNING'] })).toEqual(['status[0]']);
+      expect(described('list_search_campaigns', data.structured)).toEqual(data.structured);
+      expect(described('list_search_campaigns', removed.structured)).toEqual(removed.structured);
       expect(await refusedField('list_search_campaigns', { limit: 501 })).toEqual(['limit']);
     });
 
@@ -141,13 +158,15 @@ describe.each(TEST_DIALECTS)('the search read tools on the Google Ads sandbox (%
         {
           ad_group_id: '1234567',
           name: 'Brand terms',
-          status: 'ENABLED',
+          status: 'ACTIVE',
+          platform_status: 'ENABLED',
           campaign_id: '20123456789',
           campaign_name: 'Brand - Search',
           ads: [
             {
               ad_id: '7654321',
-              status: 'ENABLED',
+              status: 'ACTIVE',
+              platform_status: 'ENABLED',
               ad_type: 'RESPONSIVE_SEARCH_AD',
               final_url: 'https://example.com/',
               headlines: [
@@ -158,7 +177,8 @@ describe.each(TEST_DIALECTS)('the search read tools on the Google Ads sandbox (%
             },
             {
               ad_id: expect.stringMatching(/^\d{12}$/),
-              status: 'ENABLED',
+              status: 'ACTIVE',
+              platform_status: 'ENABLED',
               ad_type: 'EXPANDED_TEXT_AD',
               final_url: 'https://example.com/',
               headlines: null,
@@ -171,18 +191,25 @@ describe.each(TEST_DIALECTS)('the search read tools on the Google Ads sandbox (%
         '| Brand - Search | Brand terms | 1234567 | 7654321 | RESPONSIVE_SEARCH_AD | ENABLED |',
       );
 
+      expect(described('list_search_ads', brand.structured)).toEqual(brand.structured);
       const paused = await ok('list_search_ads', { status: ['PAUSED'] });
       expect(paused.structured.ad_count).toBe(1);
+      expect(paused.structured.ad_groups[0].ads[0]).toMatchObject({
+        status: 'PAUSED',
+        platform_status: 'PAUSED',
+      });
       expect(paused.structured.ad_groups[0].name).toBe('Project management software');
       const removed = await ok('list_search_ads', { status: ['REMOVED'] });
       expect(removed.structured.ad_groups.map((g: any) => g.campaign_name)).toEqual(['Holiday sale']);
+      expect(removed.structured.ad_groups[0].ads.map((ad: any) => ad.status)).toEqual(['REMOVED']);
+      expect(described('list_search_ads', removed.structured)).toEqual(removed.structured);
       const group = brand.structured.ad_groups[0];
       const inGroup = await ok('list_search_ads', { ad_group_id: group.ad_group_id, status: ['ENABLED'] });
       expect(inGroup.structured.ad_groups).toEqual([group]);
 
       const nothing = await ok('list_search_ads', { campaign_id: '999' });
       expect(nothing.structured).toMatchObject({ ad_count: 0, ad_groups: [], next_cursor: null });
-      expect(nothing.text).toContain('no ENABLED or PAUSED ads');
+      expect(nothing.text).toContain('no ACTIVE or PAUSED ads');
 
       const rsa = group.ads[0];
       const dry = await call('update_ad_headlines', {

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/errors.ts';
+import { createRegistry } from '../../../src/tools/registry.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import type { TestService as Service } from '../../support/service.ts';
 import { TestService } from '../../support/service.ts';
 import { clientFor, type SearchOwner, type SeededAds, searchOwner, seededAds, storedAd } from './support.ts';
+
+const tools = createRegistry();
+/** The answer as the tool's output schema reads it, strict at the top: the same back means all described. */
+const described = (tool: string, structured: unknown) => tools.get(tool)?.output?.strict().parse(structured);
 
 const NEW_HEADLINES = [
   'Project tools for teams',
@@ -60,6 +65,7 @@ describe.each(TEST_DIALECTS)('the search tools on the Google Ads sandbox (%s)', 
       })
       .toBe(3);
     const data = body.data.structured;
+    expect(described('discover_existing_assets', data)).toEqual(data);
     // Nine seeded assets, three a page: the TEXT asset is filtered out by the query, the rest span pages.
     expect(data.counts).toEqual({ images: 2, sitelinks: 3, callouts: 2, structured_snippets: 1 });
     expect(data.total).toBe(8);
@@ -88,6 +94,7 @@ describe.each(TEST_DIALECTS)('the search tools on the Google Ads sandbox (%s)', 
     });
     expect(status).toBe(200);
     const data = body.data.structured;
+    expect(described('discover_existing_assets', data)).toEqual(data);
     expect(Object.keys(data.counts)).toEqual(['sitelinks', 'callouts']);
     expect(data.images).toBeUndefined();
     expect(data.sitelinks.map((s: any) => s.final_url).sort()).toEqual([
@@ -102,6 +109,7 @@ describe.each(TEST_DIALECTS)('the search tools on the Google Ads sandbox (%s)', 
     const { status, body } = await update({});
     expect(status).toBe(200);
     const data = body.data.structured;
+    expect(described('update_ad_headlines', data)).toEqual(data);
     expect(data).toMatchObject({
       customer_id: acme.customerId,
       ad_group_id: ads.brandGroup,
@@ -135,6 +143,7 @@ describe.each(TEST_DIALECTS)('the search tools on the Google Ads sandbox (%s)', 
     const { status, body } = await update({ headlines, dry_run: true });
     expect(status).toBe(200);
     expect(body.data.structured.dry_run).toBe(true);
+    expect(described('update_ad_headlines', body.data.structured)).toEqual(body.data.structured);
     expect(body.data.structured.preview).toEqual({
       method: 'POST',
       url: `/sandbox/search/v26/customers/${acme.customerId}/ads:mutate`,

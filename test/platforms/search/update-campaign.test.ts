@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyLimits } from '../../../src/key-limits.ts';
+import { asksOnlyToStop } from '../../../src/pipeline/stop-call.ts';
 import { createSandboxCampaign } from '../../../src/sandbox/search/campaigns.ts';
 import type { StoredBudget, StoredCampaign } from '../../../src/sandbox/search/resources.ts';
 import { SandboxStore } from '../../../src/sandbox/store.ts';
 import { issueSandboxToken } from '../../../src/sandbox/tokens.ts';
+import { createRegistry } from '../../../src/tools/registry.ts';
 import { callTool, connectOverHttp, textOf } from '../../mcp/clients.ts';
 import { TestClock } from '../../support/clock.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
@@ -15,6 +17,9 @@ import { googleAds, type SearchOwner, searchOwner, VERSION } from './support.ts'
 const NOW = '2026-11-24T10:00:00.000Z';
 const TODAY = '2026-11-24';
 const TOOL = 'update_search_campaign';
+const output = createRegistry().get(TOOL)?.output;
+/** The answer as the tool's output schema reads it, strict at the top: the same back means all described. */
+const described = (structured: unknown) => output?.strict().parse(structured);
 
 describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (%s)', (dialect) => {
   let service: TestService;
@@ -90,11 +95,12 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
       name: 'Competitors - Search',
       budget_id: expect.stringMatching(/^\d+$/),
       budget_shared: false,
-      before: { status: 'ENABLED', daily_budget: '30.00', currency: 'USD' },
-      after: { status: 'PAUSED', daily_budget: '30.00', currency: 'USD' },
+      before: { status: 'ACTIVE', platform_status: 'ENABLED', daily_budget: '30.00', currency: 'USD' },
+      after: { status: 'PAUSED', platform_status: 'PAUSED', daily_budget: '30.00', currency: 'USD' },
       dry_run: false,
       changed: ['status'],
     });
+    expect(described(body.data.structured)).toEqual(body.data.structured);
     expect(body.data.text).toBe(
       `Updated Google Ads campaign ${id} ("Competitors - Search") of customer ${acme.customerId}: ENABLED, ` +
         'daily budget 30.00 USD -> PAUSED, daily budget 30.00 USD. Reports show the change from today on.',
@@ -109,9 +115,11 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     expect(JSON.parse(row?.details ?? '{}')).toMatchObject({
       campaign_id: id,
       status: 'PAUSED',
-      before: { status: 'ENABLED', daily_budget: '30.00', currency: 'USD' },
+      // The audit keeps what the tool takes back: a revert passes these as its arguments.
+      before: { status: 'ACTIVE', daily_budget: '30.00', currency: 'USD' },
       after: { status: 'PAUSED', daily_budget: '30.00', currency: 'USD' },
     });
+    expect(JSON.parse(row?.details ?? '{}').after).not.toHaveProperty('platform_status');
 
     // Read back through the read tool, as an agent would.
     const listed = await service.call(
@@ -124,14 +132,15 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
 
   it('enables and raises a budget with a spend key; a write key pauses and lowers together', async () => {
     const id = await fresh('PAUSED', 20_000_000);
+    // Google's own word is taken as the common one.
     const { status, body } = await update(
       { campaign_id: id, status: 'ENABLED', daily_budget: 45.5 },
       spendKey,
     );
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.data.structured).toMatchObject({
-      before: { status: 'PAUSED', daily_budget: '20.00', currency: 'USD' },
-      after: { status: 'ENABLED', daily_budget: '45.50', currency: 'USD' },
+      before: { status: 'PAUSED', platform_status: 'PAUSED', daily_budget: '20.00', currency: 'USD' },
+      after: { status: 'ACTIVE', platform_status: 'ENABLED', daily_budget: '45.50', currency: 'USD' },
       changed: ['status', 'daily_budget'],
     });
     expect((await campaignOf(id))?.status).toBe('ENABLED');
@@ -143,10 +152,11 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     expect(spent).toBeLessThanOrEqual(45_500_000);
 
     // Pausing and lowering together: a write key may.
-    const lowered = await update({ campaign_id: id, status: 'PAUSED', daily_budget: 10 });
+    const lowered = await update({ campaign_id: id, status: 'paused', daily_budget: 10 });
     expect(lowered.status, JSON.stringify(lowered.body)).toBe(200);
     expect(lowered.body.data.structured.after).toEqual({
       status: 'PAUSED',
+      platform_status: 'PAUSED',
       daily_budget: '10.00',
       currency: 'USD',
     });
@@ -200,9 +210,12 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     const quota = await used();
     const before = mutates();
     const { status, body } = await update(
-      { campaign_id: id, status: 'ENABLED', daily_budget: 25, dry_run: true },
+      { campaign_id: id, status: 'ACTIVE', daily_budget: 25, dry_run: true },
       spendKey,
     );
+    expect(described(body.data.structured)).toEqual(body.data.structured);
+    // The pipeline's projection of the change is part of the answer the schema describes.
+    expect(body.data.structured.impact).toMatchObject({ currency: 'USD', projected_daily_delta: '+25.00' });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.data.text).toMatch(/^Dry run: Google Ads validated the change and made none: campaign /);
     const campaign = await campaignOf(id);
@@ -210,7 +223,8 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     // The budget goes first when enabling, so the campaign never runs on the old budget.
     expect(body.data.structured).toMatchObject({
       dry_run: true,
-      after: { status: 'ENABLED', daily_budget: '25.00', currency: 'USD' },
+      changed: ['status', 'daily_budget'],
+      after: { status: 'ACTIVE', platform_status: 'ENABLED', daily_budget: '25.00', currency: 'USD' },
       preview: [
         {
           method: 'POST',
@@ -262,9 +276,12 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     );
     expect(body.data.structured).toMatchObject({
       changed: [],
-      before: { status: 'PAUSED', daily_budget: '20.00' },
-      after: { status: 'PAUSED', daily_budget: '20.00' },
+      dry_run: false,
+      before: { status: 'PAUSED', platform_status: 'PAUSED', daily_budget: '20.00' },
+      after: { status: 'PAUSED', platform_status: 'PAUSED', daily_budget: '20.00' },
     });
+    expect(body.data.structured).not.toHaveProperty('preview');
+    expect(described(body.data.structured)).toEqual(body.data.structured);
     expect(mutates()).toBe(before);
   });
 
@@ -280,7 +297,9 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     expect(refused.body.structured_content).toMatchObject({
       issues: [{ field: 'daily_budget' }],
       budget_id: expect.stringMatching(/^\d+$/),
-      sharing_campaigns: [{ campaign_id: longTail, name: 'Generic - Long tail', status: 'PAUSED' }],
+      sharing_campaigns: [
+        { campaign_id: longTail, name: 'Generic - Long tail', status: 'PAUSED', platform_status: 'PAUSED' },
+      ],
     });
     expect(mutates()).toBe(before);
     expect(await budgetOf(generic)).toBe('80000000');
@@ -294,9 +313,10 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     );
     expect(allowed.body.data.structured).toMatchObject({
       budget_shared: true,
-      sharing_campaigns: [{ campaign_id: longTail }],
+      sharing_campaigns: [{ campaign_id: longTail, status: 'PAUSED', platform_status: 'PAUSED' }],
       after: { status: 'PAUSED', daily_budget: '70.00' },
     });
+    expect(described(allowed.body.data.structured)).toEqual(allowed.body.data.structured);
     expect(await budgetOf(generic)).toBe('70000000');
     expect(await budgetOf(longTail)).toBe('70000000');
   });
@@ -329,7 +349,7 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     expect(await budgetOf(id)).toBe('2500000000000');
     const row = await audited(refused.body.request_id);
     expect(JSON.parse(row?.details ?? '{}')).toMatchObject({
-      before: { status: 'ENABLED', daily_budget: '2500000.00' },
+      before: { status: 'ACTIVE', daily_budget: '2500000.00' },
       after: { status: 'PAUSED', daily_budget: '2500000.00' },
     });
     // The same call again finds the pause made and sends the budget alone.
@@ -354,6 +374,19 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     expect(await used()).toBe(quota);
   });
 
+  it('counts a pause in any spelling the tool takes as a stop, never an enable', () => {
+    const tool = createRegistry().get(TOOL);
+    if (!tool) throw new Error(`no ${TOOL}`);
+    const id = seeded['Brand - Search'];
+    for (const status of ['PAUSED', 'paused', ' Paused ']) {
+      expect([status, asksOnlyToStop(tool, { campaign_id: id, status })]).toEqual([status, true]);
+    }
+    for (const status of ['ACTIVE', 'ENABLED', 'enabled']) {
+      expect([status, asksOnlyToStop(tool, { campaign_id: id, status })]).toEqual([status, false]);
+    }
+    expect(asksOnlyToStop(tool, { campaign_id: id, daily_budget: 5 })).toBe(true);
+  });
+
   it('answers over MCP as over REST, and refuses there with the same code', async () => {
     const id = await fresh('PAUSED', 20_000_000);
     const result = await callTool(mcp, { name: TOOL, arguments: { campaign_id: id, status: 'ENABLED' } });
@@ -361,7 +394,7 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     expect(result.structuredContent).toMatchObject({
       campaign_id: id,
       before: { status: 'PAUSED' },
-      after: { status: 'ENABLED' },
+      after: { status: 'ACTIVE', platform_status: 'ENABLED' },
     });
     expect(textOf(result)).toContain('PAUSED, daily budget 20.00 USD -> ENABLED, daily budget 20.00 USD');
     expect((await campaignOf(id))?.status).toBe('ENABLED');
