@@ -2216,6 +2216,88 @@ export interface DeleteMonitorResult {
   deleted: true;
 }
 
+/** The answer of `list_search_campaigns`. */
+export interface ListSearchCampaignsResult {
+  /** The Google Ads account. */
+  customer_id: string;
+  /** The statuses listed. */
+  status: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
+  /** The campaigns of this page, in id order. */
+  campaigns: Array<{
+    /** The campaign id. */
+    campaign_id: string;
+    /** Its name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Google channel type, like SEARCH or PERFORMANCE_MAX. */
+    channel_type: string;
+    /** Daily budget in the account currency; null without a daily amount. */
+    daily_budget: string | null;
+    /** The account currency. */
+    currency: string;
+    /** Its campaign budget; null when it has none. */
+    budget_id: string | null;
+    /** Whether other campaigns spend from the same budget. */
+    budget_shared: boolean;
+  }>;
+  /** Pass it as cursor for the next page; null at the end. */
+  next_cursor: string | null;
+}
+
+/** The answer of `list_search_ads`. */
+export interface ListSearchAdsResult {
+  /** The Google Ads account. */
+  customer_id: string;
+  /** The ad statuses listed. */
+  status: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
+  /** The campaign filter, when given. */
+  campaign_id?: string;
+  /** The ad group filter, when given. */
+  ad_group_id?: string;
+  /** How many ads this page holds. */
+  ad_count: number;
+  /** The ads of this page by ad group. */
+  ad_groups: Array<{
+    /** The ad group id. */
+    ad_group_id: string;
+    /** Its name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Its campaign. */
+    campaign_id: string;
+    /** Its campaign's name. */
+    campaign_name: string;
+    /** Its ads on this page. */
+    ads: Array<{
+      /** The ad id, which update_ad_headlines takes. */
+      ad_id: string;
+      /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+      status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+      /** The platform's own status value. */
+      platform_status: string;
+      /** Google ad type, like RESPONSIVE_SEARCH_AD. */
+      ad_type: string;
+      /** Its first final URL; null when none. */
+      final_url: string | null;
+      /** Responsive search ad headlines; null for other types. */
+      headlines: Array<{
+        /** The headline. */
+        text: string;
+        /** Where it is pinned, like HEADLINE_1. */
+        pinned_field?: string;
+      }> | null;
+    }>;
+  }>;
+  /** Pass it as cursor for the next page; null at the end. */
+  next_cursor: string | null;
+}
+
 /** The answer of `list_search_ad_groups`. */
 export interface ListSearchAdGroupsResult {
   /** The Google Ads account. */
@@ -2572,6 +2654,176 @@ export interface GetSearchCampaignPerformanceResult {
   not_found: Array<string>;
 }
 
+/** The answer of `discover_existing_assets`. */
+export interface DiscoverExistingAssetsResult {
+  /** The Google Ads account. */
+  customer_id: string;
+  /** The kinds listed. */
+  asset_types: Array<'images' | 'sitelinks' | 'callouts' | 'structured_snippets'>;
+  /** The domain filter, when given. */
+  target_domain?: string;
+  /** With target_domain: sitelinks left out for another domain. */
+  sitelinks_on_other_domains?: number;
+  /** How many of each kind listed. */
+  counts: Record<string, unknown>;
+  /** How many assets in all. */
+  total: number;
+  /** Image assets, when asked for. */
+  images?: Array<{
+    /** The asset id. */
+    id: string;
+    /** Its name. */
+    name: string | null;
+    /** URL of the full-size image. */
+    url: string | null;
+    /** Width in pixels. */
+    width: number | null;
+    /** Height in pixels. */
+    height: number | null;
+    /** File size in bytes. */
+    file_size_bytes: number | null;
+  }>;
+  /** Sitelink assets, when asked for. */
+  sitelinks?: Array<{
+    /** The asset id. */
+    id: string;
+    /** The link text. */
+    link_text: string;
+    /** Its first final URL. */
+    final_url: string | null;
+    /** First description line. */
+    description1?: string;
+    /** Second description line. */
+    description2?: string;
+  }>;
+  /** Callout assets, when asked for. */
+  callouts?: Array<{
+    /** The asset id. */
+    id: string;
+    /** The callout. */
+    text: string;
+  }>;
+  /** Structured snippet assets, when asked for. */
+  structured_snippets?: Array<{
+    /** The asset id. */
+    id: string;
+    /** The snippet header, like Brands. */
+    header: string;
+    /** Its values. */
+    values: Array<string>;
+  }>;
+}
+
+/** The answer of `update_ad_headlines`. */
+export interface UpdateAdHeadlinesResult {
+  /** The Google Ads account. */
+  customer_id: string;
+  /** The ad group. */
+  ad_group_id: string;
+  /** The ad. */
+  ad_id: string;
+  /** The ad group ad's Google resource name. */
+  resource_name: string;
+  /** The headlines as they were. */
+  before: Array<{
+    /** The headline. */
+    text: string;
+    /** Where it is pinned, like HEADLINE_1. */
+    pinned_field?: string;
+  }>;
+  /** The headlines now (or on a dry run, as they would be); pins kept. */
+  after: Array<{
+    /** The headline. */
+    text: string;
+    /** Where it is pinned, like HEADLINE_1. */
+    pinned_field?: string;
+  }>;
+  /** Whether Google only validated the change. */
+  dry_run: boolean;
+  /** On a dry run: the request that would be sent. */
+  preview?: {
+    /** HTTP method. */
+    method: string;
+    /** The path of the mutate. */
+    url: string;
+    /** The JSON body, operations as Google takes them. */
+    body: unknown;
+  };
+}
+
+/** The answer of `update_search_campaign`. */
+export interface UpdateSearchCampaignResult {
+  /** The Google Ads account. */
+  customer_id: string;
+  /** The campaign. */
+  campaign_id: string;
+  /** Its name. */
+  name: string;
+  /** Its campaign budget; null when it has none. */
+  budget_id: string | null;
+  /** Whether other campaigns spend from the same budget. */
+  budget_shared: boolean;
+  /** As it was. */
+  before: {
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Daily budget in the account currency; null without a daily amount. */
+    daily_budget: string | null;
+    /** The account currency. */
+    currency: string;
+  };
+  /** As it is now (or would be, on a dry run). */
+  after: {
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Daily budget in the account currency; null without a daily amount. */
+    daily_budget: string | null;
+    /** The account currency. */
+    currency: string;
+  };
+  /** The fields that differ; empty when nothing was sent. */
+  changed: Array<string>;
+  /** Whether Google only validated the change. */
+  dry_run: boolean;
+  /** When a shared budget changes: the other campaigns it also applies to. */
+  sharing_campaigns?: Array<{
+    /** The other campaign. */
+    campaign_id: string;
+    /** Its name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+  }>;
+  /** On a dry run: the requests that would be sent. */
+  preview?: Array<{
+    /** HTTP method. */
+    method: string;
+    /** The path of the mutate. */
+    url: string;
+    /** The JSON body, operations as Google takes them. */
+    body: unknown;
+  }>;
+  /** On a dry run: the change's projected effect on spend. */
+  impact?: {
+    /** The currency of the deltas. */
+    currency: string;
+    /** Daily spend after minus before, signed; null if unknown. */
+    projected_daily_delta: string | null;
+    /** The daily delta over the days left in the month; null if unknown. */
+    projected_period_delta: string | null;
+    /** The last day the period delta counts, YYYY-MM-DD. */
+    period_end: string;
+    /** Why applying it would wait for the owner, if it would. */
+    approval_needed?: string;
+  };
+}
+
 /** The answer of `update_search_ad_group`. */
 export interface UpdateSearchAdGroupResult {
   /** The Google Ads account. */
@@ -2723,6 +2975,38 @@ export interface AddSearchNegativeKeywordsResult {
     url: string;
     /** The JSON body, operations as Google takes them. */
     body: unknown;
+  }>;
+}
+
+/** The answer of `validate_and_prepare_assets`. */
+export interface ValidateAndPrepareAssetsResult {
+  /** The bundle of accepted images the create tools take; null on a dry run. */
+  asset_bundle_id: string | null;
+  /** A verdict for every image, in argument order. */
+  images: Array<{
+    /** The image URL as given. */
+    url: string;
+    /** The argument it came in. */
+    group:
+      | 'marketing_images_landscape'
+      | 'marketing_images_square'
+      | 'marketing_images_portrait'
+      | 'logos_square'
+      | 'logos_landscape';
+    /** Whether it passed the rules. */
+    verdict: 'accepted' | 'rejected';
+    /** Why it was rejected, in plain words. */
+    reason?: string;
+    /** Width in pixels, when read. */
+    width?: number;
+    /** Height in pixels, when read. */
+    height?: number;
+    /** JPEG, PNG or GIF, by its bytes. */
+    format?: string;
+    /** Its size in bytes. */
+    bytes?: number;
+    /** SHA-256 of its bytes, hex. */
+    sha256?: string;
   }>;
 }
 
@@ -3706,6 +3990,65 @@ export interface UpdateNetworkCampaignResult {
   warning?: string;
 }
 
+/** The answer of `list_social_photo_accounts`. */
+export interface ListSocialPhotoAccountsResult {
+  /** The Meta ad account (act_<digits>). */
+  ad_account_id: string;
+  /** The accounts ads can run as: authorized for ads and linked to a page. */
+  photo_accounts: Array<{
+    /** The Instagram account id (instagram_user_id). */
+    id: string;
+    /** Its handle, without @. */
+    username: string;
+    /** The Facebook page of the ad account it is linked to. */
+    linked_page: {
+      /** The Facebook page id. */
+      id: string;
+      /** The page's name. */
+      name: string;
+    } | null;
+  }>;
+  /** Accounts found but not usable yet, with what each lacks. */
+  not_usable: Array<{
+    /** The Instagram account id. */
+    id: string;
+    /** Its handle; null when Meta does not tell it. */
+    username: string | null;
+    /** What it lacks: a link to a page, or the authorization for ads. */
+    missing: 'page_link' | 'ads_authorization';
+  }>;
+  /** The ad creative's field that takes the id. */
+  creative_field: 'instagram_user_id';
+}
+
+/** The answer of `list_social_campaigns`. */
+export interface ListSocialCampaignsResult {
+  /** The Meta ad account (act_<digits>). */
+  ad_account_id: string;
+  /** The currency of every budget. */
+  currency: string;
+  campaigns: Array<{
+    /** The campaign id. */
+    id: string;
+    /** Its name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** What Meta runs, e.g. CAMPAIGN_PAUSED when its campaign is paused. */
+    effective_status: string;
+    /** Its objective (OUTCOME_TRAFFIC…). */
+    objective: string | null;
+    /** Its daily campaign budget; null when it has none. */
+    daily_budget: string | null;
+    /** Its lifetime campaign budget; null when none. */
+    lifetime_budget: string | null;
+  }>;
+  /** Pass as cursor for the next page; null on the last. */
+  next_cursor: string | null;
+}
+
 /** The answer of `get_social_campaign_performance`. */
 export interface GetSocialCampaignPerformanceResult {
   account_id: string;
@@ -3922,6 +4265,70 @@ export interface GetSocialCampaignPerformanceResult {
   not_found: Array<string>;
 }
 
+/** The answer of `update_social_campaign`. */
+export interface UpdateSocialCampaignResult {
+  /** The Meta ad account (act_<digits>). */
+  ad_account_id: string;
+  /** The campaign changed. */
+  campaign_id: string;
+  /** Its name after the change. */
+  name: string;
+  /** The currency of the budgets. */
+  currency: string;
+  /** The campaign before the change. */
+  before: {
+    /** The campaign name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Its daily campaign budget; null when it has none. */
+    daily_budget: string | null;
+    /** Its lifetime campaign budget; null when it has none. */
+    lifetime_budget: string | null;
+  };
+  /** The campaign after it (as it would be, on a dry run). */
+  after: {
+    /** The campaign name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Its daily campaign budget; null when it has none. */
+    daily_budget: string | null;
+    /** Its lifetime campaign budget; null when it has none. */
+    lifetime_budget: string | null;
+  };
+  /** The fields that differ; empty when nothing was to change. */
+  changed: Array<string>;
+  /** Whether Meta only validated the change. */
+  dry_run: boolean;
+  /** On a dry run: the request that would be sent. */
+  preview?: {
+    /** The HTTP method. */
+    method: string;
+    /** The Graph path. */
+    url: string;
+    /** The body that would be sent. */
+    body: Record<string, unknown>;
+  };
+  /** On a dry run: the projected effect on spend. */
+  impact?: {
+    /** The currency of the deltas. */
+    currency: string;
+    /** What it may spend a day after the change minus before; null when unknown. */
+    projected_daily_delta: string | null;
+    /** The daily delta over the days left in the month; null when unknown. */
+    projected_period_delta: string | null;
+    /** The last day of the month (YYYY-MM-DD). */
+    period_end: string;
+    /** Why applying it would wait for the owner's approval. */
+    approval_needed?: string;
+  };
+}
+
 /** The answer of `list_social_ad_sets`. */
 export interface ListSocialAdSetsResult {
   /** The Meta ad account (act_<digits>). */
@@ -4031,6 +4438,51 @@ export interface UpdateSocialAdSetResult {
     /** The body that would be sent. */
     body: Record<string, unknown>;
   };
+  /** On a dry run: the projected effect on spend. */
+  impact?: {
+    /** The currency of the deltas. */
+    currency: string;
+    /** What it may spend a day after the change minus before; null when unknown. */
+    projected_daily_delta: string | null;
+    /** The daily delta over the days left in the month; null when unknown. */
+    projected_period_delta: string | null;
+    /** The last day of the month (YYYY-MM-DD). */
+    period_end: string;
+    /** Why applying it would wait for the owner's approval. */
+    approval_needed?: string;
+  };
+}
+
+/** The answer of `list_video_campaigns`. */
+export interface ListVideoCampaignsResult {
+  /** The TikTok advertiser. */
+  advertiser_id: string;
+  /** The currency of every budget. */
+  currency: string;
+  /** The statuses listed. */
+  status: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
+  campaigns: Array<{
+    /** The campaign id. */
+    campaign_id: string;
+    /** Its name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** TikTok's delivery status (CAMPAIGN_STATUS_…). */
+    secondary_status: string | null;
+    /** Its objective (TRAFFIC…). */
+    objective_type: string | null;
+    /** Its daily budget; null when its budget is not a daily one. */
+    daily_budget: string | null;
+    /** Its lifetime budget; null when daily or without a limit. */
+    budget: string | null;
+    /** TikTok's budget type (BUDGET_MODE_DAY, BUDGET_MODE_TOTAL…). */
+    budget_mode: string;
+  }>;
+  /** Pass as cursor for the next page; null on the last. */
+  next_cursor: string | null;
 }
 
 /** The answer of `get_video_campaign_performance`. */
@@ -4249,6 +4701,78 @@ export interface GetVideoCampaignPerformanceResult {
   not_found: Array<string>;
 }
 
+/** The answer of `update_video_campaign`. */
+export interface UpdateVideoCampaignResult {
+  /** The TikTok advertiser. */
+  advertiser_id: string;
+  /** The campaign. */
+  campaign_id: string;
+  /** Its name after the change. */
+  name: string;
+  /** The currency of the budgets. */
+  currency: string;
+  /** The campaign as it was. */
+  before: {
+    /** The campaign name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Its daily budget; null when its budget is not a daily one. */
+    daily_budget: string | null;
+    /** Its lifetime budget; null when daily or without a limit. */
+    budget: string | null;
+    /** TikTok's budget type (BUDGET_MODE_DAY, BUDGET_MODE_TOTAL…). */
+    budget_mode: string;
+  };
+  /** The campaign as it is (or would be, on a dry run). */
+  after: {
+    /** The campaign name. */
+    name: string;
+    /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+    status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+    /** The platform's own status value. */
+    platform_status: string;
+    /** Its daily budget; null when its budget is not a daily one. */
+    daily_budget: string | null;
+    /** Its lifetime budget; null when daily or without a limit. */
+    budget: string | null;
+    /** TikTok's budget type (BUDGET_MODE_DAY, BUDGET_MODE_TOTAL…). */
+    budget_mode: string;
+  };
+  /** The fields that differ; empty when nothing was sent. */
+  changed: Array<string>;
+  /** Whether this was a dry run (nothing sent). */
+  dry_run: boolean;
+  /** On a dry run: the requests that would be sent, in order. */
+  preview?: Array<{
+    /** Its place in the order. */
+    step: number;
+    /** What it does. */
+    action: string;
+    /** The HTTP method. */
+    method: string;
+    /** The path on TikTok's API. */
+    url: string;
+    /** The JSON body. */
+    body: Record<string, unknown>;
+  }>;
+  /** On a dry run: the projected effect on spend. */
+  impact?: {
+    /** The currency of the deltas. */
+    currency: string;
+    /** What it may spend a day after the change minus before; null when unknown. */
+    projected_daily_delta: string | null;
+    /** The daily delta over the days left in the month; null when unknown. */
+    projected_period_delta: string | null;
+    /** The last day of the month (YYYY-MM-DD). */
+    period_end: string;
+    /** Why applying it would wait for the owner's approval. */
+    approval_needed?: string;
+  };
+}
+
 /** The answer of `list_video_ad_groups`. */
 export interface ListVideoAdGroupsResult {
   /** The TikTok advertiser. */
@@ -4362,6 +4886,19 @@ export interface UpdateVideoAdGroupResult {
     /** The JSON body. */
     body: Record<string, unknown>;
   }>;
+  /** On a dry run: the projected effect on spend. */
+  impact?: {
+    /** The currency of the deltas. */
+    currency: string;
+    /** What it may spend a day after the change minus before; null when unknown. */
+    projected_daily_delta: string | null;
+    /** The daily delta over the days left in the month; null when unknown. */
+    projected_period_delta: string | null;
+    /** The last day of the month (YYYY-MM-DD). */
+    period_end: string;
+    /** Why applying it would wait for the owner's approval. */
+    approval_needed?: string;
+  };
 }
 
 /** The arguments of every tool, by tool name. */
@@ -4432,19 +4969,19 @@ export interface ToolResults {
   get_monitor_history: GetMonitorHistoryResult;
   update_monitor: UpdateMonitorResult;
   delete_monitor: DeleteMonitorResult;
-  list_search_campaigns: Record<string, unknown>;
-  list_search_ads: Record<string, unknown>;
+  list_search_campaigns: ListSearchCampaignsResult;
+  list_search_ads: ListSearchAdsResult;
   list_search_ad_groups: ListSearchAdGroupsResult;
   list_search_keywords: ListSearchKeywordsResult;
   list_search_terms: ListSearchTermsResult;
   get_search_campaign_performance: GetSearchCampaignPerformanceResult;
-  discover_existing_assets: Record<string, unknown>;
-  update_ad_headlines: Record<string, unknown>;
-  update_search_campaign: Record<string, unknown>;
+  discover_existing_assets: DiscoverExistingAssetsResult;
+  update_ad_headlines: UpdateAdHeadlinesResult;
+  update_search_campaign: UpdateSearchCampaignResult;
   update_search_ad_group: UpdateSearchAdGroupResult;
   update_search_keywords: UpdateSearchKeywordsResult;
   add_search_negative_keywords: AddSearchNegativeKeywordsResult;
-  validate_and_prepare_assets: Record<string, unknown>;
+  validate_and_prepare_assets: ValidateAndPrepareAssetsResult;
   create_network_image_campaign: CreateNetworkImageCampaignResult;
   create_network_video_campaign: CreateNetworkVideoCampaignResult;
   create_network_carousel_campaign: CreateNetworkCarouselCampaignResult;
@@ -4457,16 +4994,16 @@ export interface ToolResults {
   list_network_organizations: ListNetworkOrganizationsResult;
   get_network_campaign_performance: GetNetworkCampaignPerformanceResult;
   update_network_campaign: UpdateNetworkCampaignResult;
-  list_social_photo_accounts: Record<string, unknown>;
-  list_social_campaigns: Record<string, unknown>;
+  list_social_photo_accounts: ListSocialPhotoAccountsResult;
+  list_social_campaigns: ListSocialCampaignsResult;
   get_social_campaign_performance: GetSocialCampaignPerformanceResult;
-  update_social_campaign: Record<string, unknown>;
+  update_social_campaign: UpdateSocialCampaignResult;
   list_social_ad_sets: ListSocialAdSetsResult;
   list_social_ads: ListSocialAdsResult;
   update_social_ad_set: UpdateSocialAdSetResult;
-  list_video_campaigns: Record<string, unknown>;
+  list_video_campaigns: ListVideoCampaignsResult;
   get_video_campaign_performance: GetVideoCampaignPerformanceResult;
-  update_video_campaign: Record<string, unknown>;
+  update_video_campaign: UpdateVideoCampaignResult;
   list_video_ad_groups: ListVideoAdGroupsResult;
   list_video_ads: ListVideoAdsResult;
   update_video_ad_group: UpdateVideoAdGroupResult;

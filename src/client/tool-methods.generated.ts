@@ -21,6 +21,7 @@ import type {
   DeleteMonitorArguments,
   DeleteMonitorResult,
   DiscoverExistingAssetsArguments,
+  DiscoverExistingAssetsResult,
   GetApprovalArguments,
   GetApprovalResult,
   GetConnectionsStatusArguments,
@@ -52,7 +53,9 @@ import type {
   ListSearchAdGroupsArguments,
   ListSearchAdGroupsResult,
   ListSearchAdsArguments,
+  ListSearchAdsResult,
   ListSearchCampaignsArguments,
+  ListSearchCampaignsResult,
   ListSearchKeywordsArguments,
   ListSearchKeywordsResult,
   ListSearchTermsArguments,
@@ -62,18 +65,22 @@ import type {
   ListSocialAdsArguments,
   ListSocialAdsResult,
   ListSocialCampaignsArguments,
+  ListSocialCampaignsResult,
   ListSocialPhotoAccountsArguments,
+  ListSocialPhotoAccountsResult,
   ListVideoAdGroupsArguments,
   ListVideoAdGroupsResult,
   ListVideoAdsArguments,
   ListVideoAdsResult,
   ListVideoCampaignsArguments,
+  ListVideoCampaignsResult,
   TestMonitorArguments,
   TestMonitorResult,
   ToolArguments,
   ToolName,
   ToolResults,
   UpdateAdHeadlinesArguments,
+  UpdateAdHeadlinesResult,
   UpdateMonitorArguments,
   UpdateMonitorResult,
   UpdateNetworkCampaignArguments,
@@ -81,15 +88,19 @@ import type {
   UpdateSearchAdGroupArguments,
   UpdateSearchAdGroupResult,
   UpdateSearchCampaignArguments,
+  UpdateSearchCampaignResult,
   UpdateSearchKeywordsArguments,
   UpdateSearchKeywordsResult,
   UpdateSocialAdSetArguments,
   UpdateSocialAdSetResult,
   UpdateSocialCampaignArguments,
+  UpdateSocialCampaignResult,
   UpdateVideoAdGroupArguments,
   UpdateVideoAdGroupResult,
   UpdateVideoCampaignArguments,
+  UpdateVideoCampaignResult,
   ValidateAndPrepareAssetsArguments,
+  ValidateAndPrepareAssetsResult,
 } from './api-types.generated.ts';
 import type { CallOptions, ToolCallResult } from './call-types.ts';
 
@@ -238,7 +249,7 @@ export abstract class ToolMethods {
   listSearchCampaigns(
     args: ListSearchCampaignsArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<ListSearchCampaignsResult>> {
     return this.callTool('list_search_campaigns', args, options);
   }
 
@@ -250,7 +261,7 @@ export abstract class ToolMethods {
   listSearchAds(
     args: ListSearchAdsArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<ListSearchAdsResult>> {
     return this.callTool('list_search_ads', args, options);
   }
 
@@ -310,7 +321,7 @@ export abstract class ToolMethods {
   discoverExistingAssets(
     args: DiscoverExistingAssetsArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<DiscoverExistingAssetsResult>> {
     return this.callTool('discover_existing_assets', args, options);
   }
 
@@ -322,7 +333,7 @@ export abstract class ToolMethods {
   updateAdHeadlines(
     args: UpdateAdHeadlinesArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<UpdateAdHeadlinesResult>> {
     return this.callTool('update_ad_headlines', args, options);
   }
 
@@ -334,7 +345,7 @@ export abstract class ToolMethods {
   updateSearchCampaign(
     args: UpdateSearchCampaignArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<UpdateSearchCampaignResult>> {
     return this.callTool('update_search_campaign', args, options);
   }
 
@@ -382,7 +393,7 @@ export abstract class ToolMethods {
   validateAndPrepareAssets(
     args: ValidateAndPrepareAssetsArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<ValidateAndPrepareAssetsResult>> {
     return this.callTool('validate_and_prepare_assets', args, options);
   }
 
@@ -538,7 +549,7 @@ export abstract class ToolMethods {
   listSocialPhotoAccounts(
     args: ListSocialPhotoAccountsArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<ListSocialPhotoAccountsResult>> {
     return this.callTool('list_social_photo_accounts', args, options);
   }
 
@@ -550,7 +561,7 @@ export abstract class ToolMethods {
   listSocialCampaigns(
     args: ListSocialCampaignsArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<ListSocialCampaignsResult>> {
     return this.callTool('list_social_campaigns', args, options);
   }
 
@@ -574,7 +585,7 @@ export abstract class ToolMethods {
   updateSocialCampaign(
     args: UpdateSocialCampaignArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<UpdateSocialCampaignResult>> {
     return this.callTool('update_social_campaign', args, options);
   }
 
@@ -622,7 +633,7 @@ export abstract class ToolMethods {
   listVideoCampaigns(
     args: ListVideoCampaignsArguments = {},
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<ListVideoCampaignsResult>> {
     return this.callTool('list_video_campaigns', args, options);
   }
 
@@ -646,7 +657,7 @@ export abstract class ToolMethods {
   updateVideoCampaign(
     args: UpdateVideoCampaignArguments,
     options?: CallOptions,
-  ): Promise<ToolCallResult<Record<string, unknown>>> {
+  ): Promise<ToolCallResult<UpdateVideoCampaignResult>> {
     return this.callTool('update_video_campaign', args, options);
   }
 
