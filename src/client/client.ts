@@ -103,7 +103,7 @@ export class AdopsClient extends ToolMethods {
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.#attempt(tool, body, idempotencyKey, attempt, options.signal);
       // The service answers each tool with its own schema (test/client/structured.test.ts holds it to that).
-      if (outcome.ok) return outcome.result as ToolCallResult<ToolResults[Name]>;
+      if (outcome.ok) return outcome.result as unknown as ToolCallResult<ToolResults[Name]>;
       const delay = nextDelay({ attempt, ...outcome }, this.retry);
       if (delay === undefined) throw outcome.error;
       await sleep(delay, options.signal);

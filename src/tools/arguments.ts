@@ -5,7 +5,7 @@ import {
   controlCharacterIn,
   type TextLines,
 } from '../control-characters.ts';
-import { PLATFORM_INFO, type Platform } from '../platform-families.ts';
+import type { Platform } from '../platform-families.ts';
 import type { FieldIssue } from './tool.ts';
 
 /** Ids that make the sandbox answer with a fault, accepted wherever an id is digits (docs/platforms.md). */

@@ -1,21 +1,6 @@
 import { z } from 'zod';
 import type { Approval } from '../../storage/schema.ts';
 
-/**
- * The output schema of `impact`, which the pipeline adds to the dry run of a change to a campaign's
- * spend (src/pipeline/spend-guardrails.ts).
- */
-export const IMPACT_OUTPUT = z
-  .object({
-    currency: z.string().describe('The currency of the deltas.'),
-    projected_daily_delta: z.string().nullable().describe('Daily spend after minus before, signed.'),
-    projected_period_delta: z.string().nullable().describe('That delta to the end of the month.'),
-    period_end: z.string().describe('The last day the period delta counts (UTC).'),
-    approval_needed: z.string().optional().describe('Why applying it would wait for approval.'),
-  })
-  .optional()
-  .describe("On a dry run: the change's projected effect on spend.");
-
 export const APPROVAL_STATUSES = [
   'pending',
   'approved',

@@ -3,7 +3,7 @@ import { NetworkClient } from '../../platforms/network/client.ts';
 import { networkProtocol } from '../../platforms/network/protocol.ts';
 import { idOf, urn } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { IMPACT_OUTPUT, MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
+import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import {
   accountArgument,
   bannedWordIssues,
@@ -13,6 +13,7 @@ import {
   text,
   textOnSeveralLines,
 } from '../arguments.ts';
+import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { STATUS_FIELDS, statusFields } from '../status-vocabulary.ts';
 import { defineTool, type ToolContext, type ToolResult } from '../tool.ts';
@@ -216,7 +217,7 @@ export const addNetworkCarouselCreative = defineTool({
     recommended_variations: z.number().int().describe('How many LinkedIn recommends.'),
     media: MEDIA_OUTPUT,
     preview: PREVIEW_OUTPUT,
-    impact: IMPACT_OUTPUT,
+    impact: dryRunImpact,
     next_step: z.string().optional().describe('Advice on more variations, once created.'),
   }),
   rules: (args, { config }) =>

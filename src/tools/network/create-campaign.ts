@@ -17,7 +17,8 @@ import type { Money, RunSchedule } from '../../platforms/network/types.ts';
 import { idOf, urn } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import type { AdAccount } from '../../storage/schema.ts';
-import { IMPACT_OUTPUT } from '../approvals/approval-object.ts';
+
+import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountInCurrency } from '../money-arguments.ts';
 import { STATUS_FIELDS, statusFields } from '../status-vocabulary.ts';
@@ -100,7 +101,7 @@ export const CREATE_OUTPUT = z.object({
     .describe('The first ad.'),
   media: MEDIA_OUTPUT,
   preview: PREVIEW_OUTPUT,
-  impact: IMPACT_OUTPUT,
+  impact: dryRunImpact,
   next_steps: z.array(z.string()).optional().describe('What to do next, once created.'),
 });
 

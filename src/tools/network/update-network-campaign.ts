@@ -7,8 +7,9 @@ import { live, NetworkClient } from '../../platforms/network/client.ts';
 import { networkProtocol } from '../../platforms/network/protocol.ts';
 import { idOf } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { IMPACT_OUTPUT, MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
+import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, changingOneOf, digitsOrUrn, dryRun, text } from '../arguments.ts';
+import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
@@ -291,7 +292,7 @@ export const updateNetworkCampaign = defineTool({
     changed: z.array(z.string()).describe('The fields that differ; empty when nothing was sent.'),
     dry_run: z.boolean().describe('Whether nothing was sent (dry run).'),
     preview: PREVIEW_OUTPUT,
-    impact: IMPACT_OUTPUT,
+    impact: dryRunImpact,
     warning: z.string().optional().describe('Why an activated campaign does not deliver yet.'),
   }),
   stop: { status: { field: 'status', pausing: ['PAUSED'] }, budget: 'daily_budget' },

@@ -48,21 +48,3 @@ export const PREVIEW_OUTPUT = z
   )
   .optional()
   .describe('On a dry run: the request that would be sent.');
-
-/** What the pipeline adds to a dry run of a campaign change (pipeline/execute-tool.ts `withImpact`). */
-export const IMPACT_OUTPUT = z
-  .object({
-    currency: z.string().describe('The currency of the deltas.'),
-    projected_daily_delta: z
-      .string()
-      .nullable()
-      .describe('Daily spend after minus before, signed; null if unknown.'),
-    projected_period_delta: z
-      .string()
-      .nullable()
-      .describe('The daily delta over the days left in the month; null if unknown.'),
-    period_end: z.string().describe('The last day the period delta counts, YYYY-MM-DD.'),
-    approval_needed: z.string().optional().describe('Why applying it would wait for the owner, if it would.'),
-  })
-  .optional()
-  .describe("On a dry run: the change's projected effect on spend.");

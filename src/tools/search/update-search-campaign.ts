@@ -15,11 +15,12 @@ import type { SettableCampaignStatus } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, changingOneOf, digitsId, dryRun } from '../arguments.ts';
+import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { platformStatus, STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
 import { defineTool } from '../tool.ts';
-import { IMPACT_OUTPUT, PREVIEW_OUTPUT } from './below-campaign.ts';
+import { PREVIEW_OUTPUT } from './below-campaign.ts';
 
 const NAME = 'update_search_campaign';
 
@@ -136,7 +137,7 @@ export const updateSearchCampaign = defineTool({
       .optional()
       .describe('When a shared budget changes: the other campaigns it also applies to.'),
     preview: PREVIEW_OUTPUT.describe('On a dry run: the requests that would be sent.'),
-    impact: IMPACT_OUTPUT,
+    impact: dryRunImpact,
   }),
   stop: {
     status: { field: 'status', pausing: ['PAUSED'] },
