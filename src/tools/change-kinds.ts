@@ -18,7 +18,7 @@ export const CHANGE_KIND_LABELS: Readonly<Record<ChangeKind, string>> = {
 };
 
 /** The write tools that are not campaign updates, by what they change; one left out counts as `other`. */
-export const KIND_OF_TOOL: Readonly<Record<string, 'create' | 'ads' | 'other'>> = {
+export const KIND_OF_TOOL: Readonly<Record<string, ChangeKind>> = {
   create_network_image_campaign: 'create',
   create_network_video_campaign: 'create',
   create_network_carousel_campaign: 'create',
@@ -27,6 +27,9 @@ export const KIND_OF_TOOL: Readonly<Record<string, 'create' | 'ads' | 'other'>> 
   update_ad_headlines: 'ads',
   add_network_carousel_creative: 'ads',
   associate_network_conversion: 'other',
+  // Pausing or enabling keywords: a status change below the campaign.
+  update_search_keywords: 'status',
+  add_search_negative_keywords: 'other',
   // It stores prepared images in adops, not on the platform.
   validate_and_prepare_assets: 'other',
   // Monitors are kept in adops; what a monitor does to a campaign is an update under its own name.
@@ -78,8 +81,13 @@ export function kindClauses(tools: Iterable<Tool>, kind: ChangeKind): ToolClause
   });
   const others = writes.filter((tool) => !campaignFields(tool));
   switch (kind) {
-    case 'status':
-      return updates.map((update) => ({ tools: [update.name], withAnyOf: update.status }));
+    case 'status': {
+      const named = others.filter((tool) => KIND_OF_TOOL[tool.name] === 'status').map((tool) => tool.name);
+      return [
+        ...updates.map((update) => ({ tools: [update.name], withAnyOf: update.status })),
+        ...(named.length > 0 ? [{ tools: named }] : []),
+      ];
+    }
     case 'budget':
       return updates.flatMap((update) =>
         update.budget.length === 0 ? [] : [{ tools: [update.name], withAnyOf: update.budget }],

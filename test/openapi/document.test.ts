@@ -4,7 +4,7 @@ import addFormatsModule from 'ajv-formats';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../../src/errors.ts';
-import { argumentsSchemaName } from '../../src/http/openapi-arguments.ts';
+import { argumentsSchemaName, resultSchemaName } from '../../src/http/openapi-arguments.ts';
 import { PLATFORMS } from '../../src/platform-families.ts';
 import { ALL_TOOLS } from '../../src/tools/registry.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
@@ -121,6 +121,14 @@ describe('the OpenAPI document', () => {
       expect(statuses).toEqual(expect.arrayContaining([200, 400, 401, 404, 409, 413, 415, 422, 429, 500]));
       for (const [status, response] of Object.entries<any>(responses)) {
         const media = response.content['application/json'];
+        // A 200 of a tool with an output schema shows that schema rather than a made-up answer.
+        if (status === '200' && t.output) {
+          expect(media.example, t.name).toBeUndefined();
+          const structured = media.schema.allOf[1].properties.data.properties.structured.$ref;
+          expect(structured, t.name).toBe(`#/components/schemas/${resultSchemaName(t.name)}`);
+          expect(doc.components.schemas[resultSchemaName(t.name)], t.name).toBeDefined();
+          continue;
+        }
         const examples =
           media.example !== undefined
             ? [media.example]
