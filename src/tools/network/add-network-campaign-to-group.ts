@@ -169,9 +169,7 @@ export const addNetworkCampaignToGroup = defineTool({
   input: z
     .strictObject({
       ...campaignArguments,
-      campaign_group_id: digitsOrUrn('sponsoredCampaignGroup').describe(
-        'The existing campaign group to add the campaign to: digits or urn:li:sponsoredCampaignGroup:<digits>.',
-      ),
+      campaign_group_id: digitsOrUrn('sponsoredCampaignGroup').describe('The existing campaign group.'),
       ad_type: z
         .enum(AD_TYPES)
         .describe('Format of the first creative; decides which creative fields apply.'),
@@ -179,17 +177,12 @@ export const addNetworkCampaignToGroup = defineTool({
         .enum(VIDEO_OBJECTIVES)
         .optional()
         .describe(
-          "Campaign objective; default the group's. image and carousel: BRAND_AWARENESS, ENGAGEMENT, " +
-            'WEBSITE_VISIT, WEBSITE_CONVERSION; video adds VIDEO_VIEW and JOB_APPLICANT; text: BRAND_AWARENESS, ' +
-            'WEBSITE_VISIT, WEBSITE_CONVERSION.',
+          "Default the group's; VIDEO_VIEW and JOB_APPLICANT are for video, ENGAGEMENT not for text.",
         ),
-      call_to_action: z
-        .enum(CALL_TO_ACTIONS)
-        .optional()
-        .describe(`Button label; default ${DEFAULT_CALL_TO_ACTION}. Not for text ads, which have no button.`),
+      call_to_action: z.enum(CALL_TO_ACTIONS).optional().describe('Button label; not for text ads.'),
       introductory_text: textOnSeveralLines(600)
         .optional()
-        .describe('image, video, carousel: main text of the post, at most 600 characters (carousel: 255).'),
+        .describe('image, video, carousel: text above the media (carousel: 255 at most).'),
       headline: text(70)
         .optional()
         .describe('image, video: headline below the media, at most 70 characters.'),
@@ -203,9 +196,7 @@ export const addNetworkCampaignToGroup = defineTool({
       video_url: httpsUrl()
         .optional()
         .describe('video: https URL of an MP4 to download and upload; or video_urn.'),
-      cards: carouselCards
-        .optional()
-        .describe('carousel: the cards, 2 to 10, each with one image, a headline and a landing page.'),
+      cards: carouselCards.optional().describe('carousel: 2 to 10 cards.'),
       text_headline: text(25).optional().describe('text: ad headline, at most 25 characters.'),
       text_description: text(75).optional().describe('text: ad text, at most 75 characters.'),
     })
