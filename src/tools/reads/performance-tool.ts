@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { PLATFORM_INFO, type Platform } from '../../platform-families.ts';
 import type { PlatformCallContext } from '../../platforms/call-context.ts';
-import {
-  PERFORMANCE_LEVELS,
-  type PerformanceAnswer,
-  type PerformanceLevel,
-  type PerformanceQuery,
-} from '../../platforms/performance.ts';
+import type { PerformanceAnswer, PerformanceLevel, PerformanceQuery } from '../../platforms/performance.ts';
 import { accountArgument } from '../arguments.ts';
-import { defineTool, type FieldIssue, type Tool } from '../tool.ts';
+import { defineTool, type Tool } from '../tool.ts';
 import { BREAKDOWNS, type Breakdown, PERFORMANCE_OUTPUT, performanceReport } from './performance-report.ts';
 import { PERIOD_SCHEMA, periodArguments, periodIssues, resolvePeriod, todayIn } from './period.ts';
 
@@ -47,25 +42,6 @@ function levelWords(options: PerformanceToolOptions): string {
   return ['campaign', ...below].join(', ').replace(/, ([^,]*)$/, ' or $1');
 }
 
-/** The level and breakdown the platform does not report, refused with what it offers instead. */
-function reportIssues(
-  options: PerformanceToolOptions,
-  args: { level?: unknown; breakdown?: unknown },
-): FieldIssue[] {
-  const label = PLATFORM_INFO[options.platform].label;
-  const issues: FieldIssue[] = [];
-  if (args.level !== 'campaign' && !(String(args.level) in options.levels)) {
-    issues.push({
-      field: 'level',
-      message: `${label} reports no ${args.level} level: use ${levelWords(options)}`,
-    });
-  }
-  if (args.breakdown === 'device' && !options.byDevice) {
-    issues.push({ field: 'breakdown', message: `${label} reports no breakdown by device: use none or day` });
-  }
-  return issues;
-}
-
 /**
  * The campaign performance tool of a platform: the same arguments, rules and answer on every platform
  * (see performance-report.ts); only the reader differs.
@@ -102,11 +78,14 @@ export function performanceTool(options: PerformanceToolOptions): Tool {
             `Only these campaigns (at most ${MAX_CAMPAIGN_IDS}); all of the account's otherwise. Ids that do not exist are listed as not found.`,
           ),
         level: z
-          .enum(PERFORMANCE_LEVELS)
+          .enum([
+            'campaign',
+            ...(Object.keys(options.levels) as Array<Exclude<PerformanceLevel, 'campaign'>>),
+          ])
           .default('campaign')
           .describe(`Rows per ${levelWords(options)}.`),
         breakdown: z
-          .enum(BREAKDOWNS)
+          .enum(options.byDevice ? BREAKDOWNS : ['none', 'day'])
           .default('none')
           .describe(`Each row's days${options.byDevice ? ' or devices' : ''} too; none gives the period.`),
         [info.accountArgument]: accountArgument(platform),
@@ -114,7 +93,7 @@ export function performanceTool(options: PerformanceToolOptions): Tool {
       .meta(PERIOD_SCHEMA),
     example: options.example,
     output: PERFORMANCE_OUTPUT,
-    rules: (args) => [...periodIssues(args), ...reportIssues(options, args)],
+    rules: (args) => periodIssues(args),
     auditFields: ['date_range', 'start_date', 'end_date', 'level', 'breakdown'],
     async run(args, context) {
       const account = context.account;
