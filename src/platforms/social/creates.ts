@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { readAnswer } from '../answer-shape.ts';
 import type { PlatformSession } from '../session.ts';
 import type { UpstreamRequest } from '../upstream.ts';
+import { campaignSchema } from './campaigns.ts';
 import { graphUrl } from './graph.ts';
-import { readEveryPage, readGraph } from './graph-read.ts';
+import { readEveryPage } from './graph-read.ts';
 
 /** The campaign objectives the create takes (Campaign.Objective, the outcome-driven ones Meta accepts today). */
 export const CREATE_OBJECTIVES = [
@@ -175,14 +176,22 @@ const uploadedSchema = z.object({
 });
 
 /** Sends a create and reads the new object's id (`{id}`). */
-export async function sendCreate(session: PlatformSession, what: string, request: GraphWrite): Promise<string> {
+export async function sendCreate(
+  session: PlatformSession,
+  what: string,
+  request: GraphWrite,
+): Promise<string> {
   const response = await session.send(request);
   session.noteRequestId(response.headers['x-fb-trace-id']);
   return readAnswer('social', what, createdSchema, response.body, { mayHaveActed: true }).id;
 }
 
 /** Sends a create with `validate_only` and reads Meta's `{success: true}`. */
-export async function sendValidation(session: PlatformSession, what: string, request: GraphWrite): Promise<void> {
+export async function sendValidation(
+  session: PlatformSession,
+  what: string,
+  request: GraphWrite,
+): Promise<void> {
   const response = await session.send({ ...request, idempotent: true });
   session.noteRequestId(response.headers['x-fb-trace-id']);
   readAnswer('social', what, validatedSchema, response.body);
@@ -204,7 +213,11 @@ export async function uploadAdImage(session: PlatformSession, request: GraphWrit
 const adImageSchema = z.object({ hash: z.string(), status: z.string().optional() });
 
 /** `GET /act_{id}/adimages?hashes=[…]`: whether the ad account's image library holds the hash. */
-export async function hasAdImage(session: PlatformSession, adAccountId: string, hash: string): Promise<boolean> {
+export async function hasAdImage(
+  session: PlatformSession,
+  adAccountId: string,
+  hash: string,
+): Promise<boolean> {
   const url = graphUrl(session.endpoints, edge(adAccountId, 'adimages'), {
     hashes: JSON.stringify([hash]),
     fields: 'hash,status',
@@ -213,7 +226,11 @@ export async function hasAdImage(session: PlatformSession, adAccountId: string, 
   return images.some((image) => image.hash === hash && image.status !== 'DELETED');
 }
 
-const namedSchema = z.object({ id: z.string().min(1), name: z.string(), created_time: z.string().optional() });
+const namedSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  created_time: z.string().optional(),
+});
 
 /** Meta's `2026-11-22T09:00:00+0000` as epoch milliseconds. */
 function epoch(time: string | undefined): number {
@@ -234,7 +251,7 @@ export async function objectsNamed(
   const url = graphUrl(session.endpoints, path, {
     fields: since === undefined ? 'id,name' : 'id,name,created_time',
     limit: '100',
-    ...(!path.endsWith('/adcreatives') && { effective_status: JSON.stringify(FINDABLE_STATUSES(path)) }),
+    ...(!path.endsWith('/adcreatives') && { effective_status: JSON.stringify(findableStatuses(path)) }),
   });
   const items = await readEveryPage(session, `the objects named "${name}"`, url, namedSchema);
   return items
@@ -243,21 +260,25 @@ export async function objectsNamed(
 }
 
 /** The effective statuses a just-made PAUSED object may show on its edge (its parent's pause shows too). */
-function FINDABLE_STATUSES(path: string): string[] {
+function findableStatuses(path: string): string[] {
   if (path.endsWith('/campaigns')) return ['ACTIVE', 'PAUSED'];
   if (path.endsWith('/adsets')) return ['ACTIVE', 'PAUSED', 'CAMPAIGN_PAUSED'];
   return ['ACTIVE', 'PAUSED', 'CAMPAIGN_PAUSED', 'ADSET_PAUSED'];
 }
 
-/** Reads one node's fields, for checks before a create. */
-export function readNode<Schema extends z.ZodType>(
+/** The largest daily campaign budget among the account's active and paused campaigns, in minor units. */
+export async function largestDailyBudgetMinor(
   session: PlatformSession,
-  what: string,
-  path: string,
-  fields: string,
-  schema: Schema,
-): Promise<z.output<Schema>> {
-  return readGraph(session, what, graphUrl(session.endpoints, path, { fields }), schema);
+  adAccountId: string,
+): Promise<number> {
+  const url = graphUrl(session.endpoints, edge(adAccountId, 'campaigns'), {
+    fields: 'id,daily_budget',
+    limit: '100',
+    effective_status: JSON.stringify(['ACTIVE', 'PAUSED']),
+  });
+  const schema = campaignSchema.pick({ id: true, daily_budget: true });
+  const campaigns = await readEveryPage(session, "the ad account's campaigns", url, schema);
+  return Math.max(0, ...campaigns.map((campaign) => campaign.daily_budget ?? 0));
 }
 
 export { edge as adAccountEdge };

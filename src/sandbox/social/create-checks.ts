@@ -19,7 +19,13 @@ export const GOALS_BY_OBJECTIVE: Record<string, readonly string[]> = {
   OUTCOME_APP_PROMOTION: ['APP_INSTALLS', 'LINK_CLICKS'],
   OUTCOME_AWARENESS: ['REACH', 'IMPRESSIONS', 'AD_RECALL_LIFT', 'THRUPLAY'],
   OUTCOME_ENGAGEMENT: ['POST_ENGAGEMENT', 'PAGE_LIKES', 'THRUPLAY', 'LINK_CLICKS', 'CONVERSATIONS'],
-  OUTCOME_LEADS: ['LEAD_GENERATION', 'QUALITY_LEAD', 'OFFSITE_CONVERSIONS', 'LINK_CLICKS', 'LANDING_PAGE_VIEWS'],
+  OUTCOME_LEADS: [
+    'LEAD_GENERATION',
+    'QUALITY_LEAD',
+    'OFFSITE_CONVERSIONS',
+    'LINK_CLICKS',
+    'LANDING_PAGE_VIEWS',
+  ],
   OUTCOME_SALES: ['OFFSITE_CONVERSIONS', 'VALUE', 'LINK_CLICKS', 'LANDING_PAGE_VIEWS'],
   OUTCOME_TRAFFIC: ['LINK_CLICKS', 'LANDING_PAGE_VIEWS', 'REACH', 'IMPRESSIONS', 'CONVERSATIONS'],
 };
@@ -85,7 +91,10 @@ export function checkDailyBudget(value: string | undefined, currency: string): R
 }
 
 /** A budget on an ad set whose campaign holds one, or none on either. */
-export function budgetLevelConflict(campaignHasBudget: boolean, adSetHasBudget: boolean): Refusal | undefined {
+export function budgetLevelConflict(
+  campaignHasBudget: boolean,
+  adSetHasBudget: boolean,
+): Refusal | undefined {
   if (campaignHasBudget && adSetHasBudget) {
     return invalid('Invalid parameter', {
       error_subcode: BUDGET_LEVEL_CONFLICT,
@@ -100,7 +109,7 @@ export function budgetLevelConflict(campaignHasBudget: boolean, adSetHasBudget: 
       error_subcode: BUDGET_LEVEL_CONFLICT,
       error_user_title: 'Budget Required',
       error_user_msg:
-        "This campaign has no campaign budget, so the ad set needs one: pass daily_budget or lifetime_budget.",
+        'This campaign has no campaign budget, so the ad set needs one: pass daily_budget or lifetime_budget.',
     });
   }
   return undefined;
@@ -142,7 +151,8 @@ export function checkTargeting(targeting: Record<string, unknown>): Refusal | un
   }
   const ageMin = targeting.age_min ?? 18;
   const ageMax = targeting.age_max ?? 65;
-  const age = (value: unknown) => Number.isInteger(value) && (value as number) >= 13 && (value as number) <= 65;
+  const age = (value: unknown) =>
+    Number.isInteger(value) && (value as number) >= 13 && (value as number) <= 65;
   if (!age(ageMin) || !age(ageMax) || (ageMin as number) > (ageMax as number)) {
     return invalid('Invalid parameter', {
       error_user_title: 'Invalid Age Range',

@@ -4,9 +4,9 @@ import type { SandboxAccount } from '../sandbox-account.ts';
 import { SandboxStore, sandboxId } from '../store.ts';
 import { recordDelivery, type SandboxAd, type SandboxAdSet } from './ad-set-records.ts';
 import {
+  type CampaignStatus,
   graphTime,
   recordCampaignActivity,
-  type CampaignStatus,
   type SandboxCampaign,
 } from './campaign-records.ts';
 import {
@@ -26,7 +26,7 @@ import {
   validateOnlyOf,
 } from './create-checks.ts';
 import { sendEdgePage } from './edge-page.ts';
-import { graphError, type GraphErrorBody } from './graph.ts';
+import { type GraphErrorBody, graphError } from './graph.ts';
 import type { Admitted, EdgeRequest, GraphCalls } from './graph-calls.ts';
 import type { SandboxPage, SandboxPhotoAccount } from './instagram-accounts.ts';
 import { AD_CREATIVE, AD_IMAGE } from './node-types.ts';
@@ -166,7 +166,8 @@ export function registerCreates(scope: FastifyInstance, calls: GraphCalls): void
   });
 
   scope.post<CreateRequest>('/:version/:node/adsets', async (request, reply) => {
-    if (!request.params.node.startsWith('act_')) return unsupportedRequest(reply, 'POST', request.params.node);
+    if (!request.params.node.startsWith('act_'))
+      return unsupportedRequest(reply, 'POST', request.params.node);
     const admitted = await accountWrite(request, reply, 'adsets', AD_SET_CREATE);
     if (!admitted) return reply;
     const { query, now, currency } = admitted;
@@ -182,7 +183,10 @@ export function registerCreates(scope: FastifyInstance, calls: GraphCalls): void
     if ('refusal' in targeting) return refuse(reply, targeting.refusal as GraphErrorBody);
     const campaign = await store.get<SandboxCampaign>('campaign', query.campaign_id ?? '');
     if (!campaign || campaign.accountId !== accountId || campaign.data.status === 'DELETED') {
-      return refuse(reply, invalid(`Param campaign_id must be a campaign of ad account ${accountId}`).refusal);
+      return refuse(
+        reply,
+        invalid(`Param campaign_id must be a campaign of ad account ${accountId}`).refusal,
+      );
     }
     const goals = GOALS_BY_OBJECTIVE[campaign.data.objective] ?? [];
     const goal = query.optimization_goal ?? '';
@@ -248,7 +252,11 @@ export function registerCreates(scope: FastifyInstance, calls: GraphCalls): void
       const hash = createHash('md5').update(bytes).digest('hex');
       const id = imageId(accountId, hash);
       if (!(await store.get('adimage', id))) {
-        const data: SandboxAdImage = { hash, name: query.name ?? `image.${type}`, created_time: graphTime(now) };
+        const data: SandboxAdImage = {
+          hash,
+          name: query.name ?? `image.${type}`,
+          created_time: graphTime(now),
+        };
         await store.put({ type: 'adimage', id, accountId, data }, now);
       }
       return reply.send({ images: { bytes: { hash, url: imageUrl(hash, type) } } });
@@ -280,7 +288,8 @@ export function registerCreates(scope: FastifyInstance, calls: GraphCalls): void
   });
 
   scope.post<CreateRequest>('/:version/:node/ads', async (request, reply) => {
-    if (!request.params.node.startsWith('act_')) return unsupportedRequest(reply, 'POST', request.params.node);
+    if (!request.params.node.startsWith('act_'))
+      return unsupportedRequest(reply, 'POST', request.params.node);
     const admitted = await accountWrite(request, reply, 'ads', AD_CREATE);
     if (!admitted) return reply;
     const { query, now, currency } = admitted;
@@ -400,10 +409,13 @@ export function registerCreates(scope: FastifyInstance, calls: GraphCalls): void
     const pages = await store.list<SandboxPage>('page', accountId);
     const pageId = String(spec.page_id ?? '');
     if (!pages.some((page) => page.id === pageId)) {
-      return invalid(`Param object_story_spec[page_id] must be a Page the ad account ${accountId} can promote`, {
-        error_user_title: 'Invalid Page',
-        error_user_msg: `Page ${pageId || '(none)'} cannot be used by this ad account: use one of its promote_pages.`,
-      });
+      return invalid(
+        `Param object_story_spec[page_id] must be a Page the ad account ${accountId} can promote`,
+        {
+          error_user_title: 'Invalid Page',
+          error_user_msg: `Page ${pageId || '(none)'} cannot be used by this ad account: use one of its promote_pages.`,
+        },
+      );
     }
     const instagram = spec.instagram_user_id;
     if (instagram !== undefined) {
@@ -415,12 +427,15 @@ export function registerCreates(scope: FastifyInstance, calls: GraphCalls): void
           pages.some((page) => page.data.connected_instagram_account === a.id),
       );
       if (!usable) {
-        return invalid('Param object_story_spec[instagram_user_id] must be an Instagram account of the ad account', {
-          error_user_title: 'Invalid Instagram Account',
-          error_user_msg:
-            `Instagram account ${String(instagram)} is not authorized for this ad account's ads or not linked ` +
-            'to one of its pages.',
-        });
+        return invalid(
+          'Param object_story_spec[instagram_user_id] must be an Instagram account of the ad account',
+          {
+            error_user_title: 'Invalid Instagram Account',
+            error_user_msg:
+              `Instagram account ${String(instagram)} is not authorized for this ad account's ads or not linked ` +
+              'to one of its pages.',
+          },
+        );
       }
     }
     const link = spec.link_data as Record<string, unknown> | undefined;
@@ -447,9 +462,17 @@ function imageUrl(hash: string, type: string): string {
 
 function specialCategories(query: Query): { refusal: GraphErrorBody } | undefined {
   const categories = listParameter(query.special_ad_categories ?? '');
-  const known = ['NONE', 'EMPLOYMENT', 'HOUSING', 'CREDIT', 'ISSUES_ELECTIONS_POLITICS', 'ONLINE_GAMBLING_AND_GAMING'];
+  const known = [
+    'NONE',
+    'EMPLOYMENT',
+    'HOUSING',
+    'CREDIT',
+    'ISSUES_ELECTIONS_POLITICS',
+    'ONLINE_GAMBLING_AND_GAMING',
+  ];
   if (!categories) return invalid('Param special_ad_categories must be an array of strings');
   const wrong = categories.findIndex((c) => !known.includes(c));
-  if (wrong >= 0) return invalid(`Param special_ad_categories[${wrong}] must be one of {${known.join(', ')}}`);
+  if (wrong >= 0)
+    return invalid(`Param special_ad_categories[${wrong}] must be one of {${known.join(', ')}}`);
   return undefined;
 }
