@@ -54,8 +54,11 @@ export interface SandboxAdImage {
 /** The image every sandbox account's library holds from the start, for examples that name no upload. */
 export const SAMPLE_IMAGE = { hash: '8e1f4c2b7a9d3e5f60718293a4b5c6d7', name: 'adops-sample-1200x628.jpg' };
 
-/** What each create takes: the token, its proof, the fields to answer with, and the object's own. */
-const COMMON = ['access_token', 'appsecret_proof', 'fields', 'execution_options'] as const;
+/**
+ * What each create takes: the token, its proof, the fields to answer with, and the object's own; the SDKs
+ * send the parent's `id` with every edge write too.
+ */
+const COMMON = ['access_token', 'appsecret_proof', 'fields', 'execution_options', 'id'] as const;
 const CAMPAIGN_CREATE = [
   ...COMMON,
   'name',
@@ -79,7 +82,7 @@ const AD_SET_CREATE = [
 ] as const;
 const CREATIVE_CREATE = [...COMMON, 'name', 'object_story_spec'] as const;
 const AD_CREATE = [...COMMON, 'name', 'adset_id', 'creative', 'status'] as const;
-const IMAGE_UPLOAD = ['access_token', 'appsecret_proof', 'bytes', 'name'] as const;
+const IMAGE_UPLOAD = ['access_token', 'appsecret_proof', 'id', 'bytes', 'name'] as const;
 const IMAGE_EDGE = [...EDGE_PARAMETERS, 'hashes'] as const;
 
 /** Images arrive as base64 in a JSON or form body: room for a 10 MB image. */
