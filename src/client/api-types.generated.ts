@@ -1446,6 +1446,63 @@ export interface UpdateSocialAdSetArguments {
   dry_run?: boolean;
 }
 
+/** The arguments of `create_social_campaign`. */
+export interface CreateSocialCampaignArguments {
+  /** Campaign name, up to 350 characters. */
+  campaign_name: string;
+  /**
+   * Meta's campaign objective; the ad links to a website either way.
+   *
+   * @default "OUTCOME_TRAFFIC"
+   */
+  objective?:
+    | 'OUTCOME_TRAFFIC'
+    | 'OUTCOME_LEADS'
+    | 'OUTCOME_SALES'
+    | 'OUTCOME_AWARENESS'
+    | 'OUTCOME_ENGAGEMENT';
+  /** Daily campaign budget in the account currency, e.g. 25.50. */
+  daily_budget: number;
+  /** Countries to reach, two-letter ISO codes, e.g. ["US", "CA"]. */
+  countries: Array<string>;
+  /**
+   * Youngest age reached, 18 to 65.
+   *
+   * @default 18
+   */
+  age_min?: number;
+  /**
+   * Oldest age reached, 18 to 65 (65 means 65+).
+   *
+   * @default 65
+   */
+  age_max?: number;
+  /** MEN and/or WOMEN; everyone when absent. */
+  genders?: Array<'MEN' | 'WOMEN'>;
+  /** Facebook page the ad runs as (list_social_photo_accounts shows linked pages). */
+  page_id: string;
+  /** Instagram account to run as on Instagram (list_social_photo_accounts). */
+  instagram_user_id?: string;
+  /** https URL of the ad image (JPEG, PNG or still GIF, 10 MB at most). */
+  image_url?: string;
+  /** Hash of an image already in the ad account's library, instead of image_url. */
+  image_hash?: string;
+  /** Primary text above the image, up to 1,000 characters. */
+  message: string;
+  /** Headline below the image, up to 255 characters. */
+  headline: string;
+  /** Landing page the ad opens (https). */
+  link: string;
+  /** The account, when several are connected (list_connected_accounts). */
+  ad_account_id?: string;
+  /**
+   * Check and show what would be sent, changing nothing (no quota).
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+}
+
 /** The arguments of `list_video_campaigns`. */
 export interface ListVideoCampaignsArguments {
   /**
@@ -2529,6 +2586,76 @@ export interface UpdateSocialAdSetResult {
   };
 }
 
+/** The answer of `create_social_campaign`. */
+export interface CreateSocialCampaignResult {
+  /** The Meta ad account (act_...). */
+  ad_account_id: string;
+  /** The new campaign; a placeholder in a dry run. */
+  campaign_id: string;
+  /** Campaign name. */
+  name: string;
+  /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+  status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+  /** The platform's own status value. */
+  platform_status: string;
+  /** Campaign objective. */
+  objective:
+    | 'OUTCOME_TRAFFIC'
+    | 'OUTCOME_LEADS'
+    | 'OUTCOME_SALES'
+    | 'OUTCOME_AWARENESS'
+    | 'OUTCOME_ENGAGEMENT';
+  /** The ad set's optimization goal. */
+  optimization_goal: string;
+  /** Daily campaign budget, a decimal in the account currency. */
+  daily_budget: string;
+  /** Account currency. */
+  currency: string;
+  /** Ids of what was made (placeholders in a dry run). */
+  created: {
+    /** The campaign. */
+    campaign_id: string;
+    /** Its ad set (targeting). */
+    ad_set_id: string;
+    /** The ad image in the account library. */
+    image_hash: string;
+    /** The ad creative. */
+    creative_id: string;
+    /** The ad. */
+    ad_id: string;
+  };
+  /** True when nothing was created. */
+  dry_run: boolean;
+  /** Dry run: the requests in order. */
+  preview?: Array<{
+    /** Order. */
+    step: number;
+    /** What the request does. */
+    action: string;
+    /** HTTP method. */
+    method: string;
+    /** Path under the Graph API version. */
+    url: string;
+    /** Request body. */
+    body: unknown;
+    /** Meta checked it (validate-only mode). */
+    validated: boolean;
+  }>;
+  /** Dry run: the effect on spend. */
+  impact?: {
+    /** Account currency. */
+    currency: string;
+    /** Change of daily spend (0: created PAUSED). */
+    projected_daily_delta: string | null;
+    /** Change of spend to the month end. */
+    projected_period_delta: string | null;
+    /** Last day of the month. */
+    period_end: string;
+    /** Why the real call would wait for approval. */
+    approval_needed?: string;
+  };
+}
+
 /** The answer of `get_video_campaign_performance`. */
 export interface GetVideoCampaignPerformanceResult {
   account_id: string;
@@ -2856,6 +2983,7 @@ export interface ToolArguments {
   list_social_ad_sets: ListSocialAdSetsArguments;
   list_social_ads: ListSocialAdsArguments;
   update_social_ad_set: UpdateSocialAdSetArguments;
+  create_social_campaign: CreateSocialCampaignArguments;
   list_video_campaigns: ListVideoCampaignsArguments;
   get_video_campaign_performance: GetVideoCampaignPerformanceArguments;
   update_video_campaign: UpdateVideoCampaignArguments;
@@ -2910,6 +3038,7 @@ export interface ToolResults {
   list_social_ad_sets: ListSocialAdSetsResult;
   list_social_ads: ListSocialAdsResult;
   update_social_ad_set: UpdateSocialAdSetResult;
+  create_social_campaign: CreateSocialCampaignResult;
   list_video_campaigns: Record<string, unknown>;
   get_video_campaign_performance: GetVideoCampaignPerformanceResult;
   update_video_campaign: Record<string, unknown>;

@@ -59,7 +59,8 @@ const input = z
         z
           .string()
           .trim()
-          .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code, like US')
+          .refine((code) => /^[A-Za-z]{2}$/.test(code), 'must be a two-letter country code, like US')
+          .meta({ pattern: '^\\s*[A-Za-z]{2}\\s*$' })
           .transform((code) => code.toUpperCase()),
       )
       .min(1, 'must name at least one country')
@@ -85,7 +86,11 @@ const input = z
     image_hash: z
       .string()
       .trim()
-      .regex(/^[0-9a-f]{32}$/, 'must be the 32-character hash of an image in the ad account')
+      .refine(
+        (hash) => /^[0-9a-f]{32}$/.test(hash),
+        'must be the 32-character hash of an image in the ad account',
+      )
+      .meta({ pattern: '^\\s*[0-9a-f]{32}\\s*$' })
       .optional()
       .describe("Hash of an image already in the ad account's library, instead of image_url."),
     message: textOnSeveralLines(1000).describe('Primary text above the image, up to 1,000 characters.'),
@@ -135,7 +140,7 @@ const output = z.object({
         method: z.string().describe('HTTP method.'),
         url: z.string().describe('Path under the Graph API version.'),
         body: z.unknown().describe('Request body.'),
-        validated: z.boolean().describe('Meta checked it (validate_only).'),
+        validated: z.boolean().describe('Meta checked it (validate-only mode).'),
       }),
     )
     .optional()
@@ -164,7 +169,7 @@ export const createSocialCampaign = defineTool({
     'Facebook page (and the Instagram account, if given), and a PAUSED ad. page_id must be a page the ad ' +
     'account can promote; instagram_user_id one of list_social_photo_accounts. Nothing spends until the ' +
     'campaign and its ad set are activated. A failure part way names what exists; calling again with the ' +
-    'same Idempotency-Key finishes the campaign. dry_run has Meta validate the campaign (validate_only) and ' +
+    'same Idempotency-Key finishes the campaign. dry_run has Meta validate the campaign (its validate-only mode) and ' +
     `shows every request. Billable: one quota unit. ${MAY_WAIT_FOR_APPROVAL}`,
   platform: 'social',
   billable: true,
@@ -199,7 +204,6 @@ export const createSocialCampaign = defineTool({
     message: 'Our spring sale is on: 20% off every plan this week.',
     headline: 'Spring sale: 20% off',
     link: 'https://example.com/spring',
-    dry_run: true,
   },
   run: (args, context) => createCampaign(args, context),
 });
@@ -434,7 +438,7 @@ function answer(args: Args, plan: Plan, runner: SocialCreateRunner, created: Cre
       text:
         `Dry run: nothing was created and no quota was used. ${TOOL} would create the PAUSED campaign ${summary} ` +
         `in Meta ad account ${account.account_id} with ${preview.length} requests, listed in order in ` +
-        `structured.preview; Meta validated ${checked} of them (validate_only), the others need the ids of ` +
+        `structured.preview; Meta validated ${checked} of them (validate-only mode), the others need the ids of ` +
         'the earlier ones.',
       structured: { ...structured, dry_run: true, preview },
     };
