@@ -148,7 +148,10 @@ describe.each(TEST_DIALECTS)('the social sandbox reports like the Marketing API 
       );
       const posted = await graph(service, `/v25.0/${accountId}/campaigns`, token, { method: 'POST' });
       expect(posted.status).toBe(400);
-      expect(posted.body.error).toMatchObject({ code: 100, message: '(#100) The parameter name is required' });
+      expect(posted.body.error).toMatchObject({
+        code: 100,
+        message: '(#100) The parameter name is required',
+      });
     });
   });
 
