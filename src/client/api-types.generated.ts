@@ -1448,10 +1448,10 @@ export interface UpdateSocialAdSetArguments {
 
 /** The arguments of `create_social_campaign`. */
 export interface CreateSocialCampaignArguments {
-  /** Campaign name, up to 350 characters. */
+  /** Campaign name. */
   campaign_name: string;
   /**
-   * Meta's campaign objective; the ad links to a website either way.
+   * Campaign objective; the ad links to a website.
    *
    * @default "OUTCOME_TRAFFIC"
    */
@@ -1461,35 +1461,35 @@ export interface CreateSocialCampaignArguments {
     | 'OUTCOME_SALES'
     | 'OUTCOME_AWARENESS'
     | 'OUTCOME_ENGAGEMENT';
-  /** Daily campaign budget in the account currency, e.g. 25.50. */
+  /** Daily campaign budget, account currency. */
   daily_budget: number;
-  /** Countries to reach, two-letter ISO codes, e.g. ["US", "CA"]. */
+  /** Two-letter country codes, e.g. ["US"]. */
   countries: Array<string>;
   /**
-   * Youngest age reached, 18 to 65.
+   * Youngest age, 18-65.
    *
    * @default 18
    */
   age_min?: number;
   /**
-   * Oldest age reached, 18 to 65 (65 means 65+).
+   * Oldest age, 18-65 (65 = 65+).
    *
    * @default 65
    */
   age_max?: number;
-  /** MEN and/or WOMEN; everyone when absent. */
+  /** MEN and/or WOMEN; all when absent. */
   genders?: Array<'MEN' | 'WOMEN'>;
-  /** Facebook page the ad runs as (list_social_photo_accounts shows linked pages). */
+  /** Facebook page the ad runs as. */
   page_id: string;
-  /** Instagram account to run as on Instagram (list_social_photo_accounts). */
+  /** Instagram account it runs as (list_social_photo_accounts). */
   instagram_user_id?: string;
-  /** https URL of the ad image (JPEG, PNG or still GIF, 10 MB at most). */
+  /** Image URL: JPEG, PNG or still GIF, 10 MB at most. */
   image_url?: string;
-  /** Hash of an image already in the ad account's library, instead of image_url. */
+  /** Hash of an image in the account library, instead of image_url. */
   image_hash?: string;
-  /** Primary text above the image, up to 1,000 characters. */
+  /** Primary text above the image. */
   message: string;
-  /** Headline below the image, up to 255 characters. */
+  /** Headline below the image. */
   headline: string;
   /** Landing page the ad opens (https). */
   link: string;
@@ -2590,7 +2590,7 @@ export interface UpdateSocialAdSetResult {
 export interface CreateSocialCampaignResult {
   /** The Meta ad account (act_...). */
   ad_account_id: string;
-  /** The new campaign; a placeholder in a dry run. */
+  /** The campaign. */
   campaign_id: string;
   /** Campaign name. */
   name: string;
@@ -2607,11 +2607,11 @@ export interface CreateSocialCampaignResult {
     | 'OUTCOME_ENGAGEMENT';
   /** The ad set's optimization goal. */
   optimization_goal: string;
-  /** Daily campaign budget, a decimal in the account currency. */
+  /** Daily budget, account currency. */
   daily_budget: string;
   /** Account currency. */
   currency: string;
-  /** Ids of what was made (placeholders in a dry run). */
+  /** Ids made (placeholders in a dry run). */
   created: {
     /** The campaign. */
     campaign_id: string;
@@ -2634,24 +2634,24 @@ export interface CreateSocialCampaignResult {
     action: string;
     /** HTTP method. */
     method: string;
-    /** Path under the Graph API version. */
+    /** Graph API path. */
     url: string;
     /** Request body. */
     body: unknown;
-    /** Meta checked it (validate-only mode). */
+    /** Meta validated it. */
     validated: boolean;
   }>;
   /** Dry run: the effect on spend. */
   impact?: {
     /** Account currency. */
     currency: string;
-    /** Change of daily spend (0: created PAUSED). */
+    /** Daily spend change. */
     projected_daily_delta: string | null;
-    /** Change of spend to the month end. */
+    /** Spend change to month end. */
     projected_period_delta: string | null;
     /** Last day of the month. */
     period_end: string;
-    /** Why the real call would wait for approval. */
+    /** Why it would wait for approval. */
     approval_needed?: string;
   };
 }

@@ -48,12 +48,12 @@ const checkImage = exactlyOneOf('image_url', 'image_hash');
 
 const input = z
   .strictObject({
-    campaign_name: text(MAX_NAME).describe(`Campaign name, up to ${MAX_NAME} characters.`),
+    campaign_name: text(MAX_NAME).describe('Campaign name.'),
     objective: z
       .enum(CREATE_OBJECTIVES)
       .default('OUTCOME_TRAFFIC')
-      .describe("Meta's campaign objective; the ad links to a website either way."),
-    daily_budget: amountArgument().describe('Daily campaign budget in the account currency, e.g. 25.50.'),
+      .describe('Campaign objective; the ad links to a website.'),
+    daily_budget: amountArgument().describe('Daily campaign budget, account currency.'),
     countries: z
       .array(
         z
@@ -65,24 +65,20 @@ const input = z
       )
       .min(1, 'must name at least one country')
       .max(25)
-      .describe('Countries to reach, two-letter ISO codes, e.g. ["US", "CA"].'),
-    age_min: z.int().min(18).max(65).default(18).describe('Youngest age reached, 18 to 65.'),
-    age_max: z.int().min(18).max(65).default(65).describe('Oldest age reached, 18 to 65 (65 means 65+).'),
+      .describe('Two-letter country codes, e.g. ["US"].'),
+    age_min: z.int().min(18).max(65).default(18).describe('Youngest age, 18-65.'),
+    age_max: z.int().min(18).max(65).default(65).describe('Oldest age, 18-65 (65 = 65+).'),
     genders: z
       .array(z.enum(['MEN', 'WOMEN']))
       .min(1)
       .max(2)
       .optional()
-      .describe('MEN and/or WOMEN; everyone when absent.'),
-    page_id: digitsId().describe(
-      'Facebook page the ad runs as (list_social_photo_accounts shows linked pages).',
-    ),
+      .describe('MEN and/or WOMEN; all when absent.'),
+    page_id: digitsId().describe('Facebook page the ad runs as.'),
     instagram_user_id: digitsId()
       .optional()
-      .describe('Instagram account to run as on Instagram (list_social_photo_accounts).'),
-    image_url: imageUrl()
-      .optional()
-      .describe('https URL of the ad image (JPEG, PNG or still GIF, 10 MB at most).'),
+      .describe('Instagram account it runs as (list_social_photo_accounts).'),
+    image_url: imageUrl().optional().describe('Image URL: JPEG, PNG or still GIF, 10 MB at most.'),
     image_hash: z
       .string()
       .trim()
@@ -92,9 +88,9 @@ const input = z
       )
       .meta({ pattern: '^\\s*[0-9a-f]{32}\\s*$' })
       .optional()
-      .describe("Hash of an image already in the ad account's library, instead of image_url."),
-    message: textOnSeveralLines(1000).describe('Primary text above the image, up to 1,000 characters.'),
-    headline: text(255).describe('Headline below the image, up to 255 characters.'),
+      .describe('Hash of an image in the account library, instead of image_url.'),
+    message: textOnSeveralLines(1000).describe('Primary text above the image.'),
+    headline: text(255).describe('Headline below the image.'),
     link: httpsUrl().describe('Landing page the ad opens (https).'),
     ad_account_id: accountArgument('social'),
     dry_run: dryRun,
@@ -123,14 +119,14 @@ const createdIds = z.object({
 
 const output = z.object({
   ad_account_id: z.string().describe('The Meta ad account (act_...).'),
-  campaign_id: z.string().describe('The new campaign; a placeholder in a dry run.'),
+  campaign_id: z.string().describe('The campaign.'),
   name: z.string().describe('Campaign name.'),
   ...STATUS_FIELDS,
   objective: z.enum(CREATE_OBJECTIVES).describe('Campaign objective.'),
   optimization_goal: z.string().describe("The ad set's optimization goal."),
-  daily_budget: z.string().describe('Daily campaign budget, a decimal in the account currency.'),
+  daily_budget: z.string().describe('Daily budget, account currency.'),
   currency: z.string().describe('Account currency.'),
-  created: createdIds.describe('Ids of what was made (placeholders in a dry run).'),
+  created: createdIds.describe('Ids made (placeholders in a dry run).'),
   dry_run: z.boolean().describe('True when nothing was created.'),
   preview: z
     .array(
@@ -138,9 +134,9 @@ const output = z.object({
         step: z.int().describe('Order.'),
         action: z.string().describe('What the request does.'),
         method: z.string().describe('HTTP method.'),
-        url: z.string().describe('Path under the Graph API version.'),
+        url: z.string().describe('Graph API path.'),
         body: z.unknown().describe('Request body.'),
-        validated: z.boolean().describe('Meta checked it (validate-only mode).'),
+        validated: z.boolean().describe('Meta validated it.'),
       }),
     )
     .optional()
@@ -148,10 +144,10 @@ const output = z.object({
   impact: z
     .object({
       currency: z.string().describe('Account currency.'),
-      projected_daily_delta: z.string().nullable().describe('Change of daily spend (0: created PAUSED).'),
-      projected_period_delta: z.string().nullable().describe('Change of spend to the month end.'),
+      projected_daily_delta: z.string().nullable().describe('Daily spend change.'),
+      projected_period_delta: z.string().nullable().describe('Spend change to month end.'),
       period_end: z.string().describe('Last day of the month.'),
-      approval_needed: z.string().optional().describe('Why the real call would wait for approval.'),
+      approval_needed: z.string().optional().describe('Why it would wait for approval.'),
     })
     .optional()
     .describe('Dry run: the effect on spend.'),
