@@ -507,7 +507,7 @@ export interface GetSearchCampaignPerformanceArguments {
    *
    * @default "campaign"
    */
-  level?: 'campaign' | 'ad_group' | 'ad';
+  level?: 'campaign' | 'ad_group';
   /**
    * Each row's days or devices too; none gives the period.
    *
@@ -1084,13 +1084,11 @@ export interface AddNetworkCampaignToGroupArguments {
    * @default false
    */
   dry_run?: boolean;
-  /** The existing campaign group to add the campaign to: digits or urn:li:sponsoredCampaignGroup:<digits>. */
+  /** The existing campaign group. */
   campaign_group_id: string;
   /** Format of the first creative; decides which creative fields apply. */
   ad_type: 'image' | 'video' | 'carousel' | 'text';
-  /**
-   * Campaign objective; default the group's. image and carousel: BRAND_AWARENESS, ENGAGEMENT, WEBSITE_VISIT, WEBSITE_CONVERSION; video adds VIDEO_VIEW and JOB_APPLICANT; text: BRAND_AWARENESS, WEBSITE_VISIT, WEBSITE_CONVERSION.
-   */
+  /** Default the group's; VIDEO_VIEW and JOB_APPLICANT are for video, ENGAGEMENT not for text. */
   objective?:
     | 'BRAND_AWARENESS'
     | 'ENGAGEMENT'
@@ -1098,7 +1096,7 @@ export interface AddNetworkCampaignToGroupArguments {
     | 'WEBSITE_CONVERSION'
     | 'VIDEO_VIEW'
     | 'JOB_APPLICANT';
-  /** Button label; default LEARN_MORE. Not for text ads, which have no button. */
+  /** Button label; not for text ads. */
   call_to_action?:
     | 'APPLY'
     | 'DOWNLOAD'
@@ -1110,7 +1108,7 @@ export interface AddNetworkCampaignToGroupArguments {
     | 'JOIN'
     | 'ATTEND'
     | 'REQUEST_DEMO';
-  /** image, video, carousel: main text of the post, at most 600 characters (carousel: 255). */
+  /** image, video, carousel: text above the media (carousel: 255 at most). */
   introductory_text?: string;
   /** image, video: headline below the media, at most 70 characters. */
   headline?: string;
@@ -1122,7 +1120,7 @@ export interface AddNetworkCampaignToGroupArguments {
   video_urn?: string;
   /** video: https URL of an MP4 to download and upload; or video_urn. */
   video_url?: string;
-  /** carousel: the cards, 2 to 10, each with one image, a headline and a landing page. */
+  /** carousel: 2 to 10 cards. */
   cards?: Array<{
     /** Uploaded image; or image_url. */
     image_urn?: string;
@@ -1277,13 +1275,13 @@ export interface GetNetworkCampaignPerformanceArguments {
    *
    * @default "campaign"
    */
-  level?: 'campaign' | 'ad_group' | 'ad';
+  level?: 'campaign' | 'ad';
   /**
    * Each row's days too; none gives the period.
    *
    * @default "none"
    */
-  breakdown?: 'none' | 'day' | 'device';
+  breakdown?: 'none' | 'day';
   /** The account, when several are connected (list_connected_accounts). */
   account_id?: string;
 }
@@ -1446,6 +1444,63 @@ export interface UpdateSocialAdSetArguments {
   dry_run?: boolean;
 }
 
+/** The arguments of `create_social_campaign`. */
+export interface CreateSocialCampaignArguments {
+  /** Campaign name. */
+  campaign_name: string;
+  /**
+   * Campaign objective; the ad links to a website.
+   *
+   * @default "OUTCOME_TRAFFIC"
+   */
+  objective?:
+    | 'OUTCOME_TRAFFIC'
+    | 'OUTCOME_LEADS'
+    | 'OUTCOME_SALES'
+    | 'OUTCOME_AWARENESS'
+    | 'OUTCOME_ENGAGEMENT';
+  /** Daily campaign budget, account currency. */
+  daily_budget: number;
+  /** Two-letter country codes, e.g. ["US"]. */
+  countries: Array<string>;
+  /**
+   * Youngest age, 18-65.
+   *
+   * @default 18
+   */
+  age_min?: number;
+  /**
+   * Oldest age, 18-65 (65 = 65+).
+   *
+   * @default 65
+   */
+  age_max?: number;
+  /** MEN and/or WOMEN; all when absent. */
+  genders?: Array<'MEN' | 'WOMEN'>;
+  /** Facebook page the ad runs as. */
+  page_id: string;
+  /** Instagram account it runs as (list_social_photo_accounts). */
+  instagram_user_id?: string;
+  /** Image URL: JPEG, PNG or still GIF, 10 MB at most. */
+  image_url?: string;
+  /** Hash of an image in the account library, instead of image_url. */
+  image_hash?: string;
+  /** Primary text above the image. */
+  message: string;
+  /** Headline below the image. */
+  headline: string;
+  /** Landing page the ad opens (https). */
+  link: string;
+  /** The account, when several are connected (list_connected_accounts). */
+  ad_account_id?: string;
+  /**
+   * Check and show what would be sent, changing nothing (no quota).
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+}
+
 /** The arguments of `list_video_campaigns`. */
 export interface ListVideoCampaignsArguments {
   /** Only campaigns in these statuses (ACTIVE, PAUSED, REMOVED = deleted); default ACTIVE and PAUSED. */
@@ -1487,7 +1542,7 @@ export interface GetVideoCampaignPerformanceArguments {
    *
    * @default "none"
    */
-  breakdown?: 'none' | 'day' | 'device';
+  breakdown?: 'none' | 'day';
   /** The account, when several are connected (list_connected_accounts). */
   advertiser_id?: string;
 }
@@ -2809,17 +2864,17 @@ export interface UpdateSearchCampaignResult {
     /** The JSON body, operations as Google takes them. */
     body: unknown;
   }>;
-  /** On a dry run: the change's projected effect on spend. */
+  /** On a dry run: the projected effect on spend. */
   impact?: {
     /** The currency of the deltas. */
     currency: string;
-    /** Daily spend after minus before, signed; null if unknown. */
+    /** What it may spend a day after the change minus before; null when unknown. */
     projected_daily_delta: string | null;
-    /** The daily delta over the days left in the month; null if unknown. */
+    /** The daily delta over the days left in the month; null when unknown. */
     projected_period_delta: string | null;
-    /** The last day the period delta counts, YYYY-MM-DD. */
+    /** The last day of the month (YYYY-MM-DD). */
     period_end: string;
-    /** Why applying it would wait for the owner, if it would. */
+    /** Why applying it would wait for the owner's approval. */
     approval_needed?: string;
   };
 }
@@ -3087,17 +3142,17 @@ export interface CreateNetworkImageCampaignResult {
     /** The body LinkedIn is sent. */
     body?: unknown;
   }>;
-  /** On a dry run: the change's projected effect on spend. */
+  /** On a dry run: the projected effect on spend. */
   impact?: {
     /** The currency of the deltas. */
     currency: string;
-    /** Daily spend after minus before, signed. */
+    /** What it may spend a day after the change minus before; null when unknown. */
     projected_daily_delta: string | null;
-    /** That delta to the end of the month. */
+    /** The daily delta over the days left in the month; null when unknown. */
     projected_period_delta: string | null;
-    /** The last day the period delta counts (UTC). */
+    /** The last day of the month (YYYY-MM-DD). */
     period_end: string;
-    /** Why applying it would wait for approval. */
+    /** Why applying it would wait for the owner's approval. */
     approval_needed?: string;
   };
   /** What to do next, once created. */
@@ -3181,17 +3236,17 @@ export interface CreateNetworkVideoCampaignResult {
     /** The body LinkedIn is sent. */
     body?: unknown;
   }>;
-  /** On a dry run: the change's projected effect on spend. */
+  /** On a dry run: the projected effect on spend. */
   impact?: {
     /** The currency of the deltas. */
     currency: string;
-    /** Daily spend after minus before, signed. */
+    /** What it may spend a day after the change minus before; null when unknown. */
     projected_daily_delta: string | null;
-    /** That delta to the end of the month. */
+    /** The daily delta over the days left in the month; null when unknown. */
     projected_period_delta: string | null;
-    /** The last day the period delta counts (UTC). */
+    /** The last day of the month (YYYY-MM-DD). */
     period_end: string;
-    /** Why applying it would wait for approval. */
+    /** Why applying it would wait for the owner's approval. */
     approval_needed?: string;
   };
   /** What to do next, once created. */
@@ -3275,17 +3330,17 @@ export interface CreateNetworkCarouselCampaignResult {
     /** The body LinkedIn is sent. */
     body?: unknown;
   }>;
-  /** On a dry run: the change's projected effect on spend. */
+  /** On a dry run: the projected effect on spend. */
   impact?: {
     /** The currency of the deltas. */
     currency: string;
-    /** Daily spend after minus before, signed. */
+    /** What it may spend a day after the change minus before; null when unknown. */
     projected_daily_delta: string | null;
-    /** That delta to the end of the month. */
+    /** The daily delta over the days left in the month; null when unknown. */
     projected_period_delta: string | null;
-    /** The last day the period delta counts (UTC). */
+    /** The last day of the month (YYYY-MM-DD). */
     period_end: string;
-    /** Why applying it would wait for approval. */
+    /** Why applying it would wait for the owner's approval. */
     approval_needed?: string;
   };
   /** What to do next, once created. */
@@ -3369,17 +3424,17 @@ export interface CreateNetworkTextCampaignResult {
     /** The body LinkedIn is sent. */
     body?: unknown;
   }>;
-  /** On a dry run: the change's projected effect on spend. */
+  /** On a dry run: the projected effect on spend. */
   impact?: {
     /** The currency of the deltas. */
     currency: string;
-    /** Daily spend after minus before, signed. */
+    /** What it may spend a day after the change minus before; null when unknown. */
     projected_daily_delta: string | null;
-    /** That delta to the end of the month. */
+    /** The daily delta over the days left in the month; null when unknown. */
     projected_period_delta: string | null;
-    /** The last day the period delta counts (UTC). */
+    /** The last day of the month (YYYY-MM-DD). */
     period_end: string;
-    /** Why applying it would wait for approval. */
+    /** Why applying it would wait for the owner's approval. */
     approval_needed?: string;
   };
   /** What to do next, once created. */
@@ -3463,17 +3518,17 @@ export interface AddNetworkCampaignToGroupResult {
     /** The body LinkedIn is sent. */
     body?: unknown;
   }>;
-  /** On a dry run: the change's projected effect on spend. */
+  /** On a dry run: the projected effect on spend. */
   impact?: {
     /** The currency of the deltas. */
     currency: string;
-    /** Daily spend after minus before, signed. */
+    /** What it may spend a day after the change minus before; null when unknown. */
     projected_daily_delta: string | null;
-    /** That delta to the end of the month. */
+    /** The daily delta over the days left in the month; null when unknown. */
     projected_period_delta: string | null;
-    /** The last day the period delta counts (UTC). */
+    /** The last day of the month (YYYY-MM-DD). */
     period_end: string;
-    /** Why applying it would wait for approval. */
+    /** Why applying it would wait for the owner's approval. */
     approval_needed?: string;
   };
   /** What to do next, once created. */
@@ -3540,17 +3595,17 @@ export interface AddNetworkCarouselCreativeResult {
     /** The body LinkedIn is sent. */
     body?: unknown;
   }>;
-  /** On a dry run: the change's projected effect on spend. */
+  /** On a dry run: the projected effect on spend. */
   impact?: {
     /** The currency of the deltas. */
     currency: string;
-    /** Daily spend after minus before, signed. */
+    /** What it may spend a day after the change minus before; null when unknown. */
     projected_daily_delta: string | null;
-    /** That delta to the end of the month. */
+    /** The daily delta over the days left in the month; null when unknown. */
     projected_period_delta: string | null;
-    /** The last day the period delta counts (UTC). */
+    /** The last day of the month (YYYY-MM-DD). */
     period_end: string;
-    /** Why applying it would wait for approval. */
+    /** Why applying it would wait for the owner's approval. */
     approval_needed?: string;
   };
   /** Advice on more variations, once created. */
@@ -3973,17 +4028,17 @@ export interface UpdateNetworkCampaignResult {
     /** The body LinkedIn is sent. */
     body?: unknown;
   }>;
-  /** On a dry run: the change's projected effect on spend. */
+  /** On a dry run: the projected effect on spend. */
   impact?: {
     /** The currency of the deltas. */
     currency: string;
-    /** Daily spend after minus before, signed. */
+    /** What it may spend a day after the change minus before; null when unknown. */
     projected_daily_delta: string | null;
-    /** That delta to the end of the month. */
+    /** The daily delta over the days left in the month; null when unknown. */
     projected_period_delta: string | null;
-    /** The last day the period delta counts (UTC). */
+    /** The last day of the month (YYYY-MM-DD). */
     period_end: string;
-    /** Why applying it would wait for approval. */
+    /** Why applying it would wait for the owner's approval. */
     approval_needed?: string;
   };
   /** Why an activated campaign does not deliver yet. */
@@ -4449,6 +4504,76 @@ export interface UpdateSocialAdSetResult {
     /** The last day of the month (YYYY-MM-DD). */
     period_end: string;
     /** Why applying it would wait for the owner's approval. */
+    approval_needed?: string;
+  };
+}
+
+/** The answer of `create_social_campaign`. */
+export interface CreateSocialCampaignResult {
+  /** The Meta ad account (act_...). */
+  ad_account_id: string;
+  /** The campaign. */
+  campaign_id: string;
+  /** Campaign name. */
+  name: string;
+  /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+  status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+  /** The platform's own status value. */
+  platform_status: string;
+  /** Campaign objective. */
+  objective:
+    | 'OUTCOME_TRAFFIC'
+    | 'OUTCOME_LEADS'
+    | 'OUTCOME_SALES'
+    | 'OUTCOME_AWARENESS'
+    | 'OUTCOME_ENGAGEMENT';
+  /** The ad set's optimization goal. */
+  optimization_goal: string;
+  /** Daily budget, account currency. */
+  daily_budget: string;
+  /** Account currency. */
+  currency: string;
+  /** Ids made (placeholders in a dry run). */
+  created: {
+    /** The campaign. */
+    campaign_id: string;
+    /** Its ad set (targeting). */
+    ad_set_id: string;
+    /** The ad image in the account library. */
+    image_hash: string;
+    /** The ad creative. */
+    creative_id: string;
+    /** The ad. */
+    ad_id: string;
+  };
+  /** True when nothing was created. */
+  dry_run: boolean;
+  /** Dry run: the requests in order. */
+  preview?: Array<{
+    /** Order. */
+    step: number;
+    /** What the request does. */
+    action: string;
+    /** HTTP method. */
+    method: string;
+    /** Graph API path. */
+    url: string;
+    /** Request body. */
+    body: unknown;
+    /** Meta validated it. */
+    validated: boolean;
+  }>;
+  /** Dry run: the effect on spend. */
+  impact?: {
+    /** Account currency. */
+    currency: string;
+    /** Daily spend change. */
+    projected_daily_delta: string | null;
+    /** Spend change to month end. */
+    projected_period_delta: string | null;
+    /** Last day of the month. */
+    period_end: string;
+    /** Why it would wait for approval. */
     approval_needed?: string;
   };
 }
@@ -4947,6 +5072,7 @@ export interface ToolArguments {
   list_social_ad_sets: ListSocialAdSetsArguments;
   list_social_ads: ListSocialAdsArguments;
   update_social_ad_set: UpdateSocialAdSetArguments;
+  create_social_campaign: CreateSocialCampaignArguments;
   list_video_campaigns: ListVideoCampaignsArguments;
   get_video_campaign_performance: GetVideoCampaignPerformanceArguments;
   update_video_campaign: UpdateVideoCampaignArguments;
@@ -5001,6 +5127,7 @@ export interface ToolResults {
   list_social_ad_sets: ListSocialAdSetsResult;
   list_social_ads: ListSocialAdsResult;
   update_social_ad_set: UpdateSocialAdSetResult;
+  create_social_campaign: CreateSocialCampaignResult;
   list_video_campaigns: ListVideoCampaignsResult;
   get_video_campaign_performance: GetVideoCampaignPerformanceResult;
   update_video_campaign: UpdateVideoCampaignResult;

@@ -18,6 +18,8 @@ import type {
   CreateNetworkTextCampaignResult,
   CreateNetworkVideoCampaignArguments,
   CreateNetworkVideoCampaignResult,
+  CreateSocialCampaignArguments,
+  CreateSocialCampaignResult,
   DeleteMonitorArguments,
   DeleteMonitorResult,
   DiscoverExistingAssetsArguments,
@@ -623,6 +625,18 @@ export abstract class ToolMethods {
     options?: CallOptions,
   ): Promise<ToolCallResult<UpdateSocialAdSetResult>> {
     return this.callTool('update_social_ad_set', args, options);
+  }
+
+  /**
+   * Creates, in order, a PAUSED campaign (the daily budget is on the campaign, Advantage campaign budget, so update_social_campaign can change it), uploads the image to the ad account (skipped with image_hash), a PAUSED ad set with the targeting (countries, ages, genders; it optimizes for link clicks, reach for OUTCOME_AWARENESS, post engagement for OUTCOME_ENGAGEMENT), a link-ad creative run as the Facebook page (and the Instagram account, if given), and a PAUSED ad. page_id must be a page the ad account can promote; instagram_user_id one of list_social_photo_accounts. Nothing spends until the campaign and its ad set are activated. A failure part way names what exists; calling again with the same Idempotency-Key finishes the campaign. dry_run has Meta validate the campaign (its validate-only mode) and shows every request. Billable: one quota unit. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
+   *
+   * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
+   */
+  createSocialCampaign(
+    args: CreateSocialCampaignArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult<CreateSocialCampaignResult>> {
+    return this.callTool('create_social_campaign', args, options);
   }
 
   /**

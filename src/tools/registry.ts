@@ -34,6 +34,7 @@ import { updateSearchAdGroup } from './search/update-search-ad-group.ts';
 import { updateSearchCampaign } from './search/update-search-campaign.ts';
 import { updateSearchKeywords } from './search/update-search-keywords.ts';
 import { validateAndPrepareAssets } from './search/validate-and-prepare-assets.ts';
+import { createSocialCampaign } from './social/create-social-campaign.ts';
 import { getSocialCampaignPerformance } from './social/get-social-campaign-performance.ts';
 import { listSocialAdSets } from './social/list-social-ad-sets.ts';
 import { listSocialAds } from './social/list-social-ads.ts';
@@ -101,6 +102,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   listSocialAdSets,
   listSocialAds,
   updateSocialAdSet,
+  createSocialCampaign,
   // video (TikTok)
   listVideoCampaigns,
   getVideoCampaignPerformance,

@@ -15,8 +15,8 @@ describe('the tools named in what agents read', () => {
   it('are found when they do not exist', () => {
     expect(
       unknownToolNames(
-        'call create_social_campaign, then list_social_campaigns or a create_network_*_campaign',
+        'call delete_social_campaign, then list_social_campaigns or a create_network_*_campaign',
       ),
-    ).toEqual(['create_social_campaign']);
+    ).toEqual(['delete_social_campaign']);
   });
 });

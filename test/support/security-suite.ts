@@ -101,6 +101,7 @@ async function succeedingOverrides(
   const [campaign] = await new SandboxStore(db, 'video').list('campaign', video?.account_id ?? '');
   const socialCampaigns = await new SandboxStore(db, 'social').list('campaign', social?.account_id ?? '');
   const socialAdSets = await new SandboxStore(db, 'social').list('adset', social?.account_id ?? '');
+  const [socialPage] = await new SandboxStore(db, 'social').list('page', social?.account_id ?? '');
   const adAccount = { ad_account_id: social?.account_id };
   // A change that waits for the owner: a daily budget set to a hundred times its own (by a spend key).
   const campaigns = await new SandboxStore(db, 'video').list<{ budget_mode: string; budget: number }>(
@@ -143,6 +144,7 @@ async function succeedingOverrides(
     list_social_ad_sets: { ...adAccount, campaign_ids: [socialCampaigns[0]?.id] },
     list_social_ads: { ...adAccount, ad_set_ids: [socialAdSets[0]?.id] },
     update_social_ad_set: { ...adAccount, ad_set_id: socialAdSets[0]?.id },
+    create_social_campaign: { ...adAccount, page_id: socialPage?.id },
     update_ad_headlines: { ad_group_id: ads.brandGroup, ad_id: ads.rsa },
     update_video_campaign: { campaign_id: campaign?.id },
     validate_and_prepare_assets: {

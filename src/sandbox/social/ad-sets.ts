@@ -10,7 +10,7 @@ import {
 } from './ad-set-nodes.ts';
 import { sendEdgePage } from './edge-page.ts';
 import { graphError } from './graph.ts';
-import { type Admitted, type EdgeRequest, type GraphCalls, writesNotServedYet } from './graph-calls.ts';
+import type { Admitted, EdgeRequest, GraphCalls } from './graph-calls.ts';
 import { AD, AD_SET } from './node-types.ts';
 import { unsupportedRequest } from './refusals.ts';
 
@@ -26,7 +26,7 @@ interface EdgeOwner {
  * `/{adset_id}/ads`: AdSet and Ad nodes, filtered by effective status (Meta's default without: neither
  * archived nor deleted), paged by cursor like every edge. The ads of a paused ad set read ADSET_PAUSED,
  * those of a paused campaign CAMPAIGN_PAUSED, as Meta's effective statuses say. Creating ad sets and ads
- * (POST) is not served yet.
+ * (POST) is creates.ts.
  */
 export function registerAdSets(scope: FastifyInstance, calls: GraphCalls): void {
   const { store } = calls;
@@ -100,6 +100,5 @@ export function registerAdSets(scope: FastifyInstance, calls: GraphCalls): void 
         nodes: nodes.filter(filter.keeps),
       });
     });
-    writesNotServedYet(scope, `/:version/:node/${edge}`, `/{id}/${edge}`);
   }
 }

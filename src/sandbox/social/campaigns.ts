@@ -4,7 +4,7 @@ import { effectiveStatus, type SandboxCampaign } from './campaign-records.ts';
 import { DATE_PRESETS } from './date-presets.ts';
 import { sendEdgePage } from './edge-page.ts';
 import { graphError } from './graph.ts';
-import { type EdgeRequest, type GraphCalls, writesNotServedYet } from './graph-calls.ts';
+import type { EdgeRequest, GraphCalls } from './graph-calls.ts';
 import { CAMPAIGN } from './node-types.ts';
 import { CAMPAIGN_EDGE_PARAMETERS, listParameter, type Query } from './request.ts';
 import { parseTimeRange } from './time-range.ts';
@@ -102,8 +102,7 @@ function listed(
 /**
  * `GET /act_{id}/campaigns`: the ad account's campaigns as Campaign nodes, filtered by effective status,
  * paged by cursor. `date_preset` and `time_range` only shape the `insights` of the nodes, which this
- * edge does not expand: they are checked and have no other effect. Creating campaigns (POST) comes with
- * the campaign write tools.
+ * edge does not expand: they are checked and have no other effect. Creating campaigns (POST) is creates.ts.
  */
 export function registerCampaigns(scope: FastifyInstance, calls: GraphCalls): void {
   scope.get<EdgeRequest>('/:version/:node/campaigns', async (request, reply) => {
@@ -127,6 +126,4 @@ export function registerCampaigns(scope: FastifyInstance, calls: GraphCalls): vo
       nodes: verdict.campaigns.map(campaignNode),
     });
   });
-
-  writesNotServedYet(scope, '/:version/:node/campaigns', '/act_{ad_account_id}/campaigns');
 }

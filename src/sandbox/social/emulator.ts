@@ -5,6 +5,7 @@ import { registerAdAccounts } from './ad-accounts.ts';
 import { registerAdSets } from './ad-sets.ts';
 import { registerCampaignNode } from './campaign-node.ts';
 import { registerCampaigns } from './campaigns.ts';
+import { registerCreates } from './creates.ts';
 import { graphError, traceId } from './graph.ts';
 import { graphCalls } from './graph-calls.ts';
 import { registerInsights } from './insights.ts';
@@ -17,7 +18,8 @@ import { marketingVersion } from './versions.ts';
 
 /**
  * Meta's Graph API (Marketing API) emulator, one file per resource as Meta's reference has them: the ad
- * accounts of a token, the ad account's Instagram accounts, pages, campaigns, ad sets, ads and insights, a
+ * accounts of a token, the ad account's Instagram accounts, pages, campaigns, ad sets, ads and insights, their
+ * creates with ad images and creatives (creates.ts), a
  * campaign or ad set by its id and its update (campaign-node.ts), Facebook Login's token endpoint; Meta's versions,
  * `appsecret_proof`, error bodies, codes and trace ids, and the magic ad accounts (`act_4000…0429` and
  * kin) that answer with a fault (graph-calls.ts).
@@ -71,5 +73,6 @@ export function registerSocialSandbox(scope: FastifyInstance, services: SandboxS
   registerCampaigns(scope, calls);
   registerAdSets(scope, calls);
   registerInsights(scope, calls);
+  registerCreates(scope, calls);
   registerCampaignNode(scope, calls);
 }

@@ -72,6 +72,7 @@ export interface GraphCalls {
     reply: FastifyReply,
     edge: string,
     accepted?: readonly string[],
+    body?: unknown,
   ): Promise<Admitted | undefined>;
   /**
    * The magic ad account's fault, for a call on one of its objects as on the account itself: answers
@@ -151,13 +152,14 @@ export function graphCalls(services: SandboxServices): GraphCalls {
     reply: FastifyReply,
     edge: string,
     accepted: readonly string[] = EDGE_PARAMETERS,
+    body?: unknown,
   ): Promise<Admitted | undefined> {
     const { node } = request.params;
-    const admitted = await admit(request, reply, `/${node}/${edge}`, accepted);
+    const admitted = await admit(request, reply, `/${node}/${edge}`, accepted, body);
     if (!admitted) return undefined;
     if (!(await passesFault(reply, node, admitted.now))) return undefined;
     if (!/^act_\d+$/.test(node) || !(await store.get('account', node))) {
-      unsupportedRequest(reply, 'GET', node);
+      unsupportedRequest(reply, request.method, node);
       return undefined;
     }
     if (!admitted.accountIds.includes(node)) {

@@ -1,7 +1,7 @@
 /**
  * The node types the social emulator serves, with every field Meta documents for them (the lists of
  * facebook-nodejs-business-sdk 24.0.1, IGUser.Fields, Page.Fields, AdAccount.Fields, Campaign.Fields,
- * AdSet.Fields, Ad.Fields and AdCreative.Fields, which are
+ * AdSet.Fields, Ad.Fields, AdCreative.Fields and AdImage.Fields, which are
  * generated from Meta's API specification): a field outside these is refused with Meta's error, a field
  * inside them the sandbox holds no value for is left out of the answer, as Graph leaves out empty fields.
  */
@@ -540,4 +540,28 @@ export const AD: NodeType = {
   ],
   defaults: ['id'],
   nested: { adset: AD_SET, campaign: CAMPAIGN, creative: AD_CREATIVE },
+};
+
+export const AD_IMAGE: NodeType = {
+  name: 'AdImage',
+  fields: [
+    'account_id',
+    'created_time',
+    'creatives',
+    'hash',
+    'height',
+    'id',
+    'is_associated_creatives_in_adgroups',
+    'name',
+    'original_height',
+    'original_width',
+    'owner_business',
+    'permalink_url',
+    'status',
+    'updated_time',
+    'url',
+    'url_128',
+    'width',
+  ],
+  defaults: ['hash', 'id'],
 };

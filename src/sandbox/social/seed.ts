@@ -25,6 +25,9 @@ export const EXAMPLE_CAMPAIGN_IDS = {
   runaway: '120210000000000107',
 } as const;
 
+/** The page the create example runs as ("Acme Studio"), on the first account of a database. */
+export const EXAMPLE_PAGE_ID = '104000000000001';
+
 /** How far back a new account's history goes. */
 export const HISTORY_DAYS = 90;
 
@@ -206,7 +209,9 @@ export async function seedSocialAccount(
     await store.put({ type: 'photo_account', id, accountId, data }, new Date(tick++));
     if (page) {
       const data = { name: page, category: 'Product/service', connected_instagram_account: id };
-      await store.put({ type: 'page', id: sandboxId(15), accountId, data }, new Date(tick++));
+      const preferred = page === 'Acme Studio' ? EXAMPLE_PAGE_ID : undefined;
+      const pageId = preferred && !(await store.get('page', preferred)) ? preferred : sandboxId(15);
+      await store.put({ type: 'page', id: pageId, accountId, data }, new Date(tick++));
     }
   }
   const careers = { name: 'Acme Careers', category: 'Company', connected_instagram_account: null };

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import bizSdk from 'facebook-nodejs-business-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointsFor, SANDBOX_CLIENT } from '../../../src/platforms/endpoints.ts';
@@ -443,6 +443,110 @@ describe.each(TEST_DIALECTS)(
       expect(targeting.message).toBe(
         '(#100) The adops sandbox does not apply targeting on an ad set update yet',
       );
+    });
+
+    it("creates a PAUSED campaign, image, ad set, creative and ad with the SDK's create methods", async () => {
+      const { account, accountId, proof } = await connected();
+      const store = new SandboxStore(service.services.storage.db, 'social');
+      const [page] = await store.list('page', accountId);
+      const campaignFields = {
+        ...proof,
+        name: 'SDK create',
+        objective: Campaign.Objective.outcome_traffic,
+        status: Campaign.Status.paused,
+        special_ad_categories: [],
+        daily_budget: 2_500,
+        bid_strategy: Campaign.BidStrategy.lowest_cost_without_cap,
+      };
+      const before = await store.count('campaign', accountId);
+      const checked = await account.createCampaign([], {
+        ...campaignFields,
+        execution_options: [Campaign.ExecutionOptions.validate_only],
+      });
+      expect(checked._data).toMatchObject({ success: true });
+      expect(await store.count('campaign', accountId)).toBe(before);
+      const campaign = await account.createCampaign([], campaignFields);
+      expect(campaign.id).toMatch(/^\d+$/);
+      expect(await store.count('campaign', accountId)).toBe(before + 1);
+
+      const png = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+        'base64',
+      );
+      const image = await account.createAdImage([], { ...proof, bytes: png.toString('base64') });
+      const hash = image._data.images.bytes.hash;
+      expect(hash).toBe(createHash('md5').update(png).digest('hex'));
+      const library = await account.getAdImages(['hash', 'status'], { ...proof, hashes: [hash] });
+      expect(library.map((i: any) => i.hash)).toEqual([hash]);
+
+      const adSet = await account.createAdSet([], {
+        ...proof,
+        name: 'SDK create - ad set',
+        campaign_id: campaign.id,
+        status: AdSet.Status.paused,
+        billing_event: AdSet.BillingEvent.impressions,
+        optimization_goal: AdSet.OptimizationGoal.link_clicks,
+        targeting: { geo_locations: { countries: ['US'] }, age_min: 25, age_max: 54 },
+      });
+      const creative = await account.createAdCreative([], {
+        ...proof,
+        name: 'SDK create - creative',
+        object_story_spec: {
+          page_id: page?.id,
+          link_data: { image_hash: hash, link: 'https://example.com/', message: 'Hello', name: 'Headline' },
+        },
+      });
+      const ad = await account.createAd([], {
+        ...proof,
+        name: 'SDK create - ad',
+        adset_id: adSet.id,
+        creative: { creative_id: creative.id },
+        status: Ad.Status.paused,
+      });
+      const read = await new Ad(ad.id, {}, undefined, account.getApi()).get(
+        [Ad.Fields.status, Ad.Fields.effective_status, Ad.Fields.creative],
+        { ...proof },
+      );
+      expect(read._data).toMatchObject({
+        status: 'PAUSED',
+        effective_status: 'PAUSED',
+        creative: { id: creative.id },
+      });
+      const creatives = await account.getAdCreatives(['name', 'object_story_spec'], { ...proof, limit: 100 });
+      expect(creatives.find((c: any) => c.id === creative.id)?.object_story_spec.link_data.image_hash).toBe(
+        hash,
+      );
+
+      const noCategories = await refusal(
+        account.createCampaign([], { ...campaignFields, special_ad_categories: undefined }),
+      );
+      expect(noCategories.message).toBe('(#100) The parameter special_ad_categories is required');
+      const wrongGoal = await refusal(
+        account.createAdSet([], {
+          ...proof,
+          name: 'Wrong goal',
+          campaign_id: campaign.id,
+          billing_event: AdSet.BillingEvent.impressions,
+          optimization_goal: AdSet.OptimizationGoal.lead_generation,
+          targeting: { geo_locations: { countries: ['US'] } },
+        }),
+      );
+      expect(wrongGoal.response).toMatchObject({
+        code: 100,
+        error_user_title: 'Performance Goal Is Not Available',
+      });
+      const ownBudget = await refusal(
+        account.createAdSet([], {
+          ...proof,
+          name: 'Own budget',
+          campaign_id: campaign.id,
+          daily_budget: 1_000,
+          billing_event: AdSet.BillingEvent.impressions,
+          optimization_goal: AdSet.OptimizationGoal.link_clicks,
+          targeting: { geo_locations: { countries: ['US'] } },
+        }),
+      );
+      expect(ownBudget.response).toMatchObject({ error_subcode: 1885621 });
     });
 
     it('reports insights with every AdsInsights field the SDK knows, by campaign and day, paged by its cursor', async () => {
