@@ -135,8 +135,6 @@ export const createVideoCampaign = defineTool({
           path: ['campaign_name'],
           message: `must be at most ${MAX_CAMPAIGN_NAME_LENGTH} characters, each Chinese or Japanese character counting as two (got ${length})`,
         });
-      if (new Set(args.location_ids).size !== args.location_ids.length)
-        ctx.addIssue({ code: 'custom', path: ['location_ids'], message: 'must not repeat a location' });
     }),
   output: z.object({
     advertiser_id: z.string().describe('The TikTok advertiser.'),
@@ -266,7 +264,8 @@ async function createCampaign(context: ToolContext, creates: VideoCreates, plan:
       advertiserId,
       campaignId,
       name,
-      locationIds: plan.location_ids,
+      // A location named twice is targeted once.
+      locationIds: [...new Set(plan.location_ids)],
       dailyBudget: plan.daily_budget,
       start: tiktokTime(context.now),
       optimizationGoal: goal,
