@@ -172,7 +172,6 @@ export const createVideoCampaign = defineTool({
     ad_text: 'Spring sale: everything 20% off this week.',
     display_name: 'Acme Store',
     landing_page_url: 'https://example.com/spring',
-    dry_run: true,
   },
   async run(args, context) {
     const account = context.account;
