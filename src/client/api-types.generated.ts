@@ -1578,23 +1578,23 @@ export interface UpdateVideoAdGroupArguments {
 
 /** The arguments of `create_video_campaign`. */
 export interface CreateVideoCampaignArguments {
-  /** Campaign name, unique in the advertiser; also names its ad group and ad. No emoji. */
+  /** Campaign name, unique; also names its ad group and ad. No emoji. */
   campaign_name: string;
   /**
-   * TRAFFIC (clicks, CPC), REACH (CPM) or VIDEO_VIEWS (CPV).
+   * TRAFFIC (CPC), REACH (CPM) or VIDEO_VIEWS (CPV).
    *
    * @default "TRAFFIC"
    */
   objective?: 'TRAFFIC' | 'REACH' | 'VIDEO_VIEWS';
-  /** Daily budget of the ad group, account currency, at least 20. */
+  /** Ad group daily budget, account currency, at least 20. */
   daily_budget: number;
-  /** TikTok location ids to target (GeoNames ids: 6252001 is the United States). */
+  /** Locations to target (GeoNames ids; 6252001 = United States). */
   location_ids: Array<string>;
-  /** https URL of the MP4 to download and upload (size capped by the server). */
+  /** https URL of the MP4 to upload. */
   video_url: string;
-  /** The ad text under the video, 1 to 100 characters. */
+  /** Ad text, up to 100 characters. */
   ad_text: string;
-  /** The name shown as the ad’s author, 1 to 40 characters. */
+  /** Name shown as the author, up to 40 characters. */
   display_name: string;
   /**
    * The button.
@@ -1613,7 +1613,7 @@ export interface CreateVideoCampaignArguments {
     | 'GET_QUOTE'
     | 'SUBSCRIBE'
     | 'WATCH_NOW';
-  /** Where the ad leads (https). */
+  /** Where the ad leads. */
   landing_page_url: string;
   /** The account, when several are connected (list_connected_accounts). */
   advertiser_id?: string;

@@ -79,7 +79,7 @@ const PREVIEW = z
 export const createVideoCampaign = defineTool({
   name: TOOL,
   description:
-    'Creates a TikTok video campaign (campaign, ad group with the daily budget, uploaded video, ad), created PAUSED. Billable: one quota unit.',
+    'Creates a TikTok video campaign: campaign, ad group holding the daily budget, uploaded video, ad; created PAUSED. Billable: one quota unit.',
   guidance:
     'Creates a TikTok campaign with one ad group and one single-video ad, all disabled (PAUSED): the ' +
     'campaign (no budget limit of its own), the ad group (automatic placements, the locations, running ' +
@@ -97,27 +97,25 @@ export const createVideoCampaign = defineTool({
   input: z
     .strictObject({
       campaign_name: text(MAX_CAMPAIGN_NAME_LENGTH, 'code_points').describe(
-        'Campaign name, unique in the advertiser; also names its ad group and ad. No emoji.',
+        'Campaign name, unique; also names its ad group and ad. No emoji.',
       ),
       objective: z
         .enum(['TRAFFIC', 'REACH', 'VIDEO_VIEWS'])
         .default('TRAFFIC')
-        .describe('TRAFFIC (clicks, CPC), REACH (CPM) or VIDEO_VIEWS (CPV).'),
+        .describe('TRAFFIC (CPC), REACH (CPM) or VIDEO_VIEWS (CPV).'),
       daily_budget: amountArgument(MIN_AD_GROUP_BUDGET).describe(
-        `Daily budget of the ad group, account currency, at least ${MIN_AD_GROUP_BUDGET}.`,
+        `Ad group daily budget, account currency, at least ${MIN_AD_GROUP_BUDGET}.`,
       ),
       location_ids: z
         .array(digitsId())
         .min(1)
         .max(100)
-        .describe('TikTok location ids to target (GeoNames ids: 6252001 is the United States).'),
-      video_url: httpsUrl().describe(
-        'https URL of the MP4 to download and upload (size capped by the server).',
-      ),
-      ad_text: text(100).describe('The ad text under the video, 1 to 100 characters.'),
-      display_name: text(40).describe('The name shown as the ad’s author, 1 to 40 characters.'),
+        .describe('Locations to target (GeoNames ids; 6252001 = United States).'),
+      video_url: httpsUrl().describe('https URL of the MP4 to upload.'),
+      ad_text: text(100).describe('Ad text, up to 100 characters.'),
+      display_name: text(40).describe('Name shown as the author, up to 40 characters.'),
       call_to_action: z.enum(CALLS_TO_ACTION).default('LEARN_MORE').describe('The button.'),
-      landing_page_url: httpsUrl().describe('Where the ad leads (https).'),
+      landing_page_url: httpsUrl().describe('Where the ad leads.'),
       advertiser_id: accountArgument('video'),
       dry_run: dryRun,
     })
