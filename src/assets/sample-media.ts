@@ -33,6 +33,17 @@ export const SAMPLES: Record<string, Sample> = {
   '/text-ad-100x100.png': { width: 100, height: 100, format: 'png', background: { r: 160, g: 48, b: 96 } },
 };
 
+/** The sample video: an MP4 as its bytes say (an `ftyp` box), padded with an `mdat` box. */
+export const SAMPLE_VIDEO_PATH = '/video-9x16.mp4';
+
+function sampleVideo(): Buffer {
+  const ftyp = Buffer.from('000000186674797069736f6d0000000069736f6d6d703432', 'hex');
+  const mdat = Buffer.alloc(64 * 1024);
+  mdat.writeUInt32BE(mdat.length, 0);
+  mdat.write('mdat', 4, 'latin1');
+  return Buffer.concat([ftyp, mdat]);
+}
+
 const made = new Map<string, Promise<Buffer>>();
 
 function bytesOf(path: string, sample: Sample): Promise<Buffer> {
@@ -51,11 +62,16 @@ function bytesOf(path: string, sample: Sample): Promise<Buffer> {
 
 /** The sample at a `https://samples.adops.invalid/...` URL, checked against the call's limits like a download. */
 export async function fetchSample(url: URL, limits: MediaLimits): Promise<FetchOutcome> {
+  if (url.pathname === SAMPLE_VIDEO_PATH) {
+    if (!limits.allowedTypes.includes('video/mp4'))
+      return { ok: false, reason: 'the sample is video/mp4, which this argument does not take' };
+    return { ok: true, media: { bytes: sampleVideo(), mime: 'video/mp4', ext: 'mp4', url: url.href } };
+  }
   const sample = SAMPLES[url.pathname];
   if (!sample) {
     return {
       ok: false,
-      reason: `there is no sample image at ${url.pathname}; the samples are ${Object.keys(SAMPLES).join(', ')}`,
+      reason: `there is no sample image at ${url.pathname}; the samples are ${[...Object.keys(SAMPLES), SAMPLE_VIDEO_PATH].join(', ')}`,
     };
   }
   const mime = `image/${sample.format}`;

@@ -1631,6 +1631,55 @@ export interface UpdateVideoAdGroupArguments {
   dry_run?: boolean;
 }
 
+/** The arguments of `create_video_campaign`. */
+export interface CreateVideoCampaignArguments {
+  /** Campaign name, unique; also names its ad group and ad. No emoji. */
+  campaign_name: string;
+  /**
+   * TRAFFIC (CPC), REACH (CPM) or VIDEO_VIEWS (CPV).
+   *
+   * @default "TRAFFIC"
+   */
+  objective?: 'TRAFFIC' | 'REACH' | 'VIDEO_VIEWS';
+  /** Ad group daily budget, account currency, at least 20. */
+  daily_budget: number;
+  /** Locations to target (GeoNames ids; 6252001 = United States). */
+  location_ids: Array<string>;
+  /** https URL of the MP4 to upload. */
+  video_url: string;
+  /** Ad text, up to 100 characters. */
+  ad_text: string;
+  /** Name shown as the author, up to 40 characters. */
+  display_name: string;
+  /**
+   * The button.
+   *
+   * @default "LEARN_MORE"
+   */
+  call_to_action?:
+    | 'LEARN_MORE'
+    | 'SHOP_NOW'
+    | 'SIGN_UP'
+    | 'CONTACT_US'
+    | 'APPLY_NOW'
+    | 'BOOK_NOW'
+    | 'ORDER_NOW'
+    | 'DOWNLOAD'
+    | 'GET_QUOTE'
+    | 'SUBSCRIBE'
+    | 'WATCH_NOW';
+  /** Where the ad leads. */
+  landing_page_url: string;
+  /** The account, when several are connected (list_connected_accounts). */
+  advertiser_id?: string;
+  /**
+   * Check and show what would be sent, changing nothing (no quota).
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+}
+
 /** The answer of `get_usage_status`. */
 export interface GetUsageStatusResult {
   /** This month's tool calls, shared by all of the owner's keys. */
@@ -5026,6 +5075,54 @@ export interface UpdateVideoAdGroupResult {
   };
 }
 
+/** The answer of `create_video_campaign`. */
+export interface CreateVideoCampaignResult {
+  /** The TikTok advertiser. */
+  advertiser_id: string;
+  /** The new campaign (a placeholder on a dry run). */
+  campaign_id: string;
+  /** Its name. */
+  name: string;
+  /** ACTIVE, PAUSED or REMOVED, the same on every platform. */
+  status: 'ACTIVE' | 'PAUSED' | 'REMOVED';
+  /** The platform's own status value. */
+  platform_status: string;
+  /** The ad group's daily budget, account currency. */
+  daily_budget: string;
+  /** The account currency. */
+  currency: string;
+  /** TikTok's objective_type. */
+  objective: string;
+  /** Every object made (placeholders on a dry run). */
+  created: {
+    /** The campaign. */
+    campaign_id: string;
+    /** Its ad group. */
+    adgroup_id: string;
+    /** The uploaded video. */
+    video_id: string;
+    /** The ad. */
+    ad_id: string;
+  };
+  /** Whether this was a dry run (nothing sent). */
+  dry_run: boolean;
+  /** On a dry run: the requests that would be sent, in order. */
+  preview?: Array<{
+    /** Its place in the order. */
+    step: number;
+    /** What it does. */
+    action: string;
+    /** The HTTP method. */
+    method: string;
+    /** The path on TikTok's API. */
+    url: string;
+    /** The body (the upload shows its fields, the file as its size). */
+    body: unknown;
+  }>;
+  /** What to do next. */
+  next_steps?: Array<string>;
+}
+
 /** The arguments of every tool, by tool name. */
 
 export interface ToolArguments {
@@ -5079,6 +5176,7 @@ export interface ToolArguments {
   list_video_ad_groups: ListVideoAdGroupsArguments;
   list_video_ads: ListVideoAdsArguments;
   update_video_ad_group: UpdateVideoAdGroupArguments;
+  create_video_campaign: CreateVideoCampaignArguments;
 }
 
 /** The machine-readable answer (`data.structured`) of every tool, by tool name. */
@@ -5134,6 +5232,7 @@ export interface ToolResults {
   list_video_ad_groups: ListVideoAdGroupsResult;
   list_video_ads: ListVideoAdsResult;
   update_video_ad_group: UpdateVideoAdGroupResult;
+  create_video_campaign: CreateVideoCampaignResult;
 }
 
 export type ToolName = keyof ToolArguments;

@@ -20,6 +20,8 @@ import type {
   CreateNetworkVideoCampaignResult,
   CreateSocialCampaignArguments,
   CreateSocialCampaignResult,
+  CreateVideoCampaignArguments,
+  CreateVideoCampaignResult,
   DeleteMonitorArguments,
   DeleteMonitorResult,
   DiscoverExistingAssetsArguments,
@@ -709,5 +711,17 @@ export abstract class ToolMethods {
     options?: CallOptions,
   ): Promise<ToolCallResult<UpdateVideoAdGroupResult>> {
     return this.callTool('update_video_ad_group', args, options);
+  }
+
+  /**
+   * Creates a TikTok campaign with one ad group and one single-video ad, all disabled (PAUSED): the campaign (no budget limit of its own), the ad group (automatic placements, the locations, running from now, the daily budget), the video downloaded from an https URL and uploaded to the advertiser's library, and the ad. Use it when the user has an MP4 and has agreed budget, locations and copy. The daily budget is on the ad group, as TikTok needs when the campaign does not optimise its budget: at least 20 in the account currency; change it later with update_video_ad_group. TikTok has no validate-only mode: dry_run lists the requests instead. Creates a real campaign that can spend money once enabled (update_video_campaign, status ACTIVE). Billable: one quota unit. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
+   *
+   * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
+   */
+  createVideoCampaign(
+    args: CreateVideoCampaignArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult<CreateVideoCampaignResult>> {
+    return this.callTool('create_video_campaign', args, options);
   }
 }

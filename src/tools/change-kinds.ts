@@ -31,6 +31,7 @@ export const KIND_OF_TOOL: Readonly<Record<string, ChangeKind>> = {
   update_search_keywords: 'status',
   add_search_negative_keywords: 'other',
   create_social_campaign: 'create',
+  create_video_campaign: 'create',
   // It stores prepared images in adops, not on the platform.
   validate_and_prepare_assets: 'other',
   // Monitors are kept in adops; what a monitor does to a campaign is an update under its own name.

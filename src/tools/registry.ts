@@ -43,6 +43,7 @@ import { listSocialPhotoAccounts } from './social/list-social-photo-accounts.ts'
 import { updateSocialAdSet } from './social/update-social-ad-set.ts';
 import { updateSocialCampaign } from './social/update-social-campaign.ts';
 import type { Tool } from './tool.ts';
+import { createVideoCampaign } from './video/create-video-campaign.ts';
 import { getVideoCampaignPerformance } from './video/get-video-campaign-performance.ts';
 import { listVideoAdGroups } from './video/list-video-ad-groups.ts';
 import { listVideoAds } from './video/list-video-ads.ts';
@@ -110,6 +111,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   listVideoAdGroups,
   listVideoAds,
   updateVideoAdGroup,
+  createVideoCampaign,
 ];
 
 export type ToolRegistry = ReadonlyMap<string, Tool>;

@@ -12,6 +12,8 @@ export interface StoredAd {
   call_to_action: string;
   video_id: string;
   landing_page_url: string;
+  /** The name shown above the ad (ads made through ad/create/). */
+  display_name?: string;
   operation_status: string;
   deleted?: boolean;
   /** Its part of its ad group's delivery in the reports. */

@@ -57,7 +57,7 @@ export function applyUpdate(campaign: CampaignRecord, body: Record<string, unkno
   return next;
 }
 
-function campaignName(value: unknown): string {
+export function campaignName(value: unknown): string {
   const name = text('campaign_name', value);
   if (hasEmoji(name)) throw invalid('campaign_name', 'Emoji is not supported.');
   const length = campaignNameLength(name);

@@ -5,9 +5,11 @@ import { SandboxStore } from '../store.ts';
 import { registerAdGroupRoutes } from './adgroups.ts';
 import { registerAdvertiserRoutes } from './advertisers.ts';
 import { registerCampaignRoutes } from './campaigns.ts';
+import { registerCreateRoutes } from './creates.ts';
 import { answer, CODE, newRequestId, TikTokRefusal } from './envelope.ts';
 import { videoGate } from './gate.ts';
 import { registerReportRoutes } from './reports.ts';
+import { registerVideoLibraryRoutes } from './video-library.ts';
 
 /**
  * The TikTok Business API v1.3 emulator, one file per part of TikTok's reference: campaigns, ad groups and ads, reporting,
@@ -31,6 +33,8 @@ export function registerVideoSandbox(scope: FastifyInstance, services: SandboxSe
 
   registerCampaignRoutes(scope, services, store, gate);
   registerAdGroupRoutes(scope, services, store, gate);
+  registerCreateRoutes(scope, services, store, gate);
+  registerVideoLibraryRoutes(scope, services, store, gate);
   registerReportRoutes(scope, services, store, gate);
   registerAdvertiserRoutes(scope, services, store);
 }

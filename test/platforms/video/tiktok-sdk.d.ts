@@ -41,6 +41,7 @@ declare module 'tiktok-business-api-sdk-official/src/api/CampaignCreationApi.js'
       },
       callback: SdkCallback,
     ): unknown;
+    campaignCreate(Access_Token: string, opts: { body?: unknown }, callback: SdkCallback): unknown;
     campaignUpdate(Access_Token: string, opts: { body?: unknown }, callback: SdkCallback): unknown;
     campaignStatusUpdate(Access_Token: string, opts: { body?: unknown }, callback: SdkCallback): unknown;
   }
@@ -140,5 +141,32 @@ declare module 'tiktok-business-api-sdk-official/src/api/ReportingApi.js' {
       },
       callback: SdkCallback,
     ): unknown;
+  }
+}
+
+declare module 'tiktok-business-api-sdk-official/src/api/AdgroupApi.js' {
+  import type { ApiClient, SdkCallback } from 'tiktok-business-api-sdk-official/src/ApiClient.js';
+
+  export class AdgroupApi {
+    constructor(apiClient?: ApiClient);
+    adgroupCreate(Access_Token: string, opts: { body?: unknown }, callback: SdkCallback): unknown;
+  }
+}
+
+declare module 'tiktok-business-api-sdk-official/src/api/AdApi.js' {
+  import type { ApiClient, SdkCallback } from 'tiktok-business-api-sdk-official/src/ApiClient.js';
+
+  export class AdApi {
+    constructor(apiClient?: ApiClient);
+    adCreate(Access_Token: string, opts: { body?: unknown }, callback: SdkCallback): unknown;
+  }
+}
+
+declare module 'tiktok-business-api-sdk-official/src/api/FileApi.js' {
+  import type { ApiClient, SdkCallback } from 'tiktok-business-api-sdk-official/src/ApiClient.js';
+
+  export class FileApi {
+    constructor(apiClient?: ApiClient);
+    adVideoUpload(Access_Token: string, opts: Record<string, unknown>, callback: SdkCallback): unknown;
   }
 }
