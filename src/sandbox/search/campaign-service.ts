@@ -1,5 +1,6 @@
 import type { GoogleAdsError } from '../../platforms/search/types.ts';
 import { noteBudgetActivity } from './campaign-activity.ts';
+import { type CampaignCreate, checkCampaignCreate } from './creates.ts';
 import type { Answer, Call, SearchEmulator } from './emulator-context.ts';
 import { adsError } from './google-errors.ts';
 import { type CampaignOperationRead, MUTATE_CAMPAIGNS_REQUEST } from './messages.ts';
@@ -72,6 +73,7 @@ export function mutateCampaigns(emulator: SearchEmulator, call: Call): Promise<A
         await noteBudgetActivity(emulator.services.storage.db, emulator.store, customerId, budgetId, now);
       }
     },
+    create: (scope, create, at) => checkCampaignCreate(scope, create as CampaignCreate, at),
     mutableResource: ({ resourceName, id, next }, customerId) => ({
       campaign: {
         resourceName,
