@@ -7,7 +7,7 @@ import { adsError } from './google-errors.ts';
 import { type CampaignBudgetOperationRead, MUTATE_CAMPAIGN_BUDGETS_REQUEST } from './messages.ts';
 import { serveMutate } from './mutate-service.ts';
 import type { ResourceKind } from './resource-mutate.ts';
-import { customerOf, type StoredBudget } from './resources.ts';
+import { customerOf, type StoredBudget, type StoredCampaign } from './resources.ts';
 
 const MAX_NAME_LENGTH = 255;
 type BudgetFields = NonNullable<CampaignBudgetOperationRead['update']>;
@@ -18,6 +18,15 @@ const CAMPAIGN_BUDGET: ResourceKind<StoredBudget, BudgetFields> = {
   label: 'campaign budget',
   updatable: ['amount_micros', 'name'],
   removed: (data) => data.status === 'REMOVED',
+  async remove(store, stored, at) {
+    const campaigns = await store.list<StoredCampaign>('campaign', stored.accountId);
+    const users = campaigns.filter((c) => c.data.budgetId === stored.id && c.data.status !== 'REMOVED');
+    if (users.length > 0) {
+      const message = `The budget ${stored.id} is used by campaign ${users.map((c) => c.id).join(', ')}: remove those first.`;
+      return { errors: [adsError({ campaignBudgetError: 'CAMPAIGN_BUDGET_IN_USE' }, message, at)] };
+    }
+    return { next: { ...stored.data, status: 'REMOVED' }, errors: [] };
+  },
   async apply(store, stored, update, masks, at) {
     const errors: GoogleAdsError[] = [];
     const next: StoredBudget = { ...stored.data };

@@ -18,6 +18,8 @@ const CAMPAIGN: ResourceKind<StoredCampaign, CampaignFields> = {
   label: 'campaign',
   updatable: ['status', 'name'],
   removed: (data) => data.status === 'REMOVED',
+  // Google keeps a removed campaign (status REMOVED) with its ad groups; it no longer serves.
+  remove: async (_store, stored) => ({ next: { ...stored.data, status: 'REMOVED' }, errors: [] }),
   async apply(store, stored, update, masks, at) {
     const errors: GoogleAdsError[] = [];
     const next: StoredCampaign = { ...stored.data };
