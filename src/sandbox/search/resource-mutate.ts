@@ -6,7 +6,7 @@ import type { ResourceOperationRead } from './messages.ts';
 /**
  * How the sandbox runs campaigns:mutate and campaignBudgets:mutate: update operations with a field mask,
  * checked as Google checks them (the mask, the resource name, the resource, each masked field), then
- * applied; creating and removing are left to Google Ads itself.
+ * applied; removes where the kind has them (creates are in creates.ts).
  */
 export interface ResourceKind<Data, Fields> {
   /** The store's type and Google's names: `campaign`, `campaigns`, `Campaign`. */

@@ -22,7 +22,7 @@ describe('every tool', () => {
   );
 
   it('are forty-nine, with unique names, four of them free', () => {
-    expect(new Set(ALL_TOOLS.map((tool) => tool.name)).size).toBe(49);
+    expect(new Set(ALL_TOOLS.map((tool) => tool.name)).size).toBe(50);
     expect(ALL_TOOLS.filter((tool) => !tool.billable).map((tool) => tool.name)).toEqual([
       'get_usage_status',
       'list_connected_accounts',
