@@ -663,7 +663,7 @@ export interface CreateSearchCampaignArguments {
   daily_budget: number;
   /** Name of its ad group. */
   ad_group_name: string;
-  /** 1 to 50 keywords of the ad group, each with its match type. */
+  /** 1 to 50 keywords of the ad group, each with its match type, no repeats. */
   keywords: Array<{
     /** The keyword, at most 80 characters and 10 words. */
     text: string;

@@ -46,7 +46,9 @@ const input = z
       .array(keyword)
       .min(1)
       .max(50)
-      .describe('1 to 50 keywords of the ad group, each with its match type.'),
+      // Only the exact repeats: JSON Schema has no comparison without case.
+      .meta({ uniqueItems: true })
+      .describe('1 to 50 keywords of the ad group, each with its match type, no repeats.'),
     final_url: httpsUrl().describe('Landing page of the ad (https).'),
     headlines: headlines().describe('3 to 15 headlines, each at most 30 characters, distinct, no "!".'),
     descriptions: descriptions().describe('2 to 4 descriptions, each at most 90 characters, no "!".'),
@@ -68,13 +70,6 @@ const input = z
         });
       }
       seen.add(key);
-    }
-    if (args.cpc_bid !== undefined && args.cpc_bid > args.daily_budget) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['cpc_bid'],
-        message: `is more than the daily budget (${args.daily_budget}): pass a bid at most the daily budget`,
-      });
     }
   });
 

@@ -215,7 +215,7 @@ describe.each(TEST_DIALECTS)('create_search_campaign on the Google Ads sandbox (
       [{ ...args(), keywords: [{ text: 'shoes', match_type: 'FUZZY' }] }, 'match_type'],
       [{ ...args(), final_url: 'http://example.com' }, 'final_url'],
       [{ ...args(), daily_budget: 20.555 }, 'daily_budget'],
-      [{ ...args(), cpc_bid: 50 }, 'cpc_bid'],
+      [{ ...args(), cpc_bid: 0 }, 'cpc_bid'],
     ];
     for (const [body, field] of cases) {
       const answer = await create(body);
