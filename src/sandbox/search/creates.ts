@@ -76,11 +76,11 @@ function temporaryName(
     const message = scope.temporary
       ? `A create takes no resource name but a temporary one: customers/${scope.customerId}/${collection}/-{n}.`
       : 'A create takes no resource name: Google assigns it (temporary names are taken by googleAds:mutate).';
-    return { errors: [adsError({ mutateError: 'INVALID_RESOURCE_NAME' }, message, path)] };
+    return { errors: [adsError({ requestError: 'RESOURCE_NAME_MALFORMED' }, message, path)] };
   }
   if (scope.made.some((made) => made.temporaryName?.endsWith(`/${match[2]}`))) {
     const message = `The temporary id ${match[2]} is used twice in this request.`;
-    return { errors: [adsError({ mutateError: 'DUPLICATE_TEMPORARY_RESOURCE_NAME' }, message, path)] };
+    return { errors: [adsError({ mutateError: 'ID_EXISTS_IN_MULTIPLE_MUTATES' }, message, path)] };
   }
   return { name: resourceName };
 }
@@ -256,9 +256,7 @@ export async function checkCampaignCreate(
     const message =
       'A new campaign must declare whether it contains EU political advertising ' +
       '(contains_eu_political_advertising).';
-    errors.push(
-      adsError({ campaignError: 'MISSING_EU_POLITICAL_ADVERTISING_SELF_DECLARATION' }, message, euPath),
-    );
+    errors.push(adsError({ mutateError: 'EU_POLITICAL_ADVERTISING_DECLARATION_REQUIRED' }, message, euPath));
   }
   const budgetPath = [...at, { fieldName: 'campaign_budget' }];
   const budget = await findParent<StoredBudget>(
@@ -350,7 +348,7 @@ export async function checkAdGroupCreate(
   if (create.type !== undefined && create.type !== 'SEARCH_STANDARD') {
     const message = `The sandbox creates SEARCH_STANDARD ad groups only, not ${String(create.type)}.`;
     errors.push(
-      adsError({ adGroupError: 'ADGROUP_TYPE_NOT_VALID_FOR_ADVERTISING_CHANNEL_TYPE' }, message, [
+      adsError({ adGroupError: 'AD_GROUP_TYPE_NOT_VALID_FOR_ADVERTISING_CHANNEL_TYPE' }, message, [
         ...at,
         { fieldName: 'type' },
       ]),
@@ -504,13 +502,17 @@ export async function checkAdGroupAdCreate(
   const urlPath = [...adPath, { fieldName: 'final_urls' }];
   if (urls.length === 0)
     errors.push(
-      adsError({ adError: 'FINAL_URL_REQUIRED' }, 'A responsive search ad needs a final URL.', urlPath),
+      adsError(
+        { fieldError: 'REQUIRED_NONEMPTY_LIST' },
+        'A responsive search ad needs a final URL.',
+        urlPath,
+      ),
     );
   for (const url of urls) {
     if (!/^https?:\/\/[^\s/]+\.[^\s]+$/.test(url))
       errors.push(
         adsError(
-          { urlFieldError: 'INVALID_URL' },
+          { urlFieldError: 'INVALID_FINAL_URL' },
           `The final URL "${url}" is not a valid http(s) URL.`,
           urlPath,
         ),
