@@ -661,6 +661,39 @@ export interface ValidateAndPrepareAssetsArguments {
   dry_run?: boolean;
 }
 
+/** The arguments of `create_search_campaign`. */
+export interface CreateSearchCampaignArguments {
+  /** Name of the new campaign, unique in the account. */
+  campaign_name: string;
+  /** Daily budget in the account currency, like 25 or 12.5. */
+  daily_budget: number;
+  /** Name of its ad group. */
+  ad_group_name: string;
+  /** 1 to 50 keywords of the ad group, each with its match type, no repeats. */
+  keywords: Array<{
+    /** The keyword, at most 80 characters and 10 words. */
+    text: string;
+    /** EXACT, PHRASE or BROAD. */
+    match_type: 'EXACT' | 'PHRASE' | 'BROAD';
+  }>;
+  /** Landing page of the ad (https). */
+  final_url: string;
+  /** 3 to 15 headlines, each at most 30 characters, distinct, no "!". */
+  headlines: Array<string>;
+  /** 2 to 4 descriptions, each at most 90 characters, no "!". */
+  descriptions: Array<string>;
+  /** Optional default max CPC of the ad group, in the account currency. */
+  cpc_bid?: number;
+  /** The account, when several are connected (list_connected_accounts). */
+  customer_id?: string;
+  /**
+   * Check and show what would be sent, changing nothing (no quota).
+   *
+   * @default false
+   */
+  dry_run?: boolean;
+}
+
 /** The arguments of `create_network_image_campaign`. */
 export interface CreateNetworkImageCampaignArguments {
   /** Campaign name, not shown to members. */
@@ -3114,6 +3147,52 @@ export interface ValidateAndPrepareAssetsResult {
   }>;
 }
 
+/** The answer of `create_search_campaign`. */
+export interface CreateSearchCampaignResult {
+  /** The Google Ads account. */
+  customer_id: string;
+  /** The new campaign; a placeholder in a dry run. */
+  campaign_id: string;
+  /** Campaign name. */
+  name: string;
+  /** Always PAUSED. */
+  status: 'PAUSED';
+  /** Google's status. */
+  platform_status: 'PAUSED';
+  /** Daily budget, account currency. */
+  daily_budget: string;
+  /** Account currency. */
+  currency: string;
+  /** What was made (placeholders in a dry run). */
+  created: {
+    /** The campaign budget. */
+    budget_id: string;
+    /** The ad group. */
+    ad_group_id: string;
+    /** The keywords (criterion ids). */
+    keyword_ids: Array<string>;
+    /** The responsive search ad. */
+    ad_id: string;
+  };
+  /** True: validated by Google, nothing made. */
+  dry_run: boolean;
+  /** Dry run: the requests, in order. */
+  preview?: Array<{
+    /** Order of the request. */
+    step: number;
+    /** What the request makes. */
+    action: string;
+    /** HTTP method. */
+    method: string;
+    /** Path under the API base. */
+    url: string;
+    /** The request body; {...} marks an id from an earlier step. */
+    body: unknown;
+  }>;
+  /** What to do next. */
+  next_steps?: Array<string>;
+}
+
 /** The answer of `create_network_image_campaign`. */
 export interface CreateNetworkImageCampaignResult {
   /** Whether nothing was created (dry run). */
@@ -5150,6 +5229,7 @@ export interface ToolArguments {
   update_search_keywords: UpdateSearchKeywordsArguments;
   add_search_negative_keywords: AddSearchNegativeKeywordsArguments;
   validate_and_prepare_assets: ValidateAndPrepareAssetsArguments;
+  create_search_campaign: CreateSearchCampaignArguments;
   create_network_image_campaign: CreateNetworkImageCampaignArguments;
   create_network_video_campaign: CreateNetworkVideoCampaignArguments;
   create_network_carousel_campaign: CreateNetworkCarouselCampaignArguments;
@@ -5206,6 +5286,7 @@ export interface ToolResults {
   update_search_keywords: UpdateSearchKeywordsResult;
   add_search_negative_keywords: AddSearchNegativeKeywordsResult;
   validate_and_prepare_assets: ValidateAndPrepareAssetsResult;
+  create_search_campaign: CreateSearchCampaignResult;
   create_network_image_campaign: CreateNetworkImageCampaignResult;
   create_network_video_campaign: CreateNetworkVideoCampaignResult;
   create_network_carousel_campaign: CreateNetworkCarouselCampaignResult;

@@ -18,6 +18,8 @@ import type {
   CreateNetworkTextCampaignResult,
   CreateNetworkVideoCampaignArguments,
   CreateNetworkVideoCampaignResult,
+  CreateSearchCampaignArguments,
+  CreateSearchCampaignResult,
   CreateSocialCampaignArguments,
   CreateSocialCampaignResult,
   CreateVideoCampaignArguments,
@@ -399,6 +401,18 @@ export abstract class ToolMethods {
     options?: CallOptions,
   ): Promise<ToolCallResult<ValidateAndPrepareAssetsResult>> {
     return this.callTool('validate_and_prepare_assets', args, options);
+  }
+
+  /**
+   * Creates a Google Ads Search campaign with its own daily budget (not shared), manual CPC bidding on Google Search and search partners, one ad group with its keywords and one responsive search ad. It is created PAUSED and spends nothing until update_search_campaign enables it (which needs the spend scope). Google checks everything first (validateOnly), then the budget, campaign, ad group, keywords and ad are made in that order; if a step fails, what was made is removed and named. Pass dry_run to have Google validate it all and see the requests. Billable: one quota unit. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
+   *
+   * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
+   */
+  createSearchCampaign(
+    args: CreateSearchCampaignArguments,
+    options?: CallOptions,
+  ): Promise<ToolCallResult<CreateSearchCampaignResult>> {
+    return this.callTool('create_search_campaign', args, options);
   }
 
   /**

@@ -30,6 +30,7 @@ export const KIND_OF_TOOL: Readonly<Record<string, ChangeKind>> = {
   // Pausing or enabling keywords: a status change below the campaign.
   update_search_keywords: 'status',
   add_search_negative_keywords: 'other',
+  create_search_campaign: 'create',
   create_social_campaign: 'create',
   create_video_campaign: 'create',
   // It stores prepared images in adops, not on the platform.

@@ -22,6 +22,7 @@ import { listNetworkCreatives } from './network/list-network-creatives.ts';
 import { listNetworkOrganizations } from './network/list-network-organizations.ts';
 import { updateNetworkCampaign } from './network/update-network-campaign.ts';
 import { addSearchNegativeKeywords } from './search/add-search-negative-keywords.ts';
+import { createSearchCampaign } from './search/create-search-campaign.ts';
 import { discoverExistingAssets } from './search/discover-existing-assets.ts';
 import { getSearchCampaignPerformance } from './search/get-search-campaign-performance.ts';
 import { listSearchAdGroups } from './search/list-search-ad-groups.ts';
@@ -81,6 +82,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   updateSearchKeywords,
   addSearchNegativeKeywords,
   validateAndPrepareAssets,
+  createSearchCampaign,
   // network (LinkedIn)
   createNetworkImageCampaign,
   createNetworkVideoCampaign,

@@ -1,4 +1,5 @@
 import type { GoogleAdsError } from '../../platforms/search/types.ts';
+import { type AdGroupCreate, checkAdGroupCreate } from './creates.ts';
 import type { Answer, Call, SearchEmulator } from './emulator-context.ts';
 import { adsError } from './google-errors.ts';
 import { type AdGroupOperationRead, MUTATE_AD_GROUPS_REQUEST } from './messages.ts';
@@ -59,6 +60,7 @@ export function mutateAdGroups(emulator: SearchEmulator, call: Call): Promise<An
     kind: AD_GROUP,
     request: MUTATE_AD_GROUPS_REQUEST,
     async noteChanges() {},
+    create: (scope, create, at) => checkAdGroupCreate(scope, create as AdGroupCreate, at),
     mutableResource: ({ resourceName, id, next }) => ({
       adGroup: {
         resourceName,

@@ -1,48 +1,16 @@
-import { minorDigits } from '../../money.ts';
 import type { GoogleAdsError } from '../../platforms/search/types.ts';
+import { amountErrors } from './budget-amounts.ts';
 import { noteBudgetActivity } from './campaign-activity.ts';
+import { type BudgetCreate, checkBudgetCreate } from './creates.ts';
 import type { Answer, Call, SearchEmulator } from './emulator-context.ts';
 import { adsError } from './google-errors.ts';
 import { type CampaignBudgetOperationRead, MUTATE_CAMPAIGN_BUDGETS_REQUEST } from './messages.ts';
 import { serveMutate } from './mutate-service.ts';
 import type { ResourceKind } from './resource-mutate.ts';
-import { customerOf, type StoredBudget } from './resources.ts';
+import { customerOf, type StoredBudget, type StoredCampaign } from './resources.ts';
 
 const MAX_NAME_LENGTH = 255;
-/**
- * The sandbox's largest daily budget: ten million units of the currency, under adops' own bound on
- * amounts (100 million), so a call can meet Google's refusal after adops let the amount through.
- */
-const MAX_AMOUNT_MICROS = 10 ** 13;
 type BudgetFields = NonNullable<CampaignBudgetOperationRead['update']>;
-
-/** Google's checks of a daily amount: positive, at least the currency's smallest unit, a whole number of it. */
-function amountErrors(
-  micros: number,
-  currency: string,
-  path: Array<{ fieldName: string }>,
-): GoogleAdsError[] {
-  const step = 10 ** (6 - minorDigits(currency));
-  if (micros < 0) {
-    return [
-      adsError({ campaignBudgetError: 'NEGATIVE_MONEY_AMOUNT' }, 'The budget amount is negative.', path),
-    ];
-  }
-  if (micros < step) {
-    const message = `The budget amount ${micros} micros is less than the smallest ${currency} amount (${step} micros).`;
-    return [adsError({ campaignBudgetError: 'MONEY_AMOUNT_LESS_THAN_CURRENCY_MINIMUM_CPC' }, message, path)];
-  }
-  if (micros % step !== 0) {
-    const message = `The budget amount ${micros} micros is not a multiple of ${step} micros, the smallest ${currency} unit.`;
-    return [adsError({ campaignBudgetError: 'NON_MULTIPLE_OF_MINIMUM_CURRENCY_UNIT' }, message, path)];
-  }
-  if (micros > MAX_AMOUNT_MICROS) {
-    const message = `The budget amount ${micros} micros is too large.`;
-    return [adsError({ campaignBudgetError: 'MONEY_AMOUNT_TOO_LARGE' }, message, path)];
-  }
-  return [];
-}
-
 /** What a budget update may set in the sandbox: its daily amount and its name. */
 const CAMPAIGN_BUDGET: ResourceKind<StoredBudget, BudgetFields> = {
   type: 'campaign_budget',
@@ -50,6 +18,15 @@ const CAMPAIGN_BUDGET: ResourceKind<StoredBudget, BudgetFields> = {
   label: 'campaign budget',
   updatable: ['amount_micros', 'name'],
   removed: (data) => data.status === 'REMOVED',
+  async remove(store, stored, at) {
+    const campaigns = await store.list<StoredCampaign>('campaign', stored.accountId);
+    const users = campaigns.filter((c) => c.data.budgetId === stored.id && c.data.status !== 'REMOVED');
+    if (users.length > 0) {
+      const message = `The budget ${stored.id} is used by campaign ${users.map((c) => c.id).join(', ')}: remove those first.`;
+      return { errors: [adsError({ campaignBudgetError: 'CAMPAIGN_BUDGET_IN_USE' }, message, at)] };
+    }
+    return { next: { ...stored.data, status: 'REMOVED' }, errors: [] };
+  },
   async apply(store, stored, update, masks, at) {
     const errors: GoogleAdsError[] = [];
     const next: StoredBudget = { ...stored.data };
@@ -93,6 +70,7 @@ export function mutateCampaignBudgets(emulator: SearchEmulator, call: Call): Pro
         await noteBudgetActivity(emulator.services.storage.db, emulator.store, customerId, change.id, now);
       }
     },
+    create: (scope, create, at) => checkBudgetCreate(scope, create as BudgetCreate, at),
     mutableResource: ({ resourceName, id, next }) => ({
       campaignBudget: {
         resourceName,

@@ -1,5 +1,6 @@
 import type { GoogleAdsError } from '../../platforms/search/types.ts';
 import { noteBudgetActivity } from './campaign-activity.ts';
+import { type CampaignCreate, checkCampaignCreate } from './creates.ts';
 import type { Answer, Call, SearchEmulator } from './emulator-context.ts';
 import { adsError } from './google-errors.ts';
 import { type CampaignOperationRead, MUTATE_CAMPAIGNS_REQUEST } from './messages.ts';
@@ -17,6 +18,8 @@ const CAMPAIGN: ResourceKind<StoredCampaign, CampaignFields> = {
   label: 'campaign',
   updatable: ['status', 'name'],
   removed: (data) => data.status === 'REMOVED',
+  // Google keeps a removed campaign (status REMOVED) with its ad groups; it no longer serves.
+  remove: async (_store, stored) => ({ next: { ...stored.data, status: 'REMOVED' }, errors: [] }),
   async apply(store, stored, update, masks, at) {
     const errors: GoogleAdsError[] = [];
     const next: StoredCampaign = { ...stored.data };
@@ -72,6 +75,7 @@ export function mutateCampaigns(emulator: SearchEmulator, call: Call): Promise<A
         await noteBudgetActivity(emulator.services.storage.db, emulator.store, customerId, budgetId, now);
       }
     },
+    create: (scope, create, at) => checkCampaignCreate(scope, create as CampaignCreate, at),
     mutableResource: ({ resourceName, id, next }, customerId) => ({
       campaign: {
         resourceName,

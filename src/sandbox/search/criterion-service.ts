@@ -1,7 +1,9 @@
 import type { GoogleAdsError } from '../../platforms/search/types.ts';
 import { type SandboxStore, sandboxId } from '../store.ts';
+import { checkKeywordCreate, type KeywordCreate, serveCreates } from './creates.ts';
 import type { Answer, Call, SearchEmulator } from './emulator-context.ts';
 import { adsError, type FieldPath, failureAnswer, partialFailure } from './google-errors.ts';
+import { checkKeyword, sameKeyword } from './keyword-checks.ts';
 import {
   type CriterionOperationRead,
   MUTATE_AD_GROUP_CRITERIA_REQUEST,
@@ -16,11 +18,6 @@ import type {
   StoredCampaignCriterion,
   StoredKeyword,
 } from './resources.ts';
-
-const MAX_KEYWORD_LENGTH = 80;
-const MAX_KEYWORD_WORDS = 10;
-const INVALID_CHARS = /[!@%^*()={};~`<>?\\|,]/;
-const MATCH_TYPES = ['EXACT', 'PHRASE', 'BROAD'];
 
 type CriterionFields = NonNullable<CriterionOperationRead['update']>;
 
@@ -67,41 +64,12 @@ const KEYWORD: ResourceKind<StoredKeyword, CriterionFields> = {
   },
 };
 
-const sameKeyword = (a: KeywordInfo, b: KeywordInfo) =>
-  a.matchType === b.matchType &&
-  a.text.trim().toLowerCase().replace(/\s+/g, ' ') === b.text.trim().toLowerCase().replace(/\s+/g, ' ');
-
 /** A checked operation, ready to apply: a criterion to store (new) or to rewrite (updated). */
 interface Change {
   id: string;
   parentId: string;
   data: StoredKeyword | StoredCampaignCriterion;
   created: boolean;
-}
-
-function checkKeyword(keyword: CriterionFields['keyword'], at: FieldPath): GoogleAdsError[] {
-  const path = [...at, { fieldName: 'keyword' }];
-  if (!keyword) return [adsError({ fieldError: 'REQUIRED' }, 'The required field was not present.', path)];
-  const text = keyword.text ?? '';
-  const textPath = [...path, { fieldName: 'text' }];
-  const errors: GoogleAdsError[] = [];
-  if (text.trim() === '') {
-    errors.push(adsError({ criterionError: 'INVALID_KEYWORD_TEXT' }, 'The keyword text is empty.', textPath));
-  } else if (text.length > MAX_KEYWORD_LENGTH) {
-    const message = `The keyword text is ${text.length} characters; the limit is ${MAX_KEYWORD_LENGTH}.`;
-    errors.push(adsError({ criterionError: 'KEYWORD_TEXT_TOO_LONG' }, message, textPath));
-  } else if (text.trim().split(/\s+/).length > MAX_KEYWORD_WORDS) {
-    const message = `The keyword "${text}" has more than ${MAX_KEYWORD_WORDS} words.`;
-    errors.push(adsError({ criterionError: 'KEYWORD_HAS_TOO_MANY_WORDS' }, message, textPath));
-  } else if (INVALID_CHARS.test(text)) {
-    const message = `The keyword "${text}" has characters a keyword cannot have.`;
-    errors.push(adsError({ criterionError: 'KEYWORD_HAS_INVALID_CHARS' }, message, textPath));
-  }
-  if (!MATCH_TYPES.includes(keyword.matchType ?? '')) {
-    const message = `The match type ${keyword.matchType ?? 'UNSPECIFIED'} is not one of ${MATCH_TYPES.join(', ')}.`;
-    errors.push(adsError({ fieldError: 'REQUIRED' }, message, [...path, { fieldName: 'match_type' }]));
-  }
-  return errors;
 }
 
 /** A create operation: a negative keyword of an existing, not removed ad group or campaign of the customer. */
@@ -200,6 +168,17 @@ async function serveCriteria(
     return emulator.requestError('OPERATION_REQUIRED', 'At least one operation is required.');
   const faulted = await emulator.fault(operationIds(level.collection, operations));
   if (faulted) return faulted;
+  const positive = operations.filter((operation) => operation.create && operation.create.negative !== true);
+  if (level === AD_GROUP_LEVEL && positive.length > 0) {
+    // Keywords are made by the shared creates (creates.ts), negatives below: one kind per request.
+    return serveCreates(
+      emulator,
+      customerId,
+      operations.map((operation) => (positive.includes(operation) ? operation.create : undefined)),
+      (scope, create, at) => checkKeywordCreate(scope, create as KeywordCreate, at),
+      { validateOnly: request.read.validateOnly === true },
+    );
+  }
   const { store } = emulator;
   const now = emulator.services.clock.now();
   const checked: Array<{ change?: Change; errors: GoogleAdsError[] }> = [];

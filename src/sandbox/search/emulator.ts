@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { magicFault, SANDBOX_THROTTLE_SECONDS, sandboxLatency, slowDown } from '../faults.ts';
 import type { SandboxServices } from '../sandbox-services.ts';
 import { SandboxStore } from '../store.ts';
+import { mutateAdGroupAds } from './ad-group-ad-service.ts';
 import { mutateAdGroups } from './ad-group-service.ts';
 import { mutate } from './ad-service.ts';
 import { admit } from './admission.ts';
@@ -10,6 +11,7 @@ import { mutateCampaigns } from './campaign-service.ts';
 import { mutateAdGroupCriteria, mutateCampaignCriteria } from './criterion-service.ts';
 import { listAccessibleCustomers } from './customer-service.ts';
 import type { Answer, Call, Method, SearchEmulator } from './emulator-context.ts';
+import { mutateGoogleAds } from './google-ads-mutate.ts';
 import { search, searchStream } from './google-ads-service.ts';
 import {
   adsError,
@@ -28,7 +30,8 @@ type Shape = 'unary' | 'stream';
 
 /**
  * The Google Ads API (REST) emulator: GAQL search (paged) and searchStream (a JSON array of batches) with
- * reporting, the mutates of ads, campaigns, campaign budgets, ad groups and criteria (keywords, negatives), accessible customers, manager accounts through `login-customer-id`, OAuth; request
+ * reporting, the mutates of ads, campaigns, campaign budgets, ad groups, criteria (keywords, negatives) and ad group ads,
+ * creates (one service at a time, or together through googleAds:mutate), accessible customers, manager accounts through `login-customer-id`, OAuth; request
  * bodies read as Google's proto3 JSON parser reads them, and Google's errors. Each service's methods are in
  * a file of their own, as Google's reference lists them.
  */
@@ -141,5 +144,7 @@ export function registerSearchSandbox(scope: FastifyInstance, services: SandboxS
   route('POST', '/:version/customers/:cid/adGroups::mutate', mutateAdGroups);
   route('POST', '/:version/customers/:cid/adGroupCriteria::mutate', mutateAdGroupCriteria);
   route('POST', '/:version/customers/:cid/campaignCriteria::mutate', mutateCampaignCriteria);
+  route('POST', '/:version/customers/:cid/adGroupAds::mutate', mutateAdGroupAds);
+  route('POST', '/:version/customers/:cid/googleAds::mutate', mutateGoogleAds);
   route('GET', '/:version/customers::listAccessibleCustomers', (_, call) => listAccessibleCustomers(call));
 }

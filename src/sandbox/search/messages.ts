@@ -532,3 +532,103 @@ export type CriterionOperationRead = ResourceOperationRead<{
   campaign?: string;
   keyword?: KeywordInfoRead;
 }>;
+
+/** AdGroupAd (resources/ad_group_ad.proto): the ad group, status and ad read, the others opaque. */
+const AD_GROUP_AD = message(
+  'resources.AdGroupAd',
+  field('resource_name', string),
+  field('status', STATUS_LIKE('enums.AdGroupAdStatusEnum.AdGroupAdStatus')),
+  field('ad_group', string),
+  field('ad', AD),
+  ...opaqueFields(
+    'policy_summary ad_strength action_items[] labels[] primary_status primary_status_reasons[] ' +
+      'ad_group_ad_asset_automation_settings[]',
+  ),
+);
+
+const AD_GROUP_AD_OPERATION = message(
+  'services.AdGroupAdOperation',
+  field('update_mask', { kind: 'fieldMask' }),
+  field('policy_validation_parameter', opaque),
+  field('create', AD_GROUP_AD),
+  field('update', AD_GROUP_AD),
+  field('remove', string),
+);
+
+export const MUTATE_AD_GROUP_ADS_REQUEST = mutateRequest(
+  'services.MutateAdGroupAdsRequest',
+  AD_GROUP_AD_OPERATION,
+);
+
+/** The operations of MutateOperation's oneof the sandbox runs; the others are taken and refused. */
+const OTHER_MUTATE_OPERATIONS =
+  'ad_group_ad_label_operation ad_group_asset_operation ad_group_bid_modifier_operation ' +
+  'ad_group_criterion_customizer_operation ad_group_criterion_label_operation ad_group_customizer_operation ' +
+  'ad_group_label_operation ad_operation asset_group_asset_operation asset_group_listing_group_filter_operation ' +
+  'asset_group_signal_operation asset_group_operation asset_operation asset_set_asset_operation ' +
+  'asset_set_operation audience_operation bidding_data_exclusion_operation ' +
+  'bidding_seasonality_adjustment_operation bidding_strategy_operation campaign_asset_operation ' +
+  'campaign_asset_set_operation campaign_bid_modifier_operation campaign_conversion_goal_operation ' +
+  'campaign_customizer_operation campaign_draft_operation campaign_group_operation campaign_label_operation ' +
+  'campaign_shared_set_operation conversion_action_operation conversion_custom_variable_operation ' +
+  'conversion_goal_campaign_config_operation conversion_value_rule_operation ' +
+  'conversion_value_rule_set_operation custom_conversion_goal_operation customer_asset_operation ' +
+  'customer_conversion_goal_operation customer_customizer_operation customer_label_operation ' +
+  'customer_negative_criterion_operation customer_operation customizer_attribute_operation ' +
+  'experiment_arm_operation experiment_operation keyword_plan_ad_group_keyword_operation ' +
+  'keyword_plan_ad_group_operation keyword_plan_campaign_keyword_operation keyword_plan_campaign_operation ' +
+  'keyword_plan_operation label_operation recommendation_subscription_operation ' +
+  'remarketing_action_operation shared_criterion_operation shared_set_operation ' +
+  'smart_campaign_setting_operation user_list_operation campaign_criterion_operation';
+
+/** GoogleAdsService.Mutate (services/google_ads_service.proto): operations of many services at once. */
+export const MUTATE_GOOGLE_ADS_REQUEST: Message = {
+  typeName: 'services.MutateGoogleAdsRequest',
+  fields: [
+    field('customer_id', string),
+    field(
+      'mutate_operations',
+      message(
+        'services.MutateOperation',
+        field(
+          'campaign_budget_operation',
+          resourceOperation('services.CampaignBudgetOperation', CAMPAIGN_BUDGET),
+        ),
+        field('campaign_operation', resourceOperation('services.CampaignOperation', CAMPAIGN)),
+        field('ad_group_operation', resourceOperation('services.AdGroupOperation', AD_GROUP)),
+        field(
+          'ad_group_criterion_operation',
+          message(
+            'services.AdGroupCriterionOperation',
+            field('update_mask', { kind: 'fieldMask' }),
+            field('exempt_policy_violation_keys', opaque, true),
+            field('create', AD_GROUP_CRITERION),
+            field('update', AD_GROUP_CRITERION),
+            field('remove', string),
+          ),
+        ),
+        field('ad_group_ad_operation', AD_GROUP_AD_OPERATION),
+        ...opaqueFields(OTHER_MUTATE_OPERATIONS),
+      ),
+      true,
+    ),
+    field('partial_failure', bool),
+    field('validate_only', bool),
+    field('response_content_type', RESPONSE_CONTENT_TYPE),
+  ],
+};
+
+export interface AdGroupAdCreateRead {
+  resourceName?: string;
+  status?: string;
+  adGroup?: string;
+  ad?: {
+    finalUrls?: string[];
+    responsiveSearchAd?: { headlines?: AdTextAssetRead[]; descriptions?: AdTextAssetRead[] };
+  };
+}
+
+export type AdGroupAdOperationRead = ResourceOperationRead<AdGroupAdCreateRead>;
+
+/** One MutateOperation as read: exactly one service's operation is set. */
+export type MutateOperationRead = Record<string, ResourceOperationRead<Record<string, unknown>> | undefined>;

@@ -1,5 +1,6 @@
+import { type CreateScope, serveCreates } from './creates.ts';
 import type { Answer, Call, SearchEmulator } from './emulator-context.ts';
-import { failureAnswer, partialFailure } from './google-errors.ts';
+import { type FieldPath, failureAnswer, partialFailure } from './google-errors.ts';
 import type { MutateRequestRead, ResourceOperationRead } from './messages.ts';
 import type { Message } from './proto-json.ts';
 import { mutateResources, operationIds, type ResourceChange, type ResourceKind } from './resource-mutate.ts';
@@ -18,6 +19,15 @@ export interface MutateService<Data, Fields> {
   ): Promise<void>;
   /** The changed resource as an answer with `responseContentType: MUTABLE_RESOURCE` shows it. */
   mutableResource(change: ResourceChange<Data>, customerId: string): Record<string, unknown>;
+  /** Checks a create operation, where the sandbox serves them (creates.ts). */
+  create?(
+    scope: CreateScope,
+    create: Fields,
+    at: FieldPath,
+  ): Promise<{
+    made?: import('./creates.ts').Made;
+    errors: import('../../platforms/search/types.ts').GoogleAdsError[];
+  }>;
 }
 
 /**
@@ -38,6 +48,18 @@ export async function serveMutate<Data, Fields>(
   const faulted = await emulator.fault(operationIds(service.kind.collection, operations));
   if (faulted) return faulted;
   const validateOnly = request.read.validateOnly === true;
+  const create = service.create;
+  if (create && operations.some((operation) => operation.create !== undefined)) {
+    return serveCreates(
+      emulator,
+      customerId,
+      operations.map((operation) => operation.create),
+      create,
+      {
+        validateOnly,
+      },
+    );
+  }
   const partial = request.read.partialFailure === true;
   const now = emulator.services.clock.now();
   const outcome = await mutateResources(service.kind, emulator.store, customerId, operations, {

@@ -27,7 +27,7 @@ export function operationAdIds(operations: AdOperationRead[]): string[] {
   });
 }
 
-function checkHeadlines(
+export function checkHeadlines(
   value: unknown,
   at: FieldPath,
 ): { headlines: AdTextAsset[]; errors: GoogleAdsError[] } {

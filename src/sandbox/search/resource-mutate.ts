@@ -6,7 +6,7 @@ import type { ResourceOperationRead } from './messages.ts';
 /**
  * How the sandbox runs campaigns:mutate and campaignBudgets:mutate: update operations with a field mask,
  * checked as Google checks them (the mask, the resource name, the resource, each masked field), then
- * applied; creating and removing are left to Google Ads itself.
+ * applied; removes where the kind has them (creates are in creates.ts).
  */
 export interface ResourceKind<Data, Fields> {
   /** The store's type and Google's names: `campaign`, `campaigns`, `Campaign`. */
@@ -23,6 +23,12 @@ export interface ResourceKind<Data, Fields> {
     stored: StoredObject<Data>,
     update: Fields,
     masks: string[],
+    at: FieldPath,
+  ): Promise<{ next?: Data; errors: GoogleAdsError[] }>;
+  /** The resource once removed, or Google's refusal (a budget still in use); absent: not removed here. */
+  remove?(
+    store: SandboxStore,
+    stored: StoredObject<Data>,
     at: FieldPath,
   ): Promise<{ next?: Data; errors: GoogleAdsError[] }>;
 }
@@ -45,6 +51,34 @@ export function operationIds<Fields>(collection: string, operations: Array<Resou
   });
 }
 
+/** A remove operation: the resource of the customer, not removed yet, that Google lets go. */
+async function checkRemove<Data, Fields>(
+  kind: ResourceKind<Data, Fields>,
+  store: SandboxStore,
+  customerId: string,
+  name: string,
+  at: FieldPath,
+): Promise<{ change?: ResourceChange<Data>; errors: GoogleAdsError[] }> {
+  const path = [...at, { fieldName: 'remove' }];
+  const match = new RegExp(`^customers/([^/]+)/${kind.collection}/([^/]+)$`).exec(name);
+  if (!match || match[1] !== customerId) {
+    const message = match
+      ? `The ${kind.label} ${name} belongs to customer ${match[1]}, not to customer ${customerId} of this request.`
+      : `Resource name '${name}' is malformed: expected customers/{customer_id}/${kind.collection}/{id}.`;
+    return { errors: [adsError({ requestError: 'RESOURCE_NAME_MALFORMED' }, message, path)] };
+  }
+  const id = match[2] ?? '';
+  const stored = await store.get<Data>(kind.type, id);
+  if (!stored || stored.accountId !== customerId || kind.removed(stored.data)) {
+    const message = `Resource was not found: there is no ${kind.label} ${id} in customer ${customerId} to remove.`;
+    return { errors: [adsError({ mutateError: 'RESOURCE_NOT_FOUND' }, message, path)] };
+  }
+  const removed = await kind.remove?.(store, stored, path);
+  if (!removed || removed.errors.length > 0 || removed.next === undefined)
+    return { errors: removed?.errors ?? [] };
+  return { change: { id, resourceName: name, next: removed.next }, errors: [] };
+}
+
 export async function checkResourceOperation<Data, Fields>(
   kind: ResourceKind<Data, Fields>,
   store: SandboxStore,
@@ -56,6 +90,8 @@ export async function checkResourceOperation<Data, Fields>(
   const fail = (code: Record<string, string>, message: string, path: FieldPath) => ({
     errors: [adsError(code, message, path)],
   });
+  if (operation.remove !== undefined && kind.remove)
+    return checkRemove(kind, store, customerId, operation.remove, at);
   if (operation.create !== undefined || operation.remove !== undefined) {
     const verb = operation.create !== undefined ? 'create' : 'remove';
     return fail(

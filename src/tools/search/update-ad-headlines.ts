@@ -4,15 +4,9 @@ import { SearchClient } from '../../platforms/search/client.ts';
 import { searchProtocol } from '../../platforms/search/protocol.ts';
 import type { AdTextAsset } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import {
-  accountArgument,
-  digitsId,
-  dryRun,
-  maxUnits,
-  plainTextPattern,
-  withoutControlCharacters,
-} from '../arguments.ts';
+import { accountArgument, digitsId, dryRun } from '../arguments.ts';
 import { defineTool } from '../tool.ts';
+import { headlines } from './ad-text.ts';
 
 const HEADLINES = z.array(
   z.object({
@@ -35,21 +29,9 @@ export const updateAdHeadlines = defineTool({
   input: z.strictObject({
     ad_group_id: digitsId().describe('Ad group holding the ad (digits).'),
     ad_id: digitsId().describe('The responsive search ad to update (digits).'),
-    headlines: z
-      .array(
-        maxUnits(withoutControlCharacters(z.string().trim().min(1, 'must not be empty')), 30)
-          .refine((h) => !h.includes('!'), 'must not contain "!"')
-          .meta({ pattern: plainTextPattern('one line', '!') }),
-      )
-      .min(3)
-      .max(15)
-      .refine(
-        (list) => new Set(list.map((h) => h.toLowerCase())).size === list.length,
-        'must not repeat a headline (compared without case)',
-      )
-      // Only the exact repeats: JSON Schema has no comparison without case.
-      .meta({ uniqueItems: true })
-      .describe('The new headlines, 3 to 15, each 1 to 30 characters, no duplicates, no "!".'),
+    headlines: headlines().describe(
+      'The new headlines, 3 to 15, each 1 to 30 characters, no duplicates, no "!".',
+    ),
     customer_id: accountArgument('search'),
     dry_run: dryRun,
   }),

@@ -234,9 +234,10 @@ describe.each(TEST_DIALECTS)('the campaign and budget mutates of the Google Ads 
       updateMask: 'status',
     });
     expect(other.errorCode).toEqual({ requestError: 'RESOURCE_NAME_MALFORMED' });
-    expect((await refused({ create: { name: 'New', status: 'PAUSED' } })).errorCode).toEqual({
-      operationAccessDeniedError: 'CREATE_OPERATION_NOT_PERMITTED',
-    });
+    // A create is checked as Google checks a new campaign: it needs a channel, among other fields.
+    const incomplete = await refused({ create: { name: 'New', status: 'PAUSED' } });
+    expect(incomplete.errorCode).toEqual({ fieldError: 'REQUIRED' });
+    expect(incomplete.message).toContain('advertising_channel_type');
     const renamed = await refused({
       update: { resourceName: campaignName(id), name: 'Brand - Search' },
       updateMask: 'name',

@@ -95,10 +95,14 @@ describe.each(TEST_DIALECTS)('the Google Ads sandbox emulator on %s', (dialect) 
     expect(old.status).toBe(404);
     expect(old.body.error).toMatchObject({ code: 404, status: 'NOT_FOUND' });
     expect(old.body.error.message).toContain('serves v26');
-    const unknown = await googleAds(service, `/${VERSION}/customers/${acme.customerId}/adGroupAds:mutate`, {
-      token: acme.token,
-      body: {},
-    });
+    const unknown = await googleAds(
+      service,
+      `/${VERSION}/customers/${acme.customerId}/adGroupAdLabels:mutate`,
+      {
+        token: acme.token,
+        body: {},
+      },
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.status).toBe('NOT_FOUND');
   });

@@ -5,6 +5,15 @@ import { endpointsFor, SANDBOX_DEVELOPER_TOKEN } from '../../../src/platforms/en
 import { connectRedirectUri } from '../../../src/platforms/oauth-flow.ts';
 import { adGroupUpdate } from '../../../src/platforms/search/ad-groups.ts';
 import { headlinesUpdate } from '../../../src/platforms/search/ads.ts';
+import {
+  adCreate,
+  adGroupCreate,
+  allOperations,
+  budgetCreate,
+  campaignCreate,
+  keywordCreates,
+  type SearchCampaignPlan,
+} from '../../../src/platforms/search/campaign-create.ts';
 import { budgetAmountUpdate, campaignStatusUpdate } from '../../../src/platforms/search/campaign-update.ts';
 import { searchConnect } from '../../../src/platforms/search/connect.ts';
 import {
@@ -523,6 +532,113 @@ describe.each(TEST_DIALECTS)('google-ads-api 25.1.0 against the search sandbox o
 
     await mutate('campaigns:mutate', [campaignStatusUpdate(resourceName, 'ENABLED')]);
     await mutate('campaignBudgets:mutate', [budgetAmountUpdate(budget, amount)]);
+  });
+
+  it("runs create_search_campaign's creates as Google documents them, read back by the SDK", async () => {
+    const mutate = (method: string, operations: unknown[]) =>
+      rest(`customers/${acme.customerId}/${method}`, { body: { operations } });
+    const plan: SearchCampaignPlan = {
+      customerId: acme.customerId,
+      name: 'SDK made',
+      budgetName: 'SDK made budget',
+      dailyMicros: 9_000_000,
+      adGroupName: 'SDK group',
+      cpcBidMicros: 750_000,
+      keywords: [{ text: 'sdk shoes', matchType: 'PHRASE' }],
+      finalUrl: 'https://example.com/sdk',
+      headlines: [{ text: 'One' }, { text: 'Two' }, { text: 'Three' }],
+      descriptions: [{ text: 'First line.' }, { text: 'Second line.' }],
+    };
+    const all = await rest(`customers/${acme.customerId}/googleAds:mutate`, {
+      body: { mutateOperations: allOperations(plan), validateOnly: true },
+    });
+    expect(all).toEqual({ status: 200, body: {} });
+    const created = async (method: string, operations: unknown[]) => {
+      const answer = await mutate(method, operations);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.results.map((r: { resourceName: string }) => r.resourceName) as string[];
+    };
+    const [budget = ''] = await created('campaignBudgets:mutate', [budgetCreate(plan)]);
+    const [campaign = ''] = await created('campaigns:mutate', [campaignCreate(plan, budget)]);
+    const [adGroup = ''] = await created('adGroups:mutate', [adGroupCreate(plan, campaign)]);
+    await created('adGroupCriteria:mutate', keywordCreates(plan, adGroup));
+    await created('adGroupAds:mutate', [adCreate(plan, adGroup)]);
+
+    const [row] = await customer().query(
+      `SELECT campaign.status, campaign.advertising_channel_type, campaign_budget.amount_micros, campaign_budget.explicitly_shared FROM campaign WHERE campaign.resource_name = '${campaign}'`,
+    );
+    expect(row?.campaign?.status).toBe(enums.CampaignStatus.PAUSED);
+    expect(row?.campaign?.advertising_channel_type).toBe(enums.AdvertisingChannelType.SEARCH);
+    expect(row?.campaign_budget).toMatchObject({ amount_micros: 9_000_000, explicitly_shared: false });
+    const keywords = await customer().query(
+      `SELECT ad_group_criterion.keyword.text, ad_group_criterion.keyword.match_type FROM ad_group_criterion WHERE ad_group.resource_name = '${adGroup}'`,
+    );
+    expect(keywords.map((k) => k.ad_group_criterion?.keyword)).toEqual([
+      { text: 'sdk shoes', match_type: enums.KeywordMatchType.PHRASE },
+    ]);
+    const ads = await customer().query(
+      `SELECT ad_group_ad.ad.type, ad_group_ad.ad.final_urls FROM ad_group_ad WHERE ad_group.resource_name = '${adGroup}'`,
+    );
+    expect(ads.map((a) => a.ad_group_ad?.ad?.final_urls)).toEqual([['https://example.com/sdk']]);
+
+    // Each code the creates answer is a value of the SDK's v25 error enums.
+    const { create: campaignFields } = campaignCreate({ ...plan, name: 'Other' }, budget);
+    const refusals = [
+      await mutate('campaignBudgets:mutate', [budgetCreate(plan)]),
+      await mutate('campaigns:mutate', [
+        { create: { ...campaignFields, containsEuPoliticalAdvertising: undefined } },
+      ]),
+      await mutate('campaigns:mutate', [campaignCreate({ ...plan, name: 'Third' }, budget)]),
+      await mutate('adGroups:mutate', [adGroupCreate(plan, campaign)]),
+      await mutate('adGroupCriteria:mutate', keywordCreates(plan, adGroup)),
+      await mutate('adGroupAds:mutate', [adCreate({ ...plan, finalUrl: 'not a url' }, adGroup)]),
+      await mutate('adGroupAds:mutate', [adCreate({ ...plan, headlines: [{ text: 'Only' }] }, adGroup)]),
+      await rest(`customers/${acme.customerId}/googleAds:mutate`, {
+        body: {
+          mutateOperations: [
+            {
+              campaignBudgetOperation: budgetCreate(
+                { ...plan, budgetName: 'X' },
+                `customers/${acme.customerId}/campaignBudgets/-1`,
+              ),
+            },
+            {
+              campaignBudgetOperation: budgetCreate(
+                { ...plan, budgetName: 'Y' },
+                `customers/${acme.customerId}/campaignBudgets/-1`,
+              ),
+            },
+          ],
+        },
+      }),
+      await mutate('campaignBudgets:mutate', [{ remove: budget }]),
+    ];
+    const codes = refusals.map((answer) => answer.body.error?.details[0].errors[0].errorCode);
+    expect(codes).toEqual([
+      { campaignBudgetError: 'DUPLICATE_NAME' },
+      { mutateError: 'EU_POLITICAL_ADVERTISING_DECLARATION_REQUIRED' },
+      { campaignBudgetError: 'CANNOT_USE_IMPLICITLY_SHARED_CAMPAIGN_BUDGET_WITH_MULTIPLE_CAMPAIGNS' },
+      { adGroupError: 'DUPLICATE_ADGROUP_NAME' },
+      { mutateError: 'RESOURCE_ALREADY_EXISTS' },
+      { urlFieldError: 'INVALID_FINAL_URL' },
+      { collectionSizeError: 'TOO_FEW' },
+      { mutateError: 'ID_EXISTS_IN_MULTIPLE_MUTATES' },
+      { campaignBudgetError: 'CAMPAIGN_BUDGET_IN_USE' },
+    ]);
+    const sdkErrors = errors as unknown as Record<string, Record<string, Record<string, number>>>;
+    for (const code of codes) {
+      const [[family, value]] = Object.entries(code as Record<string, string>) as [[string, string]];
+      const type = family.charAt(0).toUpperCase() + family.slice(1);
+      expect(sdkErrors[`${type}Enum`]?.[type]?.[value], `${family} ${value}`).toBeTypeOf('number');
+    }
+    // What a failed create takes back: the campaign (REMOVED), then its budget, now unused.
+    expect((await mutate('campaigns:mutate', [{ remove: campaign }])).status).toBe(200);
+    expect((await mutate('campaignBudgets:mutate', [{ remove: budget }])).status).toBe(200);
+    const [gone] = await customer().query(
+      `SELECT campaign.status, campaign_budget.status FROM campaign WHERE campaign.resource_name = '${campaign}'`,
+    );
+    expect(gone?.campaign?.status).toBe(enums.CampaignStatus.REMOVED);
+    expect(gone?.campaign_budget?.status).toBe(enums.BudgetStatus.REMOVED);
   });
 
   it('runs the queries and mutates below the campaign as Google documents them, read back by the SDK', async () => {
