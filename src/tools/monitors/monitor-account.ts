@@ -14,7 +14,7 @@ export const monitorAccountFields = {
   platform: platformField,
   account_id: accountIdField
     .optional()
-    .describe('The account (list_connected_accounts); required when several of the platform are connected.'),
+    .describe('The account, when several are connected (list_connected_accounts).'),
 };
 
 export const MONITOR_ACCOUNT = { platform: 'platform', account: 'account_id' } as const;

@@ -41,23 +41,21 @@ export const ACTION_VALUE_SCHEMA = {
 
 export const condition = z
   .strictObject({
-    metric: z.enum(METRICS).describe('The metric over the window.'),
-    operator: z.enum(OPERATORS).describe('How the metric compares with the threshold.'),
+    metric: z.enum(METRICS).describe('Read over the window.'),
+    operator: z.enum(OPERATORS).describe('metric operator threshold.'),
     threshold: z
       .number()
       .min(0)
       .max(1e12)
       .optional()
-      .describe('Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%).'),
+      .describe('Money in the account currency; ctr a fraction (0.02 is 2%).'),
     relative_to: z
       .strictObject({
-        trailing_days: z.int().min(1).max(30).describe('The days before the window to compare with.'),
-        factor: z.number().gt(0).max(1000).describe('Times their value (per day for counts).'),
+        trailing_days: z.int().min(1).max(30).describe('Days before the window.'),
+        factor: z.number().gt(0).max(1000).describe('Times their value (counts per day).'),
       })
       .optional()
-      .describe(
-        'Instead of threshold: factor × the metric over the trailing_days before the window (counts per day, ratios as ratios).',
-      ),
+      .describe('Instead of threshold: factor × the metric over trailing_days.'),
   })
   .meta(ONE_COMPARISON);
 export type Condition = z.output<typeof condition>;
@@ -70,17 +68,14 @@ export const ruleFields = {
     .min(1)
     .max(MAX_MONITOR_CAMPAIGNS)
     .optional()
-    .describe('Only these campaigns; every campaign of the account when omitted.'),
+    .describe('Only these campaigns (default all).'),
   conditions: z
     .array(condition)
     .min(1)
     .max(MAX_CONDITIONS)
-    .describe('What to compare: metric, operator, and a threshold or relative_to.'),
+    .describe('metric, operator, and threshold or relative_to.'),
   match: z.enum(MATCHES).default('all').describe(MATCH_TEXT),
-  window: z
-    .enum(WINDOWS)
-    .default('today')
-    .describe('The days the metrics are read over, in the account time zone.'),
+  window: z.enum(WINDOWS).default('today').describe('Days read, in the account time zone.'),
   consecutive_checks: z
     .int()
     .min(1)
@@ -90,9 +85,7 @@ export const ruleFields = {
   check_every_minutes: z.int().min(1).max(1440).default(15).describe('How often it is checked.'),
   action: z
     .enum(ACTIONS)
-    .describe(
-      'notify only, pause_campaign, or lower_budget_percent (the daily budget by action_value %). A monitor only lowers spend.',
-    ),
+    .describe('pause_campaign, lower_budget_percent (by action_value %) or notify only.'),
   action_value: z.int().min(1).max(90).optional().describe('The percent for lower_budget_percent.'),
 };
 

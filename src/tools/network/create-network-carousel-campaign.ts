@@ -39,9 +39,7 @@ export const createNetworkCarouselCampaign = defineTool({
       ...campaignGroupChoice,
       objective: objective(SPONSORED_CONTENT_OBJECTIVES, 'WEBSITE_VISIT'),
       call_to_action: callToAction,
-      introductory_text: textOnSeveralLines(255).describe(
-        'Main text above the cards, at most 255 characters.',
-      ),
+      introductory_text: textOnSeveralLines(255).describe('Text above the cards.'),
       cards: carouselCards,
     })
     .superRefine(checkCampaign)

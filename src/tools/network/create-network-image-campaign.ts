@@ -39,19 +39,12 @@ export const createNetworkImageCampaign = defineTool({
       ...campaignGroupChoice,
       objective: objective(SPONSORED_CONTENT_OBJECTIVES, 'WEBSITE_VISIT'),
       call_to_action: callToAction,
-      introductory_text: textOnSeveralLines(600).describe(
-        'Main text above the image, at most 600 characters.',
-      ),
-      headline: text(70).describe('Headline below the image, at most 70 characters.'),
-      image_urn: urn('image')
-        .optional()
-        .describe('Image already uploaded to LinkedIn. Pass this or asset_bundle_id.'),
+      introductory_text: textOnSeveralLines(600).describe('Text above the image.'),
+      headline: text(70).describe('Headline below the image.'),
+      image_urn: urn('image').optional().describe('Uploaded image; or asset_bundle_id.'),
       asset_bundle_id: text(100)
         .optional()
-        .describe(
-          'asset_bundle_id from validate_and_prepare_assets; its first landscape marketing image (else its ' +
-            'first square one) is uploaded. Pass this or image_urn.',
-        ),
+        .describe('From validate_and_prepare_assets (its first landscape image); or image_urn.'),
     })
     .superRefine((args, ctx) => {
       checkCampaign(args, ctx);

@@ -34,12 +34,10 @@ export const createNetworkTextCampaign = defineTool({
       ...campaignArguments,
       ...campaignGroupChoice,
       objective: objective(TEXT_OBJECTIVES, 'WEBSITE_VISIT'),
-      headline: text(25).describe('Ad headline, at most 25 characters.'),
-      description: text(75).describe('Ad text, at most 75 characters.'),
-      image_urn: urn('image').optional().describe('Optional 100 x 100 image already uploaded to LinkedIn.'),
-      image_url: imageUrl()
-        .optional()
-        .describe('Optional https URL of a 100 x 100 image; not with image_urn.'),
+      headline: text(25).describe('Ad headline.'),
+      description: text(75).describe('Ad text.'),
+      image_urn: urn('image').optional().describe('Uploaded 100 x 100 image.'),
+      image_url: imageUrl().optional().describe('https URL of a 100 x 100 image; not with image_urn.'),
     })
     .superRefine((args, ctx) => {
       checkCampaign(args, ctx);

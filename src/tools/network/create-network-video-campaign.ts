@@ -39,18 +39,10 @@ export const createNetworkVideoCampaign = defineTool({
       ...campaignGroupChoice,
       objective: objective(VIDEO_OBJECTIVES, 'VIDEO_VIEW'),
       call_to_action: callToAction,
-      introductory_text: textOnSeveralLines(600).describe(
-        'Main text above the video, at most 600 characters.',
-      ),
-      headline: text(70).describe('Headline below the video, at most 70 characters.'),
-      video_urn: urn('video')
-        .optional()
-        .describe('Video already uploaded to LinkedIn. Pass this or video_url.'),
-      video_url: httpsUrl()
-        .optional()
-        .describe(
-          'https URL of an MP4 file to download and upload (size capped by the server). Pass this or video_urn.',
-        ),
+      introductory_text: textOnSeveralLines(600).describe('Text above the video.'),
+      headline: text(70).describe('Headline below the video.'),
+      video_urn: urn('video').optional().describe('Uploaded video; or video_url.'),
+      video_url: httpsUrl().optional().describe('https URL of an MP4 to upload; or video_urn.'),
     })
     .superRefine((args, ctx) => {
       checkCampaign(args, ctx);

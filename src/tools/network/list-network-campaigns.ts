@@ -107,9 +107,7 @@ export const listNetworkCampaigns = defineTool({
   input: z.strictObject({
     campaign_group_id: digitsOrUrn('sponsoredCampaignGroup')
       .optional()
-      .describe(
-        'Only the campaigns of this campaign group: digits or urn:li:sponsoredCampaignGroup:<digits>.',
-      ),
+      .describe('Only the campaigns of this campaign group (digits or URN).'),
     status: statusFilter('network').describe(
       'Only campaigns in these statuses (ACTIVE, PAUSED, REMOVED); default ACTIVE and PAUSED.',
     ),

@@ -260,7 +260,7 @@ export const updateNetworkCampaign = defineTool({
   input: changingOneOf(
     z.strictObject({
       campaign_id: digitsOrUrn('sponsoredCampaign').describe(
-        'The campaign to change: digits or urn:li:sponsoredCampaign:<digits> (list_network_campaigns shows them).',
+        'The campaign (digits or URN), as list_network_campaigns shows it.',
       ),
       status: statusChange('network')
         .optional()

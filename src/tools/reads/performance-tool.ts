@@ -74,9 +74,7 @@ export function performanceTool(options: PerformanceToolOptions): Tool {
           .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an id')
           .meta({ uniqueItems: true })
           .optional()
-          .describe(
-            `Only these campaigns (at most ${MAX_CAMPAIGN_IDS}); all of the account's otherwise. Ids that do not exist are listed as not found.`,
-          ),
+          .describe('Only these campaigns (default all); unknown ids are listed as not found.'),
         level: z
           .enum([
             'campaign',

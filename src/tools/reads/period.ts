@@ -47,8 +47,7 @@ export const periodArguments = {
     .enum(DATE_RANGES)
     .optional()
     .describe(
-      'A named period in the account time zone (LAST_* end yesterday); or start_date and end_date. Default ' +
-        'LAST_7_DAYS.',
+      'A period in the account time zone (LAST_* end yesterday; default LAST_7_DAYS), or start_date and end_date.',
     ),
   start_date: isoDate.optional().describe('First day, YYYY-MM-DD, account time zone.'),
   end_date: isoDate

@@ -106,16 +106,11 @@ export const updateSearchCampaign = defineTool({
       status: statusChange('search').optional().describe('PAUSED stops its ads, ACTIVE runs them again.'),
       daily_budget: amountArgument()
         .optional()
-        .describe(
-          "The new daily budget in the account currency (like 25.5 for 25.50 USD), at most the currency's " +
-            'minor unit precise. It is the amount of the campaign budget.',
-        ),
+        .describe('New daily budget in the account currency (like 25.5 for 25.50 USD).'),
       allow_shared_budget: z
         .boolean()
         .default(false)
-        .describe(
-          'Change the budget even when other campaigns share it (the new amount applies to all of them).',
-        ),
+        .describe('Change a budget other campaigns share (the amount applies to all).'),
       customer_id: accountArgument('search'),
       dry_run: dryRun,
     }),

@@ -80,10 +80,7 @@ export const listSocialPhotoAccounts = defineTool({
     ad_account_id: accountArgument('social')
       .nullable()
       .default(null)
-      .describe(
-        'Meta ad account to look in (act_<digits>). Null or absent: the connected account; required when ' +
-          'several are connected (list_connected_accounts shows them).',
-      ),
+      .describe('The account, when several are connected (list_connected_accounts).'),
   }),
   output: z.object({
     ad_account_id: z.string().describe('The Meta ad account (act_<digits>).'),

@@ -69,10 +69,7 @@ export const updateSocialCampaign = defineTool({
         .describe('ACTIVE to run the campaign, PAUSED to stop its delivery (and spend) from now on.'),
       daily_budget: amountArgument()
         .optional()
-        .describe(
-          "New daily budget in the account currency (e.g. 25.50 USD, 3000 JPY), at most the currency's " +
-            'minor digits; only for a campaign with a daily campaign budget.',
-        ),
+        .describe('New daily budget in the account currency; for a campaign with a daily campaign budget.'),
       name: text(MAX_CAMPAIGN_NAME_LENGTH)
         .optional()
         .describe(`New campaign name, up to ${MAX_CAMPAIGN_NAME_LENGTH} characters.`),
