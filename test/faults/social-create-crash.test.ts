@@ -188,8 +188,9 @@ describe.each(TEST_DIALECTS)(
 
         const { campaigns, adSets, ads, creatives } = await sandboxState(name);
         expect(campaigns.map((c) => c.data.status)).toEqual(['PAUSED']);
-        expect(adSets.map((a) => a.data.status)).toEqual(['PAUSED']);
-        expect(ads.map((a) => a.data.status)).toEqual(['PAUSED']);
+        // Ready under the paused campaign, which alone keeps them from delivering.
+        expect(adSets.map((a) => a.data.status)).toEqual(['ACTIVE']);
+        expect(ads.map((a) => a.data.status)).toEqual(['ACTIVE']);
         expect(creatives).toHaveLength(1);
 
         const { created } = retried.body.data.structured;

@@ -164,8 +164,9 @@ describe.each(TEST_DIALECTS)(
         expect(campaigns.map((c) => [c.data.operation_status, c.data.deleted ?? false])).toEqual([
           ['DISABLE', false],
         ]);
-        expect(adGroups.map((a) => a.data.operation_status)).toEqual(['DISABLE']);
-        expect(ads.map((a) => a.data.operation_status)).toEqual(['DISABLE']);
+        // Ready under the disabled campaign, which alone keeps them from delivering.
+        expect(adGroups.map((a) => a.data.operation_status)).toEqual(['ENABLE']);
+        expect(ads.map((a) => a.data.operation_status)).toEqual(['ENABLE']);
 
         const created = retried.body.data.structured.created;
         expect([created.campaign_id, created.adgroup_id, created.ad_id]).toEqual([

@@ -92,7 +92,10 @@ export function adImageUpload(session: PlatformSession, adAccountId: string, byt
   return write(session, edge(adAccountId, 'adimages'), { bytes: bytes.toString('base64') }, false);
 }
 
-/** `POST /act_{id}/adsets`: PAUSED, billed by impressions, without a budget (the campaign holds it). */
+/**
+ * `POST /act_{id}/adsets`: ACTIVE under the PAUSED campaign, which alone keeps it from delivering, so that
+ * activating the campaign starts it; billed by impressions, without a budget (the campaign holds it).
+ */
 export function adSetCreate(
   session: PlatformSession,
   adAccountId: string,
@@ -105,7 +108,7 @@ export function adSetCreate(
     {
       name: fields.name,
       campaign_id: fields.campaignId,
-      status: 'PAUSED',
+      status: 'ACTIVE',
       billing_event: 'IMPRESSIONS',
       optimization_goal: OPTIMIZATION_GOAL[fields.objective],
       targeting: fields.targeting,
@@ -149,7 +152,7 @@ export function creativeCreate(
   );
 }
 
-/** `POST /act_{id}/ads`: PAUSED, the creative by id. */
+/** `POST /act_{id}/ads`: ACTIVE under the PAUSED campaign, as its ad set; the creative by id. */
 export function adCreate(
   session: PlatformSession,
   adAccountId: string,
@@ -163,7 +166,7 @@ export function adCreate(
       name: fields.name,
       adset_id: fields.adSetId,
       creative: { creative_id: fields.creativeId },
-      status: 'PAUSED',
+      status: 'ACTIVE',
     },
     validateOnly,
   );

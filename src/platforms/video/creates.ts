@@ -121,7 +121,8 @@ export class VideoCreates {
       billing_event: a.billingEvent,
       bid_type: 'BID_TYPE_NO_BID',
       pacing: 'PACING_MODE_SMOOTH',
-      operation_status: 'DISABLE',
+      // On under the disabled campaign, which alone keeps it from delivering: enabling the campaign starts it.
+      operation_status: 'ENABLE',
     });
   }
 
@@ -138,7 +139,7 @@ export class VideoCreates {
           call_to_action: a.callToAction,
           landing_page_url: a.landingPageUrl,
           video_id: a.videoId,
-          operation_status: 'DISABLE',
+          operation_status: 'ENABLE',
         },
       ],
     });

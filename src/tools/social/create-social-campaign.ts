@@ -160,11 +160,12 @@ export const createSocialCampaign = defineTool({
   guidance:
     'Creates, in order, a PAUSED campaign (the daily budget is on the campaign, Advantage campaign budget, ' +
     'so update_social_campaign can change it), uploads the image to the ad account (skipped with ' +
-    'image_hash), a PAUSED ad set with the targeting (countries, ages, genders; it optimizes for link clicks, ' +
+    'image_hash), an ad set with the targeting (countries, ages, genders; it optimizes for link clicks, ' +
     'reach for OUTCOME_AWARENESS, post engagement for OUTCOME_ENGAGEMENT), a link-ad creative run as the ' +
-    'Facebook page (and the Instagram account, if given), and a PAUSED ad. page_id must be a page the ad ' +
-    'account can promote; instagram_user_id one of list_social_photo_accounts. Nothing spends until the ' +
-    'campaign and its ad set are activated. A failure part way names what exists; calling again with the ' +
+    'Facebook page (and the Instagram account, if given), and an ad. page_id must be a page the ad ' +
+    'account can promote; instagram_user_id one of list_social_photo_accounts. The ad set and ad are ' +
+    'made ACTIVE under the PAUSED campaign, which alone holds them: nothing spends until the campaign is ' +
+    'activated, and activating it starts delivery. A failure part way names what exists; calling again with the ' +
     'same Idempotency-Key finishes the campaign. dry_run has Meta validate the campaign (its validate-only mode) and ' +
     `shows every request. Billable: one quota unit. ${MAY_WAIT_FOR_APPROVAL}`,
   platform: 'social',
@@ -244,7 +245,7 @@ async function createCampaign(args: Args, context: ToolContext): Promise<ToolRes
 
 /**
  * What the key must allow, asked before anything reaches Meta, in a dry run too: the daily budget against
- * its ceiling. A create starts no spend: the campaign, ad set and ad are all made PAUSED.
+ * its ceiling. A create starts no spend: the campaign is made PAUSED, and holds its ad set and ad.
  */
 function authorize(
   context: ToolContext,
@@ -351,7 +352,7 @@ async function runSteps(runner: SocialCreateRunner, args: Args, plan: Plan): Pro
         );
   const adSetName = `${args.campaign_name} - ad set`;
   const adSetId = await runner.create(
-    `create the ad set "${adSetName}" (PAUSED)`,
+    `create the ad set "${adSetName}"`,
     adSetCreate(
       session,
       accountId,
@@ -390,7 +391,7 @@ async function runSteps(runner: SocialCreateRunner, args: Args, plan: Plan): Pro
   );
   const adName = `${args.campaign_name} - ad`;
   const adId = await runner.create(
-    `create the ad "${adName}" (PAUSED)`,
+    `create the ad "${adName}"`,
     adCreate(session, accountId, { name: adName, adSetId, creativeId }, false),
     {
       type: 'ad',
@@ -452,9 +453,8 @@ function answer(args: Args, plan: Plan, runner: SocialCreateRunner, created: Cre
     text:
       `Created the Meta campaign ${summary} in ad account ${account.account_id}: campaign ${created.campaign_id}, ` +
       `ad set ${created.ad_set_id} (optimizing for ${goal}), creative ${created.creative_id} and ad ${created.ad_id}, ` +
-      'all PAUSED: nothing spends yet. Next: review it in Meta Ads Manager, then activate the campaign with ' +
-      `update_social_campaign (campaign_id ${created.campaign_id}, status ACTIVE) and its ad set with ` +
-      `update_social_ad_set (ad_set_id ${created.ad_set_id}).`,
+      'under a PAUSED campaign: nothing spends yet. Next: review it in Meta Ads Manager, then activate the ' +
+      `campaign with update_social_campaign (campaign_id ${created.campaign_id}, status ACTIVE).`,
     structured: { ...structured, dry_run: false },
   };
 }

@@ -81,7 +81,8 @@ export const createVideoCampaign = defineTool({
   description:
     'Creates a TikTok video campaign: campaign, ad group holding the daily budget, uploaded video, ad; created PAUSED. Billable: one quota unit.',
   guidance:
-    'Creates a TikTok campaign with one ad group and one single-video ad, all disabled (PAUSED): the ' +
+    'Creates a TikTok campaign, disabled (PAUSED), with one ad group and one single-video ad, enabled under ' +
+    'it so that enabling the campaign starts delivery: the ' +
     'campaign (no budget limit of its own), the ad group (automatic placements, the locations, running ' +
     'from now, the daily budget), the video downloaded from an https URL and uploaded to the ' +
     "advertiser's library, and the ad. Use it when the user has an MP4 and has agreed budget, locations " +
@@ -256,7 +257,7 @@ async function createCampaign(context: ToolContext, creates: VideoCreates, plan:
   );
   const { goal, billing } = OBJECTIVES[plan.objective];
   const adGroupId = await steps.create(
-    `create the ad group "${name}" (DISABLE, ${plan.budgetText} ${plan.currency} a day)`,
+    `create the ad group "${name}" (${plan.budgetText} ${plan.currency} a day)`,
     creates.adGroupRequest({
       advertiserId,
       campaignId,
@@ -277,7 +278,7 @@ async function createCampaign(context: ToolContext, creates: VideoCreates, plan:
     },
   );
   const adId = await steps.create(
-    `create the ad "${name}" (DISABLE)`,
+    `create the ad "${name}"`,
     creates.adRequest({
       advertiserId,
       adGroupId,
@@ -318,7 +319,7 @@ async function createCampaign(context: ToolContext, creates: VideoCreates, plan:
   context.noteChange({}, { name, status: 'PAUSED', daily_budget: plan.budgetText, campaign_id: campaignId });
   const nextSteps = [
     'Review it in TikTok Ads Manager; it spends nothing while PAUSED.',
-    `Enable it with update_video_campaign (campaign_id ${campaignId}, status ACTIVE); its ad group and ad are disabled too: enable it with update_video_ad_group (adgroup_id ${adGroupId}), and the ad ${adId} in TikTok Ads Manager.`,
+    `Enable it with update_video_campaign (campaign_id ${campaignId}, status ACTIVE): its ad group ${adGroupId} and ad ${adId} are on under it.`,
   ];
   return {
     text:

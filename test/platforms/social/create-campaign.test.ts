@@ -85,7 +85,7 @@ describe.each(TEST_DIALECTS)('create_social_campaign on the Meta sandbox (%s)', 
   const used = async () =>
     (await service.call('get_usage_status', {}, { key: owner.key })).body.data.quota.used as number;
 
-  it('creates the campaign, image, ad set, creative and ad, all PAUSED, and the list tools show them', async () => {
+  it('creates the campaign PAUSED with its image, ad set, creative and ad ready under it, and the list tools show them', async () => {
     const before = await counts();
     const { status, body } = await call(args('Spring sale', { instagram_user_id: instagramId }));
     expect(status, JSON.stringify(body)).toBe(200);
@@ -123,7 +123,7 @@ describe.each(TEST_DIALECTS)('create_social_campaign on the Meta sandbox (%s)', 
     const adSet = await store.get<SandboxAdSet>('adset', s.created.ad_set_id);
     expect(adSet?.data).toMatchObject({
       campaign_id: s.campaign_id,
-      status: 'PAUSED',
+      status: 'ACTIVE',
       billing_event: 'IMPRESSIONS',
       optimization_goal: 'LINK_CLICKS',
       targeting: { geo_locations: { countries: ['US', 'CA'] }, age_min: 25, age_max: 54, genders: [2] },
@@ -145,7 +145,7 @@ describe.each(TEST_DIALECTS)('create_social_campaign on the Meta sandbox (%s)', 
       adset_id: s.created.ad_set_id,
       campaign_id: s.campaign_id,
       creative_id: s.created.creative_id,
-      status: 'PAUSED',
+      status: 'ACTIVE',
     });
     expect(server.hits('/ad.jpg')).toBe(1);
 
@@ -159,19 +159,20 @@ describe.each(TEST_DIALECTS)('create_social_campaign on the Meta sandbox (%s)', 
     );
     const adSets = await service.call(
       'list_social_ad_sets',
-      { ad_account_id: accountId, campaign_ids: [s.campaign_id], status: ['PAUSED'] },
+      { ad_account_id: accountId, campaign_ids: [s.campaign_id], status: ['ACTIVE'] },
       { key: owner.key },
     );
-    expect(adSets.body.data.structured.ad_sets.map((a: Json) => [a.id, a.status])).toEqual([
-      [s.created.ad_set_id, 'PAUSED'],
-    ]);
+    // Ready under the paused campaign, which alone keeps them from delivering.
+    expect(
+      adSets.body.data.structured.ad_sets.map((a: Json) => [a.id, a.status, a.effective_status]),
+    ).toEqual([[s.created.ad_set_id, 'ACTIVE', 'CAMPAIGN_PAUSED']]);
     const ads = await service.call(
       'list_social_ads',
-      { ad_account_id: accountId, campaign_ids: [s.campaign_id], status: ['PAUSED'] },
+      { ad_account_id: accountId, campaign_ids: [s.campaign_id], status: ['ACTIVE'] },
       { key: owner.key },
     );
-    expect(ads.body.data.structured.ads.map((a: Json) => [a.id, a.status])).toEqual([
-      [s.created.ad_id, 'PAUSED'],
+    expect(ads.body.data.structured.ads.map((a: Json) => [a.id, a.status, a.effective_status])).toEqual([
+      [s.created.ad_id, 'ACTIVE', 'CAMPAIGN_PAUSED'],
     ]);
   });
 

@@ -97,12 +97,13 @@ describe.each(TEST_DIALECTS)('create_video_campaign (%s)', (dialect) => {
     const groups = await call('list_video_ad_groups', { campaign_ids: [campaignId] });
     expect(groups.status).toBe(200);
     expect(groups.body.data.structured.ad_groups).toEqual([
-      expect.objectContaining({ adgroup_id: adGroupId, status: 'PAUSED', daily_budget: '30.00' }),
+      // Ready under the disabled campaign, which alone keeps it from delivering.
+      expect.objectContaining({ adgroup_id: adGroupId, status: 'ACTIVE', daily_budget: '30.00' }),
     ]);
     const ads = await call('list_video_ads', { adgroup_ids: [adGroupId] });
     expect(ads.status).toBe(200);
     expect(ads.body.data.structured.ads).toEqual([
-      expect.objectContaining({ ad_id: adId, status: 'PAUSED', video_id: videoId }),
+      expect.objectContaining({ ad_id: adId, status: 'ACTIVE', video_id: videoId }),
     ]);
     const ad = await store().get<Record<string, unknown>>('ad', adId);
     expect(ad?.data).toMatchObject({
@@ -110,7 +111,7 @@ describe.each(TEST_DIALECTS)('create_video_campaign (%s)', (dialect) => {
       display_name: 'Acme Store',
       call_to_action: 'LEARN_MORE',
       landing_page_url: 'https://example.com/spring',
-      operation_status: 'DISABLE',
+      operation_status: 'ENABLE',
     });
     // A PAUSED campaign spends nothing.
     const today = service.services.clock.now().toISOString().slice(0, 10);
@@ -145,7 +146,7 @@ describe.each(TEST_DIALECTS)('create_video_campaign (%s)', (dialect) => {
       optimization_goal: 'REACH',
       billing_event: 'CPM',
       placement_type: 'PLACEMENT_TYPE_AUTOMATIC',
-      operation_status: 'DISABLE',
+      operation_status: 'ENABLE',
     });
     expect(writes()).toEqual([]);
     expect(await campaignsNamed('Dry video')).toEqual([]);
@@ -207,7 +208,7 @@ describe.each(TEST_DIALECTS)('create_video_campaign (%s)', (dialect) => {
     };
     const { status, body } = await call('create_video_campaign', args('Cut video'));
     expect(status).toBeGreaterThanOrEqual(500);
-    expect(body.error).toContain('Step "create the ad "Cut video" (DISABLE)" failed.');
+    expect(body.error).toContain('Step "create the ad "Cut video"" failed.');
     expect(body.error).toContain('is deleted on TikTok, with its ad group and ad');
     const [campaign] = await campaignsNamed('Cut video');
     expect(campaign?.data).toMatchObject({ deleted: true });
