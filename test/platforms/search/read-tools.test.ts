@@ -387,6 +387,9 @@ describe.each(TEST_DIALECTS)('the search read tools on the Google Ads sandbox (%
       expect(today.structured.campaigns.find((c: any) => c.campaign_id === made)).toEqual({
         campaign_id: made,
         name: 'Just made, paused',
+        status: 'PAUSED',
+        platform_status: 'PAUSED',
+        daily_budget: '25.00',
         impressions: 0,
         clicks: 0,
         spend: '0.00',
