@@ -4,14 +4,13 @@ import { allowsAccount } from '../../key-limits.ts';
 import { formatMicros, microsToMinor, minorToMicros } from '../../money.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import {
-  type AdSetChanges,
-  adSetUpdateRequest,
   MAX_AD_SET_NAME_LENGTH,
   type MetaAdSetNode,
   readAdSet,
   updateAdSet,
 } from '../../platforms/social/ad-set-update.ts';
 import { readCampaign } from '../../platforms/social/campaign-update.ts';
+import { type NodeChanges, nodeUpdateRequest } from '../../platforms/social/node-update.ts';
 import { socialProtocol } from '../../platforms/social/protocol.ts';
 import { accountArgument, anyOfSchema, digitsId, dryRun, text } from '../arguments.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
@@ -177,7 +176,7 @@ export const updateSocialAdSet = defineTool({
       const micros = amountInCurrency(TOOL, 'daily_budget', args.daily_budget, currency);
       budgetMinor = microsToMinor(micros, currency);
     }
-    const changes: AdSetChanges = {
+    const changes: NodeChanges = {
       ...(args.status !== undefined && args.status !== before.status && { status: args.status }),
       ...(budgetMinor !== undefined && budgetMinor !== before.daily_budget && { daily_budget: budgetMinor }),
       ...(args.name !== undefined && args.name !== before.name && { name: args.name }),
@@ -230,7 +229,7 @@ export const updateSocialAdSet = defineTool({
     const changed = Object.keys(changes);
     if (context.dryRun) {
       await updateAdSet(session, args.ad_set_id, changes, true);
-      const { method, url, body } = adSetUpdateRequest(session, args.ad_set_id, changes, true);
+      const { method, url, body } = nodeUpdateRequest(session, args.ad_set_id, changes, true);
       return {
         text:
           `Dry run: Meta validated the change of ad set ${args.ad_set_id} from ${summary(before)} to ` +
@@ -263,7 +262,7 @@ export const updateSocialAdSet = defineTool({
 function spendChange(
   before: MetaAdSetNode,
   after: MetaAdSetNode,
-  changes: AdSetChanges,
+  changes: NodeChanges,
   currency: string,
 ): SpendChange {
   const parts: string[] = [];

@@ -4,13 +4,12 @@ import { allowsAccount } from '../../key-limits.ts';
 import { formatMicros, microsToMinor, minorToMicros } from '../../money.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import {
-  type CampaignChanges,
-  campaignUpdateRequest,
   MAX_CAMPAIGN_NAME_LENGTH,
   type MetaCampaignNode,
   readCampaign,
   updateCampaign,
 } from '../../platforms/social/campaign-update.ts';
+import { type NodeChanges, nodeUpdateRequest } from '../../platforms/social/node-update.ts';
 import { socialProtocol } from '../../platforms/social/protocol.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, changingOneOf, digitsId, dryRun, text } from '../arguments.ts';
@@ -150,7 +149,7 @@ export const updateSocialCampaign = defineTool({
       const micros = amountInCurrency(TOOL, 'daily_budget', args.daily_budget, currency);
       budgetMinor = microsToMinor(micros, currency);
     }
-    const changes: CampaignChanges = {
+    const changes: NodeChanges = {
       ...(args.status !== undefined && args.status !== before.status && { status: args.status }),
       ...(budgetMinor !== undefined && budgetMinor !== before.daily_budget && { daily_budget: budgetMinor }),
       ...(args.name !== undefined && args.name !== before.name && { name: args.name }),
@@ -201,7 +200,7 @@ export const updateSocialCampaign = defineTool({
     const changed = Object.keys(changes);
     if (context.dryRun) {
       await updateCampaign(session, args.campaign_id, changes, true);
-      const { method, url, body } = campaignUpdateRequest(session, args.campaign_id, changes, true);
+      const { method, url, body } = nodeUpdateRequest(session, args.campaign_id, changes, true);
       return {
         text:
           `Dry run: Meta validated the change of campaign ${args.campaign_id} from ${summary(before)} to ` +
@@ -228,7 +227,7 @@ export const updateSocialCampaign = defineTool({
 function spendChange(
   before: MetaCampaignNode,
   after: MetaCampaignNode,
-  changes: CampaignChanges,
+  changes: NodeChanges,
   currency: string,
 ): SpendChange {
   const parts: string[] = [];
