@@ -10,7 +10,12 @@ import {
   updateAdSet,
 } from '../../platforms/social/ad-set-update.ts';
 import { readCampaign } from '../../platforms/social/campaign-update.ts';
-import { type NodeChanges, nodeUpdateRequest } from '../../platforms/social/node-update.ts';
+import {
+  type NodeChanges,
+  nodeChanges,
+  nodeUpdateRequest,
+  withChanges,
+} from '../../platforms/social/node-update.ts';
 import { socialProtocol } from '../../platforms/social/protocol.ts';
 import { accountArgument, anyOfSchema, digitsId, dryRun, text } from '../arguments.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
@@ -176,17 +181,8 @@ export const updateSocialAdSet = defineTool({
       const micros = amountInCurrency(TOOL, 'daily_budget', args.daily_budget, currency);
       budgetMinor = microsToMinor(micros, currency);
     }
-    const changes: NodeChanges = {
-      ...(args.status !== undefined && args.status !== before.status && { status: args.status }),
-      ...(budgetMinor !== undefined && budgetMinor !== before.daily_budget && { daily_budget: budgetMinor }),
-      ...(args.name !== undefined && args.name !== before.name && { name: args.name }),
-    };
-    const after: MetaAdSetNode = {
-      ...before,
-      ...(changes.status !== undefined && { status: changes.status }),
-      ...(changes.daily_budget !== undefined && { daily_budget: changes.daily_budget }),
-      ...(changes.name !== undefined && { name: changes.name }),
-    };
+    const changes = nodeChanges(before, { status: args.status, daily_budget: budgetMinor, name: args.name });
+    const after = withChanges(before, changes);
     const fields = (a: MetaAdSetNode) => ({
       name: a.name,
       ...statusFields('social', a.status),

@@ -9,7 +9,12 @@ import {
   readCampaign,
   updateCampaign,
 } from '../../platforms/social/campaign-update.ts';
-import { type NodeChanges, nodeUpdateRequest } from '../../platforms/social/node-update.ts';
+import {
+  type NodeChanges,
+  nodeChanges,
+  nodeUpdateRequest,
+  withChanges,
+} from '../../platforms/social/node-update.ts';
 import { socialProtocol } from '../../platforms/social/protocol.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, changingOneOf, digitsId, dryRun, text } from '../arguments.ts';
@@ -149,17 +154,8 @@ export const updateSocialCampaign = defineTool({
       const micros = amountInCurrency(TOOL, 'daily_budget', args.daily_budget, currency);
       budgetMinor = microsToMinor(micros, currency);
     }
-    const changes: NodeChanges = {
-      ...(args.status !== undefined && args.status !== before.status && { status: args.status }),
-      ...(budgetMinor !== undefined && budgetMinor !== before.daily_budget && { daily_budget: budgetMinor }),
-      ...(args.name !== undefined && args.name !== before.name && { name: args.name }),
-    };
-    const after: MetaCampaignNode = {
-      ...before,
-      ...(changes.status !== undefined && { status: changes.status }),
-      ...(changes.daily_budget !== undefined && { daily_budget: changes.daily_budget }),
-      ...(changes.name !== undefined && { name: changes.name }),
-    };
+    const changes = nodeChanges(before, { status: args.status, daily_budget: budgetMinor, name: args.name });
+    const after = withChanges(before, changes);
     const fields = (c: MetaCampaignNode) => ({
       name: c.name,
       ...statusFields('social', c.status),
