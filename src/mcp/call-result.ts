@@ -5,7 +5,7 @@ import { META } from './meta.ts';
 /**
  * A pipeline outcome as a tools/call result: the REST envelope's `data.text` becomes the text content,
  * `data.structured` the structured content; a failure is an `isError` result whose text is the REST
- * error message, with the code, status and quota in `_meta`.
+ * error message, with the code, status, quota and details in `_meta`.
  */
 export function toCallToolResult({ outcome, replayed }: Execution): CallToolResult {
   const meta: Record<string, unknown> = { [META.requestId]: outcome.requestId };
@@ -24,10 +24,6 @@ export function toCallToolResult({ outcome, replayed }: Execution): CallToolResu
   meta[META.status] = outcome.status;
   if (outcome.quota) meta[META.quota] = outcome.quota;
   if (outcome.retryAfterSeconds !== undefined) meta[META.retryAfterSeconds] = outcome.retryAfterSeconds;
-  return {
-    isError: true,
-    content: [{ type: 'text', text: outcome.message }],
-    ...(outcome.structuredContent && { structuredContent: outcome.structuredContent }),
-    _meta: meta,
-  };
+  if (outcome.structuredContent) meta[META.details] = outcome.structuredContent;
+  return { isError: true, content: [{ type: 'text', text: outcome.message }], _meta: meta };
 }

@@ -14,6 +14,11 @@ export const META = {
   /** Present and true when the result is the recorded answer of an earlier call with the same key. */
   replayed: 'adops/replayed',
   retryAfterSeconds: 'adops/retry-after-seconds',
+  /**
+   * On a failure: the REST error's `structured_content` (the accounts to choose from, the offending fields).
+   * Not the result's structuredContent, which MCP clients check against the tool's output schema.
+   */
+  details: 'adops/details',
   /** On a progress notification: the tool's stage (`download`, `validate`, `commit`). */
   stage: 'adops/stage',
 } as const;

@@ -102,7 +102,8 @@ describe.each(TEST_DIALECTS)('MCP over HTTP on %s', (dialect) => {
     expect(textOf(result)).toBe(rest.body.error);
     expect(textOf(result)).toContain('colour');
     expect(result._meta).toMatchObject({ 'adops/code': 'invalid_arguments', 'adops/status': 400 });
-    expect(result.structuredContent).toEqual(rest.body.structured_content);
+    expect(result._meta?.['adops/details']).toEqual(rest.body.structured_content);
+    expect(result.structuredContent).toBeUndefined();
   });
 
   it("names the platform's wait in _meta when it throttles, as Retry-After does on REST", async () => {
@@ -129,9 +130,9 @@ describe.each(TEST_DIALECTS)('MCP over HTTP on %s', (dialect) => {
     const unnamed = await callTool(client, { name: 'test_social_probe', arguments: {} });
     expect(unnamed.isError).toBe(true);
     expect(unnamed._meta?.['adops/code']).toBe('account_selection_required');
-    const offered = (unnamed.structuredContent as { accounts: Array<{ account_id: string }> }).accounts.map(
-      (a) => a.account_id,
-    );
+    const offered = (
+      unnamed._meta?.['adops/details'] as { accounts: Array<{ account_id: string }> }
+    ).accounts.map((a) => a.account_id);
     expect(offered.sort()).toEqual([...ids].sort());
     expect(socialProbe.runs()).toBe(runs);
     const named = await callTool(client, { name: 'test_social_probe', arguments: { ad_account_id: ids[1] } });
