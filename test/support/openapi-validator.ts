@@ -37,6 +37,13 @@ function closeObjects(node: unknown): void {
   for (const value of Object.values(schema)) closeObjects(value);
 }
 
+/** An operation's inline schema, its refs to the document's components resolved against the added root. */
+function documentRefs(node: unknown): Json {
+  return JSON.parse(
+    JSON.stringify(node).replaceAll('"$ref":"#/components/', `"$ref":"${DOCUMENT_ID}#/components/`),
+  ) as Json;
+}
+
 /** Checks answers of the service against the OpenAPI document it serves. */
 export class ResponseValidator {
   readonly document: Json;
@@ -59,17 +66,22 @@ export class ResponseValidator {
     return new ResponseValidator((await response.json()) as Json);
   }
 
-  #validator(ref: string): ValidateFunction {
-    let validate = this.#compiled.get(ref);
+  /** A schema of the document by its ref, or an operation's own (a success envelope with its tool's result). */
+  #validator(schema: string | Json): ValidateFunction {
+    const key = typeof schema === 'string' ? schema : JSON.stringify(schema);
+    let validate = this.#compiled.get(key);
     if (!validate) {
-      validate = this.#ajv.compile({ $ref: `${DOCUMENT_ID}${ref}` });
-      this.#compiled.set(ref, validate);
+      validate = this.#ajv.compile(
+        typeof schema === 'string' ? { $ref: `${DOCUMENT_ID}${schema}` } : documentRefs(schema),
+      );
+      this.#compiled.set(key, validate);
     }
     return validate;
   }
 
-  #schemaProblems(ref: string, body: unknown): string[] {
-    const validate = this.#validator(ref);
+  #schemaProblems(schema: string | Json, body: unknown): string[] {
+    const validate = this.#validator(schema);
+    const ref = typeof schema === 'string' ? schema : 'the operation';
     if (validate(body)) return [];
     return (validate.errors ?? []).map(
       (error) => `body${error.instancePath} ${error.message} ${JSON.stringify(error.params)} (${ref})`,
@@ -93,7 +105,9 @@ export class ResponseValidator {
     const mediaType = documented.content?.['application/json'];
     const contentType = response.headers.get('content-type') ?? '';
     if (!contentType.startsWith('application/json')) problems.push(`content-type is "${contentType}"`);
-    if (mediaType?.schema?.$ref) problems.push(...this.#schemaProblems(mediaType.schema.$ref, response.body));
+    if (mediaType?.schema) {
+      problems.push(...this.#schemaProblems(mediaType.schema.$ref ?? mediaType.schema, response.body));
+    }
     for (const [name, headerOrRef] of Object.entries<Json>(documented.headers ?? {})) {
       const header = this.#resolve(headerOrRef);
       const value = response.headers.get(name);

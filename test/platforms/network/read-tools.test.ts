@@ -342,7 +342,12 @@ describe.each(TEST_DIALECTS)('the network read tools on the LinkedIn sandbox (%s
 
       await setCampaign(campaignId, { status: 'PAUSED' });
       clock.set('2026-11-23T22:00:00.000Z');
-      expect((await today()).campaigns[0]).toEqual(rebudgeted.campaigns[0]);
+      // The same figures; the row now says the campaign is paused.
+      expect((await today()).campaigns[0]).toEqual({
+        ...rebudgeted.campaigns[0],
+        status: 'PAUSED',
+        platform_status: 'PAUSED',
+      });
       const both = await report({
         start_date: '2026-11-22',
         end_date: '2026-11-23',

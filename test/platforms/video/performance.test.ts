@@ -236,10 +236,19 @@ describe.each(TEST_DIALECTS)('get_video_campaign_performance on the TikTok sandb
     clock.advanceSeconds(3 * 3600);
     const paused = await report({ date_range: 'TODAY' }, other.key);
     clock.set(NOW);
-    expect(campaign(paused.body, alwaysOn)).toEqual(campaign(today.body, alwaysOn));
-    expect((await report({ date_range: 'YESTERDAY' }, other.key)).body.data.structured).toEqual(
-      yesterday.body.data.structured,
-    );
+    // The same figures; the row now says the campaign is paused.
+    expect(campaign(paused.body, alwaysOn)).toEqual({
+      ...campaign(today.body, alwaysOn),
+      status: 'PAUSED',
+      platform_status: 'DISABLE',
+    });
+    // Yesterday's figures stay as they were; only the campaign's status now reads paused.
+    const pausedNow = (row: Record<string, any>) =>
+      row.campaign_id === alwaysOn ? { ...row, status: 'PAUSED', platform_status: 'DISABLE' } : row;
+    expect((await report({ date_range: 'YESTERDAY' }, other.key)).body.data.structured).toEqual({
+      ...yesterday.body.data.structured,
+      campaigns: yesterday.body.data.structured.campaigns.map(pausedNow),
+    });
 
     // Deleted campaigns count where they spent, and are named there; elsewhere they are left out.
     await sandboxCall(service, account, '/campaign/status/update/', {
