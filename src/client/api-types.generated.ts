@@ -179,7 +179,7 @@ export interface GetApprovalArguments {
 /** The arguments of `get_performance_overview`. */
 export interface GetPerformanceOverviewArguments {
   /**
-   * A named period in the account time zone (LAST_* end yesterday); or start_date and end_date. Default LAST_7_DAYS.
+   * A period in the account time zone (LAST_* end yesterday; default LAST_7_DAYS), or start_date and end_date.
    */
   date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
   /** First day, YYYY-MM-DD, account time zone. */
@@ -194,25 +194,23 @@ export interface CreateMonitorArguments {
   name: string;
   /** search, network, social or video. */
   platform: 'search' | 'network' | 'social' | 'video';
-  /** The account (list_connected_accounts); required when several of the platform are connected. */
+  /** The account, when several are connected (list_connected_accounts). */
   account_id?: string;
-  /** Only these campaigns; every campaign of the account when omitted. */
+  /** Only these campaigns (default all). */
   campaign_ids?: Array<string>;
-  /** What to compare: metric, operator, and a threshold or relative_to. */
+  /** metric, operator, and threshold or relative_to. */
   conditions: Array<{
-    /** The metric over the window. */
+    /** Read over the window. */
     metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
-    /** How the metric compares with the threshold. */
+    /** metric operator threshold. */
     operator: '>' | '>=' | '<' | '<=';
-    /** Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%). */
+    /** Money in the account currency; ctr a fraction (0.02 is 2%). */
     threshold?: number;
-    /**
-     * Instead of threshold: factor × the metric over the trailing_days before the window (counts per day, ratios as ratios).
-     */
+    /** Instead of threshold: factor × the metric over trailing_days. */
     relative_to?: {
-      /** The days before the window to compare with. */
+      /** Days before the window. */
       trailing_days: number;
-      /** Times their value (per day for counts). */
+      /** Times their value (counts per day). */
       factor: number;
     };
   }>;
@@ -223,7 +221,7 @@ export interface CreateMonitorArguments {
    */
   match?: 'all' | 'any';
   /**
-   * The days the metrics are read over, in the account time zone.
+   * Days read, in the account time zone.
    *
    * @default "today"
    */
@@ -240,9 +238,7 @@ export interface CreateMonitorArguments {
    * @default 15
    */
   check_every_minutes?: number;
-  /**
-   * notify only, pause_campaign, or lower_budget_percent (the daily budget by action_value %). A monitor only lowers spend.
-   */
+  /** pause_campaign, lower_budget_percent (by action_value %) or notify only. */
   action: 'notify' | 'pause_campaign' | 'lower_budget_percent';
   /** The percent for lower_budget_percent. */
   action_value?: number;
@@ -262,27 +258,25 @@ export interface TestMonitorArguments {
   monitor_id?: string;
   /** The draft's platform. */
   platform?: 'search' | 'network' | 'social' | 'video';
-  /** The account (list_connected_accounts); required when several of the platform are connected. */
+  /** The account, when several are connected (list_connected_accounts). */
   account_id?: string;
   /** The draft's name (optional). */
   name?: string;
-  /** Only these campaigns; every campaign of the account when omitted. */
+  /** Only these campaigns (default all). */
   campaign_ids?: Array<string>;
   /** The draft's conditions. */
   conditions?: Array<{
-    /** The metric over the window. */
+    /** Read over the window. */
     metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
-    /** How the metric compares with the threshold. */
+    /** metric operator threshold. */
     operator: '>' | '>=' | '<' | '<=';
-    /** Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%). */
+    /** Money in the account currency; ctr a fraction (0.02 is 2%). */
     threshold?: number;
-    /**
-     * Instead of threshold: factor × the metric over the trailing_days before the window (counts per day, ratios as ratios).
-     */
+    /** Instead of threshold: factor × the metric over trailing_days. */
     relative_to?: {
-      /** The days before the window to compare with. */
+      /** Days before the window. */
       trailing_days: number;
-      /** Times their value (per day for counts). */
+      /** Times their value (counts per day). */
       factor: number;
     };
   }>;
@@ -293,7 +287,7 @@ export interface TestMonitorArguments {
    */
   match?: 'all' | 'any';
   /**
-   * The days the metrics are read over, in the account time zone.
+   * Days read, in the account time zone.
    *
    * @default "today"
    */
@@ -336,23 +330,21 @@ export interface UpdateMonitorArguments {
   enabled?: boolean;
   /** A new name. */
   name?: string;
-  /** Only these campaigns; every campaign of the account when omitted. */
+  /** Only these campaigns (default all). */
   campaign_ids?: Array<string>;
   /** Replaces every condition. */
   conditions?: Array<{
-    /** The metric over the window. */
+    /** Read over the window. */
     metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
-    /** How the metric compares with the threshold. */
+    /** metric operator threshold. */
     operator: '>' | '>=' | '<' | '<=';
-    /** Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%). */
+    /** Money in the account currency; ctr a fraction (0.02 is 2%). */
     threshold?: number;
-    /**
-     * Instead of threshold: factor × the metric over the trailing_days before the window (counts per day, ratios as ratios).
-     */
+    /** Instead of threshold: factor × the metric over trailing_days. */
     relative_to?: {
-      /** The days before the window to compare with. */
+      /** Days before the window. */
       trailing_days: number;
-      /** Times their value (per day for counts). */
+      /** Times their value (counts per day). */
       factor: number;
     };
   }>;
@@ -439,7 +431,7 @@ export interface ListSearchKeywordsArguments {
   /** Only keywords with these statuses; default ACTIVE and PAUSED. */
   status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
-   * A named period in the account time zone (LAST_* end yesterday); or start_date and end_date. Default LAST_7_DAYS.
+   * A period in the account time zone (LAST_* end yesterday; default LAST_7_DAYS), or start_date and end_date.
    */
   date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
   /** First day, YYYY-MM-DD, account time zone. */
@@ -469,7 +461,7 @@ export interface ListSearchTermsArguments {
    */
   without_conversions?: boolean;
   /**
-   * A named period in the account time zone (LAST_* end yesterday); or start_date and end_date. Default LAST_7_DAYS.
+   * A period in the account time zone (LAST_* end yesterday; default LAST_7_DAYS), or start_date and end_date.
    */
   date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
   /** First day, YYYY-MM-DD, account time zone. */
@@ -491,16 +483,14 @@ export interface ListSearchTermsArguments {
 /** The arguments of `get_search_campaign_performance`. */
 export interface GetSearchCampaignPerformanceArguments {
   /**
-   * A named period in the account time zone (LAST_* end yesterday); or start_date and end_date. Default LAST_7_DAYS.
+   * A period in the account time zone (LAST_* end yesterday; default LAST_7_DAYS), or start_date and end_date.
    */
   date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
   /** First day, YYYY-MM-DD, account time zone. */
   start_date?: string;
   /** Last day (included), YYYY-MM-DD; at most 366 days after start_date. */
   end_date?: string;
-  /**
-   * Only these campaigns (at most 100); all of the account's otherwise. Ids that do not exist are listed as not found.
-   */
+  /** Only these campaigns (default all); unknown ids are listed as not found. */
   campaign_ids?: Array<string>;
   /**
    * Rows per campaign or ad_group.
@@ -556,12 +546,10 @@ export interface UpdateSearchCampaignArguments {
   campaign_id: string;
   /** PAUSED stops its ads, ACTIVE runs them again. */
   status?: 'ACTIVE' | 'PAUSED';
-  /**
-   * The new daily budget in the account currency (like 25.5 for 25.50 USD), at most the currency's minor unit precise. It is the amount of the campaign budget.
-   */
+  /** New daily budget in the account currency (like 25.5 for 25.50 USD). */
   daily_budget?: number;
   /**
-   * Change the budget even when other campaigns share it (the new amount applies to all of them).
+   * Change a budget other campaigns share (the amount applies to all).
    *
    * @default false
    */
@@ -776,15 +764,13 @@ export interface CreateNetworkImageCampaignArguments {
     | 'JOIN'
     | 'ATTEND'
     | 'REQUEST_DEMO';
-  /** Main text above the image, at most 600 characters. */
+  /** Text above the image. */
   introductory_text: string;
-  /** Headline below the image, at most 70 characters. */
+  /** Headline below the image. */
   headline: string;
-  /** Image already uploaded to LinkedIn. Pass this or asset_bundle_id. */
+  /** Uploaded image; or asset_bundle_id. */
   image_urn?: string;
-  /**
-   * asset_bundle_id from validate_and_prepare_assets; its first landscape marketing image (else its first square one) is uploaded. Pass this or image_urn.
-   */
+  /** From validate_and_prepare_assets (its first landscape image); or image_urn. */
   asset_bundle_id?: string;
 }
 
@@ -876,13 +862,13 @@ export interface CreateNetworkVideoCampaignArguments {
     | 'JOIN'
     | 'ATTEND'
     | 'REQUEST_DEMO';
-  /** Main text above the video, at most 600 characters. */
+  /** Text above the video. */
   introductory_text: string;
-  /** Headline below the video, at most 70 characters. */
+  /** Headline below the video. */
   headline: string;
-  /** Video already uploaded to LinkedIn. Pass this or video_url. */
+  /** Uploaded video; or video_url. */
   video_urn?: string;
-  /** https URL of an MP4 file to download and upload (size capped by the server). Pass this or video_urn. */
+  /** https URL of an MP4 to upload; or video_urn. */
   video_url?: string;
 }
 
@@ -968,7 +954,7 @@ export interface CreateNetworkCarouselCampaignArguments {
     | 'JOIN'
     | 'ATTEND'
     | 'REQUEST_DEMO';
-  /** Main text above the cards, at most 255 characters. */
+  /** Text above the cards. */
   introductory_text: string;
   /** 2 to 10 cards, each with an image, a headline and a landing page. */
   cards: Array<{
@@ -1051,13 +1037,13 @@ export interface CreateNetworkTextCampaignArguments {
    * @default "WEBSITE_VISIT"
    */
   objective?: 'BRAND_AWARENESS' | 'WEBSITE_VISIT' | 'WEBSITE_CONVERSION';
-  /** Ad headline, at most 25 characters. */
+  /** Ad headline. */
   headline: string;
-  /** Ad text, at most 75 characters. */
+  /** Ad text. */
   description: string;
-  /** Optional 100 x 100 image already uploaded to LinkedIn. */
+  /** Uploaded 100 x 100 image. */
   image_urn?: string;
-  /** Optional https URL of a 100 x 100 image; not with image_urn. */
+  /** https URL of a 100 x 100 image; not with image_urn. */
   image_url?: string;
 }
 
@@ -1241,7 +1227,7 @@ export interface AssociateNetworkConversionArguments {
 
 /** The arguments of `list_network_campaigns`. */
 export interface ListNetworkCampaignsArguments {
-  /** Only the campaigns of this campaign group: digits or urn:li:sponsoredCampaignGroup:<digits>. */
+  /** Only the campaigns of this campaign group (digits or URN). */
   campaign_group_id?: string;
   /** Only campaigns in these statuses (ACTIVE, PAUSED, REMOVED); default ACTIVE and PAUSED. */
   status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
@@ -1292,16 +1278,14 @@ export interface ListNetworkOrganizationsArguments {
 /** The arguments of `get_network_campaign_performance`. */
 export interface GetNetworkCampaignPerformanceArguments {
   /**
-   * A named period in the account time zone (LAST_* end yesterday); or start_date and end_date. Default LAST_7_DAYS.
+   * A period in the account time zone (LAST_* end yesterday; default LAST_7_DAYS), or start_date and end_date.
    */
   date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
   /** First day, YYYY-MM-DD, account time zone. */
   start_date?: string;
   /** Last day (included), YYYY-MM-DD; at most 366 days after start_date. */
   end_date?: string;
-  /**
-   * Only these campaigns (at most 100); all of the account's otherwise. Ids that do not exist are listed as not found.
-   */
+  /** Only these campaigns (default all); unknown ids are listed as not found. */
   campaign_ids?: Array<string>;
   /**
    * Rows per campaign or ad (creative).
@@ -1321,9 +1305,7 @@ export interface GetNetworkCampaignPerformanceArguments {
 
 /** The arguments of `update_network_campaign`. */
 export interface UpdateNetworkCampaignArguments {
-  /**
-   * The campaign to change: digits or urn:li:sponsoredCampaign:<digits> (list_network_campaigns shows them).
-   */
+  /** The campaign (digits or URN), as list_network_campaigns shows it. */
   campaign_id: string;
   /** ACTIVE to run the campaign (needs the spend scope), PAUSED to stop its spend from today on. */
   status?: 'ACTIVE' | 'PAUSED';
@@ -1344,7 +1326,7 @@ export interface UpdateNetworkCampaignArguments {
 /** The arguments of `list_social_photo_accounts`. */
 export interface ListSocialPhotoAccountsArguments {
   /**
-   * Meta ad account to look in (act_<digits>). Null or absent: the connected account; required when several are connected (list_connected_accounts shows them).
+   * The account, when several are connected (list_connected_accounts).
    *
    * @default null
    */
@@ -1370,16 +1352,14 @@ export interface ListSocialCampaignsArguments {
 /** The arguments of `get_social_campaign_performance`. */
 export interface GetSocialCampaignPerformanceArguments {
   /**
-   * A named period in the account time zone (LAST_* end yesterday); or start_date and end_date. Default LAST_7_DAYS.
+   * A period in the account time zone (LAST_* end yesterday; default LAST_7_DAYS), or start_date and end_date.
    */
   date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
   /** First day, YYYY-MM-DD, account time zone. */
   start_date?: string;
   /** Last day (included), YYYY-MM-DD; at most 366 days after start_date. */
   end_date?: string;
-  /**
-   * Only these campaigns (at most 100); all of the account's otherwise. Ids that do not exist are listed as not found.
-   */
+  /** Only these campaigns (default all); unknown ids are listed as not found. */
   campaign_ids?: Array<string>;
   /**
    * Rows per campaign, ad_group (ad set) or ad.
@@ -1403,9 +1383,7 @@ export interface UpdateSocialCampaignArguments {
   campaign_id: string;
   /** ACTIVE to run the campaign, PAUSED to stop its delivery (and spend) from now on. */
   status?: 'ACTIVE' | 'PAUSED';
-  /**
-   * New daily budget in the account currency (e.g. 25.50 USD, 3000 JPY), at most the currency's minor digits; only for a campaign with a daily campaign budget.
-   */
+  /** New daily budget in the account currency; for a campaign with a daily campaign budget. */
   daily_budget?: number;
   /** New campaign name, up to 400 characters. */
   name?: string;
@@ -1553,16 +1531,14 @@ export interface ListVideoCampaignsArguments {
 /** The arguments of `get_video_campaign_performance`. */
 export interface GetVideoCampaignPerformanceArguments {
   /**
-   * A named period in the account time zone (LAST_* end yesterday); or start_date and end_date. Default LAST_7_DAYS.
+   * A period in the account time zone (LAST_* end yesterday; default LAST_7_DAYS), or start_date and end_date.
    */
   date_range?: 'TODAY' | 'YESTERDAY' | 'LAST_7_DAYS' | 'LAST_30_DAYS' | 'THIS_MONTH' | 'LAST_MONTH';
   /** First day, YYYY-MM-DD, account time zone. */
   start_date?: string;
   /** Last day (included), YYYY-MM-DD; at most 366 days after start_date. */
   end_date?: string;
-  /**
-   * Only these campaigns (at most 100); all of the account's otherwise. Ids that do not exist are listed as not found.
-   */
+  /** Only these campaigns (default all); unknown ids are listed as not found. */
   campaign_ids?: Array<string>;
   /**
    * Rows per campaign, ad_group or ad.
@@ -1928,19 +1904,17 @@ export interface CreateMonitorResult {
     campaign_ids: Array<string> | null;
     /** What it compares. */
     conditions: Array<{
-      /** The metric over the window. */
+      /** Read over the window. */
       metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
-      /** How the metric compares with the threshold. */
+      /** metric operator threshold. */
       operator: '>' | '>=' | '<' | '<=';
-      /** Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%). */
+      /** Money in the account currency; ctr a fraction (0.02 is 2%). */
       threshold?: number;
-      /**
-       * Instead of threshold: factor × the metric over the trailing_days before the window (counts per day, ratios as ratios).
-       */
+      /** Instead of threshold: factor × the metric over trailing_days. */
       relative_to?: {
-        /** The days before the window to compare with. */
+        /** Days before the window. */
         trailing_days: number;
-        /** Times their value (per day for counts). */
+        /** Times their value (counts per day). */
         factor: number;
       };
     }>;
@@ -2029,19 +2003,17 @@ export interface ListMonitorsResult {
     campaign_ids: Array<string> | null;
     /** What it compares. */
     conditions: Array<{
-      /** The metric over the window. */
+      /** Read over the window. */
       metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
-      /** How the metric compares with the threshold. */
+      /** metric operator threshold. */
       operator: '>' | '>=' | '<' | '<=';
-      /** Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%). */
+      /** Money in the account currency; ctr a fraction (0.02 is 2%). */
       threshold?: number;
-      /**
-       * Instead of threshold: factor × the metric over the trailing_days before the window (counts per day, ratios as ratios).
-       */
+      /** Instead of threshold: factor × the metric over trailing_days. */
       relative_to?: {
-        /** The days before the window to compare with. */
+        /** Days before the window. */
         trailing_days: number;
-        /** Times their value (per day for counts). */
+        /** Times their value (counts per day). */
         factor: number;
       };
     }>;
@@ -2260,19 +2232,17 @@ export interface UpdateMonitorResult {
     campaign_ids: Array<string> | null;
     /** What it compares. */
     conditions: Array<{
-      /** The metric over the window. */
+      /** Read over the window. */
       metric: 'spend' | 'impressions' | 'clicks' | 'conversions' | 'ctr' | 'cpc' | 'cost_per_conversion';
-      /** How the metric compares with the threshold. */
+      /** metric operator threshold. */
       operator: '>' | '>=' | '<' | '<=';
-      /** Absolute value: money in the account currency, ctr as a fraction (0.02 is 2%). */
+      /** Money in the account currency; ctr a fraction (0.02 is 2%). */
       threshold?: number;
-      /**
-       * Instead of threshold: factor × the metric over the trailing_days before the window (counts per day, ratios as ratios).
-       */
+      /** Instead of threshold: factor × the metric over trailing_days. */
       relative_to?: {
-        /** The days before the window to compare with. */
+        /** Days before the window. */
         trailing_days: number;
-        /** Times their value (per day for counts). */
+        /** Times their value (counts per day). */
         factor: number;
       };
     }>;

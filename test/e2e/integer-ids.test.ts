@@ -103,7 +103,8 @@ describe('ids sent as integers', () => {
     expect(schema.properties.campaign_id.anyOf).toBeUndefined();
     const { tools } = await mcp.listTools();
     const listed = tools.find((tool) => tool.name === 'update_video_campaign');
-    expect(listed?.inputSchema.properties?.campaign_id).toMatchObject({ type: 'string' });
-    expect((listed?.inputSchema.properties?.campaign_id as Json).anyOf).toBeUndefined();
+    const listedId = listed?.inputSchema.properties?.campaign_id as Json | undefined;
+    expect(listedId).toMatchObject({ type: 'string' });
+    expect(listedId?.anyOf).toBeUndefined();
   });
 });

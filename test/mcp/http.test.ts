@@ -131,9 +131,9 @@ describe.each(TEST_DIALECTS)('MCP over HTTP on %s', (dialect) => {
     expect(unnamed.isError).toBe(true);
     expect(unnamed._meta?.['adops/code']).toBe('account_selection_required');
     const offered = (
-      unnamed._meta?.['adops/details'] as { accounts: Array<{ account_id: string }> }
-    ).accounts.map((a) => a.account_id);
-    expect(offered.sort()).toEqual([...ids].sort());
+      unnamed._meta?.['adops/details'] as { accounts: Array<{ account_id: string }> } | undefined
+    )?.accounts.map((a) => a.account_id);
+    expect(offered?.sort()).toEqual([...ids].sort());
     expect(socialProbe.runs()).toBe(runs);
     const named = await callTool(client, { name: 'test_social_probe', arguments: { ad_account_id: ids[1] } });
     expect(named.isError).toBeFalsy();

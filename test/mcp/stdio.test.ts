@@ -74,9 +74,10 @@ describe.each(TEST_DIALECTS)('adops mcp over stdio on %s', (dialect) => {
       );
       const unnamed = await callTool(client, { name: 'list_social_photo_accounts', arguments: {} });
       expect(unnamed._meta?.['adops/code']).toBe('account_selection_required');
-      const offered = (unnamed._meta?.['adops/details'] as { accounts: Array<{ account_id: string }> })
-        .accounts;
-      expect(offered.map((account) => account.account_id).sort()).toEqual([...ids].sort());
+      const offered = (
+        unnamed._meta?.['adops/details'] as { accounts: Array<{ account_id: string }> } | undefined
+      )?.accounts;
+      expect(offered?.map((account) => account.account_id).sort()).toEqual([...ids].sort());
       const named = await callTool(client, {
         name: 'list_social_photo_accounts',
         arguments: { ad_account_id: ids[0] },
