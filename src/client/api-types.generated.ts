@@ -493,11 +493,11 @@ export interface GetSearchCampaignPerformanceArguments {
   /** Only these campaigns (default all); unknown ids are listed as not found. */
   campaign_ids?: Array<string>;
   /**
-   * Rows per campaign or ad_group.
+   * Rows per campaign, ad_group or ad.
    *
    * @default "campaign"
    */
-  level?: 'campaign' | 'ad_group';
+  level?: 'campaign' | 'ad_group' | 'ad';
   /**
    * Each row's days or devices too; none gives the period.
    *
@@ -3159,6 +3159,19 @@ export interface CreateSearchCampaignResult {
     /** The request body; {...} marks an id from an earlier step. */
     body: unknown;
   }>;
+  /** On a dry run: the projected effect on spend. */
+  impact?: {
+    /** The currency of the deltas. */
+    currency: string;
+    /** What it may spend a day after the change minus before; null when unknown. */
+    projected_daily_delta: string | null;
+    /** The daily delta over the days left in the month; null when unknown. */
+    projected_period_delta: string | null;
+    /** The last day of the month (YYYY-MM-DD). */
+    period_end: string;
+    /** Why applying it would wait for the owner's approval. */
+    approval_needed?: string;
+  };
   /** What to do next. */
   next_steps?: Array<string>;
 }
@@ -5168,6 +5181,19 @@ export interface CreateVideoCampaignResult {
     /** The body (the upload shows its fields, the file as its size). */
     body: unknown;
   }>;
+  /** On a dry run: the projected effect on spend. */
+  impact?: {
+    /** The currency of the deltas. */
+    currency: string;
+    /** What it may spend a day after the change minus before; null when unknown. */
+    projected_daily_delta: string | null;
+    /** The daily delta over the days left in the month; null when unknown. */
+    projected_period_delta: string | null;
+    /** The last day of the month (YYYY-MM-DD). */
+    period_end: string;
+    /** Why applying it would wait for the owner's approval. */
+    approval_needed?: string;
+  };
   /** What to do next. */
   next_steps?: Array<string>;
 }

@@ -9,12 +9,19 @@ function deviceOf(value: string | undefined): Device {
   return (DEVICES as readonly string[]).includes(value ?? '') ? (value as Device) : 'OTHER';
 }
 
+/** Google names only some ad types: a responsive search ad is named by its type and ad group. */
+function adName(ad: { name?: string | undefined; type?: string | undefined } | undefined, group?: string) {
+  if (ad?.name) return ad.name;
+  const type = (ad?.type ?? 'AD').toLowerCase().replaceAll('_', ' ');
+  return group ? `${type} in ${group}` : type;
+}
+
 /**
- * The customer's performance from Google Ads reporting: GAQL FROM campaign (or FROM ad_group at level
- * ad_group) with metrics over `segments.date BETWEEN start AND end`, by `segments.date` or
+ * The customer's performance from Google Ads reporting: GAQL FROM campaign (FROM ad_group at level
+ * ad_group, FROM ad_group_ad at level ad) with metrics over `segments.date BETWEEN start AND end`, by `segments.date` or
  * `segments.device` when asked, costs in micros. A second query names every campaign with its status and
  * daily budget, whether or not it has a row. Removed campaigns are reported when they had something in the
- * period or were asked for by id; Google lists them all. Level `ad` is not read here (the tool refuses it).
+ * period or were asked for by id; Google lists them all.
  */
 export async function campaignPerformance(
   client: SearchClient,
@@ -22,7 +29,7 @@ export async function campaignPerformance(
   currency: string,
   query: PerformanceQuery,
 ): Promise<PerformanceAnswer> {
-  const level = query.level === 'ad_group' ? 'ad_group' : 'campaign';
+  const level = query.level ?? 'campaign';
   const byDevice = query.byDevice === true && !query.byDay;
   const rows = await client.search(
     customerId,
@@ -32,13 +39,24 @@ export async function campaignPerformance(
   const asked = new Set(query.campaignIds ?? []);
   const active = new Set<string>();
   const adGroups = new Map<string, NonNullable<PerformanceAnswer['adGroups']>[number]>();
+  const ads = new Map<string, NonNullable<PerformanceAnswer['ads']>[number]>();
   const answerRows = rows.map((row) => {
     const campaignId = row.campaign?.id ?? '';
     const metrics = metricsOf(row);
     if (metrics.impressions > 0 || metrics.clicks > 0 || metrics.spendMicros > 0 || metrics.conversions > 0)
       active.add(campaignId);
-    const adGroupId = level === 'ad_group' ? (row.adGroup?.id ?? '') : undefined;
-    if (adGroupId !== undefined && !adGroups.has(adGroupId)) {
+    const adGroupId = level === 'campaign' ? undefined : (row.adGroup?.id ?? '');
+    const adId = level === 'ad' ? (row.adGroupAd?.ad?.id ?? '') : undefined;
+    if (adId !== undefined && adGroupId !== undefined && !ads.has(adId)) {
+      ads.set(adId, {
+        id: adId,
+        name: adName(row.adGroupAd?.ad, row.adGroup?.name),
+        campaignId,
+        adGroupId,
+        platformStatus: row.adGroupAd?.status,
+      });
+    }
+    if (level === 'ad_group' && adGroupId !== undefined && !adGroups.has(adGroupId)) {
       adGroups.set(adGroupId, {
         id: adGroupId,
         name: row.adGroup?.name ?? '',
@@ -50,6 +68,7 @@ export async function campaignPerformance(
     return {
       campaignId,
       ...(adGroupId !== undefined && { adGroupId }),
+      ...(adId !== undefined && { adId }),
       metrics,
       ...(query.byDay && { date: row.segments?.date }),
       ...(byDevice && { device: deviceOf(row.segments?.device) }),
@@ -74,6 +93,7 @@ export async function campaignPerformance(
     currency,
     campaigns,
     ...(level === 'ad_group' && { adGroups: [...adGroups.values()] }),
+    ...(level === 'ad' && { ads: [...ads.values()] }),
     rows: answerRows,
   };
 }

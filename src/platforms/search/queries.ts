@@ -127,19 +127,28 @@ export function adsQuery(filter: AdFilter, afterAdGroupId: string | undefined, l
 export function performanceQuery(
   period: { start: string; end: string; campaignIds?: readonly string[] | undefined },
   byDay: boolean,
-  options: { level?: 'campaign' | 'ad_group'; byDevice?: boolean } = {},
+  options: { level?: 'campaign' | 'ad_group' | 'ad'; byDevice?: boolean } = {},
 ): string {
-  const adGroups = options.level === 'ad_group';
+  const level = options.level ?? 'campaign';
+  const below = {
+    campaign: { fields: '', from: 'campaign' },
+    ad_group: { fields: 'ad_group.id, ad_group.name, ad_group.status, ', from: 'ad_group' },
+    ad: {
+      fields:
+        'ad_group.id, ad_group.name, ad_group_ad.status, ad_group_ad.ad.id, ad_group_ad.ad.name, ' +
+        'ad_group_ad.ad.type, ',
+      from: 'ad_group_ad',
+    },
+  }[level];
   const segments = [...(byDay ? ['segments.date'] : []), ...(options.byDevice ? ['segments.device'] : [])];
   return (
-    'SELECT campaign.id, campaign.name, campaign.status, ' +
-    `${adGroups ? 'ad_group.id, ad_group.name, ad_group.status, ' : ''}metrics.impressions, metrics.clicks, ` +
-    `metrics.cost_micros, metrics.conversions${segments.map((s) => `, ${s}`).join('')} FROM ${
-      adGroups ? 'ad_group' : 'campaign'
-    }${where([
-      `segments.date BETWEEN ${gaqlString(period.start)} AND ${gaqlString(period.end)}`,
-      period.campaignIds !== undefined && `campaign.id IN ${inList(period.campaignIds, gaqlId)}`,
-    ])}`
+    `SELECT campaign.id, campaign.name, campaign.status, ${below.fields}metrics.impressions, metrics.clicks, ` +
+    `metrics.cost_micros, metrics.conversions${segments.map((s) => `, ${s}`).join('')} FROM ${below.from}${where(
+      [
+        `segments.date BETWEEN ${gaqlString(period.start)} AND ${gaqlString(period.end)}`,
+        period.campaignIds !== undefined && `campaign.id IN ${inList(period.campaignIds, gaqlId)}`,
+      ],
+    )}`
   );
 }
 

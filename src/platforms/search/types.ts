@@ -131,6 +131,12 @@ export const performanceRowSchema = z.object({
   campaign: campaignSchema.optional(),
   campaignBudget: z.object({ amountMicros: optionalInt64 }).optional(),
   adGroup: z.object({ id: optionalString, name: optionalString, status: optionalString }).optional(),
+  adGroupAd: z
+    .object({
+      status: optionalString,
+      ad: z.object({ id: optionalString, name: optionalString, type: optionalString }).optional(),
+    })
+    .optional(),
   metrics: metricsSchema.optional(),
   segments: z.object({ date: optionalString, device: optionalString }).optional(),
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CampaignMetrics } from '../../platforms/performance.ts';
 import type { SandboxStore } from '../store.ts';
-import type { Row, StoredAdGroup, StoredKeyword, StoredSearchTerm } from './resources.ts';
+import type { Row, StoredAd, StoredAdGroup, StoredKeyword, StoredSearchTerm } from './resources.ts';
 
 /** A share of a parent's day: the child's id, and whether it ever converts. */
 interface Part {
@@ -61,12 +61,14 @@ export function splitDay(total: CampaignMetrics, parts: Part[], date: string): C
 
 /**
  * The objects below a customer's campaigns, to split each campaign's day down to its ad groups, their
- * keywords and the search terms each keyword matched. Every ad group, keyword and term keeps its share
+ * ads, their keywords and the search terms each keyword matched (an ad's share and a keyword's are two
+ * splits of the same ad group's day). Every ad group, keyword and term keeps its share
  * whatever its status: the campaign's own activity decides what the campaign spends, and a paused ad
  * group or keyword does not change how that day is split (docs/platforms.md).
  */
 export class Breakdown {
   readonly #groups = new Map<string, Part[]>();
+  readonly #ads = new Map<string, Part[]>();
   readonly #keywords = new Map<string, Part[]>();
   readonly #terms = new Map<string, Part[]>();
   readonly #memo = new Map<string, CampaignMetrics>();
@@ -77,6 +79,8 @@ export class Breakdown {
       map.set(parent, [...(map.get(parent) ?? []), part]);
     for (const group of await store.list<StoredAdGroup>('ad_group', customerId))
       add(breakdown.#groups, group.parentId ?? '', { id: group.id, converts: true });
+    for (const ad of await store.list<StoredAd>('ad', customerId))
+      add(breakdown.#ads, ad.parentId ?? '', { id: ad.id, converts: true });
     for (const keyword of await store.list<StoredKeyword>('ad_group_criterion', customerId))
       if (!keyword.data.negative)
         add(breakdown.#keywords, keyword.parentId ?? '', { id: keyword.id, converts: true });
@@ -86,7 +90,14 @@ export class Breakdown {
   }
 
   #share(parent: string, children: Map<string, Part[]>, id: string, day: CampaignMetrics, date: string) {
-    const kind = children === this.#groups ? 'g' : children === this.#keywords ? 'k' : 't';
+    const kind =
+      children === this.#groups
+        ? 'g'
+        : children === this.#ads
+          ? 'a'
+          : children === this.#keywords
+            ? 'k'
+            : 't';
     const key = `${kind}\u0000${id}\u0000${date}`;
     const known = this.#memo.get(key);
     if (known) return known;
@@ -97,13 +108,17 @@ export class Breakdown {
     return this.#memo.get(key) ?? { impressions: 0, clicks: 0, spendMicros: 0, conversions: 0 };
   }
 
-  /** The row's share of its campaign's day: the ad group's, the keyword's or the search term's. */
+  /** The row's share of its campaign's day: the ad group's, the ad's, the keyword's or the search term's. */
   of(resource: string, row: Row, campaignDay: CampaignMetrics, date: string): CampaignMetrics {
     if (resource === 'campaign') return campaignDay;
     const campaignId = String(row.campaign?.id);
     const groupId = String(row.ad_group?.id);
     const group = this.#share(campaignId, this.#groups, groupId, campaignDay, date);
     if (resource === 'ad_group') return group;
+    if (resource === 'ad_group_ad') {
+      const ad = row.ad_group_ad?.ad as { id?: unknown } | undefined;
+      return this.#share(groupId, this.#ads, String(ad?.id), group, date);
+    }
     const keywordId =
       resource === 'search_term_view'
         ? String(row._term?.keywordId)

@@ -165,7 +165,7 @@ export const RESOURCES: Readonly<Record<string, ResourceSpec>> = {
   },
   search_term_view: { carries: ['search_term_view', 'ad_group', 'campaign', 'customer'], reports: true },
   campaign_criterion: { carries: ['campaign_criterion', 'campaign', 'customer'], reports: false },
-  ad_group_ad: { carries: ['ad_group_ad', 'ad_group', 'campaign', 'customer'], reports: false },
+  ad_group_ad: { carries: ['ad_group_ad', 'ad_group', 'campaign', 'customer'], reports: true },
   customer: { carries: ['customer'], reports: false },
   customer_client: { carries: ['customer_client', 'customer'], reports: false },
 };

@@ -16,6 +16,7 @@ import { searchProtocol } from '../../platforms/search/protocol.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, dryRun, httpsUrl, text } from '../arguments.ts';
+import { dryRunImpact } from '../dry-run-impact.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { defineTool, type ToolContext } from '../tool.ts';
 import { descriptions, headlines } from './ad-text.ts';
@@ -91,6 +92,7 @@ const output = z.object({
     .describe('What was made (placeholders in a dry run).'),
   dry_run: z.boolean().describe('True: validated by Google, nothing made.'),
   preview: z.array(previewEntry).optional().describe('Dry run: the requests, in order.'),
+  impact: dryRunImpact,
   next_steps: z.array(z.string()).optional().describe('What to do next.'),
 });
 

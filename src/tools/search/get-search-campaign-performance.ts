@@ -11,6 +11,6 @@ export const getSearchCampaignPerformance = performanceTool({
   campaignId: digitsId().describe('A Google Ads campaign id (digits), as list_search_campaigns gives it.'),
   example: { date_range: 'LAST_7_DAYS', level: 'ad_group', breakdown: 'device' },
   read: readSearchPerformance,
-  levels: { ad_group: 'ad group' },
+  levels: { ad_group: 'ad group', ad: 'ad' },
   byDevice: true,
 });

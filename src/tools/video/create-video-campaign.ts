@@ -12,6 +12,7 @@ import { VideoCreates } from '../../platforms/video/creates.ts';
 import { videoProtocol } from '../../platforms/video/protocol.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, digitsId, dryRun, httpsUrl, text } from '../arguments.ts';
+import { dryRunImpact } from '../dry-run-impact.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { STATUS_FIELDS, statusFields } from '../status-vocabulary.ts';
 import { defineTool, type ToolContext } from '../tool.ts';
@@ -153,6 +154,7 @@ export const createVideoCampaign = defineTool({
       .describe('Every object made (placeholders on a dry run).'),
     dry_run: z.boolean().describe('Whether this was a dry run (nothing sent).'),
     preview: PREVIEW,
+    impact: dryRunImpact,
     next_steps: z.array(z.string()).optional().describe('What to do next.'),
   }),
   auditFields: [

@@ -280,7 +280,7 @@ describe.each(TEST_DIALECTS)('Google Ads reporting in the search sandbox on %s',
       [`${REPORT} WHERE campaign.status > 'ENABLED'`, { queryError: 'OPERATOR_FIELD_MISMATCH' }],
       [`${REPORT} WHERE metrics.clicks > 'many'`, { queryError: 'BAD_NUMBER' }],
       [
-        'SELECT metrics.clicks FROM ad_group_ad',
+        'SELECT metrics.clicks FROM ad_group_criterion',
         { queryError: 'PROHIBITED_METRIC_IN_SELECT_OR_WHERE_CLAUSE' },
       ],
       [
