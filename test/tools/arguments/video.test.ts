@@ -132,7 +132,7 @@ describe('list_video_campaigns', () => {
 
 describe('get_video_campaign_performance', () => {
   it('takes a named range or two dates, campaign ids as digits, and a breakdown', () => {
-    expect(accept(getVideoCampaignPerformance, {})).toEqual({ breakdown: 'none' });
+    expect(accept(getVideoCampaignPerformance, {})).toEqual({ level: 'campaign', breakdown: 'none' });
     expect(
       accept(getVideoCampaignPerformance, {
         start_date: '2026-11-01',
