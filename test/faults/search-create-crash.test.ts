@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxStore } from '../../src/sandbox/store.ts';
 import { openStorage, type Storage } from '../../src/storage/database.ts';
 import { quotaUsage } from '../../src/storage/quota.ts';
 import { adops, adopsServe, type ServeProcess } from '../support/cli.ts';
+import { killThenRetry } from '../support/crash-retry.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { FaultProxy } from '../support/fault-proxy.ts';
@@ -74,15 +74,6 @@ describe.each(TEST_DIALECTS)(
         body: JSON.stringify({ arguments: args(name) }),
       });
       return { status: response.status, headers: response.headers, body: (await response.json()) as Json };
-    }
-
-    async function retryUntilSettled(url: string, name: string, idempotencyKey: string) {
-      const started = Date.now();
-      for (;;) {
-        const answer = await call(url, name, idempotencyKey);
-        if (answer.status !== 409) return { ...answer, waitedMs: Date.now() - started };
-        await sleep(Number(answer.headers.get('retry-after') ?? '1') * 1000);
-      }
     }
 
     const serve = () => adopsServe([], { ...env, ADOPS_SANDBOX_URL: proxy.url });
@@ -160,27 +151,13 @@ describe.each(TEST_DIALECTS)(
         const period = new Date().toISOString().slice(0, 7);
         const before = await quotaUsage(storage.db, userId, period);
 
-        const doomed = await serve();
-        let killed = false;
-        proxy.trap = {
-          matches,
-          when,
-          fire: () => {
-            killed = true;
-            doomed.child.kill('SIGKILL');
-          },
-        };
-        await expect(call(doomed.url, name, idempotencyKey)).rejects.toThrow();
-        await doomed.stop();
+        const { killed, retried } = await killThenRetry({
+          proxy,
+          trap: { matches, when },
+          serve,
+          call: (url) => call(url, name, idempotencyKey),
+        });
         expect(killed).toBe(true);
-
-        const restarted = await serve();
-        let retried: Awaited<ReturnType<typeof retryUntilSettled>>;
-        try {
-          retried = await retryUntilSettled(restarted.url, name, idempotencyKey);
-        } finally {
-          await restarted.stop();
-        }
         expect(retried.status, JSON.stringify(retried.body)).toBe(200);
         expect(retried.headers.get('idempotent-replayed')).toBeNull();
         expect(retried.waitedMs).toBeLessThan((LEASE_SECONDS + 3) * 1000);
