@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino';
 import { defineBackgroundJobs } from './app/background-jobs.ts';
+import { CredentialCache } from './auth/credential-cache.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Services } from './context.ts';
@@ -66,6 +67,7 @@ export function createServices(config: Config, options: ServiceOptions = {}): Se
   const services: Services = {
     ...shared,
     audit: new AuditLog(storage, logger),
+    credentials: new CredentialCache(storage, logger),
     rateLimiter: createRateLimiter(config),
     tools,
     throttles: new AccountThrottles(clock),
@@ -87,6 +89,7 @@ export async function closeServices(services: Services): Promise<void> {
   // A stop does not wait long for a database that is away: what cannot be written by then is logged.
   await services.audit.flush({ within: 5000 });
   await services.rateLimiter?.close();
+  await services.credentials.close();
   await services.storage.close();
   await new Promise<void>((resolve) => services.logger.flush(() => resolve()));
 }

@@ -1,7 +1,8 @@
 import type { Caller } from '../caller.ts';
 import { AppError } from '../errors.ts';
 import { limitsOfRow } from '../key-limits.ts';
-import { findOAuthGrant, touchOAuthGrant } from '../storage/oauth-grants.ts';
+import { findOAuthGrant, type OAuthGrantWithOwner, touchOAuthGrant } from '../storage/oauth-grants.ts';
+import { sha256 } from '../web/tokens.ts';
 import { refuseIfAgentsStopped } from './agents-stopped.ts';
 import type { AuthServices } from './auth-services.ts';
 import { ownResource, resourceOf } from './protected-resource.ts';
@@ -17,13 +18,30 @@ function refused(services: AuthServices, problem: string): AppError {
   );
 }
 
+/** What a call needs of an access token: read once, then from the credential cache. */
+interface TokenCredential {
+  /** Seconds since the epoch. */
+  expiresAt: number | undefined;
+  audiences: Array<string | undefined>;
+  grant: OAuthGrantWithOwner | undefined;
+}
+
+async function readAccessToken(services: AuthServices, value: string): Promise<TokenCredential | undefined> {
+  const token = await services.oauth.provider().AccessToken.find(value, { ignoreExpiration: true });
+  if (!token) return undefined;
+  const grant = token.grantId ? await findOAuthGrant(services.storage.db, token.grantId) : undefined;
+  return { expiresAt: token.exp, audiences: Array.isArray(token.aud) ? token.aud : [token.aud], grant };
+}
+
 /**
  * The caller of an OAuth access token this service issued: the owner who approved the app, with the
- * limits the owner gave it. Expiry, revocation and the grant are read from the database every time.
+ * limits the owner gave it. The token and its grant come from the credential cache, which a revocation or
+ * the end of the grant empties on every instance; expiry is judged at every call.
  */
 export async function callerOfAccessToken(services: AuthServices, value: string): Promise<Caller> {
-  const provider = services.oauth.provider();
-  const token = await provider.AccessToken.find(value, { ignoreExpiration: true });
+  const token = await services.credentials.lookup(`token:${sha256(value)}`, () =>
+    readAccessToken(services, value),
+  );
   if (!token) {
     throw new AppError(
       'unauthenticated',
@@ -32,13 +50,15 @@ export async function callerOfAccessToken(services: AuthServices, value: string)
         'or sign in again through your app.',
     );
   }
-  if (token.isExpired) throw refused(services, 'This access token expired.');
-  const audiences = Array.isArray(token.aud) ? token.aud : [token.aud];
-  if (!audiences.some((audience) => audience && ownResource(services.config, audience))) {
+  // By the provider's own clock, which set the expiry.
+  if (token.expiresAt !== undefined && Date.now() / 1000 >= token.expiresAt) {
+    throw refused(services, 'This access token expired.');
+  }
+  if (!token.audiences.some((audience) => audience && ownResource(services.config, audience))) {
     const resource = resourceOf(services.config);
     throw refused(services, `This access token was issued for another resource, not ${resource}.`);
   }
-  const grant = token.grantId ? await findOAuthGrant(services.storage.db, token.grantId) : undefined;
+  const { grant } = token;
   if (!grant || grant.revoked_at !== null) {
     throw refused(services, 'This app’s access ended: the owner revoked or replaced it in the console.');
   }
@@ -49,6 +69,7 @@ export async function callerOfAccessToken(services: AuthServices, value: string)
     now.getTime() - Date.parse(grant.last_used_at) >= LAST_USED_PRECISION_MS
   ) {
     await touchOAuthGrant(services.storage.db, grant.id, now);
+    grant.last_used_at = now.toISOString();
   }
   return {
     userId: grant.user_id,

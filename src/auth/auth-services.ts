@@ -2,6 +2,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Storage } from '../storage/database.ts';
 import type { AuthorizationServer } from './authorization-server.ts';
+import type { CredentialCache } from './credential-cache.ts';
 
 /** What authenticating a caller takes from the running service. */
 export interface AuthServices {
@@ -10,4 +11,6 @@ export interface AuthServices {
   clock: Clock;
   /** Where the access tokens it accepts were issued. */
   oauth: Pick<AuthorizationServer, 'provider'>;
+  /** The credentials of recent calls, emptied by every change to them. */
+  credentials: CredentialCache;
 }

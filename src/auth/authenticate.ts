@@ -20,8 +20,9 @@ function unauthenticated(services: AuthServices, problem: string): AppError {
 }
 
 /**
- * The owner of the bearer key (or of the grant an OAuth access token came from), or 401. Revocation and
- * expiry are read from the database every time.
+ * The owner of the bearer key (or of the grant an OAuth access token came from), or 401. The key's row
+ * comes from the credential cache, which every revocation, suspension or change of limits empties on
+ * every instance (credential-cache.ts); expiry is judged at every call.
  */
 export async function authenticate(
   services: AuthServices,
@@ -42,7 +43,10 @@ export async function authenticate(
   if (shape === 'bad_checksum') {
     throw unauthenticated(services, 'This API key is mistyped or truncated (its checksum does not match).');
   }
-  const row = await findApiKeyByHash(services.storage.db, hashApiKey(key));
+  const hash = hashApiKey(key);
+  const row = await services.credentials.lookup(`key:${hash}`, () =>
+    findApiKeyByHash(services.storage.db, hash),
+  );
   if (!row) throw unauthenticated(services, 'This API key is not recognised.');
   const now = services.clock.now();
   if (row.revoked_at !== null) throw unauthenticated(services, 'This API key was revoked.');
@@ -52,6 +56,7 @@ export async function authenticate(
   refuseIfAgentsStopped(services, row.agents_stopped_at);
   if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_PRECISION_MS) {
     await touchApiKey(services.storage.db, row.id, now);
+    row.last_used_at = now.toISOString();
   }
   return {
     userId: row.user_id,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { newId } from '../ids.ts';
 import { type KeyLimits, rowOfLimits } from '../key-limits.ts';
+import { noteAuthChange } from './auth-changes.ts';
 import { preparedQuery } from './prepared-query.ts';
 import type { ApiKey, Database } from './schema.ts';
 
@@ -81,6 +82,7 @@ export async function revokeApiKey(db: Kysely<Database>, keyId: string, now: Dat
     .where('id', '=', keyId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+  await noteAuthChange(db);
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -91,6 +93,7 @@ export async function findApiKeyById(db: Kysely<Database>, keyId: string): Promi
 /** Sets a key's limits; the caller has checked that they only narrow it (key-limits.ts `wideningOf`). */
 export async function setApiKeyLimits(db: Kysely<Database>, keyId: string, limits: KeyLimits): Promise<void> {
   await db.updateTable('api_keys').set(rowOfLimits(limits)).where('id', '=', keyId).execute();
+  await noteAuthChange(db);
 }
 
 export async function touchApiKey(db: Kysely<Database>, keyId: string, now: Date): Promise<void> {

@@ -25,6 +25,8 @@ export interface PoolState {
 export interface Storage {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** What it was opened with: a further connection of its own (LISTEN) opens the same. */
+  url: string;
   close(): Promise<void>;
   /** PostgreSQL only: the pool right now. */
   poolState?: (() => PoolState) | undefined;
@@ -77,7 +79,7 @@ export function openStorage(url: string, logger?: Logger): Storage {
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    return { db, dialect: 'sqlite', url, close: () => db.destroy() };
   }
   const max = 10;
   // A pool that cannot connect fails the call after a few seconds (503) instead of queueing it forever.
@@ -92,6 +94,7 @@ export function openStorage(url: string, logger?: Logger): Storage {
   return {
     db,
     dialect: 'postgres',
+    url,
     close: () => db.destroy(),
     poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
   };

@@ -17,6 +17,7 @@ import * as jobs from './migrations/0014_jobs.ts';
 import * as notifications from './migrations/0015_notifications.ts';
 import * as monitors from './migrations/0016_monitors.ts';
 import * as sandboxIntraday from './migrations/0017_sandbox_intraday.ts';
+import * as callPath from './migrations/0018_call_path.ts';
 import type { Database } from './schema.ts';
 
 // An explicit list: a migration is applied because it is named here, not because a file exists.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015_notifications': notifications,
   '0016_monitors': monitors,
   '0017_sandbox_intraday': sandboxIntraday,
+  '0018_call_path': callPath,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

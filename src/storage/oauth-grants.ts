@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { noteAuthChange } from './auth-changes.ts';
 import type { Database, OAuthGrant, OAuthGrantsTable, OAuthOwnedClient } from './schema.ts';
 
 export interface OAuthGrantWithOwner extends OAuthGrant {
@@ -103,6 +104,7 @@ async function endGrantsWithin(trx: Transaction<Database>, ids: readonly string[
     .where('id', 'in', ids)
     .where('revoked_at', 'is', null)
     .execute();
+  await noteAuthChange(trx);
 }
 
 export async function insertOwnedClient(db: Kysely<Database>, client: OAuthOwnedClient): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { noteAuthChange } from './auth-changes.ts';
 import type { Database } from './schema.ts';
 
 export interface OAuthRecord {
@@ -91,6 +92,8 @@ export async function keepOAuthRecord(db: Kysely<Database>, model: string, idHas
 
 export async function deleteOAuthRecord(db: Kysely<Database>, model: string, idHash: string): Promise<void> {
   await db.deleteFrom('oauth_records').where('model', '=', model).where('id_hash', '=', idHash).execute();
+  // An access token revoked by its app: the instances that cached it forget it.
+  if (model === 'AccessToken') await noteAuthChange(db);
 }
 
 export async function deleteExpiredOAuthRecords(db: Kysely<Database>, now: Date): Promise<void> {

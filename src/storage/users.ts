@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Tier } from '../config.ts';
 import { newId } from '../ids.ts';
+import { noteAuthChange } from './auth-changes.ts';
 import type { Database, User } from './schema.ts';
 
 export async function createUser(db: Kysely<Database>, email: string, tier: Tier, now: Date): Promise<User> {
@@ -23,6 +24,7 @@ export async function findUserById(db: Kysely<Database>, id: string): Promise<Us
 
 export async function setUserTier(db: Kysely<Database>, userId: string, tier: Tier): Promise<void> {
   await db.updateTable('users').set({ tier }).where('id', '=', userId).execute();
+  await noteAuthChange(db);
 }
 
 /** Stops every key and grant of the owner; an owner already stopped keeps the first time. */
@@ -33,6 +35,7 @@ export async function stopUsersAgents(db: Kysely<Database>, userId: string, now:
     .where('id', '=', userId)
     .where('agents_stopped_at', 'is', null)
     .execute();
+  await noteAuthChange(db);
 }
 
 /** Lets the owner's keys and grants call again; returns whether they were stopped. */
@@ -43,5 +46,6 @@ export async function resumeUsersAgents(db: Kysely<Database>, userId: string): P
     .where('id', '=', userId)
     .where('agents_stopped_at', 'is not', null)
     .executeTakeFirst();
+  await noteAuthChange(db);
   return Number(result.numUpdatedRows) === 1;
 }

@@ -1,0 +1,107 @@
+import { type Kysely, PostgresAdapter } from 'kysely';
+import pg from 'pg';
+import { preparedQuery } from './prepared-query.ts';
+import type { Database } from './schema.ts';
+
+/** The PostgreSQL channel every instance listens on for changes to what authenticating a caller reads. */
+const CHANNEL = 'adops_auth_changed';
+
+/**
+ * This process's own changes, heard at once: the notification of a change comes back to the instance that
+ * made it only after a round trip, and the caller who revoked a key may call with it straight away.
+ */
+const localChanges = new Set<() => void>();
+
+/** Calls `listener` at every auth change this process makes; returns how to stop. */
+export function onLocalAuthChange(listener: () => void): () => void {
+  localChanges.add(listener);
+  return () => localChanges.delete(listener);
+}
+
+function onPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * Records, in the transaction of the change (`db` may be one), that a key, an owner, an OAuth grant or
+ * token changed: the version moves on, and on PostgreSQL every instance is told once the change commits.
+ * Every write that can revoke, suspend, limit or end a caller calls this.
+ */
+export async function noteAuthChange(db: Kysely<Database>): Promise<void> {
+  await db
+    .updateTable('auth_version')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+  if (onPostgres(db))
+    await db.selectNoFrom((eb) => eb.fn('pg_notify', [eb.val(CHANNEL), eb.val('')]).as('sent')).execute();
+  for (const listener of localChanges) listener();
+}
+
+const selectVersion = preparedQuery<{ version: number }>(0, (db) =>
+  db.selectFrom('auth_version').select('version').where('id', '=', 1),
+);
+
+/** The number of auth changes so far. */
+export async function authVersion(db: Kysely<Database>): Promise<number> {
+  const [row] = await selectVersion(db);
+  return Number(row?.version ?? 0);
+}
+
+export interface AuthChangeListener {
+  close(): Promise<void>;
+}
+
+/**
+ * Listens for auth changes on a connection of its own (LISTEN holds a session, so not a pooled one).
+ * `onChange` hears every change committed by any instance; `onLost` that the connection broke, after
+ * which changes may go unheard until `onListening` is called again (reconnected after `retryMs`).
+ */
+export function listenForAuthChanges(
+  url: string,
+  handlers: { onListening: () => void; onChange: () => void; onLost: (error: unknown) => void },
+  retryMs = 1000,
+): AuthChangeListener {
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = (error: unknown) => {
+    if (closed || !client) return;
+    const broken = client;
+    client = undefined;
+    broken.removeAllListeners();
+    broken.on('error', () => {});
+    void broken.end().catch(() => {});
+    handlers.onLost(error);
+    retry = setTimeout(connect, retryMs);
+  };
+  const connect = () => {
+    if (closed) return;
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    client = next;
+    next.on('notification', (message) => {
+      if (message.channel === CHANNEL) handlers.onChange();
+    });
+    next.on('error', lost);
+    next.on('end', () => lost(new Error('the connection ended')));
+    next
+      .connect()
+      .then(() => next.query(`LISTEN ${CHANNEL}`))
+      .then(() => {
+        if (client === next && !closed) handlers.onListening();
+      })
+      .catch(lost);
+  };
+  connect();
+  return {
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      const open = client;
+      client = undefined;
+      open?.removeAllListeners();
+      open?.on('error', () => {});
+      await open?.end().catch(() => {});
+    },
+  };
+}
