@@ -2,8 +2,8 @@ import type { Caller } from '../caller.ts';
 import { AppError } from '../errors.ts';
 import { limitsOfRow } from '../key-limits.ts';
 import { findOAuthGrant, type OAuthGrantWithOwner, touchOAuthGrant } from '../storage/oauth-grants.ts';
-import { sha256 } from '../web/tokens.ts';
 import { refuseIfAgentsStopped } from './agents-stopped.ts';
+import { hashApiKey } from './api-key.ts';
 import type { AuthServices } from './auth-services.ts';
 import { ownResource, resourceOf } from './protected-resource.ts';
 
@@ -39,7 +39,7 @@ async function readAccessToken(services: AuthServices, value: string): Promise<T
  * the end of the grant empties on every instance; expiry is judged at every call.
  */
 export async function callerOfAccessToken(services: AuthServices, value: string): Promise<Caller> {
-  const token = await services.credentials.lookup(`token:${sha256(value)}`, () =>
+  const token = await services.credentials.lookup(`token:${hashApiKey(value)}`, () =>
     readAccessToken(services, value),
   );
   if (!token) {
