@@ -76,7 +76,7 @@ export function registerErrorAnswers(app: FastifyInstance, services: Services): 
  * A failure as the API's envelope: an unexpected error as `internal_error`, a database out of reach as 503,
  * a 401 with its `WWW-Authenticate` challenge, and the audit row of a tool call the pipeline never ran.
  */
-export function answerFailure(
+export async function answerFailure(
   services: Services,
   error: FastifyError | AppError,
   request: FastifyRequest,
@@ -97,7 +97,7 @@ export function answerFailure(
   const info = callInfo(request);
   info.code = failure.code;
   if (tool && !info.audited) {
-    services.audit.recordRejection({
+    await services.audit.recordRejection({
       requestId: request.id,
       tool,
       caller: info.caller,

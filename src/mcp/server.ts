@@ -73,7 +73,7 @@ async function callTool(
   const entry = admitted(services, await door.admit(), params);
   if ('refusal' in entry) {
     const failure = failureOutcome(params.name, requestId, entry.refusal);
-    services.audit.recordRejection({
+    await services.audit.recordRejection({
       requestId,
       tool: params.name,
       caller: entry.caller ?? undefined,

@@ -8,25 +8,37 @@ import type { Storage } from '../storage/database.ts';
 import type { AuditEntry } from '../storage/schema.ts';
 import { isStorageFault } from '../storage/storage-fault.ts';
 
-const FLUSH_INTERVAL_MS = 100;
 const MAX_BATCH = 500;
 /** How long a batch waits for a database that went away before its rows are given up (and logged). */
 const RETRY_FOR_MS = 60_000;
 const MAX_RETRY_DELAY_MS = 2_000;
+/**
+ * How long an answer waits for its row while the database is away: about as long as a billable call's
+ * settlement retries (settle-call.ts). Past it the answer goes, and the row keeps being retried.
+ */
+const ANSWER_WAIT_MS = 5_000;
+
+interface Pending {
+  entry: AuditEntry;
+  stored: () => void;
+}
 
 /**
- * Writes audit rows in batches, one transaction per flush, so the audit costs a hot path one array
- * push instead of one commit a call. Rows of calls that can spend or carry an Idempotency-Key are not
- * written here but before their answer, with the call's settlement (settle-call.ts). A batch the database
- * refuses for a lost connection is retried (rows are keyed by id, so a retry adds none twice), up to
- * RETRY_FOR_MS. A crash loses at most the last FLUSH_INTERVAL_MS of rows; a graceful stop flushes.
+ * Writes audit rows by group commit: the rows of the calls that end while a batch is being written make
+ * the next batch, one transaction for all of them, and each call is answered once its row is committed, so
+ * an answered call has its row even if the process is killed right after. Rows of calls that can spend
+ * or carry an Idempotency-Key are not written here but with the call's settlement (settle-call.ts). A
+ * batch the database refuses for a lost connection is retried (rows are keyed by id, so a retry adds none
+ * twice), up to RETRY_FOR_MS; its calls are answered after ANSWER_WAIT_MS at most.
  */
 export class AuditLog {
   readonly #storage: Storage;
   readonly #logger: Logger;
-  #pending: AuditEntry[] = [];
-  #timer: NodeJS.Timeout | undefined;
-  #writing: Promise<void> = Promise.resolve();
+  #pending: Pending[] = [];
+  /** A batch is being written, or one is due on the next turn of the event loop. */
+  #busy = false;
+  #idle: Promise<void> = Promise.resolve();
+  #becameIdle: () => void = () => {};
   /** Set by a stop: retries end by then. */
   #deadline: number | undefined;
 
@@ -35,15 +47,30 @@ export class AuditLog {
     this.#logger = logger;
   }
 
-  record(entry: AuditEntry): void {
-    this.#pending.push(entry);
-    if (this.#pending.length >= MAX_BATCH) void this.flush();
-    else this.#timer ??= setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS);
+  /** Resolves once the row is committed (or, with the database away, after ANSWER_WAIT_MS). */
+  record(entry: AuditEntry): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ANSWER_WAIT_MS);
+      this.#pending.push({
+        entry,
+        stored: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+      if (this.#busy) return;
+      this.#busy = true;
+      this.#idle = new Promise((idle) => {
+        this.#becameIdle = idle;
+      });
+      // The rows of every call that ends in this turn of the event loop join the first batch.
+      setImmediate(() => void this.#drain());
+    });
   }
 
   /** The row of a call its door turned away before the pipeline ran: no account, nothing billed. */
-  recordRejection(rejection: Rejection): void {
-    this.record(rejectionEntry(rejection));
+  recordRejection(rejection: Rejection): Promise<void> {
+    return this.record(rejectionEntry(rejection));
   }
 
   /**
@@ -52,34 +79,35 @@ export class AuditLog {
    */
   flush(options: { within?: number } = {}): Promise<void> {
     if (options.within !== undefined) this.#deadline = Date.now() + options.within;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    const batch = this.#pending;
-    this.#pending = [];
-    this.#writing = this.#writing.then(() => this.#write(batch));
-    return this.#writing;
+    return this.#idle;
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#pending.length > 0) {
+      const batch = this.#pending.splice(0, MAX_BATCH);
+      await this.#write(batch.map((pending) => pending.entry));
+      for (const pending of batch) pending.stored();
+    }
+    this.#busy = false;
+    this.#becameIdle();
   }
 
   async #write(batch: AuditEntry[]): Promise<void> {
     const giveUpAt = Math.min(Date.now() + RETRY_FOR_MS, this.#deadline ?? Number.POSITIVE_INFINITY);
-    let written = 0;
     for (let attempt = 0; ; attempt++) {
       try {
-        for (; written < batch.length; written += MAX_BATCH) {
-          await insertAuditEntries(this.#storage.db, batch.slice(written, written + MAX_BATCH));
-        }
+        await insertAuditEntries(this.#storage.db, batch);
         return;
       } catch (error) {
         const delay = Math.min(MAX_RETRY_DELAY_MS, 50 * 2 ** attempt);
         if (!isStorageFault(error) || Date.now() + delay > Math.min(giveUpAt, this.#deadline ?? giveUpAt)) {
           this.#logger.error(
-            { err: error, rows: batch.length - written },
+            { err: error, rows: batch.length },
             'audit rows could not be written and are given up',
           );
           return;
         }
-        if (attempt === 0)
-          this.#logger.warn({ rows: batch.length - written }, 'audit rows wait for the database');
+        if (attempt === 0) this.#logger.warn({ rows: batch.length }, 'audit rows wait for the database');
         await sleep(delay);
       }
     }

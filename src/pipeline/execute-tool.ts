@@ -156,12 +156,12 @@ async function runCall(
     if (record.claim) record.claim.fate ??= fateOfFailure(error);
   }
   const audit = auditEntry(services, caller, toolName, options, record, outcome, started);
-  // Calls that can spend or carry an Idempotency-Key are audited before they are answered; the rest
-  // (reads of the service's own state) in batches.
+  // Every call is answered once its audit row is stored: those that can spend or carry an Idempotency-Key
+  // with their settlement, the rest (reads of the service's own state) by group commit.
   const durable =
     record.claim || record.hold || options.idempotencyKey !== undefined || record.tool?.billable;
   if (!durable) {
-    services.audit.record(audit);
+    await services.audit.record(audit);
     return { outcome, replayed: record.replayed };
   }
   const claim = record.claim && {
@@ -190,7 +190,7 @@ async function runCall(
     services.metrics.storageFault();
     // Its claims lapse within one lease: the unit comes back, and a retry with the key resumes the call.
     if (claim) outcome = failureOutcome(toolName, options.requestId, storageUnavailable());
-    services.audit.record({ ...audit, status: outcome.status, code: outcome.ok ? null : outcome.code });
+    await services.audit.record({ ...audit, status: outcome.status, code: outcome.ok ? null : outcome.code });
   }
   return { outcome, replayed: record.replayed };
 }

@@ -50,20 +50,35 @@ function insertRows(count: number) {
   );
 }
 
-const insertMany = insertRows(ROWS_PER_INSERT);
-const insertOne = insertRows(1);
+/** One prepared insert per batch size, made when first needed. */
+const inserts = new Map<number, ReturnType<typeof insertRows>>();
+
+function insertOf(count: number): ReturnType<typeof insertRows> {
+  let insert = inserts.get(count);
+  if (!insert) {
+    insert = insertRows(count);
+    inserts.set(count, insert);
+  }
+  return insert;
+}
 
 function valuesOf(entries: AuditEntry[]): unknown[] {
   return entries.flatMap((entry) => AUDIT_COLUMNS.map((column) => entry[column] ?? null));
 }
 
-/** Prepared multi-row inserts of ROWS_PER_INSERT rows, then the rest one by one: no query building. */
+/**
+ * Prepared multi-row inserts of up to ROWS_PER_INSERT rows each, in one transaction: no query building,
+ * one commit. `db` may be a transaction already (a call's settlement).
+ */
 export async function insertAuditEntries(db: Kysely<Database>, entries: AuditEntry[]): Promise<void> {
-  let next = 0;
-  for (; next + ROWS_PER_INSERT <= entries.length; next += ROWS_PER_INSERT) {
-    await insertMany(db, ...valuesOf(entries.slice(next, next + ROWS_PER_INSERT)));
-  }
-  for (const entry of entries.slice(next)) await insertOne(db, ...valuesOf([entry]));
+  const write = async (trx: Kysely<Database>) => {
+    for (let next = 0; next < entries.length; next += ROWS_PER_INSERT) {
+      const rows = entries.slice(next, next + ROWS_PER_INSERT);
+      await insertOf(rows.length)(trx, ...valuesOf(rows));
+    }
+  };
+  if (entries.length <= ROWS_PER_INSERT || db.isTransaction) await write(db);
+  else await db.transaction().execute(write);
 }
 
 export async function auditEntryExists(db: Kysely<Database>, id: string): Promise<boolean> {
