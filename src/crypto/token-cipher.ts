@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createSecretKey,
+  hkdfSync,
+  type KeyObject,
+  randomBytes,
+} from 'node:crypto';
 
 const ALGORITHM = 'aes-256-gcm';
 const IV_BYTES = 12;
@@ -39,11 +46,12 @@ export function parseKeyRing(text: string): Key[] {
  * associated data, so a ciphertext copied into another row does not decrypt.
  */
 export class TokenCipher {
-  readonly #keys: Key[];
+  /** Each key also as a KeyObject, made once: from a Buffer, every cipher would make one again. */
+  readonly #keys: Array<Key & { object: KeyObject }>;
 
   constructor(keys: Key[]) {
     if (keys.length === 0) throw new TokenCipherError('a token cipher needs a key');
-    this.#keys = keys;
+    this.#keys = keys.map((key) => ({ ...key, object: createSecretKey(key.secret) }));
   }
 
   /**
@@ -60,7 +68,7 @@ export class TokenCipher {
     const [key] = this.#keys;
     if (!key) throw new TokenCipherError('no key');
     const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv(ALGORITHM, key.secret, iv);
+    const cipher = createCipheriv(ALGORITHM, key.object, iv);
     cipher.setAAD(Buffer.from(associatedData));
     const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     const tag = cipher.getAuthTag();
@@ -79,7 +87,7 @@ export class TokenCipher {
     }
     const bytes = Buffer.from(sealed, 'base64url');
     try {
-      const decipher = createDecipheriv(ALGORITHM, key.secret, Buffer.from(iv, 'base64url'));
+      const decipher = createDecipheriv(ALGORITHM, key.object, Buffer.from(iv, 'base64url'));
       decipher.setAAD(Buffer.from(associatedData));
       decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
       return Buffer.concat([
