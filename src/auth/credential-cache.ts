@@ -1,10 +1,5 @@
 import type { Logger } from 'pino';
-import {
-  type AuthChangeListener,
-  authVersion,
-  listenForAuthChanges,
-  onLocalAuthChange,
-} from '../storage/auth-changes.ts';
+import { type AuthChangeListener, listenForAuthChanges, onLocalAuthChange } from '../storage/auth-changes.ts';
 import type { Storage } from '../storage/database.ts';
 
 /**
@@ -21,9 +16,9 @@ interface Entry {
 /**
  * The credentials (a key's row, an access token's grant) of recent calls, so a call does not read them
  * again: every change that can revoke, suspend, limit or end a caller (noteAuthChange) empties it on every
- * instance. On SQLite each lookup compares the stored version of such changes with the one the cache was
- * filled at; on PostgreSQL the instances are told over LISTEN/NOTIFY, and while that connection is down
- * nothing is cached. A lookup that began before a change is not kept, so it cannot bring back what the
+ * instance. This process's own changes empty it at once; on SQLite each lookup also checks whether another
+ * process committed anything since (`data_version`); on PostgreSQL the instances are told over
+ * LISTEN/NOTIFY, and while that connection is down nothing is cached. A lookup that began before a change is not kept, so it cannot bring back what the
  * change removed.
  */
 export class CredentialCache {
@@ -47,7 +42,7 @@ export class CredentialCache {
 
   /** The value stored under `key` (a hash of the credential), read with `load` when not cached. */
   async lookup<T>(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
-    await this.#catchUp();
+    this.#catchUp();
     const entry = this.#entries.get(key);
     if (entry && this.#now() - entry.readAt < CREDENTIAL_MAX_AGE_MS) return entry.value as T;
     const generation = this.#generation;
@@ -72,12 +67,13 @@ export class CredentialCache {
   }
 
   #canKeep(): boolean {
-    return this.#storage.dialect === 'sqlite' || this.#listening;
+    return this.#storage.dataVersion !== undefined || this.#listening;
   }
 
-  async #catchUp(): Promise<void> {
-    if (this.#storage.dialect === 'sqlite') {
-      const version = await authVersion(this.#storage.db);
+  #catchUp(): void {
+    const { dataVersion } = this.#storage;
+    if (dataVersion) {
+      const version = dataVersion();
       if (version !== this.#version) {
         this.clear();
         this.#version = version;

@@ -1,6 +1,5 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 import pg from 'pg';
-import { preparedQuery } from './prepared-query.ts';
 import type { Database } from './schema.ts';
 
 /** The PostgreSQL channel every instance listens on for changes to what authenticating a caller reads. */
@@ -23,29 +22,15 @@ function onPostgres(db: Kysely<Database>): boolean {
 }
 
 /**
- * Records, in the transaction of the change (`db` may be one), that a key, an owner, an OAuth grant or
- * token changed: the version moves on, and on PostgreSQL every instance is told once the change commits.
- * Every write that can revoke, suspend, limit or end a caller calls this.
+ * Tells, after the write of the change (or within its transaction: `db` may be one), that a key, an owner,
+ * an OAuth grant or token changed: this process at once, and on PostgreSQL every instance once the change
+ * commits. Every write that can revoke, suspend, limit or end a caller calls this. (On SQLite the other
+ * processes see any commit of this one through `data_version`.)
  */
 export async function noteAuthChange(db: Kysely<Database>): Promise<void> {
-  await db
-    .updateTable('auth_version')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('id', '=', 1)
-    .execute();
   if (onPostgres(db))
     await db.selectNoFrom((eb) => eb.fn('pg_notify', [eb.val(CHANNEL), eb.val('')]).as('sent')).execute();
   for (const listener of localChanges) listener();
-}
-
-const selectVersion = preparedQuery<{ version: number }>(0, (db) =>
-  db.selectFrom('auth_version').select('version').where('id', '=', 1),
-);
-
-/** The number of auth changes so far. */
-export async function authVersion(db: Kysely<Database>): Promise<number> {
-  const [row] = await selectVersion(db);
-  return Number(row?.version ?? 0);
 }
 
 export interface AuthChangeListener {

@@ -28,6 +28,11 @@ export interface Storage {
   /** What it was opened with: a further connection of its own (LISTEN) opens the same. */
   url: string;
   close(): Promise<void>;
+  /**
+   * SQLite only: a number that moves on whenever another connection (another process) commits to the
+   * database, and never for this one's own commits (SQLite's `data_version`).
+   */
+  dataVersion?: (() => number) | undefined;
   /** PostgreSQL only: the pool right now. */
   poolState?: (() => PoolState) | undefined;
 }
@@ -79,7 +84,14 @@ export function openStorage(url: string, logger?: Logger): Storage {
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, dialect: 'sqlite', url, close: () => db.destroy() };
+    const dataVersion = sqlite.prepare('pragma data_version').pluck();
+    return {
+      db,
+      dialect: 'sqlite',
+      url,
+      close: () => db.destroy(),
+      dataVersion: () => dataVersion.get() as number,
+    };
   }
   const max = 10;
   // A pool that cannot connect fails the call after a few seconds (503) instead of queueing it forever.

@@ -427,12 +427,6 @@ export interface WebhookDeliveriesTable {
   locked_until: Timestamp | null;
 }
 
-/** One row (id 1): how many times what authenticating a caller reads has changed (0018_call_path). */
-export interface AuthVersionTable {
-  id: number;
-  version: number;
-}
-
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -462,7 +456,6 @@ export interface Database {
   monitors: MonitorsTable;
   monitor_checks: MonitorChecksTable;
   monitor_firings: MonitorFiringsTable;
-  auth_version: AuthVersionTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revokeApiKey } from '../../src/storage/api-keys.ts';
 import { openStorage, type Storage } from '../../src/storage/database.ts';
 import { ConsoleClient, callTool, PASSWORD, uniqueEmail } from '../console/support/console-client.ts';
 import { adops, adopsServe, type ServeProcess } from '../support/cli.ts';
@@ -94,6 +95,49 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
       const revoked = await owner.submit('/keys', `/keys/${id}/revoke`, {});
       expect(revoked.status).toBe(303);
       const next = await callTool(b.url, key, 'get_usage_status');
+      expect([next.status, next.body.code]).toEqual([401, 'unauthenticated']);
+    });
+  },
+);
+
+/**
+ * On SQLite one `adops serve` and the CLI share the database file: a key revoked through another connection
+ * (here the test's own, as `adops keys revoke` does from its process) is refused by the server's very next
+ * call, though the server had it cached a moment before.
+ */
+describe.runIf(TEST_DIALECTS.includes('sqlite'))(
+  'a key revoked through another connection, on SQLite',
+  { timeout: 60_000 },
+  () => {
+    let database: TestDatabase;
+    let storage: Storage;
+    let serve: ServeProcess;
+    let env: Record<string, string>;
+
+    beforeAll(async () => {
+      database = await createTestDatabase('sqlite');
+      env = {
+        ADOPS_DATABASE_URL: database.url,
+        ADOPS_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
+        ADOPS_RATE_LIMIT_PER_SECOND: '0',
+      };
+      expect((await adops(['migrate'], env)).code).toBe(0);
+      expect((await adops(['users', 'create', '--email', 'cli@example.com'], env)).code).toBe(0);
+      serve = await adopsServe([], env);
+      storage = openStorage(database.url);
+    });
+
+    afterAll(async () => {
+      await serve?.stop();
+      await storage?.close();
+      await database?.drop();
+    });
+
+    it('is refused by the next call', async () => {
+      const created = (await adops(['keys', 'create', '--email', 'cli@example.com'], env)).json;
+      await warm(serve.url, created.key);
+      expect(await revokeApiKey(storage.db, created.id, new Date())).toBe(true);
+      const next = await callTool(serve.url, created.key, 'get_usage_status');
       expect([next.status, next.body.code]).toEqual([401, 'unauthenticated']);
     });
   },

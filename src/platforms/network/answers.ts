@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaPerItem } from '../schema-per-item.ts';
 
 /**
  * What the network adapter reads from LinkedIn's answers, as zod schemas: only the fields it uses, each
@@ -86,13 +87,13 @@ export const adAccountAnswer = z.object({
 });
 
 /** A page of a finder: its elements, the cursor to the next page (search finders), or the index paging. */
-export function pageAnswer<Element extends z.ZodType>(element: Element) {
-  return z.object({
+export const pageAnswer = schemaPerItem(<Element extends z.ZodType>(element: Element) =>
+  z.object({
     elements: z.array(element),
     metadata: z.object({ nextPageToken: z.string().nullish() }).optional(),
     paging: z.object({ start: z.number().optional(), count: z.number().optional() }).optional(),
-  });
-}
+  }),
+);
 
 export const imageUploadAnswer = z.object({
   value: z.object({ uploadUrl: z.string(), image: z.string() }),
@@ -144,6 +145,6 @@ export const organizationAnswer = z.object({
 export type NetworkOrganization = z.output<typeof organizationAnswer>;
 
 /** A BATCH_GET answer: the entities found, by key; the keys not found are under `errors`. */
-export function batchAnswer<Element extends z.ZodType>(element: Element) {
-  return z.object({ results: z.record(z.string(), element) });
-}
+export const batchAnswer = schemaPerItem(<Element extends z.ZodType>(element: Element) =>
+  z.object({ results: z.record(z.string(), element) }),
+);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaPerItem } from '../schema-per-item.ts';
 
 /**
  * Google Ads API REST shapes (proto3 JSON: camelCase names, int64 values as strings), shared by the
@@ -143,9 +144,9 @@ export const performanceRowSchema = z.object({
 export type PerformanceRow = z.infer<typeof performanceRowSchema>;
 
 /** One page of googleAds:search; Google leaves `results` out of a page with no rows. */
-export function searchPageSchema<Row extends z.ZodType>(row: Row) {
-  return z.object({ results: z.array(row).optional(), nextPageToken: optionalString });
-}
+export const searchPageSchema = schemaPerItem(<Row extends z.ZodType>(row: Row) =>
+  z.object({ results: z.array(row).optional(), nextPageToken: optionalString }),
+);
 
 /** The answer of every `:mutate` method: a resource name per operation, and a partial failure if asked for. */
 export const mutateResponseSchema = z.object({

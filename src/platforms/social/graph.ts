@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Endpoints } from '../endpoints.ts';
+import { schemaPerItem } from '../schema-per-item.ts';
 
 /**
  * One page of a Graph API edge, as far as the adapter reads it: the items, the next page's link, and
@@ -11,8 +12,8 @@ export interface GraphPage<Item> {
 }
 
 /** The zod schema of an edge's page whose items have the given schema. */
-export function graphPageSchema<Item extends z.ZodType>(item: Item) {
-  return z.object({
+export const graphPageSchema = schemaPerItem(<Item extends z.ZodType>(item: Item) =>
+  z.object({
     data: z.array(item),
     paging: z
       .object({
@@ -20,8 +21,8 @@ export function graphPageSchema<Item extends z.ZodType>(item: Item) {
         cursors: z.object({ after: z.string().optional() }).optional(),
       })
       .optional(),
-  });
-}
+  }),
+);
 
 /**
  * Where the page after this one starts: its `after` cursor, undefined on the last page (no `next`).

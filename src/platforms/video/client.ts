@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { readAnswer } from '../answer-shape.ts';
+import { schemaPerItem } from '../schema-per-item.ts';
 import type { PlatformSession } from '../session.ts';
 import {
   AD_FIELDS,
@@ -17,6 +18,11 @@ import {
   type VideoAdGroup,
   type VideoCampaign,
 } from './answers.ts';
+
+/** TikTok's envelope around a method's `data`, with the request id. */
+const videoEnvelope = schemaPerItem(<Data extends z.ZodType>(data: Data) =>
+  z.object({ request_id: z.string().optional(), data }),
+);
 
 /** What the performance reader asks report/integrated/get for: basic metrics over whole days. */
 export interface CampaignReportRequest {
@@ -108,7 +114,7 @@ export class VideoClient {
     mayHaveActed = false,
   ): z.output<Data> {
     // zod cannot name the output of an object around a generic schema; this is that output.
-    const answer = readAnswer('video', what, z.object({ request_id: z.string().optional(), data }), body, {
+    const answer = readAnswer('video', what, videoEnvelope(data), body, {
       mayHaveActed,
     }) as { request_id?: string | undefined; data: z.output<Data> };
     this.#session.noteRequestId(answer.request_id);

@@ -4,7 +4,11 @@ import { readAnswer } from '../answer-shape.ts';
 import type { ConnectProtocol, DiscoveredAccount } from '../connect-protocol.ts';
 import { withReconnectHint } from '../connect-protocol.ts';
 import type { Endpoints } from '../endpoints.ts';
+import { schemaPerItem } from '../schema-per-item.ts';
 import { UpstreamFailure } from '../upstream-failure.ts';
+
+/** TikTok's envelope around a method's `data`. */
+const dataEnvelope = schemaPerItem(<Data extends z.ZodType>(data: Data) => z.object({ data }));
 
 const envelope = z.object({
   code: z.number(),
@@ -76,7 +80,7 @@ async function tiktok<Data extends z.ZodType>(
     });
   }
   // zod cannot name the output of an object around a generic schema; this is that output.
-  return (readAnswer('video', what, z.object({ data }), body) as { data: z.output<Data> }).data;
+  return (readAnswer('video', what, dataEnvelope(data), body) as { data: z.output<Data> }).data;
 }
 
 /** TikTok's authorisation: `auth_code` on the redirect, exchanged with app id and secret; tokens do not expire. */
