@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ADOPS = join(root, 'bin/adops.js');
@@ -42,8 +43,43 @@ export async function startBareServer(): Promise<BenchServer> {
   return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
-/** `adops serve` on a fresh SQLite database, as `npm start` runs it, with the demo owner's key. */
-export async function startAdops(env: Record<string, string> = {}): Promise<BenchServer & { key: string }> {
+/** A fresh PostgreSQL database for a run, on ADOPS_BENCH_POSTGRES_URL's server (the local one by default). */
+export async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.ADOPS_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `adops_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+export interface AdopsOptions {
+  /**
+   * Serve the sandbox platforms from a second `adops serve` on the same database, which the first calls
+   * over loopback (ADOPS_SANDBOX_URL): the CPU each spends per call is then measured apart.
+   */
+  sandboxApart?: boolean;
+}
+
+/**
+ * `adops serve` on a fresh database (SQLite unless `env` names another ADOPS_DATABASE_URL), as `npm start`
+ * runs it, with the demo owner's key.
+ */
+export async function startAdops(
+  env: Record<string, string> = {},
+  options: AdopsOptions = {},
+): Promise<BenchServer & { key: string; sandboxPid?: number | undefined }> {
   const dir = mkdtempSync(join(tmpdir(), 'adops-bench-'));
   const fullEnv = {
     ADOPS_DATABASE_URL: `sqlite:${join(dir, 'adops.db')}`,
@@ -54,12 +90,18 @@ export async function startAdops(env: Record<string, string> = {}): Promise<Benc
   const demo = JSON.parse(
     execFileSync(process.execPath, [ADOPS, 'demo'], { env: { ...process.env, ...fullEnv } }).toString(),
   );
-  const { child, url } = await startProcess([ADOPS, 'serve', '--port', '0'], fullEnv);
+  const sandbox = options.sandboxApart
+    ? await startProcess([ADOPS, 'serve', '--port', '0'], fullEnv)
+    : undefined;
+  const serviceEnv = sandbox ? { ...fullEnv, ADOPS_SANDBOX_URL: sandbox.url } : fullEnv;
+  const { child, url } = await startProcess([ADOPS, 'serve', '--port', '0'], serviceEnv);
   return {
     url,
     pid: child.pid,
+    sandboxPid: sandbox?.child.pid,
     key: demo.key,
     stop: () => {
+      sandbox?.child.kill('SIGTERM');
       child.kill('SIGTERM');
       child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     },
