@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,8 +43,39 @@ export async function startBareServer(): Promise<BenchServer> {
   return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
-/** `adops serve` on a fresh SQLite database, as `npm start` runs it, with the demo owner's key. */
-export async function startAdops(env: Record<string, string> = {}): Promise<BenchServer & { key: string }> {
+/** CPU time (user and system) a process has used so far, in ms (Linux: /proc, at 100 ticks a second). */
+export function cpuMs(pid: number | undefined): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name, in parentheses, may hold spaces and parentheses: the fields are counted after it.
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * A port nothing listens on now, for a server whose URL must be known before it starts (the OAuth issuer
+ * and the tokens' audience name it).
+ */
+export function freePort(): Promise<number> {
+  const probe = createServer();
+  return new Promise((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * `adops serve` on a fresh SQLite database, as `npm start` runs it, with the demo owner's key; on `port`
+ * when given (its URLs then name it), else on any free one.
+ */
+export async function startAdops(
+  env: Record<string, string> = {},
+  port = 0,
+): Promise<BenchServer & { key: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'adops-bench-'));
   const fullEnv = {
     ADOPS_DATABASE_URL: `sqlite:${join(dir, 'adops.db')}`,
@@ -54,7 +86,7 @@ export async function startAdops(env: Record<string, string> = {}): Promise<Benc
   const demo = JSON.parse(
     execFileSync(process.execPath, [ADOPS, 'demo'], { env: { ...process.env, ...fullEnv } }).toString(),
   );
-  const { child, url } = await startProcess([ADOPS, 'serve', '--port', '0'], fullEnv);
+  const { child, url } = await startProcess([ADOPS, 'serve', '--port', String(port)], fullEnv);
   return {
     url,
     pid: child.pid,
