@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +44,23 @@ export async function startBareServer(): Promise<BenchServer> {
   return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
+/**
+ * A port nothing listens on now, for a server whose URL must be known before it starts (the OAuth issuer
+ * and the tokens' audience name it).
+ */
+export function freePort(): Promise<number> {
+  const probe = createServer();
+  return new Promise((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
 /** A fresh PostgreSQL database for a run, on ADOPS_BENCH_POSTGRES_URL's server (the local one by default). */
 export async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.ADOPS_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -70,6 +88,8 @@ export interface AdopsOptions {
    * over loopback (ADOPS_SANDBOX_URL): the CPU each spends per call is then measured apart.
    */
   sandboxApart?: boolean;
+  /** The port to listen on (its URLs then name it, as the OAuth issuer must), else any free one. */
+  port?: number;
 }
 
 /**
@@ -94,7 +114,10 @@ export async function startAdops(
     ? await startProcess([ADOPS, 'serve', '--port', '0'], fullEnv)
     : undefined;
   const serviceEnv = sandbox ? { ...fullEnv, ADOPS_SANDBOX_URL: sandbox.url } : fullEnv;
-  const { child, url } = await startProcess([ADOPS, 'serve', '--port', '0'], serviceEnv);
+  const { child, url } = await startProcess(
+    [ADOPS, 'serve', '--port', String(options.port ?? 0)],
+    serviceEnv,
+  );
   return {
     url,
     pid: child.pid,
