@@ -6,7 +6,7 @@ import { disconnect } from '../../src/platforms/oauth-flow.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
 import { claimIdempotencyKey } from '../../src/storage/idempotency.ts';
 import { quotaUsage } from '../../src/storage/quota.ts';
-import { findUserById } from '../../src/storage/users.ts';
+import { findUserById, setUserTier } from '../../src/storage/users.ts';
 import { TestClock } from '../support/clock.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { probeTool } from '../support/fixture-tools.ts';
@@ -265,11 +265,8 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
       { key: broke.key, headers: { 'idempotency-key': quotaKey } },
     );
     expect(refused.status).toBe(402);
-    await service.services.storage.db
-      .updateTable('users')
-      .set({ tier: 'plus' })
-      .where('id', '=', broke.userId)
-      .execute();
+    // As the owner's upgrade does it: the tier changes, and the service's cached credentials with it.
+    await setUserTier(service.services.storage.db, broke.userId, 'plus');
     const afterUpgrade = await service.call(
       'test_probe',
       {},
