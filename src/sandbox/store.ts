@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Platform } from '../platform-families.ts';
+import { preparedQuery } from '../storage/prepared-query.ts';
 import type { Database } from '../storage/schema.ts';
 
 /** One object of a sandbox platform: a campaign, an ad, an asset... with its fields as JSON. */
@@ -28,6 +29,39 @@ function fromRow<Data>(row: Row): StoredObject<Data> {
     updatedAt: row.updated_at,
   };
 }
+
+// Every emulated request reads objects: prepared once (storage/prepared-query.ts), in the listing index's order.
+const selectObject = preparedQuery<Row>(3, (db, platform, type, id) =>
+  db
+    .selectFrom('sandbox_objects')
+    .selectAll()
+    .where('platform', '=', platform as string)
+    .where('type', '=', type as string)
+    .where('id', '=', id as string),
+);
+
+const selectObjects = preparedQuery<Row>(3, (db, platform, accountId, type) =>
+  db
+    .selectFrom('sandbox_objects')
+    .selectAll()
+    .where('platform', '=', platform as string)
+    .where('account_id', '=', accountId as string)
+    .where('type', '=', type as string)
+    .orderBy('created_at')
+    .orderBy('id'),
+);
+
+const selectChildren = preparedQuery<Row>(4, (db, platform, accountId, type, parentId) =>
+  db
+    .selectFrom('sandbox_objects')
+    .selectAll()
+    .where('platform', '=', platform as string)
+    .where('account_id', '=', accountId as string)
+    .where('type', '=', type as string)
+    .where('parent_id', '=', parentId as string)
+    .orderBy('created_at')
+    .orderBy('id'),
+);
 
 /** The state of the sandbox emulators, kept in the service's database so it survives restarts. */
 export class SandboxStore {
@@ -63,25 +97,15 @@ export class SandboxStore {
   }
 
   async get<Data>(type: string, id: string): Promise<StoredObject<Data> | undefined> {
-    const row = await this.#db
-      .selectFrom('sandbox_objects')
-      .selectAll()
-      .where('platform', '=', this.#platform)
-      .where('type', '=', type)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const [row] = await selectObject(this.#db, this.#platform, type, id);
     return row && fromRow<Data>(row);
   }
 
   async list<Data>(type: string, accountId: string, parentId?: string): Promise<Array<StoredObject<Data>>> {
-    let query = this.#db
-      .selectFrom('sandbox_objects')
-      .selectAll()
-      .where('platform', '=', this.#platform)
-      .where('account_id', '=', accountId)
-      .where('type', '=', type);
-    if (parentId !== undefined) query = query.where('parent_id', '=', parentId);
-    const rows = await query.orderBy('created_at').orderBy('id').execute();
+    const rows =
+      parentId === undefined
+        ? await selectObjects(this.#db, this.#platform, accountId, type)
+        : await selectChildren(this.#db, this.#platform, accountId, type, parentId);
     return rows.map((row) => fromRow<Data>(row));
   }
 

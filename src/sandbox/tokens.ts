@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Platform } from '../platform-families.ts';
+import { preparedQuery } from '../storage/prepared-query.ts';
 import type { Database } from '../storage/schema.ts';
 import { foreignSandboxAccounts, SandboxOwnershipError } from './ownership.ts';
 
@@ -62,6 +63,16 @@ export type TokenCheck =
   | ({ ok: true } & SandboxGrant)
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' };
 
+// Every emulated request checks its token: prepared once (storage/prepared-query.ts).
+const selectToken = preparedQuery<Database['sandbox_tokens']>(3, (db, hash, platform, kind) =>
+  db
+    .selectFrom('sandbox_tokens')
+    .selectAll()
+    .where('hash', '=', hash as string)
+    .where('platform', '=', platform as Platform)
+    .where('kind', '=', kind as SandboxTokenKind),
+);
+
 export async function checkSandboxToken(
   db: Kysely<Database>,
   platform: Platform,
@@ -69,13 +80,7 @@ export async function checkSandboxToken(
   token: string,
   now: Date,
 ): Promise<TokenCheck> {
-  const row = await db
-    .selectFrom('sandbox_tokens')
-    .selectAll()
-    .where('hash', '=', hashSandboxToken(token))
-    .where('platform', '=', platform)
-    .where('kind', '=', kind)
-    .executeTakeFirst();
+  const [row] = await selectToken(db, hashSandboxToken(token), platform, kind);
   if (!row) return { ok: false, reason: 'unknown' };
   // A token without owner predates ownership and was neither adopted nor revoked at start: refused.
   if (row.revoked_at || row.user_id === null) return { ok: false, reason: 'revoked' };

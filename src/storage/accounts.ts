@@ -1,16 +1,36 @@
 import type { Kysely } from 'kysely';
 import { newId } from '../ids.ts';
 import type { Platform } from '../platform-families.ts';
+import { preparedQuery } from './prepared-query.ts';
 import type { AdAccount, Connection, Database } from './schema.ts';
+
+// Every call on a platform lists the caller's accounts there: prepared once, in the listing index's order.
+const selectPlatformAccounts = preparedQuery<AdAccount>(2, (db, userId, platform) =>
+  db
+    .selectFrom('ad_accounts')
+    .selectAll()
+    .where('user_id', '=', userId as string)
+    .where('platform', '=', platform as Platform)
+    .orderBy('created_at')
+    .orderBy('account_id'),
+);
+
+const selectAccounts = preparedQuery<AdAccount>(1, (db, userId) =>
+  db
+    .selectFrom('ad_accounts')
+    .selectAll()
+    .where('user_id', '=', userId as string)
+    .orderBy('platform')
+    .orderBy('created_at')
+    .orderBy('account_id'),
+);
 
 export async function listAdAccounts(
   db: Kysely<Database>,
   userId: string,
   platform?: Platform,
 ): Promise<AdAccount[]> {
-  let query = db.selectFrom('ad_accounts').selectAll().where('user_id', '=', userId);
-  if (platform) query = query.where('platform', '=', platform);
-  return query.orderBy('platform').orderBy('created_at').orderBy('account_id').execute();
+  return platform ? selectPlatformAccounts(db, userId, platform) : selectAccounts(db, userId);
 }
 
 export async function listConnections(db: Kysely<Database>, userId: string): Promise<Connection[]> {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { TokenCipher } from '../crypto/token-cipher.ts';
+import { preparedQuery } from './prepared-query.ts';
 import type { Connection, Database } from './schema.ts';
 
 export interface ConnectionTokens {
@@ -13,8 +14,17 @@ function boundTo(connectionId: string, column: 'access_token' | 'refresh_token')
   return `connections/${connectionId}/${column}`;
 }
 
+// Every platform call reads its connection: prepared once.
+const selectConnection = preparedQuery<Connection>(1, (db, id) =>
+  db
+    .selectFrom('connections')
+    .selectAll()
+    .where('id', '=', id as string),
+);
+
 export async function findConnection(db: Kysely<Database>, id: string): Promise<Connection | undefined> {
-  return db.selectFrom('connections').selectAll().where('id', '=', id).executeTakeFirst();
+  const [row] = await selectConnection(db, id);
+  return row;
 }
 
 export async function saveConnectionTokens(

@@ -10,18 +10,20 @@ interface Compiled {
 }
 
 /**
- * A query Kysely builds and compiles once per database handle, then runs with new arguments: the hot
- * path (key lookup, quota, audit) skips building and compiling, and SQLite reuses the prepared
- * statement. `build` receives one placeholder per argument and must use each as a plain value.
+ * A query Kysely builds and compiles once per database (its dialect adapter, which the database's
+ * transactions share), then runs with new arguments: the hot path (key lookup, quota, audit) skips
+ * building and compiling, in a transaction too, and SQLite reuses the prepared statement. `build` receives
+ * one placeholder per argument and must use each as a plain value.
  */
 export function preparedQuery<Row>(
   arity: number,
   build: (db: Kysely<Database>, ...placeholders: string[]) => Compilable<Row>,
 ): (db: Kysely<Database>, ...args: unknown[]) => Promise<Row[]> {
-  const cache = new WeakMap<Kysely<Database>, Compiled>();
+  const cache = new WeakMap<object, Compiled>();
   return async (db, ...args) => {
     if (args.length !== arity) throw new Error(`prepared query takes ${arity} arguments, got ${args.length}`);
-    let compiled = cache.get(db);
+    const { adapter } = db.getExecutor();
+    let compiled = cache.get(adapter);
     if (!compiled) {
       const placeholders = Array.from({ length: arity }, (_, i) => `${PLACEHOLDER}${i}`);
       const query = build(db, ...placeholders).compile();
@@ -29,7 +31,7 @@ export function preparedQuery<Row>(
         typeof p === 'string' && p.startsWith(PLACEHOLDER) ? Number(p.slice(PLACEHOLDER.length)) : -1,
       );
       compiled = { query, slots };
-      cache.set(db, compiled);
+      cache.set(adapter, compiled);
     }
     const { query, slots } = compiled;
     const parameters = query.parameters.map((p, i) => {

@@ -21,40 +21,70 @@ export interface HoldRequest {
  * and on PostgreSQL, where the conflicting row is locked and its WHERE re-checked), and the hold row goes
  * in with it in one transaction, so a unit is never counted without the row that gives it back.
  */
+const reserveUnit = preparedQuery<{ used: number; held: number }>(3, (db, userId, period, limit) =>
+  db
+    .insertInto('quota_usage')
+    .values({ user_id: userId as string, period: period as string, used: 0, held: 1 })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['user_id', 'period'])
+        .doUpdateSet({ held: sql`quota_usage.held + 1` })
+        .where(sql<boolean>`quota_usage.used + quota_usage.held < ${limit}`),
+    )
+    .returning(['used', 'held']),
+);
+
+const selectUsage = preparedQuery<{ used: number; held: number }>(2, (db, userId, period) =>
+  db
+    .selectFrom('quota_usage')
+    .select(['used', 'held'])
+    .where('user_id', '=', userId as string)
+    .where('period', '=', period as string),
+);
+
+const insertHold = preparedQuery(5, (db, id, userId, period, leaseUntil, createdAt) =>
+  db.insertInto('quota_holds').values({
+    id: id as string,
+    user_id: userId as string,
+    period: period as string,
+    lease_until: leaseUntil as string,
+    created_at: createdAt as string,
+  }),
+);
+
+const deleteHold = preparedQuery<{ user_id: string; period: string }>(1, (db, holdId) =>
+  db
+    .deleteFrom('quota_holds')
+    .where('id', '=', holdId as string)
+    .returning(['user_id', 'period']),
+);
+
+const settleUnit = preparedQuery<{ used: number }>(3, (db, billed, userId, period) =>
+  db
+    .updateTable('quota_usage')
+    .set({ held: sql`held - 1`, used: sql`used + ${billed}` })
+    .where('user_id', '=', userId as string)
+    .where('period', '=', period as string)
+    .returning('used'),
+);
+
+/**
+ * Holds one unit of the period's allowance for a call about to run, only while settled plus held units
+ * stay under the limit. The counter update is one conditional statement (atomic on SQLite, one writer,
+ * and on PostgreSQL, where the conflicting row is locked and its WHERE re-checked), and the hold row goes
+ * in with it in one transaction, so a unit is never counted without the row that gives it back. Every
+ * statement of a billable call is prepared once (prepared-query.ts).
+ */
 export async function reserveQuotaHold(db: Kysely<Database>, request: HoldRequest): Promise<Reservation> {
   const { userId, period, limit } = request;
   if (limit <= 0) return { ok: false, used: 0, held: 0 };
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('quota_usage')
-      .values({ user_id: userId, period, used: 0, held: 1 })
-      .onConflict((conflict) =>
-        conflict
-          .columns(['user_id', 'period'])
-          .doUpdateSet({ held: sql`quota_usage.held + 1` })
-          .where(sql<boolean>`quota_usage.used + quota_usage.held < ${limit}`),
-      )
-      .returning(['used', 'held'])
-      .executeTakeFirst();
+    const [row] = await reserveUnit(trx, userId, period, limit);
     if (!row) {
-      const current = await trx
-        .selectFrom('quota_usage')
-        .select(['used', 'held'])
-        .where('user_id', '=', userId)
-        .where('period', '=', period)
-        .executeTakeFirst();
+      const [current] = await selectUsage(trx, userId, period);
       return { ok: false, used: Number(current?.used ?? 0), held: Number(current?.held ?? 0) };
     }
-    await trx
-      .insertInto('quota_holds')
-      .values({
-        id: request.holdId,
-        user_id: userId,
-        period,
-        lease_until: request.leaseUntil,
-        created_at: request.now,
-      })
-      .execute();
+    await insertHold(trx, request.holdId, userId, period, request.leaseUntil, request.now);
     return { ok: true, counted: Number(row.used) + Number(row.held) };
   });
 }
@@ -69,19 +99,9 @@ export async function settleQuotaHold(
   holdId: string,
   billed: boolean,
 ): Promise<number | undefined> {
-  const hold = await trx
-    .deleteFrom('quota_holds')
-    .where('id', '=', holdId)
-    .returning(['user_id', 'period'])
-    .executeTakeFirst();
+  const [hold] = await deleteHold(trx, holdId);
   if (!hold) return undefined;
-  const row = await trx
-    .updateTable('quota_usage')
-    .set({ held: sql`held - 1`, used: sql`used + ${billed ? 1 : 0}` })
-    .where('user_id', '=', hold.user_id)
-    .where('period', '=', hold.period)
-    .returning('used')
-    .executeTakeFirst();
+  const [row] = await settleUnit(trx, billed ? 1 : 0, hold.user_id, hold.period);
   return Number(row?.used ?? 0);
 }
 
@@ -155,14 +175,6 @@ export async function reclaimExpiredHolds(
     return holds.length;
   });
 }
-
-const selectUsage = preparedQuery<{ used: number; held: number }>(2, (db, userId, period) =>
-  db
-    .selectFrom('quota_usage')
-    .select(['used', 'held'])
-    .where('user_id', '=', userId as string)
-    .where('period', '=', period as string),
-);
 
 /** Units of the period used by calls that succeeded (held units of running calls not counted). */
 export async function quotaUsed(db: Kysely<Database>, userId: string, period: string): Promise<number> {
