@@ -45,11 +45,11 @@ export async function holdQuotaUnit(
     leaseUntil: leaseUntil(services),
     now: now.toISOString(),
   };
-  let reservation = await reserveQuotaHold(storage.db, request);
+  let reservation = await reserveQuotaHold(storage.transact, request);
   if (!reservation.ok && reservation.held > 0) {
     // Units of crashed calls come back once their lease ran out; only then is the refusal true.
     if ((await reclaimExpiredHolds(storage.db, now.toISOString(), caller.userId)) > 0) {
-      reservation = await reserveQuotaHold(storage.db, request);
+      reservation = await reserveQuotaHold(storage.transact, request);
     }
   }
   if (reservation.ok) {

@@ -39,10 +39,10 @@ export async function settleCall(
   services: PipelineServices,
   settlement: Settlement,
 ): Promise<number | undefined> {
-  const { db } = services.storage;
+  const { transact } = services.storage;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction().execute(async (trx) => {
+      return await transact(async (trx) => {
         if (attempt > 0 && (await auditEntryExists(trx, settlement.audit.id))) return undefined;
         const { hold, claim } = settlement;
         let used: number | undefined;

@@ -8,6 +8,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { groupCommit, type Transact } from './group-commit.ts';
 import { keepDatabaseFileOwnerOnly } from './owner-only-files.ts';
 import type { Database } from './schema.ts';
 
@@ -25,6 +26,11 @@ export interface PoolState {
 export interface Storage {
   db: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * Runs a call's short transaction (its quota hold, its settlement): on SQLite grouped with the others
+   * asked for meanwhile into one commit (group-commit.ts), on PostgreSQL on a connection of its own.
+   */
+  transact: Transact;
   /** What it was opened with: a further connection of its own (LISTEN) opens the same. */
   url: string;
   close(): Promise<void>;
@@ -89,6 +95,7 @@ export function openStorage(url: string, logger?: Logger): Storage {
       db,
       dialect: 'sqlite',
       url,
+      transact: groupCommit(db),
       close: () => db.destroy(),
       dataVersion: () => dataVersion.get() as number,
     };
@@ -107,6 +114,7 @@ export function openStorage(url: string, logger?: Logger): Storage {
     db,
     dialect: 'postgres',
     url,
+    transact: (work) => db.transaction().execute(work),
     close: () => db.destroy(),
     poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
   };

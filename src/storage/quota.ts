@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { Transact } from './group-commit.ts';
 import { preparedQuery } from './prepared-query.ts';
 import type { Database } from './schema.ts';
 
@@ -75,10 +76,10 @@ const settleUnit = preparedQuery<{ used: number }>(3, (db, billed, userId, perio
  * in with it in one transaction, so a unit is never counted without the row that gives it back. Every
  * statement of a billable call is prepared once (prepared-query.ts).
  */
-export async function reserveQuotaHold(db: Kysely<Database>, request: HoldRequest): Promise<Reservation> {
+export async function reserveQuotaHold(transact: Transact, request: HoldRequest): Promise<Reservation> {
   const { userId, period, limit } = request;
   if (limit <= 0) return { ok: false, used: 0, held: 0 };
-  return db.transaction().execute(async (trx) => {
+  return transact(async (trx) => {
     const [row] = await reserveUnit(trx, userId, period, limit);
     if (!row) {
       const [current] = await selectUsage(trx, userId, period);

@@ -18,7 +18,7 @@ async function crashedCallHold(
   now: Date,
 ) {
   const leaseUntil = new Date(now.getTime() - 60_000).toISOString();
-  const reserved = await reserveQuotaHold(service.services.storage.db, {
+  const reserved = await reserveQuotaHold(service.services.storage.transact, {
     holdId: newId('hold'),
     userId,
     period: now.toISOString().slice(0, 7),

@@ -115,9 +115,9 @@ describe.each(TEST_DIALECTS)('storage on %s', (dialect) => {
       const user = await createUser(storage.db, 'quota@example.com', 'free', NOW);
       const first = hold(user.id, '2026-11', 2);
       const second = hold(user.id, '2026-11', 2);
-      expect(await reserveQuotaHold(storage.db, first)).toEqual({ ok: true, counted: 1 });
-      expect(await reserveQuotaHold(storage.db, second)).toEqual({ ok: true, counted: 2 });
-      expect(await reserveQuotaHold(storage.db, hold(user.id, '2026-11', 2))).toEqual({
+      expect(await reserveQuotaHold(storage.transact, first)).toEqual({ ok: true, counted: 1 });
+      expect(await reserveQuotaHold(storage.transact, second)).toEqual({ ok: true, counted: 2 });
+      expect(await reserveQuotaHold(storage.transact, hold(user.id, '2026-11', 2))).toEqual({
         ok: false,
         used: 0,
         held: 2,
@@ -128,15 +128,15 @@ describe.each(TEST_DIALECTS)('storage on %s', (dialect) => {
       expect(await settle(storage.db, second.holdId, true)).toBeUndefined();
       expect(await quotaUsage(storage.db, user.id, '2026-11')).toEqual({ used: 1, held: 0 });
       expect(await quotaUsed(storage.db, user.id, '2026-12')).toBe(0);
-      expect((await reserveQuotaHold(storage.db, hold(user.id, '2026-12', 0))).ok).toBe(false);
+      expect((await reserveQuotaHold(storage.transact, hold(user.id, '2026-12', 0))).ok).toBe(false);
     });
 
     it('gives back the units of holds whose lease ran out, and only those', async () => {
       const user = await createUser(storage.db, 'quota-dead@example.com', 'free', NOW);
       const dead = hold(user.id, '2026-11', 3, '2026-11-22T10:00:05.000Z');
       const live = hold(user.id, '2026-11', 3, '2026-11-22T10:00:30.000Z');
-      await reserveQuotaHold(storage.db, dead);
-      await reserveQuotaHold(storage.db, live);
+      await reserveQuotaHold(storage.transact, dead);
+      await reserveQuotaHold(storage.transact, live);
       expect(await reclaimExpiredHolds(storage.db, '2026-11-22T10:00:06.000Z', user.id)).toBe(1);
       expect(await quotaUsage(storage.db, user.id, '2026-11')).toEqual({ used: 0, held: 1 });
       // The crashed call's late settlement finds nothing to settle; the live one still bills.
@@ -152,7 +152,7 @@ describe.each(TEST_DIALECTS)('storage on %s', (dialect) => {
       const other = dialect === 'postgres' ? openStorage(database.url) : storage;
       try {
         const attempts = Array.from({ length: 50 }, (_, i) =>
-          reserveQuotaHold((i % 2 ? other : storage).db, hold(user.id, '2026-11', 10)),
+          reserveQuotaHold((i % 2 ? other : storage).transact, hold(user.id, '2026-11', 10)),
         );
         const results = await Promise.all(attempts);
         const counted = results.flatMap((r) => (r.ok ? [r.counted] : []));

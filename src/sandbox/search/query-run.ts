@@ -10,10 +10,31 @@ import { metricsResource, summedMetrics, withMetrics } from './reporting.ts';
 import { rowsOf } from './resource-rows.ts';
 import { customerOf, type Row } from './resources.ts';
 
-const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+/** Field names are few and every row of every answer spells them: each is turned into camelCase once. */
+const camelNames = new Map<string, string>();
+function camel(name: string): string {
+  let spelled = camelNames.get(name);
+  if (spelled === undefined) {
+    spelled = name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    // Names come from queries the emulator accepted (GAQL fields it serves), so this stays small.
+    camelNames.set(name, spelled);
+  }
+  return spelled;
+}
+
+/** Each field's owner and path, split once. */
+const fieldPaths = new Map<string, string[]>();
+function pathOf(field: string): string[] {
+  let path = fieldPaths.get(field);
+  if (!path) {
+    path = field.split('.');
+    fieldPaths.set(field, path);
+  }
+  return path;
+}
 
 function valueAt(row: Row, field: string): unknown {
-  const [owner = '', ...path] = field.split('.');
+  const [owner = '', ...path] = pathOf(field);
   let value: unknown = row[owner];
   for (const name of path) {
     if (value === null || typeof value !== 'object') return undefined;
@@ -83,7 +104,7 @@ function project(row: Row, plan: QueryPlan): Record<string, unknown> {
   const main = row[plan.query.resource]?.resourceName;
   if (main !== undefined) out[camel(plan.query.resource)] = { resourceName: main };
   for (const field of plan.query.fields) {
-    const [owner = '', ...path] = field.split('.');
+    const [owner = '', ...path] = pathOf(field);
     const top = camel(owner);
     const resourceName = categoryOf(field) === 'attribute' ? row[owner]?.resourceName : undefined;
     const resource = out[top] ?? (resourceName === undefined ? {} : { resourceName });
