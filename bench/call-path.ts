@@ -6,6 +6,7 @@
 // Usage: node bench/call-path.ts [seconds]   (default 10)
 import { randomBytes } from 'node:crypto';
 import { cpuMicros, type LoadResult, load, printTable } from './load.ts';
+import { oauthRows } from './oauth.ts';
 import { type BenchServer, createBenchDatabase, startAdops, startBareServer } from './servers.ts';
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -86,11 +87,15 @@ try {
   );
   rows.push({ result: pgUsage, of: { baseline: floor, target: 0.35 } });
 
+  const oauth = await oauthRows(seconds);
+  const [withKey, withToken] = oauth.rows;
+  rows.push({ result: withKey }, { result: withToken, of: { baseline: withKey, target: oauth.target } });
+
   printTable(
     rows.map((row) => row.result),
     floor,
   );
-  for (const row of rows.slice(1)) console.log(`${row.result.name}: ${verdict(row)}`);
+  for (const row of rows) if (row.of) console.log(`${row.result.name}: ${verdict(row)}`);
 
   // The billable read again, the sandbox served by a second process: the CPU of each, per call.
   const url = execute(apart, 'discover_existing_assets');
