@@ -18,8 +18,8 @@ interface Entry {
  * again: every change that can revoke, suspend, limit or end a caller (noteAuthChange) empties it on every
  * instance. This process's own changes empty it at once; on SQLite each lookup also checks whether another
  * process committed anything since (`data_version`); on PostgreSQL the instances are told over
- * LISTEN/NOTIFY, and while that connection is down nothing is cached. A lookup that began before a change is not kept, so it cannot bring back what the
- * change removed.
+ * LISTEN/NOTIFY, and while that connection is down nothing is cached. A lookup that began before a change
+ * is not kept, so it cannot bring back what the change removed.
  */
 export class CredentialCache {
   readonly #storage: Storage;

@@ -50,9 +50,9 @@ export function listenForAuthChanges(
   let closed = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
-  const lost = (error: unknown) => {
-    if (closed || !client) return;
-    const broken = client;
+  const lost = (broken: pg.Client, error: unknown) => {
+    // A client already given up (its error, then its end) is not lost twice.
+    if (closed || client !== broken) return;
     client = undefined;
     broken.removeAllListeners();
     broken.on('error', () => {});
@@ -67,15 +67,15 @@ export function listenForAuthChanges(
     next.on('notification', (message) => {
       if (message.channel === CHANNEL) handlers.onChange();
     });
-    next.on('error', lost);
-    next.on('end', () => lost(new Error('the connection ended')));
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next, new Error('the connection ended')));
     next
       .connect()
       .then(() => next.query(`LISTEN ${CHANNEL}`))
       .then(() => {
         if (client === next && !closed) handlers.onListening();
       })
-      .catch(lost);
+      .catch((error: unknown) => lost(next, error));
   };
   connect();
   return {
