@@ -42,6 +42,12 @@ export async function startBareServer(): Promise<BenchServer> {
   return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
+/** The MCP floor: the SDK's stateless Streamable HTTP server on bare Fastify, one fixed tool result. */
+export async function startBareMcpServer(): Promise<BenchServer> {
+  const { child, url } = await startProcess([join(root, 'bench/bare-mcp-server.ts')], {});
+  return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
+}
+
 /** `adops serve` on a fresh SQLite database, as `npm start` runs it, with the demo owner's key. */
 export async function startAdops(env: Record<string, string> = {}): Promise<BenchServer & { key: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'adops-bench-'));
