@@ -44,6 +44,12 @@ export async function startBareServer(): Promise<BenchServer> {
   return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
+/** The MCP floor: the SDK's stateless Streamable HTTP server on bare Fastify, one fixed tool result. */
+export async function startBareMcpServer(): Promise<BenchServer> {
+  const { child, url } = await startProcess([join(root, 'bench/bare-mcp-server.ts')], {});
+  return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
+}
+
 /**
  * A port nothing listens on now, for a server whose URL must be known before it starts (the OAuth issuer
  * and the tokens' audience name it).

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/authenticate.ts';
@@ -11,6 +10,7 @@ import { admitCaller } from '../ratelimit/admit.ts';
 import { headerValue } from '../web/header-value.ts';
 import { callInfo } from '../web/request-info.ts';
 import type { McpDoor } from './door.ts';
+import { eventStreamBody } from './event-stream-body.ts';
 import { requestSourceCheck } from './request-source.ts';
 import { createMcpServer } from './server.ts';
 
@@ -75,12 +75,13 @@ function acceptsEventStream(accept: string | undefined): boolean {
  * asks for (the transport's JSON mode for a client that does not take a stream).
  */
 function sdkRequest(request: FastifyRequest): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  const headers: Record<string, string> = {};
+  for (const name in request.headers) {
+    const value = request.headers[name];
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  headers.set('accept', 'application/json, text/event-stream');
-  return new Request(new URL(request.url, 'http://localhost'), { method: 'POST', headers });
+  headers.accept = 'application/json, text/event-stream';
+  return new Request(`http://localhost${request.url}`, { method: 'POST', headers });
 }
 
 async function serveMcp(
@@ -90,13 +91,17 @@ async function serveMcp(
   caller: Caller,
   firstRejection?: AppError,
 ) {
-  // Stateless: a server and a transport for this request only, closed when its response is done.
+  // Stateless: a server and a transport for this request only.
   const server = createMcpServer(services, httpDoor(services, request, caller, firstRejection));
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: !acceptsEventStream(request.headers.accept),
   });
+  // Closing aborts the calls of a client that went away. A response that went out whole carried every
+  // result, so nothing is left to abort or end, and closing would only build the SDK's "Connection
+  // closed" error, stack trace and all, on every request.
   reply.raw.on('close', () => {
+    if (reply.raw.writableFinished) return;
     void transport.close();
     void server.close();
   });
@@ -108,9 +113,10 @@ async function serveMcp(
   for (const [name, value] of answer.headers) {
     if (name !== 'connection') reply.header(name, value);
   }
-  // An SSE answer is passed on as it is written; a JSON one is whole already, and goes with its length.
-  const streamed = answer.headers.get('content-type')?.startsWith('text/event-stream') && answer.body;
-  return reply.send(streamed ? Readable.fromWeb(streamed) : await answer.text());
+  if (!answer.body) return reply.send();
+  // A JSON answer is whole already, and goes with its length.
+  const streamed = answer.headers.get('content-type')?.startsWith('text/event-stream');
+  return reply.send(streamed ? await eventStreamBody(answer.body) : await answer.text());
 }
 
 /**
