@@ -5,10 +5,11 @@
 // service spends per call (pipeline and adapter) shows apart from the sandbox's.
 // Usage: node bench/call-path.ts [seconds]   (default 10)
 import { randomBytes } from 'node:crypto';
+import { createTestDatabase } from '../test/support/database.ts';
 import { cpuMicros, type LoadResult, load, printTable } from './load.ts';
 import { mcpRows, TARGET_OF_FLOOR, TARGET_OF_REST } from './mcp.ts';
 import { oauthRows } from './oauth.ts';
-import { type BenchServer, createBenchDatabase, startAdops, startBareServer } from './servers.ts';
+import { type BenchServer, startAdops, startBareServer } from './servers.ts';
 
 const seconds = Number(process.argv[2] ?? 10);
 const body = '{"arguments":{}}';
@@ -55,7 +56,7 @@ const rows: Row[] = [];
 const bare = await startBareServer();
 const sqlite = await startAdops(UNLIMITED);
 const apart = await startAdops(UNLIMITED, { sandboxApart: true });
-const database = await createBenchDatabase();
+const database = await createTestDatabase('postgres');
 const postgres = await startAdops({
   ...UNLIMITED,
   ADOPS_DATABASE_URL: database.url,

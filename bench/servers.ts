@@ -4,7 +4,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ADOPS = join(root, 'bin/adops.js');
@@ -65,27 +64,6 @@ export function freePort(): Promise<number> {
       );
     });
   });
-}
-
-/** A fresh PostgreSQL database for a run, on ADOPS_BENCH_POSTGRES_URL's server (the local one by default). */
-export async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.ADOPS_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `adops_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
-    },
-  };
 }
 
 export interface AdopsOptions {
