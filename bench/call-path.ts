@@ -10,6 +10,7 @@ import { cpuMicros, type LoadResult, load, printTable } from './load.ts';
 import { mcpRows, TARGET_OF_FLOOR, TARGET_OF_REST } from './mcp.ts';
 import { oauthRows } from './oauth.ts';
 import { type BenchServer, startAdops, startBareServer } from './servers.ts';
+import { TARGET_PEAK_MB, waitingCalls } from './waiting-calls.ts';
 
 const seconds = Number(process.argv[2] ?? 10);
 const body = '{"arguments":{}}';
@@ -108,6 +109,14 @@ try {
   printTable(
     rows.map((row) => row.result),
     floor,
+  );
+  // Last, the memory row: 2,000 billable calls at once, each waiting 5 s on the sandbox.
+  const waiting = await waitingCalls();
+  const waitingMet = waiting.peakRssMb <= TARGET_PEAK_MB && waiting.answered === waiting.calls;
+  console.log(
+    `${waiting.calls} calls waiting 5 s on the platform: ${waiting.answered} answered 200; peak RSS ` +
+      `${waiting.peakRssMb} MB, ${waiting.baselineRssMb} MB after warm-up (target ≤ ${TARGET_PEAK_MB} MB, all ` +
+      `answered: ${waitingMet ? 'met' : 'MISSED'})`,
   );
   for (const row of rows) if (row.of) console.log(`${row.result.name}: ${verdict(row)}`);
 
