@@ -87,10 +87,12 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
       const { key, id } = await newKey('revoked unheard');
       await warm(a.url, key);
       await warm(b.url, key);
-      // Every listening connection goes (A's and B's): the instances reconnect on their own.
+      // Both instances' listening connections go (of this database only: other files' tests run beside), and
+      // the instances reconnect on their own.
       const cut = await sql<{ pid: number }>`
         select pg_terminate_backend(pid) as pid from pg_stat_activity
-        where query ilike 'LISTEN adops_auth_changed%' and pid <> pg_backend_pid()`.execute(storage.db);
+        where datname = current_database() and query ilike 'LISTEN adops_auth_changed%'
+          and pid <> pg_backend_pid()`.execute(storage.db);
       expect(cut.rows.length).toBe(2);
       const revoked = await owner.submit('/keys', `/keys/${id}/revoke`, {});
       expect(revoked.status).toBe(303);
