@@ -110,6 +110,7 @@ const environmentSchema = z.object({
   ADOPS_IDEMPOTENCY_TTL_HOURS: integer(24),
   ADOPS_APPROVAL_TTL_HOURS: integer(24),
   ADOPS_CALL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  ADOPS_CREDENTIAL_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // The media fetcher (src/assets).
   ADOPS_FETCH_ALLOW_HOSTS: z.string().default('').transform(parseFetchHosts),
   ADOPS_FETCH_PORTS: z.string().default('80,443').transform(parseFetchPorts),
@@ -172,6 +173,13 @@ export interface Config {
    * call renews them every third of it, and a crashed call's are taken over or given back after it.
    */
   callLeaseSeconds: number;
+  /**
+   * How long an instance trusts a credential (a key's row, a token's grant) it read without reading it
+   * again. Changes made through adops reach every instance sooner (src/auth/credential-cache.ts); this
+   * bounds the rest: a notification still in flight, a change made by hand in the database. 0 reads the
+   * credential at every call.
+   */
+  credentialCacheMs: number;
   mediaFetch: MediaFetchConfig;
   /** How long a webhook endpoint has to answer a delivery before the attempt counts as failed. */
   webhookTimeoutMs: number;
@@ -240,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     idempotency: { ttlHours: e.ADOPS_IDEMPOTENCY_TTL_HOURS },
     approvalTtlHours: e.ADOPS_APPROVAL_TTL_HOURS,
     callLeaseSeconds: e.ADOPS_CALL_LEASE_SECONDS,
+    credentialCacheMs: e.ADOPS_CREDENTIAL_CACHE_MS,
     mediaFetch: {
       allowHosts: e.ADOPS_FETCH_ALLOW_HOSTS,
       ports: e.ADOPS_FETCH_PORTS,

@@ -67,7 +67,7 @@ export function createServices(config: Config, options: ServiceOptions = {}): Se
   const services: Services = {
     ...shared,
     audit: new AuditLog(storage, logger),
-    credentials: new CredentialCache(storage, logger),
+    credentials: new CredentialCache(storage, logger, config.credentialCacheMs),
     rateLimiter: createRateLimiter(config),
     tools,
     throttles: new AccountThrottles(clock),

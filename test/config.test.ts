@@ -12,6 +12,7 @@ describe('configuration', () => {
     expect(config.rateLimit).toEqual({ perSecond: 20, burst: 40 });
     expect(config.idempotency).toEqual({ ttlHours: 24 });
     expect(config.callLeaseSeconds).toBe(10);
+    expect(config.credentialCacheMs).toBe(1000);
     expect(config.bodyLimitBytes).toBe(1048576);
     expect(config.webhookTimeoutMs).toBe(10_000);
   });
@@ -49,6 +50,7 @@ describe('configuration', () => {
         ADOPS_TIER_LIMITS: 'free=1,gold=2',
         ADOPS_PORT: 'eighty',
         ADOPS_DATABASE_URL: 'mysql://x',
+        ADOPS_CREDENTIAL_CACHE_MS: '120000',
         ADOPS_ALLOWED_ORIGINS: 'https://ok.example.com, https://app.example.com/path',
       });
       expect.unreachable();
@@ -59,6 +61,7 @@ describe('configuration', () => {
       expect(message).toContain('gold=2');
       expect(message).toContain('ADOPS_PORT');
       expect(message).toContain('ADOPS_DATABASE_URL');
+      expect(message).toContain('ADOPS_CREDENTIAL_CACHE_MS');
       expect(message).toContain('"https://app.example.com/path" is not an origin');
     }
   });

@@ -2,12 +2,6 @@ import type { Logger } from 'pino';
 import { type AuthChangeListener, listenForAuthChanges, onLocalAuthChange } from '../storage/auth-changes.ts';
 import type { Storage } from '../storage/database.ts';
 
-/**
- * How long a credential read from the database is trusted without reading it again, whatever else
- * happens: a change made outside the service (an operator's own SQL) also takes effect within it.
- */
-export const CREDENTIAL_MAX_AGE_MS = 1000;
-
 interface Entry {
   value: unknown;
   readAt: number;
@@ -19,12 +13,15 @@ interface Entry {
  * instance. This process's own changes empty it at once; on SQLite each lookup also checks whether another
  * process committed anything since (`data_version`); on PostgreSQL the instances are told over
  * LISTEN/NOTIFY, and while that connection is down nothing is cached. A lookup that began before a change
- * is not kept, so it cannot bring back what the change removed.
+ * is not kept, so it cannot bring back what the change removed. Whatever else happens (a notification in
+ * flight, a change made by hand in the database), nothing is trusted longer than `maxAgeMs` after it was
+ * read: as the read began before the change committed, the change holds within `maxAgeMs` of its commit.
  */
 export class CredentialCache {
   readonly #storage: Storage;
   readonly #logger: Logger;
   readonly #entries = new Map<string, Entry>();
+  readonly #maxAgeMs: number;
   readonly #now: () => number;
   /** Moves on at every emptying: a lookup keeps its value only if none happened meanwhile. */
   #generation = 0;
@@ -33,18 +30,20 @@ export class CredentialCache {
   #listening = false;
   readonly #stopLocal: () => void;
 
-  constructor(storage: Storage, logger: Logger, now: () => number = Date.now) {
+  constructor(storage: Storage, logger: Logger, maxAgeMs: number, now: () => number = Date.now) {
     this.#storage = storage;
     this.#logger = logger;
+    this.#maxAgeMs = maxAgeMs;
     this.#now = now;
     this.#stopLocal = onLocalAuthChange(() => this.clear());
   }
 
   /** The value stored under `key` (a hash of the credential), read with `load` when not cached. */
   async lookup<T>(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    if (this.#maxAgeMs === 0) return load();
     this.#catchUp();
     const entry = this.#entries.get(key);
-    if (entry && this.#now() - entry.readAt < CREDENTIAL_MAX_AGE_MS) return entry.value as T;
+    if (entry && this.#now() - entry.readAt < this.#maxAgeMs) return entry.value as T;
     const generation = this.#generation;
     const readAt = this.#now();
     const value = await load();

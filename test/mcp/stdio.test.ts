@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
@@ -110,11 +111,14 @@ describe.each(TEST_DIALECTS)('adops mcp over stdio on %s', (dialect) => {
       expect(audited).toContain(invalid._meta?.['adops/request-id']);
     });
 
-    it('stops working as soon as its key is revoked', async () => {
+    it('stops working within a second of its key being revoked by another process', async () => {
       const owner = await service.createOwner();
       const { client } = await start(args(), environment(owner));
       expect((await callTool(client, { name: 'get_usage_status', arguments: {} })).isError).toBeFalsy();
       await revokeApiKey(service.services.storage.db, owner.keyId, service.services.clock.now());
+      // On PostgreSQL the notification of the revocation reaches the child a moment after the commit; the
+      // second every credential is trusted at most bounds that moment.
+      await setTimeout(1050);
       const refused = await callTool(client, { name: 'get_usage_status', arguments: {} });
       expect(refused.isError).toBe(true);
       expect(refused._meta).toMatchObject({ 'adops/code': 'unauthenticated', 'adops/status': 401 });
