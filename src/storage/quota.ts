@@ -16,12 +16,6 @@ export interface HoldRequest {
   now: string;
 }
 
-/**
- * Holds one unit of the period's allowance for a call about to run, only while settled plus held units
- * stay under the limit. The counter update is one conditional statement (atomic on SQLite, one writer,
- * and on PostgreSQL, where the conflicting row is locked and its WHERE re-checked), and the hold row goes
- * in with it in one transaction, so a unit is never counted without the row that gives it back.
- */
 const reserveUnit = preparedQuery<{ used: number; held: number }>(3, (db, userId, period, limit) =>
   db
     .insertInto('quota_usage')
