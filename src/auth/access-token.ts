@@ -1,8 +1,8 @@
 import type { Caller } from '../caller.ts';
 import { AppError } from '../errors.ts';
 import { limitsOfRow } from '../key-limits.ts';
+import { refuseIfAgentsStopped } from '../pipeline/agents-stopped.ts';
 import { findOAuthGrant, type OAuthGrantWithOwner, touchOAuthGrant } from '../storage/oauth-grants.ts';
-import { refuseIfAgentsStopped } from './agents-stopped.ts';
 import { hashApiKey } from './api-key.ts';
 import type { AuthServices } from './auth-services.ts';
 import { ownResource, resourceOf } from './protected-resource.ts';

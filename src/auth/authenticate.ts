@@ -1,9 +1,9 @@
 import type { Caller } from '../caller.ts';
 import { AppError } from '../errors.ts';
 import { limitsOfRow } from '../key-limits.ts';
+import { refuseIfAgentsStopped } from '../pipeline/agents-stopped.ts';
 import { findApiKeyByHash, touchApiKey } from '../storage/api-keys.ts';
 import { callerOfAccessToken } from './access-token.ts';
-import { refuseIfAgentsStopped } from './agents-stopped.ts';
 import { checkKeyShape, hashApiKey } from './api-key.ts';
 import type { AuthServices } from './auth-services.ts';
 

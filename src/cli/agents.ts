@@ -2,7 +2,7 @@ import type { Services } from '../context.ts';
 import { resumeAgents, stopAgents } from '../owners/agents.ts';
 import { requireUser } from '../owners/users.ts';
 
-/** `adops agents stop`: every key and OAuth grant of the owner refused at once, campaigns paused if asked. */
+/** `adops agents stop`: every key and OAuth grant of the owner refused at once, what agents raised paused if asked. */
 export async function agentsStop(services: Services, options: { email: string; pauseChanged?: boolean }) {
   const user = await requireUser(services.storage.db, options.email);
   const { stoppedAt, paused } = await stopAgents(services, user, {
@@ -12,12 +12,13 @@ export async function agentsStop(services: Services, options: { email: string; p
     email: user.email,
     agents_stopped_at: stoppedAt,
     ...(options.pauseChanged && {
-      paused: paused.map((campaign) => ({
-        platform: campaign.platform,
-        account_id: campaign.accountId,
-        campaign_id: campaign.campaignId,
-        ok: campaign.status === 200,
-        text: campaign.text,
+      paused: paused.map((object) => ({
+        platform: object.platform,
+        account_id: object.accountId,
+        object: object.kind,
+        id: object.objectId,
+        ok: object.status === 200,
+        text: object.text,
       })),
     }),
     resume_with: `adops agents resume --email ${user.email}`,

@@ -1,5 +1,6 @@
-import type { PausedCampaign } from '../owners/agents.ts';
+import type { PausedObject } from '../owners/agents.ts';
 import { isPlatform, PLATFORM_INFO } from '../platform-families.ts';
+import { kindWords } from '../tools/changes/object-words.ts';
 import { formatTime, plural } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
@@ -27,50 +28,56 @@ export function agentsSection(session: SignedIn): SafeHtml {
   next call gets 403 and changes nothing, until you resume them here. The keys and apps stay as they are.</p>
   <form method="post" action="/agents/stop">
     ${csrfInput(session.csrfToken)}
-    <label><input type="checkbox" name="pause_changed" value="yes"> Also pause every campaign an agent activated or raised in the last 7 days</label>
+    <label><input type="checkbox" name="pause_changed" value="yes"> Also pause everything an agent activated or raised in the last 7 days (campaigns, ad groups, keywords…)</label>
     <button type="submit" class="danger">Stop all agents</button>
   </form>
 </section>`;
 }
 
-function campaignText(campaign: PausedCampaign): string {
-  const platform = isPlatform(campaign.platform) ? PLATFORM_INFO[campaign.platform].label : campaign.platform;
-  return `campaign ${campaign.campaignId} (${platform}, account ${campaign.accountId})`;
+function objectText(object: PausedObject): string {
+  const platform = isPlatform(object.platform) ? PLATFORM_INFO[object.platform].label : object.platform;
+  return `${kindWords(object.kind)} ${object.objectId} (${platform}, account ${object.accountId})`;
+}
+
+/** `2 campaigns`, or `3 objects` when they are of several kinds. */
+function counted(objects: PausedObject[]): string {
+  const kinds = new Set(objects.map((object) => object.kind));
+  const [kind] = kinds;
+  return plural(objects.length, kinds.size === 1 && kind ? kindWords(kind) : 'object');
 }
 
 /** What the stop did, in a sentence: the campaigns it paused and those it could not. */
-export function stoppedNotice(paused: PausedCampaign[], pauseAsked: boolean): Notice {
-  const done = paused.filter((campaign) => campaign.status === 200);
-  const failed = paused.filter((campaign) => campaign.status !== 200);
+export function stoppedNotice(paused: PausedObject[], pauseAsked: boolean): Notice {
+  const done = paused.filter((object) => object.status === 200);
+  const failed = paused.filter((object) => object.status !== 200);
   const parts = ['All agents are stopped: every key and app gets 403 from its next call.'];
   if (pauseAsked && paused.length === 0)
-    parts.push('No agent activated or raised a campaign in the last 7 days, so none was paused.');
-  if (done.length > 0)
-    parts.push(`Paused ${plural(done.length, 'campaign')}: ${done.map(campaignText).join('; ')}.`);
+    parts.push('No agent activated or raised anything in the last 7 days, so nothing was paused.');
+  if (done.length > 0) parts.push(`Paused ${counted(done)}: ${done.map(objectText).join('; ')}.`);
   if (failed.length > 0)
     parts.push(
-      `Could not pause ${plural(failed.length, 'campaign')}: ${failed.map(campaignText).join('; ')}. Pause ${failed.length === 1 ? 'it' : 'them'} on the platform.`,
+      `Could not pause ${counted(failed)}: ${failed.map(objectText).join('; ')}. Pause ${failed.length === 1 ? 'it' : 'them'} on the platform.`,
     );
   return { kind: failed.length > 0 ? 'error' : 'success', text: parts.join(' ') };
 }
 
-function pausedTable(paused: PausedCampaign[]) {
+function pausedTable(paused: PausedObject[]) {
   if (paused.length === 0) return html``;
   return html`<div class="table-wrap"><table class="wraps">
-  <caption>Campaigns the stop paused</caption>
-  <thead><tr><th scope="col">Campaign</th><th scope="col">Paused</th><th scope="col">Answer</th></tr></thead>
+  <caption>What the stop paused</caption>
+  <thead><tr><th scope="col">Object</th><th scope="col">Paused</th><th scope="col">Answer</th></tr></thead>
   <tbody>${paused.map(
-    (campaign) => html`<tr>
-  <td>${campaignText(campaign)}</td>
-  <td class="${campaign.status === 200 ? 'status-succeeded' : 'status-failed'}">${campaign.status === 200 ? 'yes' : 'no'}</td>
-  <td>${campaign.text}</td>
+    (object) => html`<tr>
+  <td>${objectText(object)}</td>
+  <td class="${object.status === 200 ? 'status-succeeded' : 'status-failed'}">${object.status === 200 ? 'yes' : 'no'}</td>
+  <td>${object.text}</td>
 </tr>`,
   )}</tbody>
 </table></div>`;
 }
 
 /** The answer to a stop or a resume: the section as it now stands, and what the stop paused. */
-export function agentsPage(session: SignedIn, notice: Notice, paused: PausedCampaign[] = []) {
+export function agentsPage(session: SignedIn, notice: Notice, paused: PausedObject[] = []) {
   const body = html`${agentsSection(session)}
 ${pausedTable(paused)}
 <p><a href="/keys">Back to your API keys</a></p>`;

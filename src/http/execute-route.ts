@@ -3,7 +3,6 @@ import { authenticate } from '../auth/authenticate.ts';
 import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { executeTool } from '../pipeline/execute-tool.ts';
-import { callAsksOnlyToStop } from '../pipeline/stop-call.ts';
 import { admitCaller } from '../ratelimit/admit.ts';
 import { headerValue } from '../web/header-value.ts';
 import { callInfo } from '../web/request-info.ts';
@@ -31,15 +30,14 @@ export function registerExecuteRoute(app: FastifyInstance, services: Services): 
     info.caller = caller;
     const admission = await admitCaller(services.rateLimiter, caller);
     reply.headers(admission.headers);
-    // A stop is never refused for the rate limit: the pipeline refuses it only if it turns out not to be.
-    const { rejection } = admission;
-    if (rejection && !callAsksOnlyToStop(services.tools, request.params.tool, body.arguments))
-      throw rejection;
-
+    // The pipeline answers the rate limit's refusal, unless the call only stops spend.
     const { outcome, replayed } = await executeTool(services, caller, request.params.tool, body.arguments, {
       requestId: request.id,
-      refusedUnlessStop: rejection,
-      idempotencyKey: requestIdempotencyKey(headerValue(request, 'idempotency-key'), body.idempotency_key),
+      mode: {
+        kind: 'call',
+        rateLimited: admission.rejection,
+        idempotencyKey: requestIdempotencyKey(headerValue(request, 'idempotency-key'), body.idempotency_key),
+      },
     });
     info.audited = true;
     info.code = outcome.ok ? undefined : outcome.code;

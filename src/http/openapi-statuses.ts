@@ -1,11 +1,12 @@
 import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
+import { declaresMoney } from '../tools/changes/declaration.ts';
 import type { Tool } from '../tools/tool.ts';
 
 /** Every HTTP status the execute endpoint can give for this tool, in ascending order. */
 export function toolStatuses(tool: Tool): number[] {
   const statuses = [200];
   // A spend change that waits for the owner's approval (docs/approvals.md).
-  if (tool.changesSpend) statuses.push(202);
+  if (declaresMoney(tool.changes)) statuses.push(202);
   statuses.push(400, 401);
   if (tool.billable) statuses.push(402);
   // A key's scope or budget ceiling refuses tools that write; a stop of all agents refuses every tool.

@@ -5,7 +5,7 @@ import type { Caller } from '../caller.ts';
 import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { callAsksOnlyToStop } from '../pipeline/stop-call.ts';
+import { refusedUnlessStop } from '../pipeline/stop-call.ts';
 import { admitCaller } from '../ratelimit/admit.ts';
 import { headerValue } from '../web/header-value.ts';
 import { callInfo } from '../web/request-info.ts';
@@ -48,13 +48,15 @@ function httpDoor(
   };
 }
 
-/** Whether the body is one tools/call (not a batch) that asks only to stop or lower spend. */
-function isLoneStop(services: Services, body: unknown): boolean {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+/**
+ * The refusal of a rate-limited request that is one tools/call (not a batch), answered over HTTP before the
+ * MCP server runs, by the pipeline's rule: none for a call that only stops spend (the pipeline judges it).
+ */
+function loneCallRefusal(services: Services, body: unknown, rejection: AppError): AppError | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   const params = (body as { params?: { name?: unknown; arguments?: unknown } }).params;
-  return (
-    typeof params?.name === 'string' && callAsksOnlyToStop(services.tools, params.name, params.arguments)
-  );
+  if (typeof params?.name !== 'string') return undefined;
+  return refusedUnlessStop(services.tools.get(params.name), params.arguments, rejection);
 }
 
 /**
@@ -138,8 +140,8 @@ export function registerMcpRoute(app: FastifyInstance, services: Services): void
       const admission = await admitCaller(services.rateLimiter, caller);
       reply.headers(admission.headers);
       rejection = admission.rejection;
-      // A lone stop goes on: the MCP server runs it and refuses it only if it turns out not to be one.
-      if (rejection && !isLoneStop(services, request.body)) throw rejection;
+      const refused = rejection && loneCallRefusal(services, request.body, rejection);
+      if (refused) throw refused;
     }
     return serveMcp(services, request, reply, caller, rejection);
   });

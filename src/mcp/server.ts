@@ -12,7 +12,6 @@ import type { Services } from '../context.ts';
 import type { AppError } from '../errors.ts';
 import { executeTool } from '../pipeline/execute-tool.ts';
 import { failureOutcome } from '../pipeline/outcome.ts';
-import { callAsksOnlyToStop } from '../pipeline/stop-call.ts';
 import { toCallToolResult } from './call-result.ts';
 import type { Admission, McpDoor } from './door.ts';
 import { META } from './meta.ts';
@@ -70,7 +69,7 @@ async function callTool(
 ): Promise<CallToolResult> {
   const started = performance.now();
   const requestId = door.nextRequestId();
-  const entry = admitted(services, await door.admit(), params);
+  const entry = admitted(await door.admit());
   if ('refusal' in entry) {
     const failure = failureOutcome(params.name, requestId, entry.refusal);
     await services.audit.recordRejection({
@@ -88,8 +87,11 @@ async function callTool(
   const progress = relay && stageProgress(relay);
   const execution = await executeTool(services, entry.caller, params.name, params.arguments ?? {}, {
     requestId,
-    idempotencyKey: metaIdempotencyKey(params._meta) ?? door.idempotencyKey,
-    refusedUnlessStop: entry.refusedUnlessStop,
+    mode: {
+      kind: 'call',
+      idempotencyKey: metaIdempotencyKey(params._meta) ?? door.idempotencyKey,
+      rateLimited: entry.rateLimited,
+    },
     ...(progress && { onProgress: progress.report }),
   });
   if (execution.outcome.ok) progress?.finish();
@@ -119,19 +121,17 @@ async function callTool(
 }
 
 /**
- * Whether the call runs, and as whom. A stop is never refused for the rate limit: it runs, and the
- * pipeline refuses it only if it turns out to start or raise spend.
+ * Whether the call runs, and as whom. A rate-limited call goes to the pipeline, which answers the refusal
+ * unless the call only stops spend; any other refusal (no caller) is answered here.
  */
 function admitted(
-  services: Services,
   admission: Admission,
-  params: CallToolRequest['params'],
-): { caller: Caller; refusedUnlessStop?: AppError } | { refusal: AppError; caller: Caller | null } {
+): { caller: Caller; rateLimited?: AppError } | { refusal: AppError; caller: Caller | null } {
   if (admission.rejection === undefined) return { caller: admission.caller };
   const { caller, rejection } = admission;
-  const stop =
-    rejection.code === 'rate_limited' && callAsksOnlyToStop(services.tools, params.name, params.arguments);
-  return caller && stop ? { caller, refusedUnlessStop: rejection } : { refusal: rejection, caller };
+  return caller && rejection.code === 'rate_limited'
+    ? { caller, rateLimited: rejection }
+    : { refusal: rejection, caller };
 }
 
 /** The call's own key; a value that is not a string goes on as text, for the pipeline to refuse. */

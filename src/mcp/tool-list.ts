@@ -7,6 +7,7 @@ import { toolScope } from '../pipeline/key-checks.ts';
 import type { Platform } from '../platform-families.ts';
 import { publishedForm } from '../tools/arguments.ts';
 import { callerAccounts } from '../tools/caller-accounts.ts';
+import { declaresMoney } from '../tools/changes/declaration.ts';
 import { outputJsonSchema } from '../tools/output-schema.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import type { Tool } from '../tools/tool.ts';
@@ -60,7 +61,7 @@ export async function callerToolList(services: Services, caller: Caller): Promis
  */
 function mcpOutputSchema(tool: Tool): Record<string, unknown> | undefined {
   const output = outputJsonSchema(tool, 'draft-7');
-  if (!output || !tool.changesSpend) return output;
+  if (!output || !declaresMoney(tool.changes)) return output;
   const waiting = {
     type: 'object',
     properties: {

@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
-import { refuseIfAgentsStopped } from '../auth/agents-stopped.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { decimalToMicros, formatMicros, minorDigits } from '../money.ts';
+import { refuseIfAgentsStopped } from '../pipeline/agents-stopped.ts';
 import { executeTool } from '../pipeline/execute-tool.ts';
-import { uuidOf } from '../pipeline/idempotency-key.ts';
 import type { Outcome } from '../pipeline/outcome.ts';
 import type { PipelineServices } from '../pipeline/pipeline-services.ts';
 import { PLATFORM_INFO, type Platform } from '../platform-families.ts';
@@ -33,14 +31,12 @@ export interface ActionResult {
 export class ActionNotSettled extends Error {}
 
 /**
- * The one idempotency key of a firing's action: the monitor, the campaign and the period. Every retry of
- * the check, on any instance, applies it under this key, so the platform is written once.
+ * What names a firing's action: the monitor, the campaign and the period. Every retry of the check, on any
+ * instance, applies it under the key the pipeline makes of it (kept apart from every caller's key), so the
+ * platform is written once.
  */
-export function firingIdempotencyKey(
-  firing: Pick<MonitorFiring, 'monitor_id' | 'campaign_id' | 'period'>,
-): string {
-  const seed = `monitor:${firing.monitor_id}:${firing.campaign_id}:${firing.period}`;
-  return uuidOf(createHash('sha256').update(seed).digest('hex'));
+export function firingOf(firing: Pick<MonitorFiring, 'monitor_id' | 'campaign_id' | 'period'>): string {
+  return `${firing.monitor_id}:${firing.campaign_id}:${firing.period}`;
 }
 
 /** The budget lowered by a percent, rounded down to the currency's minor unit, in units as tools take it. */
@@ -85,7 +81,7 @@ export async function actOnFiring(
   const run = (args: Record<string, unknown>, keyed: boolean) =>
     executeTool(services, caller, toolName, args, {
       requestId: newId('req'),
-      monitor: { monitorId: monitor.id, idempotencyKey: keyed ? firingIdempotencyKey(firing) : undefined },
+      mode: { kind: 'monitor', monitorId: monitor.id, firing: keyed ? firingOf(firing) : undefined },
     });
 
   let args: Record<string, unknown> = { ...base, [stop.status.field]: stop.status.pausing[0] };
@@ -123,6 +119,10 @@ export async function actOnFiring(
   const { outcome } = await run(args, true);
   if (!outcome.ok && ['idempotency_key_in_flight', 'storage_unavailable'].includes(outcome.code)) {
     throw new ActionNotSettled(outcome.message);
+  }
+  // Agents stopped between the check above and the write: the fence refused it, and nothing was written.
+  if (!outcome.ok && outcome.code === 'agents_stopped') {
+    return { result: 'refused', text: outcome.message, requestId: outcome.requestId };
   }
   return {
     result: outcome.ok ? 'applied' : 'failed',

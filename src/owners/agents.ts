@@ -1,21 +1,33 @@
 import { newId } from '../ids.ts';
 import { executeTool } from '../pipeline/execute-tool.ts';
 import type { PipelineServices } from '../pipeline/pipeline-services.ts';
-import { PLATFORM_INFO } from '../platform-families.ts';
-import { spendRaisesByAgentsSince } from '../storage/audit.ts';
+import { waitForWrites } from '../pipeline/write-fence.ts';
+import { isPlatform, PLATFORM_INFO } from '../platform-families.ts';
+import { type LiftedObject, liftedByAgentsSince } from '../storage/money-changes.ts';
 import type { User } from '../storage/schema.ts';
 import { findUserById, resumeUsersAgents, stopUsersAgents } from '../storage/users.ts';
+import type { ObjectKind } from '../tools/changes/change.ts';
+import { kindWords } from '../tools/changes/object-words.ts';
+import type { Tool } from '../tools/tool.ts';
 import { ownerCaller } from './owner-caller.ts';
 import type { OwnerServices } from './owner-services.ts';
 
-/** How far back "stop all agents" looks for campaigns an agent started or raised. */
+/** How far back "stop all agents" looks for objects an agent started or raised. */
 const PAUSE_CHANGED_DAYS = 7;
 
-/** A campaign paused (or not) by "stop all agents": what the owner is told for each. */
-export interface PausedCampaign {
+/**
+ * How long a stop waits for agents' writes already past the fence to end: a platform call that has not
+ * answered by then has timed out (the longest a platform request may take, with its retries).
+ */
+const WAIT_FOR_WRITES_MS = 120_000;
+
+/** An object paused (or not) by "stop all agents": what the owner is told for each. */
+export interface PausedObject {
   platform: string;
   accountId: string;
-  campaignId: string;
+  /** A campaign, or what an agent started or raised below it (an ad group, a keyword...). */
+  kind: ObjectKind;
+  objectId: string;
   status: number;
   /** The pause call's answer, or why it failed. */
   text: string;
@@ -23,14 +35,17 @@ export interface PausedCampaign {
 
 export interface AgentsStopped {
   stoppedAt: string;
-  paused: PausedCampaign[];
+  paused: PausedObject[];
+  /** Agent writes still in flight when the wait ended (none, unless a platform hangs past its timeouts). */
+  stillInFlight: number;
 }
 
 /**
  * Stops every key and OAuth grant of the owner at once: their calls answer 403 `agents_stopped` until
  * the owner resumes (the keys and grants themselves are untouched, so resuming restores them as they
- * were). With `pauseChanged`, every campaign a key or app started or raised in the last 7 days is paused
- * too, through the ordinary pipeline, as the owner (a pause is never refused for quota).
+ * were). It answers once no agent write is in flight: each either ended before (and counts below) or is
+ * refused at the fence. With `pauseChanged`, every object a key or app started or raised in the last 7
+ * days, at whatever level, is paused too, through the ordinary pipeline, as the owner (unbilled).
  */
 export async function stopAgents(
   services: PipelineServices,
@@ -40,47 +55,57 @@ export async function stopAgents(
   const { db } = services.storage;
   const now = services.clock.now();
   await stopUsersAgents(db, owner.id, now);
+  const stillInFlight = await waitForWrites(services, owner.id, WAIT_FOR_WRITES_MS);
   const stopped = await findUserById(db, owner.id);
   const stoppedAt = stopped?.agents_stopped_at ?? now.toISOString();
-  if (!options.pauseChanged) return { stoppedAt, paused: [] };
+  if (!options.pauseChanged) return { stoppedAt, paused: [], stillInFlight };
   const since = new Date(now.getTime() - PAUSE_CHANGED_DAYS * 86_400_000).toISOString();
-  const paused: PausedCampaign[] = [];
-  const seen = new Set<string>();
-  for (const row of await spendRaisesByAgentsSince(db, owner.id, since)) {
-    const platform = services.tools.get(row.tool)?.platform;
-    const campaignId =
-      row.details && (JSON.parse(row.details) as { target_campaign_id?: string }).target_campaign_id;
-    const key = `${platform}:${row.account_id}:${campaignId}`;
-    if (!platform || !row.account_id || !campaignId || campaignId === 'new' || seen.has(key)) continue;
-    seen.add(key);
-    paused.push(await pauseCampaign(services, owner, platform, row.account_id, campaignId));
+  const paused: PausedObject[] = [];
+  for (const object of await liftedByAgentsSince(db, owner.id, since)) {
+    paused.push(await pauseObject(services, owner, object));
   }
-  return { stoppedAt, paused };
+  return { stoppedAt, paused, stillInFlight };
 }
 
-/** Pauses one campaign with its platform's update tool, the one whose arguments can stop spend. */
-async function pauseCampaign(
+/** The tool that pauses objects of a kind on a platform: the one that declares the kind and a stop. */
+function pausingTool(services: PipelineServices, platform: string, kind: string): Tool | undefined {
+  return [...services.tools.values()].find(
+    (tool) =>
+      tool.platform === platform && tool.changes?.object === kind && tool.stop && tool.changes.address,
+  );
+}
+
+/** Pauses one object with its kind's update tool, the one whose arguments can stop spend. */
+async function pauseObject(
   services: PipelineServices,
   owner: User,
-  platform: keyof typeof PLATFORM_INFO,
-  accountId: string,
-  campaignId: string,
-): Promise<PausedCampaign> {
-  const tool = [...services.tools.values()].find((t) => t.platform === platform && t.stop);
-  const shown = { platform, accountId, campaignId };
-  if (!tool?.stop) return { ...shown, status: 500, text: `No tool pauses ${platform} campaigns.` };
+  object: LiftedObject,
+): Promise<PausedObject> {
+  const kind = object.kind as ObjectKind;
+  const shown = {
+    platform: object.platform,
+    accountId: object.accountId,
+    kind,
+    objectId: object.objectId,
+  };
+  const tool = pausingTool(services, object.platform, kind);
+  if (!tool?.stop || !tool.changes?.address || !isPlatform(object.platform)) {
+    return { ...shown, status: 500, text: `No tool pauses ${object.platform} ${kindWords(kind)}s.` };
+  }
+  const ref = { kind, id: object.objectId, parentId: object.parentId ?? undefined };
   const args = {
-    campaign_id: campaignId,
-    [PLATFORM_INFO[platform].accountArgument]: accountId,
+    ...tool.changes.address([ref]),
+    [PLATFORM_INFO[object.platform].accountArgument]: object.accountId,
     [tool.stop.status.field]: tool.stop.status.pausing[0],
   };
   const { outcome } = await executeTool(services, ownerCaller(owner), tool.name, args, {
     requestId: newId('req'),
+    mode: { kind: 'owner_stop' },
   });
   return { ...shown, status: outcome.status, text: outcome.ok ? outcome.data.text : outcome.message };
 }
 
-/** Lets the owner's keys and apps call again, as they were; campaigns paused by the stop stay paused. */
+/** Lets the owner's keys and apps call again, as they were; objects paused by the stop stay paused. */
 export async function resumeAgents(services: OwnerServices, owner: User): Promise<boolean> {
   return resumeUsersAgents(services.storage.db, owner.id);
 }

@@ -1,6 +1,5 @@
-import type { Caller } from '../caller.ts';
+import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { limitsOfRow } from '../key-limits.ts';
 import { approvalDecided } from '../notifications/approval-events.ts';
 import { executeTool } from '../pipeline/execute-tool.ts';
 import type { Outcome } from '../pipeline/outcome.ts';
@@ -8,7 +7,10 @@ import type { PipelineServices } from '../pipeline/pipeline-services.ts';
 import { findApproval, moveApproval, pendingPastExpiry } from '../storage/approvals.ts';
 import type { Approval, User } from '../storage/schema.ts';
 import { type ApprovalChange, type ApprovalStatus, statusOf } from '../tools/approvals/approval-object.ts';
+import type { Change } from '../tools/changes/change.ts';
+import { driftOf } from './drift.ts';
 import { OwnerError } from './owner-error.ts';
+import { requesterNow } from './requester.ts';
 
 /** What became of an owner's decision, and the approval as it now stands. */
 export interface Decision {
@@ -107,14 +109,27 @@ export async function approveChange(services: PipelineServices, owner: User, id:
     };
   }
   const change = JSON.parse(decided.change) as ApprovalChange;
+  const requester = await requesterNow(services, decided, owner);
+  if (!requester.live) {
+    const result = JSON.stringify({ code: requester.code, message: requester.reason });
+    await moveApproval(db, id, 'approved', { status: 'failed', result });
+    const ended = await current(services, owner, id, `Not applied (failed): ${requester.reason}`);
+    await approvalDecided(services, ended.approval);
+    return ended;
+  }
   const { outcome } = await executeTool(
     services,
-    requesterOf(decided, owner),
+    requester.caller,
     decided.tool,
     JSON.parse(decided.arguments),
     {
       requestId: newId('req'),
-      approved: { approvalId: id, before: change.before, approvedBy: owner.email },
+      mode: {
+        kind: 'approval',
+        approvalId: id,
+        approvedBy: owner.email,
+        check: (now) => checkApprovalDrift(change, now),
+      },
     },
   );
   const decision = await settle(services, owner, decided, outcome);
@@ -123,24 +138,16 @@ export async function approveChange(services: PipelineServices, owner: User, id:
   return decision;
 }
 
-/** The caller the change is applied as: the key or app that asked, with the limits it had then. */
-function requesterOf(approval: Approval, owner: User): Caller {
-  const limits = limitsOfRow(JSON.parse(approval.limits));
-  return {
-    userId: owner.id,
-    email: owner.email,
-    tier: owner.tier,
-    apiKeyId: approval.api_key_id,
-    ...(approval.oauth_client_id &&
-      approval.oauth_grant_id && {
-        oauth: {
-          clientId: approval.oauth_client_id,
-          clientName: approval.requested_by.replace(/^app /, ''),
-          grantId: approval.oauth_grant_id,
-        },
-      }),
-    limits,
-  };
+/** An approved change is applied only to the objects as they were when the approval was asked for. */
+function checkApprovalDrift(approved: ApprovalChange, change: Change): void {
+  const { changed, now, subject, words } = driftOf(approved.before, change);
+  if (changed.length === 0) return;
+  throw new AppError(
+    'approval_drifted',
+    `${subject} changed since the approval was asked for: ${words}. Nothing was written. The agent can ` +
+      'ask again from it as it is now.',
+    { structuredContent: { changed, when_asked: approved.before, now } },
+  );
 }
 
 async function settle(

@@ -1,10 +1,13 @@
+import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { executeTool } from '../pipeline/execute-tool.ts';
 import type { PipelineServices } from '../pipeline/pipeline-services.ts';
 import { PLATFORM_INFO } from '../platform-families.ts';
 import { appliedRevertOf, findAuditEntry } from '../storage/audit.ts';
 import type { User } from '../storage/schema.ts';
+import type { Change, ObjectRef } from '../tools/changes/change.ts';
 import type { Tool } from '../tools/tool.ts';
+import { driftOf } from './drift.ts';
 import { ownerCaller } from './owner-caller.ts';
 import { OwnerError } from './owner-error.ts';
 
@@ -35,10 +38,24 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
+function isRef(value: unknown): value is ObjectRef {
+  return isShown(value) && typeof value.kind === 'string' && typeof value.id === 'string';
+}
+
+/**
+ * The objects an audit row's change acted on: as the pipeline noted them, or, on rows written before it
+ * did, the campaign its arguments named.
+ */
+function objectsOf(details: Record<string, unknown>): ObjectRef[] | undefined {
+  const { objects, campaign_id: campaignId } = details;
+  if (Array.isArray(objects)) return objects.every(isRef) && objects.length > 0 ? objects : undefined;
+  return typeof campaignId === 'string' ? [{ kind: 'campaign', id: campaignId }] : undefined;
+}
+
 /**
  * How the change of an audit row is undone, or why it cannot be. A change can be reverted when it was
- * applied and kept what it changed (the campaign updates note their before and after), and every field it
- * changed is an argument of its tool with a value to go back to.
+ * applied and noted what it changed (before and after, and the objects), its tool can address those
+ * objects again, and every field it changed is an argument of its tool with a value to go back to.
  */
 export function revertPlan(
   tools: ReadonlyMap<string, Tool>,
@@ -48,14 +65,10 @@ export function revertPlan(
     return { refused: 'Only a change that was applied can be reverted.' };
   const tool = tools.get(row.tool);
   const details = row.details ? (JSON.parse(row.details) as Record<string, unknown>) : {};
-  const { before, after, campaign_id: campaignId } = details;
-  if (
-    !tool?.platform ||
-    !row.account_id ||
-    typeof campaignId !== 'string' ||
-    !isShown(before) ||
-    !isShown(after)
-  ) {
+  const { before, after } = details;
+  const objects = objectsOf(details);
+  const address = tool?.changes?.creates ? undefined : tool?.changes?.address;
+  if (!tool?.platform || !row.account_id || !objects || !address || !isShown(before) || !isShown(after)) {
     return { refused: `A ${row.tool} call keeps no before and after to go back to: it cannot be reverted.` };
   }
   const shape = tool.input.shape as Record<string, { safeParse(value: unknown): { success: boolean } }>;
@@ -71,7 +84,7 @@ export function revertPlan(
     const value = before[field];
     if (value === null || value === undefined) {
       return {
-        refused: `The campaign had no ${field} before the change: ${row.tool} cannot set it back to none.`,
+        refused: `It had no ${field} before the change: ${row.tool} cannot set it back to none.`,
       };
     }
     // The shown values are the answer's (amounts as decimal strings): passed as the tool takes them.
@@ -86,10 +99,26 @@ export function revertPlan(
   const accountArgument = PLATFORM_INFO[tool.platform].accountArgument;
   return {
     tool,
-    arguments: { campaign_id: campaignId, [accountArgument]: row.account_id, ...restores },
+    arguments: { ...address(objects), [accountArgument]: row.account_id, ...restores },
     after,
     restores,
   };
+}
+
+/**
+ * A revert is applied only to the objects as the change left them: undoing a change someone made since
+ * would overwrite theirs. So a revert sets exactly the values they had before the change, never more spend
+ * than they had then.
+ */
+function checkRevertDrift(after: Record<string, unknown>, change: Change): void {
+  const { changed, now, subject, words } = driftOf(after, change);
+  if (changed.length === 0) return;
+  throw new AppError(
+    'revert_drifted',
+    `${subject} changed since this change was made: ${words}. Nothing was written: reverting would undo ` +
+      'the later change too. Make the change you want from it as it is now.',
+    { structuredContent: { changed, after_the_change: after, now } },
+  );
 }
 
 /**
@@ -123,7 +152,12 @@ export async function revertChange(
     plan.arguments,
     {
       requestId: newId('req'),
-      revert: { changeId, after: plan.after, revertedBy: owner.email },
+      mode: {
+        kind: 'revert',
+        changeId,
+        revertedBy: owner.email,
+        check: (change) => checkRevertDrift(plan.after, change),
+      },
     },
   );
   if (!outcome.ok) return { kind: 'refused', message: outcome.message };

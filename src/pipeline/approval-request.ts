@@ -7,29 +7,21 @@ import { findApiKeyName } from '../storage/api-keys.ts';
 import { insertApproval } from '../storage/approvals.ts';
 import type { AdAccount, Approval } from '../storage/schema.ts';
 import { type ApprovalChange, approvalObject, approveUrl } from '../tools/approvals/approval-object.ts';
-import type { SpendChange, Tool } from '../tools/tool.ts';
-import { uuidOf } from './idempotency-key.ts';
+import type { Change } from '../tools/changes/change.ts';
+import type { Tool } from '../tools/tool.ts';
 import type { PipelineServices } from './pipeline-services.ts';
 import { impactOf } from './spend-guardrails.ts';
 
 /** Raised by a change that must wait for the owner: the pipeline stores it and answers 202. */
 export class ApprovalNeeded extends Error {
   readonly reason: string;
-  readonly change: SpendChange;
+  readonly change: Change;
 
-  constructor(reason: string, change: SpendChange) {
+  constructor(reason: string, change: Change) {
     super(reason);
     this.reason = reason;
     this.change = change;
   }
-}
-
-/**
- * The idempotency key an approval is applied under: its id as a UUID, so approving twice, or on two
- * instances at once, writes once.
- */
-export function approvalIdempotencyKey(approvalId: string): string {
-  return uuidOf(approvalId.replace(/^apr_/, ''));
 }
 
 /** Who asked, as the owner knows them: the key's name, or the app's. */
@@ -51,7 +43,6 @@ export async function requestApproval(
   const { config, clock, storage } = services;
   const now = clock.now();
   const { change, reason } = needed;
-  const target = change.target;
   const impact = impactOf(change, now);
   const { dry_run: _dryRun, ...asked } = call.args;
   // The account as resolved, so the approved change goes to it whatever is connected by then.
@@ -63,14 +54,14 @@ export async function requestApproval(
     tool: tool.name,
     platform: tool.platform,
     account: call.account?.account_id ?? null,
-    object: target?.before ? `campaign ${target.campaignId}` : 'a new campaign',
+    object: change.object,
     what: change.what,
-    currency: impact?.currency ?? call.account?.currency ?? '',
-    before: target?.shown.before ?? {},
-    after: target?.shown.after ?? {},
-    projected_daily_delta: impact?.projected_daily_delta ?? null,
-    projected_period_delta: impact?.projected_period_delta ?? null,
-    period_end: impact?.period_end ?? '',
+    currency: impact.currency,
+    before: change.shown.before,
+    after: change.shown.after,
+    projected_daily_delta: impact.projected_daily_delta,
+    projected_period_delta: impact.projected_period_delta,
+    period_end: impact.period_end,
   };
   const approval: Approval = {
     id: newId('apr'),

@@ -2,6 +2,7 @@ import { AppError } from '../errors.ts';
 import { type ClaimHandle, renewClaim } from '../storage/idempotency.ts';
 import { renewQuotaHold } from '../storage/quota.ts';
 import { storageUnavailable } from '../storage/storage-fault.ts';
+import { renewWrite } from '../storage/writes-in-flight.ts';
 import type { PipelineServices } from './pipeline-services.ts';
 
 /** The claims a running call holds: its idempotency record and its quota unit, either optional. */
@@ -29,6 +30,7 @@ export class CallLease {
   #renewing = false;
   #renewedAt = performance.now();
   #takenOver = false;
+  #writeId: string | undefined;
 
   constructor(services: PipelineServices, held: HeldClaims) {
     this.#services = services;
@@ -45,6 +47,15 @@ export class CallLease {
   stop(): void {
     clearInterval(this.#timer);
     this.#timer = undefined;
+  }
+
+  /** The call's agent write, once it passed the fence: renewed with the claims, so a stop waits for it. */
+  holdWrite(writeId: string): void {
+    this.#writeId = writeId;
+    if (!this.#timer) {
+      this.#timer = setInterval(() => void this.#renew(), Math.max(100, Math.floor(this.#leaseMs / 3)));
+      this.#timer.unref();
+    }
   }
 
   /** The claim was found in another attempt's hands: this attempt must not act again. */
@@ -75,6 +86,7 @@ export class CallLease {
     try {
       const until = leaseUntil(this.#services);
       if (this.#held.holdId) await renewQuotaHold(db, this.#held.holdId, until);
+      if (this.#writeId) await renewWrite(db, this.#writeId, until);
       if (this.#held.claim && !(await renewClaim(db, this.#held.claim, until))) this.#takenOver = true;
       this.#renewedAt = performance.now();
     } catch (error) {

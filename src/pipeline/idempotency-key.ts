@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { AppError } from '../errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,17 +20,4 @@ export function parseIdempotencyKey(
     );
   }
   return value.toLowerCase();
-}
-
-/**
- * The idempotency key a revert of a change is applied under: a UUID derived from the change's audit id,
- * so reverting twice, or on two instances at once, writes once.
- */
-export function revertIdempotencyKey(changeId: string): string {
-  return uuidOf(createHash('sha256').update(`revert:${changeId}`).digest('hex'));
-}
-
-/** The first 32 hex digits in a UUID's shape, as an idempotency key the service derives must have. */
-export function uuidOf(hex: string): string {
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }

@@ -3,7 +3,15 @@ import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { allowsScope, type Scope } from '../key-limits.ts';
 import { formatMicros } from '../money.ts';
-import type { SpendChange, Tool } from '../tools/tool.ts';
+import {
+  amountsOf,
+  type Change,
+  liftsSpend,
+  type ObjectChange,
+  startsDelivery,
+} from '../tools/changes/change.ts';
+import { kindWords } from '../tools/changes/object-words.ts';
+import type { Tool } from '../tools/tool.ts';
 
 /** The scope a tool needs: `read` for tools that only read, `write` for the others. */
 export function toolScope(tool: Tool): Scope {
@@ -49,16 +57,17 @@ export function requireToolScope(caller: Caller, tool: Tool, config: Config): vo
 }
 
 /**
- * Refuses a change the key may not make, before it reaches the platform. Starting or raising spend, and
- * starting a campaign delivering, need the spend scope. A key with ceilings leaves no campaign delivering
- * on more than its ceiling a day: a daily budget it sets is within the ceiling (raise or not, in the
- * account's currency, and only in currencies it has a ceiling for); it sets no lifetime budget, which a
- * daily ceiling cannot bound; and a campaign it starts delivering runs on a daily budget within the
- * ceiling and on no lifetime budget, nor on budgets held elsewhere (its ad sets, say).
+ * Refuses a change the key may not make, before it reaches the platform, judging every field by its money
+ * meaning at whatever level it is. Starting an object delivering or raising any amount (a daily or
+ * lifetime budget, a bid) needs the spend scope. A key with ceilings leaves nothing delivering on more than
+ * its ceiling a day: a daily budget it sets is within the ceiling (raise or not, in the account's currency,
+ * and only in currencies it has a ceiling for), and so is a bid; it sets no lifetime budget, which a daily
+ * ceiling cannot bound; and an object it starts delivering runs on a daily budget within the ceiling and on
+ * no lifetime budget, nor on budgets held elsewhere (its ad sets, say).
  */
-export function checkChange(caller: Caller, config: Config, tool: string, change: SpendChange): void {
+export function checkChange(caller: Caller, config: Config, tool: string, change: Change): void {
   const { limits } = caller;
-  if ((change.startsOrRaisesSpend || change.startsDelivery) && !allowsScope(limits, 'spend')) {
+  if (liftsSpend(change) && !allowsScope(limits, 'spend')) {
     throw refusal(
       `${holderOf(caller)} has the ${limits.scope} scope: it may pause and lower budgets, not start or ` +
         `raise spend, and ${tool} would ${change.what}. Make a change that spends less, or: ` +
@@ -73,24 +82,40 @@ export function checkChange(caller: Caller, config: Config, tool: string, change
   }
   const ceilings = limits.ceilings;
   if (ceilings === null) return;
-  const ceiling: CeilingCheck = new CeilingCheck(caller, config, tool, ceilings);
-  if (change.lifetimeBudget) {
-    const { micros, currency } = change.lifetimeBudget;
+  const ceiling = new CeilingCheck(caller, config, tool, ceilings);
+  for (const object of change.objects) checkObject(ceiling, change, object);
+}
+
+function checkObject(ceiling: CeilingCheck, change: Change, object: ObjectChange): void {
+  const { currency } = change;
+  const amounts = amountsOf(object);
+  for (const field of amounts) {
+    if (field.money !== 'lifetime_budget' || field.after === null) continue;
     ceiling.refuse(
       currency,
-      `would set a lifetime budget of ${amount(micros, currency)}, which a daily ceiling cannot bound. ` +
+      `would set a lifetime budget of ${amount(field.after, currency)}, which a daily ceiling cannot bound. ` +
         "Leave the lifetime budget out, or set it in the platform's own ads manager, or: ",
-      { asked: formatMicros(micros, currency), budget_type: 'lifetime' },
+      { asked: formatMicros(field.after, currency), budget_type: 'lifetime' },
     );
   }
-  if (change.dailyBudget) {
-    const { micros, currency } = change.dailyBudget;
-    ceiling.checkDaily(micros, currency, `would set ${amount(micros, currency)}`, 'Ask for', {});
+  for (const field of amounts) {
+    if (field.money !== 'daily_budget' || field.after === null) continue;
+    ceiling.checkDaily(field.after, currency, `would set ${amount(field.after, currency)}`, 'Ask for', {});
   }
-  const delivery = change.startsDelivery;
-  if (!delivery) return;
-  const { currency, dailyMicros, lifetimeMicros, elsewhere } = delivery;
-  const starts = `would ${change.what}, and the campaign would then deliver`;
+  for (const field of amounts) {
+    if (field.money !== 'bid' || field.after === null) continue;
+    ceiling.checkDaily(
+      field.after,
+      currency,
+      `would set a bid of ${amount(field.after, currency)} on ${object.label}, more than a day may cost`,
+      'Bid',
+      { budget_type: 'bid' },
+    );
+  }
+  if (!startsDelivery(object)) return;
+  const { dailyMicros, lifetimeMicros, elsewhere } = object.budgets;
+  const it = `the ${kindWords(object.ref.kind)}`;
+  const starts = `would ${change.what}, and ${it} would then deliver`;
   const startElsewhere = "Start it in the platform's own ads manager, or: ";
   if (lifetimeMicros !== undefined) {
     ceiling.refuse(
@@ -136,8 +161,8 @@ class CeilingCheck {
   }
 
   /**
-   * A daily budget: within the ceiling of its currency, and in a currency the key has a ceiling for.
-   * `advice` starts the sentence that tells how to stay within it.
+   * An amount a day may cost: within the ceiling of its currency, and in a currency the key has a ceiling
+   * for. `advice` starts the sentence that tells how to stay within it.
    */
   checkDaily(
     micros: number,

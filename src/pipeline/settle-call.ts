@@ -6,9 +6,11 @@ import {
   recordIdempotentOutcome,
   releaseIdempotencyKey,
 } from '../storage/idempotency.ts';
+import { insertMoneyChanges, type MoneyChangeRow } from '../storage/money-changes.ts';
 import { billWithoutHold, settleQuotaHold } from '../storage/quota.ts';
 import type { AuditEntry } from '../storage/schema.ts';
 import { isStorageFault } from '../storage/storage-fault.ts';
+import { endWrite } from '../storage/writes-in-flight.ts';
 import type { PipelineServices } from './pipeline-services.ts';
 
 /** What becomes of a call's idempotency record. */
@@ -23,14 +25,19 @@ export interface Settlement {
   hold?: { id: string; userId: string; period: string; limit: number; billed: boolean } | undefined;
   claim?: { handle: ClaimHandle; fate: ClaimFate } | undefined;
   audit: AuditEntry;
+  /** The money fields the call moved (src/storage/money-changes.ts). */
+  moneyChanges?: MoneyChangeRow[] | undefined;
+  /** The agent write the call held in flight: it ends with the rows that record it. */
+  writeId?: string | undefined;
 }
 
 /** Waits between attempts: a dropped connection is usually replaced within one of them. */
 const RETRY_DELAYS_MS = [50, 150, 400, 800, 1600, 2000];
 
 /**
- * Ends a call in one transaction: its quota unit used or given back, its idempotency record settled, and
- * its audit row written, so none of the three can be lost or counted without the others. A storage
+ * Ends a call in one transaction: its quota unit used or given back, its idempotency record settled, its
+ * audit row and the money it moved written, and its agent write taken out of flight, so none of them can
+ * be lost or counted without the others (and a stop that waits for the write sees what it changed). A storage
  * fault is retried for a few seconds; the audit row's id makes a retry after a commit whose answer was
  * lost a no-op rather than a second charge. Returns the period's billed calls after a billed call (the
  * quota thresholds are judged by it), undefined otherwise.
@@ -58,6 +65,8 @@ export async function settleCall(
           else await abandonClaim(trx, handle, services.clock.now());
         }
         await insertAuditEntries(trx, [settlement.audit]);
+        await insertMoneyChanges(trx, settlement.moneyChanges ?? []);
+        if (settlement.writeId) await endWrite(trx, settlement.writeId);
         return hold?.billed ? used : undefined;
       });
     } catch (error) {

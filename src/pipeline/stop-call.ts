@@ -1,12 +1,13 @@
+import type { AppError } from '../errors.ts';
 import { PLATFORM_INFO } from '../platform-families.ts';
-import type { ToolRegistry } from '../tools/registry.ts';
-import { namesOf, type SpendChange, type Tool } from '../tools/tool.ts';
+import { namesOf, type Tool } from '../tools/tool.ts';
 import type { Failure } from './outcome.ts';
 
 /**
  * Whether a call asks only to stop or lower spend (a pause, a budget change), by its arguments alone: it
- * may then run past an exhausted quota or rate limit, and the change it turns out to be decides
- * (`liftsSpend`). Any argument beyond those a stop needs makes it an ordinary call.
+ * may then run past an exhausted quota or rate limit, and the change it turns out to be decides. Any
+ * argument beyond those a stop needs makes it an ordinary call, and so does `dry_run`: a dry run stops
+ * nothing, it is a read.
  */
 export function asksOnlyToStop(tool: Tool, args: unknown): boolean {
   const stop = tool.stop;
@@ -14,6 +15,7 @@ export function asksOnlyToStop(tool: Tool, args: unknown): boolean {
     return false;
   }
   const fields = args as Record<string, unknown>;
+  if (fields.dry_run !== undefined && fields.dry_run !== false) return false;
   const allowed = new Set([
     'campaign_id',
     PLATFORM_INFO[tool.platform].accountArgument,
@@ -35,6 +37,18 @@ export function asksOnlyToStop(tool: Tool, args: unknown): boolean {
   return status !== undefined || (stop.budget !== undefined && given(stop.budget) !== undefined);
 }
 
+/**
+ * The one rule of a rate-limited call, for every door: refused, unless it asks only to stop spend (then the
+ * pipeline runs it, and still refuses it if it turns out to start or raise spend, or to stop nothing).
+ */
+export function refusedUnlessStop(
+  tool: Tool | undefined,
+  args: unknown,
+  rejection: AppError,
+): AppError | undefined {
+  return tool && asksOnlyToStop(tool, args) ? undefined : rejection;
+}
+
 /** The status as the tool takes it: `paused`, or a platform's own word, may name the same pausing value. */
 function statusAsParsed(tool: Tool, field: string, value: unknown): unknown {
   if (value === undefined) return undefined;
@@ -42,18 +56,10 @@ function statusAsParsed(tool: Tool, field: string, value: unknown): unknown {
   return parsed?.success ? parsed.data : value;
 }
 
-/** The same, by the tool's name: what a door knows before the pipeline runs. */
-export function callAsksOnlyToStop(tools: ToolRegistry, name: string, args: unknown): boolean {
-  const tool = tools.get(name);
-  return tool !== undefined && asksOnlyToStop(tool, args);
-}
-
-/** Whether a change starts or raises spend: what a call let through as a stop may not do. */
-export function liftsSpend(change: SpendChange): boolean {
-  return change.startsOrRaisesSpend || change.startsDelivery !== undefined;
-}
-
-/** Raised when a call let through as a stop turns out to start or raise spend: it gets its refusal. */
+/**
+ * Raised when a call let through as a stop turns out to start or raise spend: it gets its refusal. A stop
+ * that turns out to change nothing gets it too (the pipeline sees no change asked for).
+ */
 export class NotAStop extends Error {
   readonly failure: Failure;
 

@@ -18,6 +18,7 @@ import * as notifications from './migrations/0015_notifications.ts';
 import * as monitors from './migrations/0016_monitors.ts';
 import * as sandboxIntraday from './migrations/0017_sandbox_intraday.ts';
 import * as callPath from './migrations/0018_call_path.ts';
+import * as changeEngine from './migrations/0019_change_engine.ts';
 import type { Database } from './schema.ts';
 
 // An explicit list: a migration is applied because it is named here, not because a file exists.
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0016_monitors': monitors,
   '0017_sandbox_intraday': sandboxIntraday,
   '0018_call_path': callPath,
+  '0019_change_engine': changeEngine,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

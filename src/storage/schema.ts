@@ -427,6 +427,44 @@ export interface WebhookDeliveriesTable {
   locked_until: Timestamp | null;
 }
 
+/**
+ * Each money field an applied write moved (src/storage/money-changes.ts): what the guardrails judge a raise
+ * from, and what "stop all agents" pauses.
+ */
+export interface MoneyChangesTable {
+  id: string;
+  user_id: string;
+  /** The audit row of the call that made it. */
+  audit_id: string;
+  created_at: Timestamp;
+  tool: string;
+  platform: string;
+  account_id: string;
+  object_kind: string;
+  object_id: string;
+  parent_id: string | null;
+  campaign_id: string | null;
+  field: string;
+  /** delivery, daily_budget, lifetime_budget or bid. */
+  money: string;
+  /** Micros for amounts, 0 or 1 for delivery; null: none. */
+  before_value: number | string | null;
+  after_value: number | string | null;
+  /** 1 when it started or raised spend. */
+  lifted: Flag;
+  /** 1 when an API key or an OAuth app made it (not the owner, not a monitor). */
+  by_agent: Flag;
+}
+
+/** An agent's write between its last check of "agents stopped" and its settlement: what a stop waits for. */
+export interface WritesInFlightTable {
+  id: string;
+  user_id: string;
+  started_at: Timestamp;
+  /** Renewed while the call runs; a crashed call's row lapses. */
+  lease_until: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -456,6 +494,8 @@ export interface Database {
   monitors: MonitorsTable;
   monitor_checks: MonitorChecksTable;
   monitor_firings: MonitorFiringsTable;
+  money_changes: MoneyChangesTable;
+  writes_in_flight: WritesInFlightTable;
 }
 
 export type User = Selectable<UsersTable>;

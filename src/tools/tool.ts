@@ -6,6 +6,8 @@ import type { PlatformCallContext } from '../platforms/call-context.ts';
 import type { RecoveryPoints } from '../platforms/recovery-points.ts';
 import type { Progress } from '../progress.ts';
 import type { QuotaBlock } from '../quota.ts';
+import type { Change } from './changes/change.ts';
+import type { ChangeDeclaration } from './changes/declaration.ts';
 
 export interface FieldIssue {
   /** The argument's path, like `cards[2].headline`; empty for the arguments as a whole. */
@@ -23,65 +25,14 @@ export interface ToolContext extends PlatformCallContext {
   /** Where a multi-step write records each step, so that a retry after a crash resumes it. */
   recovery: RecoveryPoints;
   /**
-   * Before a platform write that sets a daily budget or can start or raise spend: throws 403
-   * `insufficient_scope` when the calling key may not make it (its scope, its budget ceiling).
+   * Before any platform write, in a dry run too: the change as the tool reads it, field by field. The
+   * pipeline judges it (scope, ceilings, guardrails, a stop, the owner's drift checks) and throws when it
+   * may not be made now: 403, or an approval to ask for (202). Nothing reaches the platform before it
+   * answers.
    */
-  authorizeChange(change: SpendChange): void;
-  /** Notes what the call changed, before and after, for its audit row. */
-  noteChange(before: Record<string, unknown>, after: Record<string, unknown>): void;
-}
-
-/** An amount in an ad account's currency, in micros. */
-export interface Budget {
-  micros: number;
-  currency: string;
-}
-
-/** A change a write tool is about to make, which the calling key must allow (pipeline/key-checks.ts). */
-export interface SpendChange {
-  /** In words, for the refusal: `activate campaign 123`, `raise the daily budget to 80.00 USD`. */
-  what: string;
-  /** Whether it can start or raise spend: activating, raising a daily budget, creating anything not paused. */
-  startsOrRaisesSpend: boolean;
-  /** The daily budget it sets: checked against the key's ceiling, raise or not. */
-  dailyBudget?: Budget | undefined;
-  /**
-   * A lifetime (total) budget it sets, for the whole run rather than per day: a key's ceilings cap daily
-   * budgets and cannot bound it, so a key with ceilings refuses it.
-   */
-  lifetimeBudget?: Budget | undefined;
-  /**
-   * When it starts a campaign delivering (activates it, or gives a running campaign its first serving
-   * ad): the budgets the campaign then delivers on, as they stand once the change is made. A key with
-   * ceilings starts only a campaign with a daily budget within its ceiling and no lifetime budget.
-   */
-  startsDelivery?: DeliveryBudgets | undefined;
-  /**
-   * The campaign it acts on, as it is and as it would be: what the guardrails judge (docs/approvals.md),
-   * what a dry run's and an approval's projected deltas are computed from, and what an approval is bound to.
-   */
-  target?: ChangeTarget | undefined;
-}
-
-/** What a campaign delivers on: whether it may deliver, and its daily budget in micros (absent: none). */
-export interface DeliveryState {
-  active: boolean;
-  dailyMicros?: number | undefined;
-}
-
-export interface ChangeTarget {
-  campaignId: string;
-  currency: string;
-  /** Absent for a campaign the change creates. */
-  before?: DeliveryState | undefined;
-  after: DeliveryState;
-  /**
-   * The fields the answer shows before and after (name, status, budgets): an approval keeps them, and is
-   * applied only while the campaign still shows the same `before`.
-   */
-  shown: { before: Record<string, unknown>; after: Record<string, unknown> };
-  /** For a campaign the change creates: the largest daily budget (micros) among the account's campaigns. */
-  largestDailyInAccount?: number | undefined;
+  authorizeChange(change: Change): Promise<void>;
+  /** Notes what the call changed (made, on a partial failure), for its audit row and the money history. */
+  noteChange(change: Change): void;
 }
 
 /**
@@ -101,20 +52,6 @@ export interface StopArguments {
 export function namesOf(stop: StopArguments, field: string): string[] {
   const aliases = Object.entries(stop.aliases ?? {});
   return [field, ...aliases.filter(([, target]) => target === field).map(([alias]) => alias)];
-}
-
-/** What bounds a campaign's spend while it delivers, in the account's currency. */
-export interface DeliveryBudgets {
-  currency: string;
-  /** Its own daily budget; absent when it has none. */
-  dailyMicros?: number | undefined;
-  /** Its lifetime (total) budget, when it has one, beside the daily one or instead of it. */
-  lifetimeMicros?: number | undefined;
-  /**
-   * Where its spend is bounded when the campaign holds no budget of its own, in words that follow
-   * "bounded": `by the budgets of its ad sets`, `only by its ad groups (no campaign budget limit)`.
-   */
-  elsewhere?: string | undefined;
 }
 
 /** A content block of an MCP tool result beyond the text (an image, say), as the tool gives it. */
@@ -174,11 +111,8 @@ export interface ToolDefinition<Schema extends z.ZodObject> {
    * kept out of the schema, and answered with that reason rather than "is not an accepted field".
    */
   refusedFields?: Readonly<Record<string, string>>;
-  /**
-   * Whether the tool can make a spend change (it calls `authorizeChange`): its calls may wait for the
-   * owner's approval (HTTP 202).
-   */
-  changesSpend?: boolean;
+  /** What a write tool changes (every write tool declares it): its level, its fields' money meanings. */
+  changes?: ChangeDeclaration;
   /** Set on tools whose calls can only stop or lower spend with some arguments: which ones. */
   stop?: StopArguments;
   /** Argument fields safe to keep in the audit log ("who created this campaign and when"). */

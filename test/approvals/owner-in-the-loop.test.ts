@@ -381,7 +381,7 @@ describe.each(TEST_DIALECTS)('the owner in the loop (%s)', (dialect) => {
       expect((await update(agent, { campaign_id: untouched, budget: 200 })).status).toBe(200);
 
       const stopped = await stopAgents(service.services, owner.user, { pauseChanged: true });
-      expect(stopped.paused.map((p) => [p.campaignId, p.status]).sort()).toEqual(
+      expect(stopped.paused.map((p) => [p.objectId, p.status]).sort()).toEqual(
         [
           [raised, 200],
           [enabled, 200],

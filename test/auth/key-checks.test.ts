@@ -4,7 +4,52 @@ import type { Config } from '../../src/config.ts';
 import { AppError } from '../../src/errors.ts';
 import { DEFAULT_LIMITS, type KeyLimits } from '../../src/key-limits.ts';
 import { checkChange } from '../../src/pipeline/key-checks.ts';
-import type { SpendChange } from '../../src/tools/tool.ts';
+import type { Change, DeliveryBudgets, FieldChange } from '../../src/tools/changes/change.ts';
+
+/** A change of campaign 7 in the words of the rules: what it sets, whether it starts it delivering. */
+function changeOf(
+  what: string,
+  parts: {
+    lifetime?: number;
+    raisesLifetime?: boolean;
+    daily?: number;
+    raisesDaily?: boolean;
+    starts?: DeliveryBudgets;
+    currency?: string;
+  },
+): Change {
+  const currency = parts.starts?.currency ?? parts.currency ?? 'USD';
+  const fields: FieldChange[] = [];
+  if (parts.lifetime !== undefined) {
+    const before = parts.raisesLifetime ? parts.lifetime - 1 : parts.lifetime + 1;
+    fields.push({ field: 'budget', money: 'lifetime_budget', before, after: parts.lifetime });
+  }
+  if (parts.daily !== undefined || parts.raisesDaily) {
+    const after = parts.daily ?? 2_000_000;
+    fields.push({
+      field: 'daily_budget',
+      money: 'daily_budget',
+      before: parts.raisesDaily ? after - 1 : after,
+      after,
+    });
+  }
+  if (parts.starts) fields.push({ field: 'status', money: 'delivery', before: false, after: true });
+  return {
+    what,
+    currency,
+    object: 'campaign 7',
+    shown: { before: {}, after: {} },
+    objects: [
+      {
+        ref: { kind: 'campaign', id: '7' },
+        label: 'campaign 7',
+        fields,
+        delivery: { before: { active: false }, after: { active: parts.starts !== undefined } },
+        budgets: parts.starts ?? { currency },
+      },
+    ],
+  };
+}
 
 const config = { appUrl: 'https://adops.test' } as Config;
 
@@ -19,7 +64,7 @@ function caller(limits: Partial<KeyLimits>): Caller {
 }
 
 /** The refusal checkChange throws, or undefined when it allows the change. */
-function refusal(limits: Partial<KeyLimits>, change: SpendChange): AppError | undefined {
+function refusal(limits: Partial<KeyLimits>, change: Change): AppError | undefined {
   try {
     checkChange(caller(limits), config, 'update_video_campaign', change);
     return undefined;
@@ -30,11 +75,7 @@ function refusal(limits: Partial<KeyLimits>, change: SpendChange): AppError | un
 }
 
 describe('checkChange and lifetime budgets', () => {
-  const lifetime: SpendChange = {
-    what: 'set the lifetime budget to 3000.00 USD',
-    startsOrRaisesSpend: false,
-    lifetimeBudget: { micros: 3_000_000_000, currency: 'USD' },
-  };
+  const lifetime = changeOf('set the lifetime budget to 3000.00 USD', { lifetime: 3_000_000_000 });
 
   it('lets a key without ceilings set a lifetime budget', () => {
     expect(refusal({ scope: 'write' }, lifetime)).toBeUndefined();
@@ -43,10 +84,7 @@ describe('checkChange and lifetime budgets', () => {
   it('refuses a lifetime budget to a key with ceilings, even one far below the ceiling, saying why', () => {
     const refused = refusal(
       { ceilings: { USD: 5_000_000_000 } },
-      {
-        ...lifetime,
-        lifetimeBudget: { micros: 60_000_000, currency: 'USD' },
-      },
+      changeOf('set the lifetime budget to 60.00 USD', { lifetime: 60_000_000 }),
     );
     expect(refused?.code).toBe('insufficient_scope');
     expect(refused?.message).toContain('caps daily budgets (at most 5000.00 USD a day)');
@@ -69,10 +107,7 @@ describe('checkChange and lifetime budgets', () => {
   it('still checks the scope first: a write key may not raise a lifetime budget', () => {
     const refused = refusal(
       { scope: 'write', ceilings: { USD: 50_000_000 } },
-      {
-        ...lifetime,
-        startsOrRaisesSpend: true,
-      },
+      changeOf('raise the lifetime budget to 3000.00 USD', { lifetime: 3_000_000_000, raisesLifetime: true }),
     );
     expect(refused?.options.structuredContent).toMatchObject({ limit: 'scope', needed: 'spend' });
   });
@@ -86,7 +121,7 @@ describe('checkChange for an OAuth app', () => {
   };
 
   it('names the app and tells how the owner grants more, not how to make a key', () => {
-    const raise: SpendChange = { what: 'raise the daily budget', startsOrRaisesSpend: true };
+    const raise = changeOf('raise the daily budget', { raisesDaily: true });
     let refused: unknown;
     try {
       checkChange(app, config, 'update_search_campaign', raise);
@@ -103,11 +138,7 @@ describe('checkChange for an OAuth app', () => {
 });
 
 describe('checkChange when a change starts a campaign delivering', () => {
-  const start = (budgets: SpendChange['startsDelivery']): SpendChange => ({
-    what: 'activate campaign 7',
-    startsOrRaisesSpend: false,
-    startsDelivery: budgets,
-  });
+  const start = (budgets: DeliveryBudgets): Change => changeOf('activate campaign 7', { starts: budgets });
   const daily = (micros: number, currency = 'USD') => start({ currency, dailyMicros: micros });
 
   it('needs the spend scope even when the tool did not call it a raise', () => {

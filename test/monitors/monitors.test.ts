@@ -231,7 +231,7 @@ describe.each(TEST_DIALECTS)('monitors (%s)', (dialect) => {
       caller,
       'update_video_campaign',
       { campaign_id: second.campaign_id, operation_status: 'ENABLE' },
-      { requestId: 'req_monitor_raise', monitor: { monitorId } },
+      { requestId: 'req_monitor_raise', mode: { kind: 'monitor', monitorId } },
     );
     expect(outcome).toMatchObject({ ok: false, status: 403, code: 'insufficient_scope' });
     expect(await statusOf(owner, second.campaign_id)).toBe('DISABLE');

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { AppError } from '../../src/errors.ts';
 import { accountArgument, dryRun } from '../../src/tools/arguments.ts';
+import type { Change } from '../../src/tools/changes/change.ts';
 import { defineTool, type Tool } from '../../src/tools/tool.ts';
 
 /**
@@ -67,15 +68,35 @@ export function budgetTool(name: string): { tool: Tool; acted: () => number } {
     }),
     async run(args, context) {
       const currency = context.account?.currency ?? 'USD';
-      context.authorizeChange({
+      const micros = args.daily_budget === undefined ? null : Math.round(args.daily_budget * 1_000_000);
+      const change: Change = {
         what: args.activate ? 'activate the campaign' : 'set the daily budget',
-        startsOrRaisesSpend: args.activate,
-        ...(args.daily_budget !== undefined && {
-          dailyBudget: { micros: Math.round(args.daily_budget * 1_000_000), currency },
-        }),
-      });
+        currency,
+        object: 'campaign 1',
+        shown: { before: { daily_budget: null }, after: { daily_budget: args.daily_budget ?? null } },
+        objects: [
+          {
+            ref: { kind: 'campaign', id: '1' },
+            label: 'campaign 1',
+            fields: [
+              ...(args.activate
+                ? [{ field: 'status', money: 'delivery' as const, before: false, after: true }]
+                : []),
+              ...(micros === null
+                ? []
+                : [{ field: 'daily_budget', money: 'daily_budget' as const, before: micros, after: micros }]),
+            ],
+            delivery: {
+              before: { active: false },
+              after: { active: args.activate, dailyMicros: micros ?? undefined },
+            },
+            budgets: { currency, dailyMicros: micros ?? undefined },
+          },
+        ],
+      };
+      await context.authorizeChange(change);
       acted++;
-      context.noteChange({ daily_budget: null }, { daily_budget: args.daily_budget ?? null });
+      context.noteChange(change);
       return { text: 'done', structured: { account_id: context.account?.account_id ?? null } };
     },
   });

@@ -9,30 +9,22 @@ import {
   MIN_AD_GROUP_BUDGET,
   NO_BUDGET_LIMIT,
 } from '../../platforms/video/campaign-rules.ts';
-import type { AdGroupChanges, OperationStatus } from '../../platforms/video/client.ts';
+import type { AdGroupChanges, OperationStatus, VideoClient } from '../../platforms/video/client.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, anyOfSchema, digitsId, dryRun, text } from '../arguments.ts';
+import type { WriteStep } from '../changes/apply-write.ts';
+import { type ObjectUpdate, updateObject } from '../changes/update-object.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
-import {
-  changedFields,
-  platformStatus,
-  STATUS_FIELDS,
-  statusChange,
-  statusFields,
-} from '../status-vocabulary.ts';
-import { defineTool, type SpendChange } from '../tool.ts';
+import { PREVIEW_OUTPUT } from '../preview.ts';
+import { platformStatus, STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
+import { defineTool, type ToolContext } from '../tool.ts';
 import { tiktokStatus } from './object-pages.ts';
 import { openVideoClient } from './video-client.ts';
 
 const NAME = 'update_video_ad_group';
 
-interface Step {
-  action: string;
-  request: { method: 'POST'; url: string; body: Record<string, unknown> };
-  send(): Promise<void>;
-}
 const DAILY = 'BUDGET_MODE_DAY';
 
 function fields(adGroup: VideoAdGroup, currency: string) {
@@ -65,6 +57,124 @@ function budgetElsewhere(adGroup: VideoAdGroup): string {
   );
 }
 
+/** A TikTok ad group's update: `adgroup/update/` for the name and its own budget, `adgroup/status/update/`. */
+function adGroupUpdate(
+  context: ToolContext,
+  client: VideoClient,
+  args: {
+    adgroup_id: string;
+    status?: OperationStatus | undefined;
+    name?: string | undefined;
+    daily_budget?: number | undefined;
+  },
+): ObjectUpdate<VideoAdGroup> {
+  const advertiserId = context.account?.account_id ?? '';
+  const currency = context.account?.currency ?? 'USD';
+  const id = args.adgroup_id;
+  const path = (request: { url: string }) => new URL(request.url).pathname;
+  return {
+    platform: 'TikTok',
+    currency,
+    read: () => client.getAdGroup(advertiserId, id),
+    missing: () =>
+      new AppError(
+        'upstream_rejected',
+        `TikTok Ads (video) has no ad group ${id} in advertiser ${advertiserId}. Check the id ` +
+          '(list_video_ad_groups lists them), or the advertiser_id when several are connected.',
+      ),
+    check(before) {
+      if (tiktokStatus(before) === 'DELETE') {
+        throw new AppError(
+          'upstream_rejected',
+          `TikTok ad group ${id} ("${before.adgroup_name}") is deleted, and TikTok does not change ` +
+            'deleted ad groups.',
+        );
+      }
+      if (args.daily_budget !== undefined && before.budget_mode !== DAILY) {
+        throw invalidArguments(NAME, [
+          {
+            field: 'daily_budget',
+            message: `ad group ${id} has no daily budget of its own: ${budgetElsewhere(before)}`,
+          },
+        ]);
+      }
+    },
+    ref: (adGroup) => ({ kind: 'ad_group', id, campaignId: adGroup.campaign_id }),
+    label: () => `ad group ${id}`,
+    where: (adGroup) => `TikTok ad group ${id} ("${adGroup.adgroup_name}")`,
+    summary: (adGroup) => {
+      const status = adGroup.operation_status === 'ENABLE' ? 'enabled' : 'disabled';
+      const budget =
+        adGroup.budget_mode === DAILY
+          ? `${formatMicros(unitsToMicros(adGroup.budget), currency)} ${currency} a day`
+          : `no daily budget of its own (${adGroup.budget_mode})`;
+      return `"${adGroup.adgroup_name}", ${status}, ${budget}`;
+    },
+    fields: {
+      status: {
+        money: 'delivery',
+        value: (adGroup) => adGroup.operation_status,
+        active: (value) => value === 'ENABLE',
+        verbs: { on: 'enable', off: 'disable' },
+      },
+      name: { money: 'none', value: (adGroup) => adGroup.adgroup_name },
+      daily_budget: { money: 'daily_budget', value: (adGroup) => unitsToMicros(adGroup.budget) },
+    },
+    wanted: {
+      status: args.status,
+      name: args.name,
+      daily_budget: args.daily_budget === undefined ? undefined : unitsToMicros(args.daily_budget),
+    },
+    apply: (adGroup, changes) => ({
+      ...adGroup,
+      ...(changes.name !== undefined && { adgroup_name: String(changes.name) }),
+      ...(changes.daily_budget !== undefined &&
+        args.daily_budget !== undefined && { budget: args.daily_budget }),
+      ...(changes.status !== undefined && { operation_status: String(changes.status) }),
+    }),
+    shown: (adGroup) => fields(adGroup, currency),
+    delivery: (adGroup) => ({
+      active: adGroup.operation_status === 'ENABLE',
+      dailyMicros: adGroup.budget_mode === DAILY ? unitsToMicros(adGroup.budget) : undefined,
+    }),
+    budgets: (adGroup) =>
+      adGroup.budget_mode === DAILY
+        ? { currency, dailyMicros: unitsToMicros(adGroup.budget) }
+        : { currency, elsewhere: `by the budget of its campaign ${adGroup.campaign_id}` },
+    steps(_before, changes) {
+      const steps: WriteStep[] = [];
+      const update: AdGroupChanges = {
+        ...(changes.name !== undefined && { adgroup_name: String(changes.name) }),
+        ...(changes.daily_budget !== undefined &&
+          args.daily_budget !== undefined && { budget: args.daily_budget }),
+      };
+      if (Object.keys(update).length > 0) {
+        const request = client.adGroupUpdateRequest(advertiserId, id, update);
+        steps.push({
+          action: 'change the name or daily budget',
+          fields: Object.keys(changes).filter((field) => field !== 'status'),
+          shown: ['name', 'daily_budget'],
+          request: { method: request.method, url: path(request), body: request.body },
+          send: () => client.updateAdGroup(advertiserId, id, update),
+        });
+      }
+      const status = changes.status as OperationStatus | undefined;
+      if (status) {
+        const request = client.adGroupStatusRequest(advertiserId, id, status);
+        steps.push({
+          action: `${status === 'ENABLE' ? 'enable' : 'disable'} the ad group`,
+          fields: ['status'],
+          shown: ['status', 'platform_status'],
+          request: { method: request.method, url: path(request), body: request.body },
+          send: () => client.setAdGroupStatus(advertiserId, id, status),
+        });
+      }
+      return steps;
+    },
+    answer: (_before, after) => ({ advertiser_id: advertiserId, adgroup_id: id, name: after.adgroup_name }),
+  };
+}
+
 export const updateVideoAdGroup = defineTool({
   name: NAME,
   description:
@@ -76,7 +186,11 @@ export const updateVideoAdGroup = defineTool({
     MAY_WAIT_FOR_APPROVAL,
   platform: 'video',
   billable: true,
-  changesSpend: true,
+  changes: {
+    object: 'ad_group',
+    fields: { status: 'delivery', daily_budget: 'daily_budget', name: 'none' },
+    address: ([adGroup]) => ({ adgroup_id: adGroup?.id }),
+  },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   input: z
     .strictObject({
@@ -128,18 +242,7 @@ export const updateVideoAdGroup = defineTool({
     after: SIDE.describe('The ad group as it is (or would be, on a dry run).'),
     changed: z.array(z.string()).describe('The fields that differ; empty when nothing was sent.'),
     dry_run: z.boolean().describe('Whether this was a dry run (nothing sent).'),
-    preview: z
-      .array(
-        z.object({
-          step: z.number().describe('Its place in the order.'),
-          action: z.string().describe('What it does.'),
-          method: z.string().describe('The HTTP method.'),
-          url: z.string().describe("The path on TikTok's API."),
-          body: z.record(z.string(), z.unknown()).describe('The JSON body.'),
-        }),
-      )
-      .optional()
-      .describe('On a dry run: the requests that would be sent, in order.'),
+    preview: PREVIEW_OUTPUT,
     impact: dryRunImpact,
   }),
   refusedFields: {
@@ -154,149 +257,11 @@ export const updateVideoAdGroup = defineTool({
   auditFields: ['adgroup_id', 'status', 'daily_budget', 'name'],
   example: { adgroup_id: '1810000000000003', status: 'PAUSED' },
   async run(args, context) {
-    const { account } = context;
-    const advertiserId = account?.account_id ?? '';
-    const currency = account?.currency ?? 'USD';
+    const currency = context.account?.currency ?? 'USD';
     if (args.daily_budget !== undefined) amountInCurrency(NAME, 'daily_budget', args.daily_budget, currency);
     const client = await openVideoClient(context);
-    const read = () => client.getAdGroup(advertiserId, args.adgroup_id);
-    const before = context.dryRun ? await read() : await context.recovery.once('before', read);
-    if (!before) {
-      throw new AppError(
-        'upstream_rejected',
-        `TikTok Ads (video) has no ad group ${args.adgroup_id} in advertiser ${advertiserId}. Check the id ` +
-          '(list_video_ad_groups lists them), or the advertiser_id when several are connected.',
-      );
-    }
-    if (tiktokStatus(before) === 'DELETE') {
-      throw new AppError(
-        'upstream_rejected',
-        `TikTok ad group ${args.adgroup_id} ("${before.adgroup_name}") is deleted, and TikTok does not change ` +
-          'deleted ad groups.',
-      );
-    }
-    if (args.daily_budget !== undefined && before.budget_mode !== DAILY) {
-      throw invalidArguments(NAME, [
-        {
-          field: 'daily_budget',
-          message: `ad group ${args.adgroup_id} has no daily budget of its own: ${budgetElsewhere(before)}`,
-        },
-      ]);
-    }
-    const wantedStatus: OperationStatus | undefined =
-      args.status === undefined ? undefined : (platformStatus('video', args.status) as OperationStatus);
     const status =
-      wantedStatus !== undefined && wantedStatus !== before.operation_status ? wantedStatus : undefined;
-    const name = args.name !== undefined && args.name !== before.adgroup_name ? args.name : undefined;
-    const budget =
-      args.daily_budget !== undefined && unitsToMicros(args.daily_budget) !== unitsToMicros(before.budget)
-        ? args.daily_budget
-        : undefined;
-    const after: VideoAdGroup = {
-      ...before,
-      ...(name !== undefined && { adgroup_name: name }),
-      ...(budget !== undefined && { budget }),
-      ...(status !== undefined && { operation_status: status }),
-    };
-    const shownBefore = fields(before, currency);
-    const shownAfter = fields(after, currency);
-    const changed = changedFields(shownBefore, shownAfter);
-    const answer = (extra: Record<string, unknown>) => ({
-      advertiser_id: advertiserId,
-      adgroup_id: args.adgroup_id,
-      name: after.adgroup_name,
-      before: shownBefore,
-      after: shownAfter,
-      changed,
-      dry_run: context.dryRun,
-      ...extra,
-    });
-    if (status === undefined && name === undefined && budget === undefined) {
-      return {
-        text:
-          `Nothing to change: TikTok ad group ${args.adgroup_id} ("${before.adgroup_name}") already is so. ` +
-          'No request was sent to TikTok.',
-        structured: answer(context.dryRun ? { preview: [] } : {}),
-      };
-    }
-    const micros = budget === undefined ? undefined : unitsToMicros(budget);
-    const raises = micros !== undefined && micros > unitsToMicros(before.budget);
-    const doing: string[] = [];
-    if (status) doing.push(`${status === 'ENABLE' ? 'enable' : 'disable'} ad group ${args.adgroup_id}`);
-    if (micros !== undefined)
-      doing.push(
-        `${raises ? 'raise' : 'lower'} the daily budget of ad group ${args.adgroup_id} to ` +
-          `${formatMicros(micros, currency)} ${currency}`,
-      );
-    if (name !== undefined) doing.push(`rename ad group ${args.adgroup_id}`);
-    const change: SpendChange = {
-      what: doing.join(' and '),
-      startsOrRaisesSpend: status === 'ENABLE' || raises,
-      ...(micros !== undefined && { dailyBudget: { micros, currency } }),
-      ...(status === 'ENABLE' && {
-        startsDelivery:
-          after.budget_mode === DAILY
-            ? { currency, dailyMicros: unitsToMicros(after.budget) }
-            : { currency, elsewhere: `by the budget of its campaign ${after.campaign_id}` },
-      }),
-    };
-    context.authorizeChange(change);
-    const update: AdGroupChanges | undefined =
-      name !== undefined || budget !== undefined
-        ? { ...(name !== undefined && { adgroup_name: name }), ...(budget !== undefined && { budget }) }
-        : undefined;
-    // Disabled before other changes, enabled after them: a raised budget is in place when it starts.
-    const steps: Step[] = [];
-    if (update)
-      steps.push({
-        action: 'change the name or daily budget',
-        request: client.adGroupUpdateRequest(advertiserId, args.adgroup_id, update),
-        send: () => client.updateAdGroup(advertiserId, args.adgroup_id, update),
-      });
-    if (status) {
-      const step = {
-        action: `${status === 'ENABLE' ? 'enable' : 'disable'} the ad group`,
-        request: client.adGroupStatusRequest(advertiserId, args.adgroup_id, status),
-        send: () => client.setAdGroupStatus(advertiserId, args.adgroup_id, status),
-      };
-      if (status === 'DISABLE') steps.unshift(step);
-      else steps.push(step);
-    }
-    if (context.dryRun) {
-      return {
-        text:
-          `Dry run: ad group ${args.adgroup_id} would ${change.what}, with ${steps.length} request` +
-          `${steps.length === 1 ? '' : 's'} to TikTok, in structured.preview. Nothing was changed (TikTok ` +
-          'has no validate-only mode, so nothing was sent).',
-        structured: answer({
-          preview: steps.map(({ action, request }, index) => ({
-            step: index + 1,
-            action,
-            method: request.method,
-            url: new URL(request.url).pathname,
-            body: request.body,
-          })),
-        }),
-      };
-    }
-    for (const [index, step] of steps.entries()) {
-      try {
-        await step.send();
-      } catch (error) {
-        if (index === 0 || !(error instanceof AppError)) throw error;
-        throw new AppError(
-          error.code,
-          `${error.message} This happened when trying to ${step.action}; TikTok had already applied the ` +
-            `first change to ad group ${args.adgroup_id} (${steps[0]?.action}). A new call is safe: it ` +
-            'sends only what still differs.',
-          { ...error.options, upstreamMayHaveActed: true },
-        );
-      }
-    }
-    context.noteChange(shownBefore, shownAfter);
-    return {
-      text: `Updated TikTok ad group ${args.adgroup_id}: ${change.what}.`,
-      structured: answer({}),
-    };
+      args.status === undefined ? undefined : (platformStatus('video', args.status) as OperationStatus);
+    return updateObject(context, adGroupUpdate(context, client, { ...args, status }));
   },
 });

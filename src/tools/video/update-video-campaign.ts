@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { unitsToMicros } from '../../money.ts';
 import type { VideoCampaign } from '../../platforms/video/answers.ts';
 import {
   campaignNameLength,
@@ -8,69 +9,165 @@ import {
   MIN_CAMPAIGN_BUDGET,
   NO_BUDGET_LIMIT,
 } from '../../platforms/video/campaign-rules.ts';
-import type { OperationStatus, VideoClient } from '../../platforms/video/client.ts';
+import type { CampaignChanges, OperationStatus, VideoClient } from '../../platforms/video/client.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, anyOfSchema, digitsId, dryRun, notBothSchema, text } from '../arguments.ts';
+import type { WriteStep } from '../changes/apply-write.ts';
+import type { DeliveryBudgets } from '../changes/change.ts';
+import { type ObjectUpdate, updateObject } from '../changes/update-object.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
-import { changedFields, platformStatus, statusChange } from '../status-vocabulary.ts';
-import { defineTool } from '../tool.ts';
+import { PREVIEW_OUTPUT } from '../preview.ts';
+import { platformStatus, statusChange } from '../status-vocabulary.ts';
+import { defineTool, type ToolContext } from '../tool.ts';
 import {
   CAMPAIGN_FIELDS_SCHEMA,
-  type CampaignChange,
   campaignFields,
   campaignSummary,
-  changeOf,
-  changesNothing,
   DAILY_BUDGET_MODES,
-  spendChangeOf,
+  LIFETIME_BUDGET_MODE,
 } from './campaign-change.ts';
 import { openVideoClient } from './video-client.ts';
 
 const DELETED = 'CAMPAIGN_STATUS_DELETE';
 const CHANGING = ['status', 'operation_status', 'name', 'daily_budget', 'budget'] as const;
 
-interface Step {
-  action: string;
-  request: { method: 'POST'; url: string; body: Record<string, unknown>; idempotent: boolean };
-  send(): Promise<void>;
+/** What bounds an enabled campaign's spend: its daily or lifetime budget, or its ad groups alone. */
+function deliveryBudgets(campaign: VideoCampaign, currency: string): DeliveryBudgets {
+  const micros = unitsToMicros(campaign.budget);
+  if (DAILY_BUDGET_MODES.has(campaign.budget_mode)) return { currency, dailyMicros: micros };
+  if (campaign.budget_mode === LIFETIME_BUDGET_MODE) return { currency, lifetimeMicros: micros };
+  if (campaign.budget_mode === NO_BUDGET_LIMIT) {
+    return { currency, elsewhere: 'only by its ad groups (the campaign has no budget limit)' };
+  }
+  return { currency, elsewhere: `by a ${campaign.budget_mode} budget` };
 }
 
 /**
- * The requests a change needs, in the order that spends least in between: a campaign is disabled before
- * its other fields change, and enabled only after them (a raised budget is in place when it starts).
+ * A TikTok campaign's update: `campaign/update/` for the name and the budget (in the campaign's own
+ * budget type), `campaign/status/update/` for the status.
  */
-function stepsOf(
+function campaignUpdate(
+  context: ToolContext,
   client: VideoClient,
-  advertiserId: string,
-  campaignId: string,
-  change: CampaignChange,
-): Step[] {
-  const steps: Step[] = [];
-  const { update, status } = change;
-  if (update) {
-    steps.push({
-      action:
-        update.campaign_name === undefined
-          ? 'change the budget'
-          : update.budget === undefined
-            ? 'rename the campaign'
-            : 'rename the campaign and change its budget',
-      request: client.updateRequest(advertiserId, campaignId, update),
-      send: () => client.updateCampaign(advertiserId, campaignId, update),
-    });
-  }
-  if (status) {
-    const step = {
-      action: `${status === 'ENABLE' ? 'enable' : 'disable'} the campaign`,
-      request: client.statusRequest(advertiserId, campaignId, status),
-      send: () => client.setStatus(advertiserId, campaignId, status),
-    };
-    if (status === 'DISABLE') steps.unshift(step);
-    else steps.push(step);
-  }
-  return steps;
+  args: {
+    campaign_id: string;
+    status?: OperationStatus | undefined;
+    name?: string | undefined;
+    budget?: number | undefined;
+  },
+): ObjectUpdate<VideoCampaign> {
+  const advertiserId = context.account?.account_id ?? '';
+  const currency = context.account?.currency ?? 'USD';
+  const campaignId = args.campaign_id;
+  const path = (request: { url: string }) => new URL(request.url).pathname;
+  return {
+    platform: 'TikTok',
+    currency,
+    read: () => client.getCampaign(advertiserId, campaignId),
+    missing: () =>
+      new AppError(
+        'upstream_rejected',
+        `TikTok Ads (video) has no campaign ${campaignId} in advertiser ${advertiserId}. ` +
+          'Check the id in TikTok Ads Manager (list_video_campaigns lists them), or the advertiser_id ' +
+          'when several are connected.',
+      ),
+    check(before) {
+      if (before.secondary_status === DELETED) {
+        throw new AppError(
+          'upstream_rejected',
+          `TikTok campaign ${campaignId} ("${before.campaign_name}") is deleted, and TikTok does not ` +
+            'change deleted campaigns. Create a new campaign in TikTok Ads Manager instead.',
+        );
+      }
+    },
+    ref: () => ({ kind: 'campaign', id: campaignId, campaignId }),
+    label: () => `campaign ${campaignId}`,
+    where: () => `TikTok campaign ${campaignId}`,
+    summary: (campaign) => campaignSummary(campaign, currency),
+    fields: {
+      status: {
+        money: 'delivery',
+        value: (campaign) => campaign.operation_status ?? null,
+        active: (value) => value === 'ENABLE',
+        verbs: { on: 'enable', off: 'disable' },
+      },
+      name: { money: 'none', value: (campaign) => campaign.campaign_name },
+      budget: {
+        money: (campaign) =>
+          DAILY_BUDGET_MODES.has(campaign.budget_mode) ? 'daily_budget' : 'lifetime_budget',
+        value: (campaign) => unitsToMicros(campaign.budget),
+      },
+    },
+    wanted: {
+      status: args.status,
+      name: args.name,
+      budget: args.budget === undefined ? undefined : unitsToMicros(args.budget),
+    },
+    apply: (campaign, changes) => ({
+      ...campaign,
+      ...(changes.name !== undefined && { campaign_name: String(changes.name) }),
+      ...(args.budget !== undefined && changes.budget !== undefined && { budget: args.budget }),
+      ...(changes.status !== undefined && { operation_status: String(changes.status) }),
+    }),
+    shown: (campaign) => campaignFields(campaign, currency),
+    delivery: (campaign) => ({
+      active: campaign.operation_status === 'ENABLE',
+      dailyMicros: DAILY_BUDGET_MODES.has(campaign.budget_mode) ? unitsToMicros(campaign.budget) : undefined,
+    }),
+    budgets: (campaign) => deliveryBudgets(campaign, currency),
+    steps(_before, changes) {
+      const steps: WriteStep[] = [];
+      const update: CampaignChanges = {
+        ...(changes.name !== undefined && { campaign_name: String(changes.name) }),
+        ...(changes.budget !== undefined && args.budget !== undefined && { budget: args.budget }),
+      };
+      if (Object.keys(update).length > 0) {
+        const request = client.updateRequest(advertiserId, campaignId, update);
+        steps.push({
+          action:
+            update.campaign_name === undefined
+              ? 'change the budget'
+              : update.budget === undefined
+                ? 'rename the campaign'
+                : 'rename the campaign and change its budget',
+          fields: Object.keys(changes).filter((field) => field !== 'status'),
+          shown: ['name', 'daily_budget', 'budget'],
+          request: { method: request.method, url: path(request), body: request.body },
+          send: () => client.updateCampaign(advertiserId, campaignId, update),
+        });
+      }
+      const status = changes.status as OperationStatus | undefined;
+      if (status) {
+        const request = client.statusRequest(advertiserId, campaignId, status);
+        steps.push({
+          action: `${status === 'ENABLE' ? 'enable' : 'disable'} the campaign`,
+          fields: ['status'],
+          shown: ['status', 'platform_status'],
+          request: { method: request.method, url: path(request), body: request.body },
+          send: () => client.setStatus(advertiserId, campaignId, status),
+        });
+      }
+      return steps;
+    },
+    answer: (_before, after) => ({
+      advertiser_id: advertiserId,
+      campaign_id: campaignId,
+      name: after.campaign_name,
+      currency,
+    }),
+    async extras(before, after) {
+      if (after.operation_status === before.operation_status) return {};
+      return {
+        text:
+          after.operation_status === 'DISABLE'
+            ? 'It no longer delivers, so it stops spending from now on.'
+            : 'It can deliver from now on, where its ad groups and ads are enabled too; check its delivery ' +
+              'in TikTok Ads Manager.',
+      };
+    },
+  };
 }
 
 export const updateVideoCampaign = defineTool({
@@ -92,7 +189,17 @@ export const updateVideoCampaign = defineTool({
     MAY_WAIT_FOR_APPROVAL,
   platform: 'video',
   billable: true,
-  changesSpend: true,
+  changes: {
+    object: 'campaign',
+    fields: {
+      status: 'delivery',
+      operation_status: 'delivery',
+      name: 'none',
+      daily_budget: 'daily_budget',
+      budget: ['daily_budget', 'lifetime_budget'],
+    },
+    address: ([campaign]) => ({ campaign_id: campaign?.id }),
+  },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   input: z
     .strictObject({
@@ -181,18 +288,7 @@ export const updateVideoCampaign = defineTool({
     after: CAMPAIGN_FIELDS_SCHEMA.describe('The campaign as it is (or would be, on a dry run).'),
     changed: z.array(z.string()).describe('The fields that differ; empty when nothing was sent.'),
     dry_run: z.boolean().describe('Whether this was a dry run (nothing sent).'),
-    preview: z
-      .array(
-        z.object({
-          step: z.number().describe('Its place in the order.'),
-          action: z.string().describe('What it does.'),
-          method: z.string().describe('The HTTP method.'),
-          url: z.string().describe("The path on TikTok's API."),
-          body: z.record(z.string(), z.unknown()).describe('The JSON body.'),
-        }),
-      )
-      .optional()
-      .describe('On a dry run: the requests that would be sent, in order.'),
+    preview: PREVIEW_OUTPUT,
     impact: dryRunImpact,
   }),
   refusedFields: {
@@ -210,119 +306,39 @@ export const updateVideoCampaign = defineTool({
   auditFields: ['campaign_id', 'status', 'operation_status', 'name', 'daily_budget', 'budget'],
   example: { campaign_id: '1800000000000002', status: 'PAUSED' },
   async run(args, context) {
-    const { account } = context;
-    const advertiserId = account?.account_id ?? '';
-    const currency = account?.currency ?? 'USD';
+    const currency = context.account?.currency ?? 'USD';
     const budgetField = args.daily_budget !== undefined ? 'daily_budget' : 'budget';
     const budget = args.daily_budget ?? args.budget;
     if (budget !== undefined) amountInCurrency('update_video_campaign', budgetField, budget, currency);
     const client = await openVideoClient(context);
-    const read = () => client.getCampaign(advertiserId, args.campaign_id);
-    // A retry that takes over a crashed attempt shows the campaign as the first attempt found it.
-    const before = context.dryRun ? await read() : await context.recovery.once('before', read);
-    if (!before) {
-      throw new AppError(
-        'upstream_rejected',
-        `TikTok Ads (video) has no campaign ${args.campaign_id} in advertiser ${advertiserId}. ` +
-          'Check the id in TikTok Ads Manager (list_video_campaigns lists them), or the advertiser_id ' +
-          'when several are connected.',
-      );
-    }
-    if (before.secondary_status === DELETED) {
-      throw new AppError(
-        'upstream_rejected',
-        `TikTok campaign ${args.campaign_id} ("${before.campaign_name}") is deleted, and TikTok does not ` +
-          'change deleted campaigns. Create a new campaign in TikTok Ads Manager instead.',
-      );
-    }
-    if (budget !== undefined && before.budget_mode === NO_BUDGET_LIMIT) {
-      const message =
-        `campaign ${args.campaign_id} has no budget limit (${NO_BUDGET_LIMIT}), and TikTok cannot give it ` +
-        'one after creation; limit spend on its ad groups (update_video_ad_group daily_budget), or create ' +
-        'a new campaign with a daily or lifetime budget';
-      throw invalidArguments('update_video_campaign', [{ field: budgetField, message }]);
-    }
-    if (args.daily_budget !== undefined && !DAILY_BUDGET_MODES.has(before.budget_mode)) {
-      const message =
-        `campaign ${args.campaign_id} has a ${before.budget_mode} budget, not a daily one; pass budget to ` +
-        'change its amount in that type';
-      throw invalidArguments('update_video_campaign', [{ field: 'daily_budget', message }]);
-    }
-    const operationStatus: OperationStatus | undefined =
+    const status: OperationStatus | undefined =
       args.status !== undefined
         ? (platformStatus('video', args.status) as OperationStatus)
         : args.operation_status;
-    const change = changeOf(before, { name: args.name, budget, operation_status: operationStatus });
-    const shown = (after: VideoCampaign) => {
-      const [from, to] = [campaignFields(before, currency), campaignFields(after, currency)];
-      return {
-        advertiser_id: advertiserId,
-        campaign_id: args.campaign_id,
-        name: after.campaign_name,
-        currency,
-        before: from,
-        after: to,
-        changed: changedFields(from, to),
-        dry_run: context.dryRun,
-      };
-    };
-    if (changesNothing(change)) {
-      return {
-        text:
-          `Nothing to change: TikTok campaign ${args.campaign_id} is already ${campaignSummary(before, currency)}. ` +
-          'No request was sent to TikTok.',
-        structured: { ...shown(before), ...(context.dryRun && { preview: [] }) },
-      };
-    }
-    context.authorizeChange(spendChangeOf(args.campaign_id, before, change, currency));
-    const steps = stepsOf(client, advertiserId, args.campaign_id, change);
-    const from = campaignSummary(before, currency);
-    const to = campaignSummary(change.after, currency);
-    if (context.dryRun) {
-      return {
-        text:
-          `Dry run: campaign ${args.campaign_id} would change from ${from} to ${to}, with ${steps.length} ` +
-          `request${steps.length === 1 ? '' : 's'} to TikTok, listed in order in structured.preview. ` +
-          'Nothing was changed (TikTok has no validate-only mode, so nothing was sent).',
-        structured: {
-          ...shown(change.after),
-          preview: steps.map(({ action, request }, index) => ({
-            step: index + 1,
-            action,
-            method: request.method,
-            url: new URL(request.url).pathname,
-            body: request.body,
-          })),
-        },
-      };
-    }
-    for (const [index, step] of steps.entries()) {
-      try {
-        await step.send();
-      } catch (error) {
-        if (index === 0 || !(error instanceof AppError)) throw error;
-        // The earlier step is applied on TikTok: say so, so the caller does not assume nothing changed
-        // (appended: a 500's message must keep its `Internal error:` start).
-        throw new AppError(
-          error.code,
-          `${error.message} This happened when trying to ${step.action}; TikTok had already applied the ` +
-            `first change to campaign ${args.campaign_id} (${steps[0]?.action}). A new call is safe: ` +
-            'it sends only what still differs.',
-          { ...error.options, upstreamMayHaveActed: true },
-        );
-      }
-    }
-    context.noteChange(campaignFields(before, currency), campaignFields(change.after, currency));
-    const stopped =
-      change.status === 'DISABLE'
-        ? ' It no longer delivers, so it stops spending from now on.'
-        : change.status === 'ENABLE'
-          ? ' It can deliver from now on, where its ad groups and ads are enabled too; check its delivery ' +
-            'in TikTok Ads Manager.'
-          : '';
-    return {
-      text: `Updated TikTok campaign ${args.campaign_id}: ${from} -> ${to}.${stopped}`,
-      structured: shown(change.after),
-    };
+    const update = campaignUpdate(context, client, {
+      campaign_id: args.campaign_id,
+      status,
+      name: args.name,
+      budget,
+    });
+    return updateObject(context, {
+      ...update,
+      check(before) {
+        update.check?.(before);
+        if (budget !== undefined && before.budget_mode === NO_BUDGET_LIMIT) {
+          const message =
+            `campaign ${args.campaign_id} has no budget limit (${NO_BUDGET_LIMIT}), and TikTok cannot give it ` +
+            'one after creation; limit spend on its ad groups (update_video_ad_group daily_budget), or create ' +
+            'a new campaign with a daily or lifetime budget';
+          throw invalidArguments('update_video_campaign', [{ field: budgetField, message }]);
+        }
+        if (args.daily_budget !== undefined && !DAILY_BUDGET_MODES.has(before.budget_mode)) {
+          const message =
+            `campaign ${args.campaign_id} has a ${before.budget_mode} budget, not a daily one; pass budget to ` +
+            'change its amount in that type';
+          throw invalidArguments('update_video_campaign', [{ field: 'daily_budget', message }]);
+        }
+      },
+    });
   },
 });

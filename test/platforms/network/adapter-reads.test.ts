@@ -48,7 +48,7 @@ describe.each(TEST_DIALECTS)('the network adapter reading LinkedIn (%s)', (diale
       onProgress: () => {},
       trace,
       recovery: new RecoveryPoints({ now: () => new Date() }),
-      authorizeChange() {},
+      async authorizeChange() {},
       noteChange() {},
     };
     client = new NetworkClient(await PlatformSession.open(context, networkProtocol));

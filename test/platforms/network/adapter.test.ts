@@ -194,7 +194,7 @@ describe('the runner', () => {
       onProgress() {},
       trace: { upstreamRequestIds: [], createdObjectIds: [] },
       recovery,
-      authorizeChange() {},
+      async authorizeChange() {},
       noteChange() {},
     };
   }

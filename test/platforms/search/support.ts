@@ -119,7 +119,7 @@ export async function clientFor(service: TestService, who: SearchOwner) {
     onProgress: () => {},
     trace: { upstreamRequestIds: [], createdObjectIds: [] },
     recovery: new RecoveryPoints({ now: () => new Date() }),
-    authorizeChange() {},
+    async authorizeChange() {},
     noteChange() {},
   };
   return {

@@ -96,7 +96,7 @@ export async function sessionFor(
     onProgress: () => {},
     trace: { upstreamRequestIds: [], createdObjectIds: [] },
     recovery: new RecoveryPoints({ now: () => new Date() }),
-    authorizeChange() {},
+    async authorizeChange() {},
     noteChange() {},
   };
   return PlatformSession.open(context, socialProtocol);

@@ -164,7 +164,7 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
     expect(writes()).toEqual([]);
   });
 
-  it('previews the requests on a dry run, in order, changing nothing and using no quota', async () => {
+  it('previews the requests on a dry run, in order, changing nothing, billed as the read it is', async () => {
     const id = SEEDED.appInstalls;
     const before = await stored(id);
     const quota = await used();
@@ -175,7 +175,9 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
       dry_run: true,
     });
     expect(status).toBe(200);
-    expect(body.data.text).toMatch(/^Dry run: campaign \d+ would change from .* with 2 requests to TikTok/);
+    expect(body.data.text).toMatch(
+      /^Dry run: TikTok campaign \d+ would change from .* with 2 requests to TikTok/,
+    );
     expect(body.data.structured.preview).toEqual([
       {
         step: 1,
@@ -183,6 +185,7 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
         method: 'POST',
         url: UPDATE_PATH,
         body: { advertiser_id: account.account_id, campaign_id: id, budget: 75 },
+        validated: false,
       },
       {
         step: 2,
@@ -190,6 +193,7 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
         method: 'POST',
         url: STATUS_PATH,
         body: { advertiser_id: account.account_id, campaign_ids: [id], operation_status: 'ENABLE' },
+        validated: false,
       },
     ]);
     expect(outputOf(updateVideoCampaign, body.data.structured)).toMatchObject({
@@ -199,7 +203,7 @@ describe.each(TEST_DIALECTS)('update_video_campaign: status, budget and keys (%s
     });
     expect(writes()).toEqual([]);
     expect(await stored(id)).toEqual(before);
-    expect(await used()).toBe(quota);
+    expect(await used()).toBe(quota + 1);
     // A dry run asks the key too: a write key may not preview an enable.
     const write = await keyWith({ scope: 'write' });
     const refused = await update({ campaign_id: id, operation_status: 'ENABLE', dry_run: true }, write);

@@ -1,12 +1,12 @@
+import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
-import type { AuthServices } from './auth-services.ts';
 
 /**
  * The refusal of every key and app of an owner who stopped all agents (docs/approvals.md): it says when,
  * and that only the owner can resume them.
  */
 export function refuseIfAgentsStopped(
-  services: Pick<AuthServices, 'config'>,
+  services: { config: Pick<Config, 'appUrl'> },
   stoppedAt: string | null,
 ): void {
   if (stoppedAt === null) return;
