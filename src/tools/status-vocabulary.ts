@@ -83,9 +83,13 @@ export function statusFilter(platform: Platform) {
 }
 
 /**
- * An update's `changed`: the fields whose shown values differ, without `platform_status`, which only
- * follows `status` (the same list the tools that send only what differs derive from what they send).
+ * An update's `changed`: the fields whose shown values differ, without `platform_status`, which counts as
+ * `status` (a LinkedIn draft paused is PAUSED before and after, and still changed its status).
  */
 export function changedFields<Shown extends Record<string, unknown>>(before: Shown, after: Shown): string[] {
-  return Object.keys(after).filter((field) => field !== 'platform_status' && after[field] !== before[field]);
+  return Object.keys(after).filter((field) => {
+    if (field === 'platform_status') return false;
+    if (field === 'status' && after.platform_status !== before.platform_status) return true;
+    return after[field] !== before[field];
+  });
 }

@@ -9,13 +9,14 @@ import { idOf } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, changingOneOf, digitsOrUrn, dryRun, text } from '../arguments.ts';
+import { type FieldValue, updateObject } from '../changes/update-object.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
+import { PREVIEW_OUTPUT } from '../preview.ts';
 import { STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
 import { defineTool, type ToolContext, type ToolResult } from '../tool.ts';
 import { deliveryBudgets } from './delivery-budgets.ts';
-import { PREVIEW_OUTPUT } from './runner.ts';
 
 /** LinkedIn's smallest daily budget, in the account currency (as the create tools take it). */
 const MIN_DAILY_BUDGET = 10;
@@ -46,38 +47,16 @@ function stateOf(campaign: NetworkCampaign, currency: string): State {
 }
 
 /**
- * What the audit and an approval show of a state: the fields the tool takes, so that a revert sets them
- * back (platform_status follows status).
+ * What the answer, the audit and an approval show of a state: the fields the tool takes, so that a revert
+ * sets them back, and `platform_status` beside `status`.
  */
-function shownOf({ platform_status: _, ...fields }: State): Record<string, unknown> {
-  return fields;
+function shownOf(state: State): Record<string, unknown> {
+  return state;
 }
 
 function summary(state: State, currency: string): string {
   const budget = state.daily_budget === null ? 'no daily budget' : `${state.daily_budget} ${currency} a day`;
   return `"${state.name ?? ''}", ${state.platform_status}, ${budget}`;
-}
-
-/** The answer's fields that the patch changes, as the tool's arguments name them. */
-function changedFields(set: Record<string, unknown>): string[] {
-  return [
-    ...(set.name !== undefined ? ['name'] : []),
-    ...(set.status !== undefined ? ['status'] : []),
-    ...(set.dailyBudget !== undefined ? ['daily_budget'] : []),
-  ];
-}
-
-/** What LinkedIn's PARTIAL_UPDATE must set: only the asked fields that differ from the campaign's. */
-function patchOf(before: NetworkCampaign, args: UpdateArgs, currency: string): Record<string, unknown> {
-  const set: Record<string, unknown> = {};
-  if (args.status !== undefined && args.status !== before.status) set.status = args.status;
-  if (args.daily_budget !== undefined) {
-    const current = before.dailyBudget ? decimalToMicros(before.dailyBudget.amount) : undefined;
-    const wanted = money(args.daily_budget, currency);
-    if (current !== decimalToMicros(wanted.amount)) set.dailyBudget = wanted;
-  }
-  if (args.name !== undefined && args.name !== before.name) set.name = args.name;
-  return set;
 }
 
 /** The campaign's statuses this tool refuses to touch, each with why and what to do instead. */
@@ -116,6 +95,10 @@ async function groupHold(client: NetworkClient, campaign: NetworkCampaign): Prom
   );
 }
 
+const dailyOf = (campaign: NetworkCampaign) =>
+  campaign.dailyBudget ? decimalToMicros(campaign.dailyBudget.amount) : null;
+
+/** A LinkedIn campaign's update: one PARTIAL_UPDATE setting the fields that differ. */
 async function updateCampaign(context: ToolContext, args: UpdateArgs): Promise<ToolResult> {
   const account = context.account;
   if (!account) throw new Error('a network tool needs the resolved account');
@@ -126,118 +109,102 @@ async function updateCampaign(context: ToolContext, args: UpdateArgs): Promise<T
   }
   const campaignId = idOf(args.campaign_id);
   const client = new NetworkClient(await PlatformSession.open(context, networkProtocol));
-  // The search finder answers an unknown id with no element, where a GET's 404 reads like any refusal.
-  const [campaign] = await client.campaignsByIds([campaignId]);
-  if (!campaign) {
-    throw new AppError(
-      'upstream_rejected',
-      `LinkedIn Ads (network) has no campaign ${campaignId} in ad account ${accountId}. Check the id with ` +
-        'list_network_campaigns, or pass account_id when several LinkedIn ad accounts are connected.',
-    );
-  }
-  const refused = refusal(campaignId, campaign, args);
-  if (refused) throw new AppError('upstream_rejected', refused);
-  const total = campaign.totalBudget;
-  if (
-    args.daily_budget !== undefined &&
-    total &&
-    unitsToMicros(args.daily_budget) > decimalToMicros(total.amount)
-  ) {
-    throw invalidArguments('update_network_campaign', [
-      {
-        field: 'daily_budget',
-        message: `must not exceed the campaign's total budget of ${total.amount} ${total.currencyCode}: LinkedIn refuses a daily budget above it; raise the total budget in Campaign Manager first`,
-      },
-    ]);
-  }
-
-  const set = patchOf(campaign, args, currency);
-  const before = stateOf(campaign, currency);
-  const changed = { ...campaign, ...set } as NetworkCampaign;
-  const after = stateOf(changed, currency);
-  const structured = {
-    account_id: accountId,
-    campaign_id: campaignId,
-    name: changed.name ?? '',
-    currency,
-    before,
-    after,
-    changed: changedFields(set),
-    dry_run: context.dryRun,
-  };
-  if (structured.changed.length === 0) {
-    return {
-      text:
-        `Nothing to change: LinkedIn campaign ${campaignId} is already ${summary(before, currency)}. No request ` +
-        `was sent to LinkedIn${context.dryRun ? ' (dry run)' : ''}.`,
-      structured,
-    };
-  }
-
   // What LinkedIn is sent, in the currency's minor unit: the amount the key's ceiling judges.
-  const budgetMicros =
-    args.daily_budget === undefined ? undefined : decimalToMicros(money(args.daily_budget, currency).amount);
-  const activates = set.status === 'ACTIVE';
-  // A campaign without a daily budget spends against its total budget alone: a daily one only caps it.
-  const raises =
-    set.dailyBudget !== undefined &&
-    campaign.dailyBudget !== undefined &&
-    (budgetMicros ?? 0) > decimalToMicros(campaign.dailyBudget.amount);
-  const what = [
-    activates && `activate campaign ${campaignId}`,
-    raises && `raise its daily budget to ${after.daily_budget} ${currency}`,
-  ].filter(Boolean);
-  const dailyOf = (c: NetworkCampaign) => c.dailyBudget && decimalToMicros(c.dailyBudget.amount);
-  context.authorizeChange({
-    what: what.length > 0 ? what.join(' and ') : `change campaign ${campaignId}`,
-    startsOrRaisesSpend: activates || raises,
-    target: {
-      campaignId,
-      currency,
-      before: { active: campaign.status === 'ACTIVE', dailyMicros: dailyOf(campaign) },
-      after: { active: changed.status === 'ACTIVE', dailyMicros: dailyOf(changed) },
-      shown: { before: shownOf(before), after: shownOf(after) },
-    },
-    ...(set.dailyBudget !== undefined &&
-      budgetMicros !== undefined && {
-        dailyBudget: { micros: budgetMicros, currency },
-      }),
-    ...(activates && { startsDelivery: deliveryBudgets(changed, currency) }),
+  const wantedDaily = args.daily_budget === undefined ? undefined : money(args.daily_budget, currency);
+  const patchOf = (changes: Readonly<Record<string, FieldValue>>) => ({
+    ...(changes.status !== undefined && { status: changes.status }),
+    ...(changes.daily_budget !== undefined && wantedDaily && { dailyBudget: wantedDaily }),
+    ...(changes.name !== undefined && { name: changes.name }),
   });
-
-  const hold =
-    changed.status === 'ACTIVE' && set.status !== undefined ? await groupHold(client, campaign) : undefined;
-  const request = client.requests.updateCampaign(campaignId, set);
-  if (context.dryRun) {
-    return {
-      text:
-        `Dry run: LinkedIn campaign ${campaignId} would change from ${summary(before, currency)} to ` +
-        `${summary(after, currency)}. Nothing was changed and no quota was used; LinkedIn has no validate-only ` +
-        `mode, so structured.preview shows the request.${hold ? ` ${hold}` : ''}`,
-      structured: {
-        ...structured,
-        preview: [
+  return updateObject<NetworkCampaign>(context, {
+    platform: 'LinkedIn',
+    currency,
+    // The search finder answers an unknown id with no element, where a GET's 404 reads like any refusal.
+    read: async () => (await client.campaignsByIds([campaignId]))[0],
+    missing: () =>
+      new AppError(
+        'upstream_rejected',
+        `LinkedIn Ads (network) has no campaign ${campaignId} in ad account ${accountId}. Check the id with ` +
+          'list_network_campaigns, or pass account_id when several LinkedIn ad accounts are connected.',
+      ),
+    check(campaign) {
+      const refused = refusal(campaignId, campaign, args);
+      if (refused) throw new AppError('upstream_rejected', refused);
+      const total = campaign.totalBudget;
+      if (
+        args.daily_budget !== undefined &&
+        total &&
+        unitsToMicros(args.daily_budget) > decimalToMicros(total.amount)
+      ) {
+        throw invalidArguments('update_network_campaign', [
           {
-            step: 1,
-            action: 'update the campaign',
+            field: 'daily_budget',
+            message: `must not exceed the campaign's total budget of ${total.amount} ${total.currencyCode}: LinkedIn refuses a daily budget above it; raise the total budget in Campaign Manager first`,
+          },
+        ]);
+      }
+    },
+    ref: () => ({ kind: 'campaign', id: campaignId, campaignId }),
+    label: () => `campaign ${campaignId}`,
+    where: () => `LinkedIn campaign ${campaignId}`,
+    summary: (campaign) => summary(stateOf(campaign, currency), currency),
+    fields: {
+      status: {
+        money: 'delivery',
+        value: (campaign) => campaign.status ?? null,
+        active: (value) => value === 'ACTIVE',
+      },
+      // A campaign without a daily budget spends against its total budget alone: a daily one only caps it.
+      daily_budget: { money: 'daily_budget', value: dailyOf, noneMeans: 'no_limit' },
+      name: { money: 'none', value: (campaign) => campaign.name ?? null },
+    },
+    wanted: {
+      status: args.status,
+      daily_budget: wantedDaily && decimalToMicros(wantedDaily.amount),
+      name: args.name,
+    },
+    apply: (campaign, changes) => ({ ...campaign, ...patchOf(changes) }) as NetworkCampaign,
+    shown: (campaign) => shownOf(stateOf(campaign, currency)),
+    delivery: (campaign) => ({
+      active: campaign.status === 'ACTIVE',
+      dailyMicros: dailyOf(campaign) ?? undefined,
+    }),
+    budgets: (campaign) => deliveryBudgets(campaign, currency),
+    steps(_before, changes) {
+      const request = client.requests.updateCampaign(campaignId, patchOf(changes));
+      return [
+        {
+          action: 'update the campaign',
+          fields: Object.keys(changes),
+          shown: ['name', 'status', 'platform_status', 'daily_budget'],
+          request: {
             method: request.method,
             url: request.url.slice(client.requests.apiUrl.length),
             headers: { 'X-RestLi-Method': 'PARTIAL_UPDATE' },
             body: request.body,
           },
-        ],
-        ...(hold && { warning: hold }),
-      },
-    };
-  }
-  await client.send(request);
-  context.noteChange(shownOf(before), shownOf(after));
-  return {
-    text:
-      `Updated LinkedIn campaign ${campaignId}: ${summary(before, currency)} -> ${summary(after, currency)}.` +
-      (hold ? ` ${hold}` : activates ? ' It delivers as soon as LinkedIn has reviewed its ads.' : ''),
-    structured: { ...structured, ...(hold && { warning: hold }) },
-  };
+          send: async () => {
+            await client.send(request);
+          },
+        },
+      ];
+    },
+    answer: (_before, after) => ({
+      account_id: accountId,
+      campaign_id: campaignId,
+      name: after.name ?? '',
+      currency,
+    }),
+    async extras(before, after) {
+      const hold =
+        after.status === 'ACTIVE' && before.status !== 'ACTIVE' ? await groupHold(client, before) : undefined;
+      if (hold) return { text: hold, structured: { warning: hold } };
+      if (after.status === 'ACTIVE' && before.status !== 'ACTIVE' && !context.dryRun) {
+        return { text: 'It delivers as soon as LinkedIn has reviewed its ads.' };
+      }
+      return {};
+    },
+  });
 }
 
 export const updateNetworkCampaign = defineTool({
@@ -255,7 +222,11 @@ export const updateNetworkCampaign = defineTool({
     MAY_WAIT_FOR_APPROVAL,
   platform: 'network',
   billable: true,
-  changesSpend: true,
+  changes: {
+    object: 'campaign',
+    fields: { status: 'delivery', daily_budget: 'daily_budget', name: 'none' },
+    address: ([campaign]) => ({ campaign_id: campaign?.id }),
+  },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   input: changingOneOf(
     z.strictObject({

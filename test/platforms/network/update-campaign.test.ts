@@ -225,7 +225,7 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
     expect((await history(campaignId)).length).toBe(entries);
   });
 
-  it('shows the PARTIAL_UPDATE in a dry run, changing nothing and using no quota', async () => {
+  it('shows the PARTIAL_UPDATE in a dry run, changing nothing, billed as the read it is', async () => {
     const { owner, accountId, id } = await freshAccount();
     const campaignId = id(RUNNING);
     const before = await stored(campaignId);
@@ -238,7 +238,7 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
       dry_run: true,
     });
     expect(dry.status, JSON.stringify(dry.body)).toBe(200);
-    expect(dry.body.data.text).toMatch(/^Dry run: .*Nothing was changed/);
+    expect(dry.body.data.text).toMatch(/^Dry run: .*Nothing was sent: LinkedIn has no validate-only mode/);
     expect(dry.body.data.structured).toMatchObject({
       dry_run: true,
       changed: ['name', 'status', 'daily_budget'],
@@ -260,13 +260,14 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
               },
             },
           },
+          validated: false,
         },
       ],
     });
     const after = await stored(campaignId);
     expect(after.updatedAt).toBe(before.updatedAt);
     expect(after.data).toEqual(before.data);
-    expect(await used(owner.key)).toBe(quota);
+    expect(await used(owner.key)).toBe(quota + 1);
   });
 
   it('replays a repeated Idempotency-Key with the first answer, changing the campaign once', async () => {
@@ -355,7 +356,7 @@ describe.each(TEST_DIALECTS)('update_network_campaign on the LinkedIn sandbox (%
     const before = await stored(stopped);
     for (const [args, what] of [
       [{ status: 'ACTIVE' }, `would activate campaign ${stopped}`],
-      [{ daily_budget: 51 }, 'would raise its daily budget to 51.00 USD'],
+      [{ daily_budget: 51 }, `would raise the daily budget of campaign ${stopped} to 51.00 USD`],
       [{ status: 'ACTIVE', dry_run: true }, `would activate campaign ${stopped}`],
     ] as const) {
       const refused = await update(write, { campaign_id: stopped, ...args });
