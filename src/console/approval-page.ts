@@ -11,6 +11,8 @@ export interface ApprovalView {
   approval: Approval;
   now: Date;
   notice?: Notice | undefined;
+  /** Why approving would write nothing now: the key or app that asked is gone, or agents are stopped. */
+  gone?: string | undefined;
 }
 
 /** Approve and Reject while it waits; Approve again while an approved change is not applied yet. */
@@ -22,8 +24,8 @@ function decisionForms(approval: Approval, status: ApprovalStatus, csrfToken: st
   </form>`;
   if (status === 'approved') return html`<div class="actions">${approve}</div>`;
   return html`<h2>Your decision</h2>
-<p>Approve: adops makes this change now, once, as the key that asked, if the campaign still shows what
-is under “Before”; if it changed, nothing is made. Reject: nothing is made, and the agent is told so.</p>
+<p>Approve: adops makes this change now, once, as the key that asked and within its limits as they are
+now, if it still shows what is under “Before”; if it changed, or the key is gone, nothing is made. Reject: nothing is made, and the agent is told so.</p>
 <div class="actions">
   ${approve}
   <form method="post" action="/approvals/${approval.id}/reject">
@@ -49,6 +51,7 @@ export function approvalPage(view: ApprovalView) {
   ${decided}
   <dt>Approval id</dt><dd><code>${approval.id}</code></dd>
 </dl>
+${view.gone ? html`<p class="notice notice-error" role="status"><strong>Approving writes nothing now.</strong> ${view.gone}</p>` : ''}
 ${beforeAfterTable(change, `Before → after of ${change.object}`)}
 ${status === 'drifted' ? driftTable(approval) : ''}
 ${decisionForms(approval, status, view.session.csrfToken)}

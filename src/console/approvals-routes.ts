@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
 import { approveChange, type Decision, rejectChange } from '../owners/approvals.ts';
 import { OwnerError } from '../owners/owner-error.ts';
+import { requesterNow } from '../owners/requester.ts';
 import { findApproval, listApprovals } from '../storage/approvals.ts';
 import { findUserById } from '../storage/users.ts';
 import { statusOf } from '../tools/approvals/approval-object.ts';
@@ -49,9 +50,15 @@ export function registerApprovalsRoutes(app: FastifyInstance, services: Services
       if (!approval) return noSuchApproval(request, reply);
       const now = clock.now();
       // The notice is read from the approval as stored, never from the address, so a link cannot fake one.
-      const notice =
-        request.query.done === 'decided' ? decisionNotice(approval, statusOf(approval, now)) : undefined;
-      return sendPage(reply, 200, approvalPage({ session, approval, now, notice }));
+      const status = statusOf(approval, now);
+      const notice = request.query.done === 'decided' ? decisionNotice(approval, status) : undefined;
+      const owner = await findUserById(storage.db, session.user.id);
+      const requester =
+        owner && (status === 'pending' || status === 'approved')
+          ? await requesterNow(services, approval, owner)
+          : undefined;
+      const gone = requester && !requester.live ? requester.reason : undefined;
+      return sendPage(reply, 200, approvalPage({ session, approval, now, notice, gone }));
     },
   );
 

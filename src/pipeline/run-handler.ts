@@ -1,5 +1,6 @@
 import type { Caller } from '../caller.ts';
 import { RecoveryPoints } from '../platforms/recovery-points.ts';
+import type { Progress } from '../progress.ts';
 import { quotaBlock } from '../quota.ts';
 import { saveRecovery } from '../storage/idempotency.ts';
 import type { Tool, ToolContext, ToolResult } from '../tools/tool.ts';
@@ -8,7 +9,6 @@ import { authorizeChange } from './authorize-change.ts';
 import { CallLease } from './call-lease.ts';
 import type { CallMode } from './call-mode.ts';
 import { type CallRecord, noteMade } from './call-record.ts';
-import type { ExecuteOptions } from './execute-tool.ts';
 import type { Outcome, ToolData } from './outcome.ts';
 import type { PipelineServices } from './pipeline-services.ts';
 import { impactOf } from './spend-guardrails.ts';
@@ -23,7 +23,7 @@ export async function runHandler(
   caller: Caller,
   tool: Tool,
   args: Record<string, unknown>,
-  options: ExecuteOptions & { mode: CallMode },
+  options: { requestId: string; onProgress?: ((progress: Progress) => void) | undefined; mode: CallMode },
   record: CallRecord,
 ): Promise<Outcome> {
   const { clock, storage } = services;

@@ -1,6 +1,6 @@
 import { decimalToMicros } from '../../money.ts';
 import type { NetworkCampaign } from '../../platforms/network/answers.ts';
-import type { DeliveryBudgets } from '../tool.ts';
+import type { DeliveryBudgets } from '../changes/change.ts';
 
 /** What bounds a LinkedIn campaign's spend while it delivers: its daily budget, its total budget, or both. */
 export function deliveryBudgets(campaign: NetworkCampaign, currency: string): DeliveryBudgets {
