@@ -8,6 +8,8 @@ import { shown } from './approval-view.ts';
 const NOTED = new Set([
   'before',
   'after',
+  'object',
+  'objects',
   'raised_spend',
   'target_campaign_id',
   'approval_id',
@@ -86,6 +88,9 @@ function objectOf(details: Json, created: string[]): string {
   const after = isObject(details.after) ? details.after : {};
   const name = text(after.name) ?? text(before.name) ?? text(details.campaign_name);
   const named = name === undefined ? '' : ` “${name}”`;
+  // What the change engine noted it acted on: `ad group 123`, `3 keywords of ad group 456`.
+  const object = text(details.object);
+  if (object !== undefined && !object.startsWith('a new')) return `${object}${named}`;
   if (campaign !== undefined && campaign !== 'new') return `campaign ${campaign}${named}`;
   if (text(details.ad_id) !== undefined) return `ad ${text(details.ad_id)}`;
   if (created.length > 0) return `new ${created.join(', ')}${named}`;

@@ -100,3 +100,8 @@ export async function liftedByAgentsSince(
   }
   return lifted;
 }
+
+/** Forgets the money moved before `before`: older than any rule looks back. */
+export async function deleteMoneyChangesBefore(db: Kysely<Database>, before: string): Promise<void> {
+  await db.deleteFrom('money_changes').where('created_at', '<', before).execute();
+}

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/errors.ts';
 import { DEFAULT_LIMITS, type KeyLimits } from '../../src/key-limits.ts';
 import { checkAccount } from '../../src/monitors/check-account.ts';
 import { resumeAgents, stopAgents } from '../../src/owners/agents.ts';
 import { approveChange } from '../../src/owners/approvals.ts';
 import { issueKey } from '../../src/owners/create-key.ts';
 import { narrowKey } from '../../src/owners/narrow-key.ts';
+import { executeTool } from '../../src/pipeline/execute-tool.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
 import type { StoredAdGroup } from '../../src/sandbox/video/adgroup.ts';
 import type { StoredCampaign } from '../../src/sandbox/video/campaign.ts';
@@ -445,5 +447,85 @@ describe.each(TEST_DIALECTS)('the money rules an attack got around (%s)', (diale
       expect(dry.status).toBe(200);
       expect(await used()).toBe(before + 1);
     });
+  });
+});
+
+describe.each(TEST_DIALECTS)('a dry run is not a stop, past the rate limit (%s)', (dialect) => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await TestService.start(dialect, {
+      env: { ADOPS_RATE_LIMIT_PER_SECOND: '1', ADOPS_RATE_LIMIT_BURST: '2' },
+    });
+  });
+  afterAll(() => service?.stop());
+
+  async function campaigns(owner: Owner) {
+    const [account] = await listAdAccounts(service.services.storage.db, owner.userId, 'video');
+    const stored = await new SandboxStore(service.services.storage.db, 'video').list<StoredCampaign>(
+      'campaign',
+      account?.account_id ?? '',
+    );
+    return {
+      running: stored.filter((c) => c.data.operation_status === 'ENABLE').map((c) => c.id),
+      paused: stored.filter((c) => c.data.operation_status === 'DISABLE').map((c) => c.id),
+    };
+  }
+
+  it('refuses dry-run pauses in a burst with 429, as any read', async () => {
+    const owner = await service.createOwner('max', ['video']);
+    const { running } = await campaigns(owner);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        service.call(
+          'update_video_campaign',
+          { campaign_id: running[0], status: 'PAUSED', dry_run: true },
+          {
+            key: owner.key,
+          },
+        ),
+      ),
+    );
+    const refused = answers.filter((a) => a.status === 429);
+    // Two in the burst, and at most a few refilled while the ten ran.
+    expect(refused.length).toBeGreaterThanOrEqual(6);
+    expect(refused[0]?.body.code).toBe('rate_limited');
+  });
+
+  it('a call the door found rate-limited runs only if it stops something', async () => {
+    const owner = await service.createOwner('max', ['video']);
+    const { running, paused } = await campaigns(owner);
+    const user = await findUserById(service.services.storage.db, owner.userId);
+    const key = await service.services.storage.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('user_id', '=', owner.userId)
+      .executeTakeFirstOrThrow();
+    if (!user) throw new Error('no owner');
+    const caller = {
+      userId: user.id,
+      email: user.email,
+      tier: user.tier,
+      apiKeyId: key.id,
+      limits: { ...DEFAULT_LIMITS, scope: 'spend' as const },
+    };
+    const rateLimited = new AppError('rate_limited', 'Too many requests with this API key.', {
+      retryAfterSeconds: 1,
+    });
+    const run = (args: Json) =>
+      executeTool(service.services, caller, 'update_video_campaign', args, {
+        requestId: `req_${Math.random().toString(36).slice(2)}`,
+        mode: { kind: 'call', rateLimited },
+      });
+    const real = await run({ campaign_id: running[0], status: 'PAUSED' });
+    expect(real.outcome).toMatchObject({ ok: true, status: 200 });
+    const dry = await run({ campaign_id: running[1], status: 'PAUSED', dry_run: true });
+    expect(dry.outcome).toMatchObject({ ok: false, status: 429, code: 'rate_limited' });
+    const nothing = await run({ campaign_id: paused[0], status: 'PAUSED' });
+    expect(nothing.outcome).toMatchObject({ ok: false, status: 429, code: 'rate_limited' });
+    expect(nothing.outcome.ok === false && nothing.outcome.message).toMatch(
+      /^Nothing to stop: Nothing to change: TikTok campaign/,
+    );
+    const raise = await run({ campaign_id: running[1], daily_budget: 1000 });
+    expect(raise.outcome).toMatchObject({ ok: false, status: 429, code: 'rate_limited' });
   });
 });
