@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { newId } from '../ids.ts';
 import { executeTool } from '../pipeline/execute-tool.ts';
 import type { PipelineServices } from '../pipeline/pipeline-services.ts';
@@ -116,16 +117,19 @@ export async function revertChange(
   }
   const plan = revertPlan(services.tools, row);
   if ('refused' in plan) return { kind: 'refused', message: plan.refused };
-  const { outcome, replayed } = await executeTool(
-    services,
-    ownerCaller(owner),
-    plan.tool.name,
-    plan.arguments,
-    {
+  const run = () =>
+    executeTool(services, ownerCaller(owner), plan.tool.name, plan.arguments, {
       requestId: newId('req'),
       revert: { changeId, after: plan.after, revertedBy: owner.email },
-    },
-  );
+    });
+  let { outcome, replayed } = await run();
+  // The same revert still running (another click, tab or instance): wait for its answer, within a lease.
+  const waitUntil = Date.now() + services.config.callLeaseSeconds * 1000;
+  for (let waitMs = 100; !outcome.ok && outcome.code === 'idempotency_key_in_flight'; waitMs *= 2) {
+    if (Date.now() + waitMs > waitUntil) break;
+    await sleep(waitMs);
+    ({ outcome, replayed } = await run());
+  }
   if (!outcome.ok) return { kind: 'refused', message: outcome.message };
   if (replayed) return { kind: 'already_reverted', message: `Already reverted: ${outcome.data.text}` };
   return { kind: 'reverted', message: `Reverted: ${outcome.data.text}` };
