@@ -11,6 +11,7 @@ import type { Change } from '../tools/changes/change.ts';
 import { driftOf } from './drift.ts';
 import { OwnerError } from './owner-error.ts';
 import { requesterNow } from './requester.ts';
+import { runOnce } from './run-once.ts';
 
 /** What became of an owner's decision, and the approval as it now stands. */
 export interface Decision {
@@ -117,12 +118,8 @@ export async function approveChange(services: PipelineServices, owner: User, id:
     await approvalDecided(services, ended.approval);
     return ended;
   }
-  const { outcome } = await executeTool(
-    services,
-    requester.caller,
-    decided.tool,
-    JSON.parse(decided.arguments),
-    {
+  const run = () =>
+    executeTool(services, requester.caller, decided.tool, JSON.parse(decided.arguments), {
       requestId: newId('req'),
       mode: {
         kind: 'approval',
@@ -130,8 +127,8 @@ export async function approveChange(services: PipelineServices, owner: User, id:
         approvedBy: owner.email,
         check: (now) => checkApprovalDrift(change, now),
       },
-    },
-  );
+    });
+  const { outcome } = await runOnce(run, services.config.callLeaseSeconds);
   const decision = await settle(services, owner, decided, outcome);
   // Told once the decision is carried out: applied, drifted or failed, not while it waits for a retry.
   if (decision.approval.status !== 'approved') await approvalDecided(services, decision.approval);

@@ -10,6 +10,7 @@ import type { Tool } from '../tools/tool.ts';
 import { driftOf } from './drift.ts';
 import { ownerCaller } from './owner-caller.ts';
 import { OwnerError } from './owner-error.ts';
+import { runOnce } from './run-once.ts';
 
 /** What the owner is told of a revert. */
 export interface RevertOutcome {
@@ -145,12 +146,8 @@ export async function revertChange(
   }
   const plan = revertPlan(services.tools, row);
   if ('refused' in plan) return { kind: 'refused', message: plan.refused };
-  const { outcome, replayed } = await executeTool(
-    services,
-    ownerCaller(owner),
-    plan.tool.name,
-    plan.arguments,
-    {
+  const run = () =>
+    executeTool(services, ownerCaller(owner), plan.tool.name, plan.arguments, {
       requestId: newId('req'),
       mode: {
         kind: 'revert',
@@ -158,8 +155,8 @@ export async function revertChange(
         revertedBy: owner.email,
         check: (change) => checkRevertDrift(plan.after, change),
       },
-    },
-  );
+    });
+  const { outcome, replayed } = await runOnce(run, services.config.callLeaseSeconds);
   if (!outcome.ok) return { kind: 'refused', message: outcome.message };
   if (replayed) return { kind: 'already_reverted', message: `Already reverted: ${outcome.data.text}` };
   return { kind: 'reverted', message: `Reverted: ${outcome.data.text}` };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyLimits } from '../../src/key-limits.ts';
 import { resumeAgents, stopAgents } from '../../src/owners/agents.ts';
 import { approveChange, rejectChange } from '../../src/owners/approvals.ts';
+import { revertChange } from '../../src/owners/revert-change.ts';
 import { quotaPeriod, tierLimit } from '../../src/quota.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
 import type { StoredCampaign } from '../../src/sandbox/video/campaign.ts';
@@ -368,6 +369,35 @@ describe.each(TEST_DIALECTS)('the owner in the loop (%s)', (dialect) => {
     });
   });
 
+  describe('an approved change is not billed again', () => {
+    it('applies it with the quota used up by the call that asked, and used does not move', async () => {
+      const owner = await videoOwner('free');
+      const key = await spendKey(owner);
+      const { config, storage } = service.services;
+      const limit = tierLimit(config, 'free');
+      await storage.db
+        .insertInto('quota_usage')
+        .values({ user_id: owner.userId, period: quotaPeriod(clock.now()), used: limit - 1 })
+        .execute();
+      const id = owner.campaigns[ALWAYS_ON] ?? '';
+      const asked = await update(key, { campaign_id: id, budget: 2_500 });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+      // The call that asked used the last unit of the period.
+      expect(asked.body.data.quota).toMatchObject({ used: limit, limit });
+      const approvalId = asked.body.data.structured.approval.id as string;
+
+      const decision = await approveChange(service.services, owner.user, approvalId);
+      expect(decision.status, decision.message).toBe('applied');
+      expect((await campaign(id))?.budget).toBe(2_500);
+      const [row, ...more] = await appliedRows(approvalId);
+      expect(more).toEqual([]);
+      expect(row?.billable).toBe(0);
+      const usage = await service.call('get_usage_status', {}, { key: owner.key });
+      expect(usage.status).toBe(200);
+      expect(usage.body.data.quota).toMatchObject({ used: limit, limit });
+    });
+  });
+
   describe('stop all agents', () => {
     it('refuses every key with agents_stopped until resumed, and pauses what agents raised', async () => {
       const owner = await videoOwner();
@@ -414,18 +444,92 @@ describe.each(TEST_DIALECTS)('the owner in the loop (%s)', (dialect) => {
         .execute();
       expect(pauses.map((row) => row.status)).toEqual([200, 200]);
     });
+
+    it('leaves running what the owner raised or enabled in person', async () => {
+      const owner = await videoOwner();
+      const agent = await spendKey(owner);
+      const changeOf = async (args: Record<string, unknown>) => {
+        const answer = await update(agent, args);
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        return service.auditRow(answer.body.request_id);
+      };
+      // The owner undoes an agent's pause (enabling the campaign) and an agent's cut (raising it back).
+      const enabledByOwner = owner.campaigns[ALWAYS_ON] ?? '';
+      const raisedByOwner = owner.campaigns[RETARGETING] ?? '';
+      const pause = await changeOf({ campaign_id: enabledByOwner, operation_status: 'DISABLE' });
+      const cut = await changeOf({ campaign_id: raisedByOwner, budget: 60 });
+      for (const change of [pause, cut]) {
+        const revert = await revertChange(service.services, owner.user, change.id);
+        expect(revert.kind, revert.message).toBe('reverted');
+      }
+      // The agent enables one itself: that one is paused.
+      const enabledByAgent = owner.campaigns[SPRING] ?? '';
+      await changeOf({ campaign_id: enabledByAgent, operation_status: 'ENABLE' });
+
+      // The owner's two changes are spend raises on audit rows of their own, without a key or an app.
+      await service.services.audit.flush();
+      const ownersRaises = await service.services.storage.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('user_id', '=', owner.userId)
+        .where('reverts', 'in', [pause.id, cut.id])
+        .where('status', '=', 200)
+        .execute();
+      expect(ownersRaises).toHaveLength(2);
+      for (const row of ownersRaises) {
+        expect(row).toMatchObject({ api_key_id: null, oauth_client_id: null });
+        expect(JSON.parse(row.details ?? '{}')).toMatchObject({ raised_spend: true });
+      }
+
+      const stopped = await stopAgents(service.services, owner.user, { pauseChanged: true });
+      expect(stopped.paused.map((p) => [p.campaignId, p.status])).toEqual([[enabledByAgent, 200]]);
+      expect((await campaign(enabledByAgent))?.operation_status).toBe('DISABLE');
+      expect(await campaign(enabledByOwner)).toMatchObject({ operation_status: 'ENABLE', budget: 250 });
+      expect(await campaign(raisedByOwner)).toMatchObject({ operation_status: 'ENABLE', budget: 80 });
+    });
+
+    it('pauses what an agent raised 6 days ago, not what it raised 8 days ago', async () => {
+      const now = clock.now();
+      const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+      try {
+        clock.set(daysAgo(8));
+        const owner = await videoOwner();
+        const agent = await spendKey(owner);
+        const eightDaysAgo = owner.campaigns[RETARGETING] ?? '';
+        const sixDaysAgo = owner.campaigns[SPRING] ?? '';
+        expect((await update(agent, { campaign_id: eightDaysAgo, budget: 100 })).status).toBe(200);
+        clock.set(daysAgo(6));
+        expect((await update(agent, { campaign_id: sixDaysAgo, operation_status: 'ENABLE' })).status).toBe(
+          200,
+        );
+        clock.set(now);
+
+        const stopped = await stopAgents(service.services, owner.user, { pauseChanged: true });
+        expect(stopped.paused.map((p) => [p.campaignId, p.status])).toEqual([[sixDaysAgo, 200]]);
+        expect((await campaign(sixDaysAgo))?.operation_status).toBe('DISABLE');
+        expect(await campaign(eightDaysAgo)).toMatchObject({ operation_status: 'ENABLE', budget: 100 });
+      } finally {
+        clock.set(now);
+      }
+    });
   });
 });
 
+/**
+ * Two instances approve one change at the same moment. The sandbox answers slowly, so both approvals are
+ * past the move to `approved` and reading the campaign before either writes: only the idempotency key
+ * of the approval (`approval:<id>`) keeps the second from writing too.
+ */
 describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))(
   'two instances approving at once (%s)',
   (dialect) => {
+    const env = { ADOPS_SANDBOX_LATENCY_MS: '400' };
     let first: TestService;
     let second: TestService;
 
     beforeAll(async () => {
-      first = await TestService.start(dialect);
-      second = await TestService.start(dialect, { database: first.database });
+      first = await TestService.start(dialect, { env });
+      second = await TestService.start(dialect, { env, database: first.database });
     });
     afterAll(async () => {
       await second?.stop();
@@ -455,20 +559,26 @@ describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))(
         approveChange(first.services, user, approvalId),
         approveChange(second.services, user, approvalId),
       ]);
+      const writes = async () => {
+        await first.services.audit.flush();
+        await second.services.audit.flush();
+        return db
+          .selectFrom('audit_log')
+          .select(['status', 'replayed'])
+          .where('details', 'like', `%${approvalId}%`)
+          .where('status', '=', 200)
+          .where('replayed', '=', 0)
+          .execute();
+      };
+      expect(await writes()).toHaveLength(1);
       expect(decisions.map((d) => d.status)).toContain('applied');
       // Whichever lost the race either saw it applied or found it still being applied.
       for (const decision of decisions) expect(['applied', 'approved']).toContain(decision.status);
-      await first.services.audit.flush();
-      await second.services.audit.flush();
-      const writes = await db
-        .selectFrom('audit_log')
-        .select(['status'])
-        .where('details', 'like', `%${approvalId}%`)
-        .where('status', '=', 200)
-        .execute();
-      expect(writes).toHaveLength(1);
       const after = await new SandboxStore(db, 'video').get<StoredCampaign>('campaign', id ?? '');
       expect(after?.data.budget).toBe(1_000_000);
+      // Approving again on either instance answers it applied and writes nothing more.
+      expect((await approveChange(second.services, user, approvalId)).status).toBe('applied');
+      expect(await writes()).toHaveLength(1);
     });
   },
 );

@@ -149,3 +149,70 @@ describe.each(TEST_DIALECTS)('reverting a change (%s)', (dialect) => {
     expect((await campaign('Always on: prospecting'))?.operation_status).toBe('DISABLE');
   });
 });
+
+/**
+ * Two reverts of one change started at once, on a sandbox slow enough (ADOPS_SANDBOX_LATENCY_MS) that
+ * both are past the "already reverted?" check and reading the campaign before either writes: only the
+ * idempotency key of the change (`revert:<change id>`) keeps the second from writing too.
+ */
+describe.each(TEST_DIALECTS)('two reverts of one change at once (%s)', (dialect) => {
+  const LATENCY_MS = 300;
+  let service: TestService;
+
+  beforeAll(async () => {
+    service = await TestService.start(dialect, { env: { ADOPS_SANDBOX_LATENCY_MS: String(LATENCY_MS) } });
+  });
+  afterAll(() => service?.stop());
+
+  it('write once on the platform: one reverted, one already_reverted', async () => {
+    const created = await service.createOwner('pro', ['video']);
+    const { db } = service.services.storage;
+    const user = await findUserById(db, created.userId);
+    const [account] = await listAdAccounts(db, created.userId, 'video');
+    if (!user || !account) throw new Error('no owner');
+    const store = new SandboxStore(db, 'video');
+    const stored = await store.list<StoredCampaign>('campaign', account.account_id);
+    const id = stored.find((c) => c.data.campaign_name === 'Always on: prospecting')?.id ?? '';
+    const key = await service.createKeyFor(created, { scope: 'spend' });
+
+    const paused = await service.call(
+      'update_video_campaign',
+      { campaign_id: id, status: 'PAUSED' },
+      { key },
+    );
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+    const change = await service.auditRow(paused.body.request_id);
+    /** The sandbox's own record of each time the campaign started, stopped or was re-budgeted. */
+    const activity = () =>
+      db
+        .selectFrom('sandbox_activity')
+        .selectAll()
+        .where('platform', '=', 'video')
+        .where('object_id', '=', id)
+        .where('since', '>', change.created_at)
+        .execute();
+    expect(await activity()).toHaveLength(0);
+
+    const outcomes = await Promise.all([
+      revertChange(service.services, user, change.id),
+      revertChange(service.services, user, change.id),
+    ]);
+    // One write reached the platform: one applied revert, one activity entry (the campaign enabled).
+    await service.services.audit.flush();
+    const applied = await db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('reverts', '=', change.id)
+      .where('status', '=', 200)
+      .where('replayed', '=', 0)
+      .execute();
+    expect(applied).toHaveLength(1);
+    expect(await activity()).toEqual([expect.objectContaining({ active: 1 })]);
+    expect((await store.get<StoredCampaign>('campaign', id))?.data.operation_status).toBe('ENABLE');
+    // The second got the first's answer, as the owner reads it, not a refusal.
+    expect(outcomes.map((o) => o.kind).sort(), JSON.stringify(outcomes)).toEqual([
+      'already_reverted',
+      'reverted',
+    ]);
+  });
+});

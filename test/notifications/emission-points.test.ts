@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEndpoint } from '../../src/notifications/endpoints.ts';
 import { EVENT_TYPES } from '../../src/notifications/event-types.ts';
@@ -10,11 +14,39 @@ import { findUserById } from '../../src/storage/users.ts';
 import { createTestCertificate, type TestCertificate } from '../assets/support/test-certificate.ts';
 import { TestClock } from '../support/clock.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
-import { type Owner, TestService } from '../support/service.ts';
+import { type Owner, TEST_ENCRYPTION_KEYS, TestService } from '../support/service.ts';
 import { verifierFromDocs } from './support/docs-verifier.ts';
 import { Receiver, receiverEnv } from './support/receiver.ts';
 
 const HOUR_MS = 3_600_000;
+const EMIT_WORKER = fileURLToPath(new URL('./support/emit-worker.ts', import.meta.url));
+
+/**
+ * A second instance in a process of its own (support/emit-worker.ts) over the same database; `emit` has
+ * it emit an approval's `approval.decided` once it has loaded.
+ */
+function secondInstance(databaseUrl: string, now: Date) {
+  const child = spawn(process.execPath, [EMIT_WORKER, databaseUrl, now.toISOString()], {
+    env: { ...process.env, ADOPS_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = async () => String((await lines.next()).value);
+  const ready = next();
+  return {
+    async emit(userId: string, approvalId: string): Promise<string> {
+      expect(await ready).toBe('ready');
+      child.stdin.write(`${userId} ${approvalId}\n`);
+      return next();
+    },
+    async stop(): Promise<number | null> {
+      const exited = once(child, 'exit');
+      child.stdin.end();
+      const [code] = await exited;
+      return code as number | null;
+    },
+  };
+}
 
 /**
  * Each place that emits an event, through the real service and its job engine: the receiver (written
@@ -25,6 +57,8 @@ describe.each(TEST_DIALECTS)('notification emission points on %s', (dialect) => 
   let certificate: TestCertificate;
   let receiver: Receiver;
   let service: TestService;
+  /** Started with the service, so that it loads while the tests before its own run. */
+  let second: ReturnType<typeof secondInstance>;
   let hooks = 0;
 
   beforeAll(async () => {
@@ -34,8 +68,10 @@ describe.each(TEST_DIALECTS)('notification emission points on %s', (dialect) => 
       clock,
       env: { ...receiverEnv(receiver, certificate), ADOPS_TIER_LIMITS: 'free=5,plus=150,pro=600,max=3000' },
     });
+    second = secondInstance(service.database.url, clock.now());
   });
   afterAll(async () => {
+    if (second) expect(await second.stop()).toBe(0);
     await service?.stop();
     await receiver?.stop();
     certificate?.remove();
@@ -116,6 +152,38 @@ describe.each(TEST_DIALECTS)('notification emission points on %s', (dialect) => 
     expect(byId[approvalId]?.text).toMatch(/^Approval approved and applied by /);
     expect(byId[otherId]?.data.approval).toMatchObject({ status: 'rejected', decided_by: owner.email });
     expect(await arrived(path, 'approval.requested')).toHaveLength(2);
+  });
+
+  it('approval.decided once when a second instance, in a process of its own, emits it again', async () => {
+    const owner = await service.createOwner('pro', ['video']);
+    const path = await listen(owner);
+    const { db } = service.services.storage;
+    const user = await findUserById(db, owner.userId);
+    const [account] = await listAdAccounts(db, owner.userId, 'video');
+    if (!user || !account) throw new Error('no owner');
+    const [campaign] = await new SandboxStore(db, 'video').list<StoredCampaign>(
+      'campaign',
+      account.account_id,
+    );
+    const key = await service.createKeyFor(owner, { scope: 'spend' });
+    const raise = { campaign_id: campaign?.id, budget: (campaign?.data.budget ?? 0) * 10 };
+    const asked = await service.call('update_video_campaign', raise, { key });
+    expect(asked.status).toBe(202);
+    const approvalId = asked.body.data.structured.approval.id;
+    expect((await approveChange(service.services, user, approvalId)).status).toBe('applied');
+    expect(await arrived(path, 'approval.decided')).toHaveLength(1);
+
+    // Whatever another process holds once per process (a salt, a counter) differs from this one's.
+    expect(await second.emit(owner.userId, approvalId)).toBe(`emitted ${approvalId}`);
+    const stored = await db
+      .selectFrom('notification_events')
+      .select('id')
+      .where('user_id', '=', owner.userId)
+      .where('type', '=', 'approval.decided')
+      .execute();
+    expect(stored).toHaveLength(1);
+    const decided = await arrived(path, 'approval.decided');
+    expect(decided.map((event) => event.id)).toEqual([stored[0]?.id]);
   });
 
   it('quota.threshold once at 80% and once at 100% of the period, calls made at once', async () => {
