@@ -466,9 +466,11 @@ describe.each(TEST_DIALECTS)('the owner in the loop (%s)', (dialect) => {
       const enabledByAgent = owner.campaigns[SPRING] ?? '';
       await changeOf({ campaign_id: enabledByAgent, operation_status: 'ENABLE' });
 
-      // The owner's two changes are spend raises on audit rows of their own, without a key or an app.
+      // The owner's two changes are spend raises on audit rows of their own, without a key or an app,
+      // and the money history records them as raises by no agent.
       await service.services.audit.flush();
-      const ownersRaises = await service.services.storage.db
+      const { db } = service.services.storage;
+      const ownersRaises = await db
         .selectFrom('audit_log')
         .selectAll()
         .where('user_id', '=', owner.userId)
@@ -478,11 +480,17 @@ describe.each(TEST_DIALECTS)('the owner in the loop (%s)', (dialect) => {
       expect(ownersRaises).toHaveLength(2);
       for (const row of ownersRaises) {
         expect(row).toMatchObject({ api_key_id: null, oauth_client_id: null });
-        expect(JSON.parse(row.details ?? '{}')).toMatchObject({ raised_spend: true });
+        const moved = await db
+          .selectFrom('money_changes')
+          .selectAll()
+          .where('audit_id', '=', row.id)
+          .execute();
+        expect(moved.length).toBeGreaterThan(0);
+        for (const field of moved) expect(field).toMatchObject({ lifted: 1, by_agent: 0 });
       }
 
       const stopped = await stopAgents(service.services, owner.user, { pauseChanged: true });
-      expect(stopped.paused.map((p) => [p.campaignId, p.status])).toEqual([[enabledByAgent, 200]]);
+      expect(stopped.paused.map((p) => [p.objectId, p.status])).toEqual([[enabledByAgent, 200]]);
       expect((await campaign(enabledByAgent))?.operation_status).toBe('DISABLE');
       expect(await campaign(enabledByOwner)).toMatchObject({ operation_status: 'ENABLE', budget: 250 });
       expect(await campaign(raisedByOwner)).toMatchObject({ operation_status: 'ENABLE', budget: 80 });
@@ -505,7 +513,7 @@ describe.each(TEST_DIALECTS)('the owner in the loop (%s)', (dialect) => {
         clock.set(now);
 
         const stopped = await stopAgents(service.services, owner.user, { pauseChanged: true });
-        expect(stopped.paused.map((p) => [p.campaignId, p.status])).toEqual([[sixDaysAgo, 200]]);
+        expect(stopped.paused.map((p) => [p.objectId, p.status])).toEqual([[sixDaysAgo, 200]]);
         expect((await campaign(sixDaysAgo))?.operation_status).toBe('DISABLE');
         expect(await campaign(eightDaysAgo)).toMatchObject({ operation_status: 'ENABLE', budget: 100 });
       } finally {
