@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PlatformSession } from '../session.ts';
 import { adSetSchema } from './ad-sets.ts';
-import { type NodeChanges, readNode, updateNode } from './node-update.ts';
+import { readNode } from './node-update.ts';
 
 const adSetNodeSchema = adSetSchema.extend({
   campaign: z
@@ -22,14 +22,4 @@ export const MAX_AD_SET_NAME_LENGTH = 400;
 /** `GET /{adset_id}`: the ad set, deleted ones too; undefined when Meta has none the token may see. */
 export function readAdSet(session: PlatformSession, adSetId: string): Promise<MetaAdSetNode | undefined> {
   return readNode(session, adSetId, NODE_FIELDS, adSetNodeSchema, 'the ad set');
-}
-
-/** `POST /{adset_id}`: Meta's update of an ad set (or its validation). */
-export function updateAdSet(
-  session: PlatformSession,
-  adSetId: string,
-  changes: NodeChanges,
-  validateOnly: boolean,
-): Promise<void> {
-  return updateNode(session, adSetId, changes, validateOnly, 'the ad set update');
 }

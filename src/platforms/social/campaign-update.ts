@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PlatformSession } from '../session.ts';
 import { campaignSchema } from './campaigns.ts';
-import { type NodeChanges, readNode, updateNode } from './node-update.ts';
+import { readNode } from './node-update.ts';
 
 const campaignNodeSchema = campaignSchema.extend({ account_id: z.string().min(1) });
 
@@ -22,14 +22,4 @@ export function readCampaign(
   campaignId: string,
 ): Promise<MetaCampaignNode | undefined> {
   return readNode(session, campaignId, NODE_FIELDS, campaignNodeSchema, 'the campaign');
-}
-
-/** `POST /{campaign_id}`: Meta's update of a campaign (or its validation). */
-export function updateCampaign(
-  session: PlatformSession,
-  campaignId: string,
-  changes: NodeChanges,
-  validateOnly: boolean,
-): Promise<void> {
-  return updateNode(session, campaignId, changes, validateOnly, 'the campaign update');
 }

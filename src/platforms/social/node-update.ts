@@ -14,27 +14,6 @@ export interface NodeChanges {
   name?: string | undefined;
 }
 
-interface ChangeableNode {
-  status: string;
-  daily_budget?: number | undefined;
-  name: string;
-}
-
-/** Of the values asked for, those that differ from the node's: what `POST /{id}` needs to send. */
-export function nodeChanges(before: ChangeableNode, wanted: NodeChanges): NodeChanges {
-  return {
-    ...(wanted.status !== undefined && wanted.status !== before.status && { status: wanted.status }),
-    ...(wanted.daily_budget !== undefined &&
-      wanted.daily_budget !== before.daily_budget && { daily_budget: wanted.daily_budget }),
-    ...(wanted.name !== undefined && wanted.name !== before.name && { name: wanted.name }),
-  };
-}
-
-/** The node as it is once the changes are made. */
-export function withChanges<Node extends ChangeableNode>(before: Node, changes: NodeChanges): Node {
-  return { ...before, ...changes };
-}
-
 /** `GET /{id}` with `fields`: the node, deleted ones too; undefined when Meta has none the token may see. */
 export async function readNode<Schema extends z.ZodType>(
   session: PlatformSession,

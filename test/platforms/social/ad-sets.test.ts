@@ -217,9 +217,12 @@ describe.each(TEST_DIALECTS)('Meta ad sets and ads on the social sandbox (%s)', 
       // The ad paused on its own reads PAUSED, the other its ad set's pause.
       expect(ads.body.data.map((a: any) => a.effective_status)).toEqual(['ADSET_PAUSED', 'PAUSED']);
       const audit = await service.auditRow(paused.body.request_id);
+      // The ad set itself is the object changed (its own budget is what is judged), under its campaign.
       expect(JSON.parse(audit.details ?? '{}')).toMatchObject({
         ad_set_id: id,
         status: 'PAUSED',
+        object: `ad set ${id}`,
+        objects: [{ kind: 'ad_set', id, campaignId: await campaignId(usd, 'Always-on prospecting') }],
         before: { status: 'ACTIVE' },
         after: { status: 'PAUSED' },
       });
@@ -227,18 +230,35 @@ describe.each(TEST_DIALECTS)('Meta ad sets and ads on the social sandbox (%s)', 
 
     it('has Meta validate a dry run and changes nothing; replays an Idempotency-Key with one write', async () => {
       const id = await adSetId(usd, 'Reels: 18-34');
+      const quotaBefore = await used();
       const dry = await call('update_social_ad_set', { ad_set_id: id, daily_budget: 20, dry_run: true });
       expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+      // The request a real call would send; Meta validated it (the same body with validate_only).
       expect(dry.body.data.structured).toMatchObject({
         dry_run: true,
         after: { daily_budget: '20.00' },
-        preview: {
-          method: 'POST',
-          url: `/sandbox/social/v25.0/${id}`,
-          body: { daily_budget: 2000, execution_options: ['validate_only'] },
-        },
+        preview: [
+          {
+            step: 1,
+            action: "set the ad set's daily budget to 20.00 USD",
+            method: 'POST',
+            url: `/sandbox/social/v25.0/${id}`,
+            body: { daily_budget: 2000 },
+            validated: true,
+          },
+        ],
       });
+      expect(dry.body.data.structured.preview).toHaveLength(1);
+      expect(dry.body.data.text).toMatch(
+        new RegExp(
+          `^Dry run: Meta ad set ${id} in Meta ad account ${usd} \\(.*\\) would change from "Reels: 18-34", ` +
+            'ACTIVE, daily budget 30.00 USD to "Reels: 18-34", ACTIVE, daily budget 20.00 USD, with 1 request ' +
+            'to Meta, listed in order in structured.preview. Meta validated it and changed nothing.$',
+        ),
+      );
       expect((await storedAdSet(id))?.daily_budget).toBe('3000');
+      // A dry run is a read: billed as one.
+      expect(await used()).toBe(quotaBefore + 1);
       const low = await call('update_social_ad_set', { ad_set_id: id, daily_budget: 0.5, dry_run: true });
       expect([low.status, low.body.code]).toEqual([400, 'upstream_rejected']);
       expect(low.body.error).toContain('The minimum daily budget for this ad set is 1.00 USD');
@@ -299,7 +319,12 @@ describe.each(TEST_DIALECTS)('Meta ad sets and ads on the social sandbox (%s)', 
       expect(foreign.body.error).toContain(`belongs to Meta ad account ${jpy}`);
       const same = await call('update_social_ad_set', { ad_set_id: cbo, status: 'ACTIVE' });
       expect(same.body.data.structured.changed).toEqual([]);
-      expect(same.body.data.text).toContain('Nothing was sent to Meta');
+      expect(same.body.data.text).toMatch(
+        new RegExp(
+          `^Nothing to change: Meta ad set ${cbo} in Meta ad account ${usd} \\(.*\\) is already ` +
+            '"Lookalike 1%: purchasers", ACTIVE, no daily budget of its own. No request was sent to Meta.$',
+        ),
+      );
     });
 
     it('refuses a read key; a write key pauses and lowers but does not activate or raise; spend may', async () => {

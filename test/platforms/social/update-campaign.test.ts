@@ -97,8 +97,12 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
       changed: ['status'],
       dry_run: false,
     });
-    expect(paused.body.data.text).toContain(
-      'ACTIVE, daily budget 200.00 USD -> "Always-on prospecting", PAUSED',
+    expect(paused.body.data.text).toMatch(
+      new RegExp(
+        `^Updated Meta campaign ${id} in Meta ad account ${usd} \\(.*\\): "Always-on prospecting", ` +
+          'ACTIVE, daily budget 200.00 USD -> "Always-on prospecting", PAUSED, daily budget 200.00 USD. ' +
+          'A paused campaign stops delivering and spending now.$',
+      ),
     );
     expect(paused.body.data.quota.used).toBeGreaterThan(0);
     expect(await stored(id)).toMatchObject({ status: 'PAUSED', daily_budget: '20000' });
@@ -142,20 +146,36 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
 
   it("has Meta validate a dry run (validate_only) and changes nothing; Meta's refusal comes back", async () => {
     const id = await campaignId(usd, 'Instagram engagement test');
+    const quota = await used();
     const rename = await update({ campaign_id: id, name: 'Engagement v2', dry_run: true });
     expect(rename.status).toBe(200);
-    expect(rename.body.data.text).toMatch(/^Dry run: Meta validated/);
+    expect(rename.body.data.text).toMatch(
+      new RegExp(
+        `^Dry run: Meta campaign ${id} in Meta ad account ${usd} \\(.*\\) would change from ` +
+          '"Instagram engagement test", PAUSED, no daily campaign budget to "Engagement v2", PAUSED, no daily ' +
+          'campaign budget, with 1 request to Meta, listed in order in structured.preview. Meta validated it ' +
+          'and changed nothing.$',
+      ),
+    );
     expect(outputOf(updateSocialCampaign, rename.body.data.structured)).toMatchObject({
       dry_run: true,
       changed: ['name'],
     });
-    expect(rename.body.data.structured.preview).toEqual({
-      method: 'POST',
-      url: `/sandbox/social/v25.0/${id}`,
-      body: { name: 'Engagement v2', execution_options: ['validate_only'] },
-    });
+    // The request a real call would send; Meta validated it (the same body with validate_only).
+    expect(rename.body.data.structured.preview).toEqual([
+      {
+        step: 1,
+        action: 'rename the campaign',
+        method: 'POST',
+        url: `/sandbox/social/v25.0/${id}`,
+        body: { name: 'Engagement v2' },
+        validated: true,
+      },
+    ]);
     expect(rename.body.data.structured.after.name).toBe('Engagement v2');
     expect((await stored(id))?.name).toBe('Instagram engagement test');
+    // A dry run is a read: billed as one.
+    expect(await used()).toBe(quota + 1);
     const audit = await audited(rename.body.request_id);
     expect(audit.dry_run).toBe(1);
     expect(JSON.parse(audit.details ?? '{}')).not.toHaveProperty('after');
@@ -173,8 +193,12 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
     const before = await stored(id);
     const { status, body } = await update({ campaign_id: id, status: 'PAUSED', daily_budget: 60 });
     expect(status).toBe(200);
-    expect(body.data.text).toContain('Nothing to change');
-    expect(body.data.text).toContain('Nothing was sent to Meta');
+    expect(body.data.text).toMatch(
+      new RegExp(
+        `^Nothing to change: Meta campaign ${id} in Meta ad account ${usd} \\(.*\\) is already ` +
+          '"Brand video: awareness", PAUSED, daily budget 60.00 USD. No request was sent to Meta.$',
+      ),
+    );
     expect(outputOf(updateSocialCampaign, body.data.structured).changed).toEqual([]);
     expect(body.data.structured.after).toEqual(body.data.structured.before);
     expect(await stored(id)).toEqual(before);
@@ -200,6 +224,8 @@ describe.each(TEST_DIALECTS)('update_social_campaign on the Meta sandbox (%s)', 
     expect(JSON.parse(audit.details ?? '{}')).toEqual({
       campaign_id: id,
       name: 'Engagement, round 2',
+      object: `campaign ${id}`,
+      objects: [{ kind: 'campaign', id, campaignId: id }],
       before: {
         name: 'Instagram engagement test',
         status: 'PAUSED',
