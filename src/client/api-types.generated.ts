@@ -242,6 +242,12 @@ export interface CreateMonitorArguments {
   action: 'notify' | 'pause_campaign' | 'lower_budget_percent';
   /** The percent for lower_budget_percent. */
   action_value?: number;
+  /**
+   * Check and answer what would change, storing nothing (no quota).
+   *
+   * @default false
+   */
+  dry_run?: boolean;
 }
 
 /** The arguments of `list_monitors`. */
@@ -360,12 +366,24 @@ export interface UpdateMonitorArguments {
   action?: 'notify' | 'pause_campaign' | 'lower_budget_percent';
   /** The percent for lower_budget_percent. */
   action_value?: number;
+  /**
+   * Check and answer what would change, storing nothing (no quota).
+   *
+   * @default false
+   */
+  dry_run?: boolean;
 }
 
 /** The arguments of `delete_monitor`. */
 export interface DeleteMonitorArguments {
   /** The id create_monitor or list_monitors gave. */
   monitor_id: string;
+  /**
+   * Check and answer what would change, storing nothing (no quota).
+   *
+   * @default false
+   */
+  dry_run?: boolean;
 }
 
 /** The arguments of `list_search_campaigns`. */
@@ -1888,7 +1906,7 @@ export interface GetPerformanceOverviewResult {
 
 /** The answer of `create_monitor`. */
 export interface CreateMonitorResult {
-  /** The new monitor. */
+  /** The new monitor; on a dry run, the one it would create (id a placeholder). */
   monitor: {
     /** The monitor id (mon_…). */
     id: string;
@@ -1983,6 +2001,8 @@ export interface CreateMonitorResult {
       request_id: string | null;
     } | null;
   };
+  /** true on a dry run: nothing was stored. */
+  dry_run: boolean;
 }
 
 /** The answer of `list_monitors`. */
@@ -2216,7 +2236,7 @@ export interface GetMonitorHistoryResult {
 
 /** The answer of `update_monitor`. */
 export interface UpdateMonitorResult {
-  /** The monitor as changed. */
+  /** The monitor as changed; on a dry run, as it would be (it is unchanged). */
   monitor: {
     /** The monitor id (mon_…). */
     id: string;
@@ -2311,16 +2331,20 @@ export interface UpdateMonitorResult {
       request_id: string | null;
     } | null;
   };
+  /** true on a dry run: nothing was stored. */
+  dry_run: boolean;
 }
 
 /** The answer of `delete_monitor`. */
 export interface DeleteMonitorResult {
-  /** The monitor deleted. */
+  /** The monitor deleted; on a dry run, the one that would be. */
   monitor_id: string;
   /** Its name. */
   name: string;
-  /** Always true: it and its check history are gone. */
-  deleted: true;
+  /** true: it and its check history are gone; false on a dry run. */
+  deleted: boolean;
+  /** true on a dry run: nothing was stored. */
+  dry_run: boolean;
 }
 
 /** The answer of `list_search_campaigns`. */
