@@ -22,7 +22,7 @@ export const MAX_MONITORS_PER_ACCOUNT = 250;
 export const createMonitor = defineTool({
   name: 'create_monitor',
   description:
-    "A rule checked on one account every few minutes over its campaigns' metrics, which notifies, pauses or lowers the budget of each campaign it matches. Never raises spend. Try it with test_monitor. Billable: one quota unit; dry_run checks it and stores nothing.",
+    "A rule checked on one account every few minutes over its campaigns' metrics, which notifies, pauses or lowers the budget of each campaign it matches. Never raises spend. Try it with test_monitor. Billable: one quota unit. dry_run checks it, storing nothing.",
   guidance:
     "Sets up a monitor: a rule checked on one ad account every check_every_minutes, on its campaigns' " +
     'metrics over a window, which notifies the owner or pauses or lowers the budget of each campaign it ' +

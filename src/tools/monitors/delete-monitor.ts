@@ -6,7 +6,7 @@ import { dryRunAnswer, monitorDryRun, monitorId, ownMonitor } from './monitor-ob
 export const deleteMonitor = defineTool({
   name: 'delete_monitor',
   description:
-    'Removes a monitor and its check history (its changes stay in the change history). Billable: one quota unit; dry_run removes nothing.',
+    'Removes a monitor and its check history (its changes stay in the change history). Billable: one quota unit. dry_run checks it, deleting nothing.',
   guidance:
     'Removes a monitor with its check history; the changes it made stay in the change history. To stop ' +
     'it for a while instead, update_monitor with enabled false. dry_run checks that the caller may delete it ' +

@@ -20,7 +20,7 @@ const TOOL = 'update_monitor';
 export const updateMonitor = defineTool({
   name: TOOL,
   description:
-    "Changes a monitor's rule fields, or suspends (enabled false) or resumes it. Billable: one quota unit; dry_run changes nothing.",
+    "Changes a monitor's rule fields, or suspends (enabled false) or resumes it. Billable: one quota unit. dry_run checks it, changing nothing.",
   guidance:
     'Changes a monitor: any rule field given replaces the stored one; enabled false suspends its checks, ' +
     'true resumes them. dry_run checks the change as a real call does (the monitor, the rule it makes) and ' +
