@@ -195,9 +195,9 @@ export interface CreateMonitorArguments {
   /** search, network, social or video. */
   platform: 'search' | 'network' | 'social' | 'video';
   /** The account, when several are connected (list_connected_accounts). */
-  account_id?: string;
+  account_id?: string | number;
   /** Only these campaigns (default all). */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /** metric, operator, and threshold or relative_to. */
   conditions: Array<{
     /** Read over the window. */
@@ -242,6 +242,12 @@ export interface CreateMonitorArguments {
   action: 'notify' | 'pause_campaign' | 'lower_budget_percent';
   /** The percent for lower_budget_percent. */
   action_value?: number;
+  /**
+   * Check and answer what would change, storing nothing (no quota).
+   *
+   * @default false
+   */
+  dry_run?: boolean;
 }
 
 /** The arguments of `list_monitors`. */
@@ -249,7 +255,7 @@ export interface ListMonitorsArguments {
   /** Only the monitors of this platform. */
   platform?: 'search' | 'network' | 'social' | 'video';
   /** Only the monitors of this account. */
-  account_id?: string;
+  account_id?: string | number;
 }
 
 /** The arguments of `test_monitor`. */
@@ -259,11 +265,11 @@ export interface TestMonitorArguments {
   /** The draft's platform. */
   platform?: 'search' | 'network' | 'social' | 'video';
   /** The account, when several are connected (list_connected_accounts). */
-  account_id?: string;
+  account_id?: string | number;
   /** The draft's name (optional). */
   name?: string;
   /** Only these campaigns (default all). */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /** The draft's conditions. */
   conditions?: Array<{
     /** Read over the window. */
@@ -331,7 +337,7 @@ export interface UpdateMonitorArguments {
   /** A new name. */
   name?: string;
   /** Only these campaigns (default all). */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /** Replaces every condition. */
   conditions?: Array<{
     /** Read over the window. */
@@ -360,12 +366,24 @@ export interface UpdateMonitorArguments {
   action?: 'notify' | 'pause_campaign' | 'lower_budget_percent';
   /** The percent for lower_budget_percent. */
   action_value?: number;
+  /**
+   * Check and answer what would change, storing nothing (no quota).
+   *
+   * @default false
+   */
+  dry_run?: boolean;
 }
 
 /** The arguments of `delete_monitor`. */
 export interface DeleteMonitorArguments {
   /** The id create_monitor or list_monitors gave. */
   monitor_id: string;
+  /**
+   * Check and answer what would change, storing nothing (no quota).
+   *
+   * @default false
+   */
+  dry_run?: boolean;
 }
 
 /** The arguments of `list_search_campaigns`. */
@@ -381,15 +399,15 @@ export interface ListSearchCampaignsArguments {
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
   /** The account, when several are connected (list_connected_accounts). */
-  customer_id?: string;
+  customer_id?: string | number;
 }
 
 /** The arguments of `list_search_ads`. */
 export interface ListSearchAdsArguments {
   /** Only the ads of this campaign (digits). */
-  campaign_id?: string;
+  campaign_id?: string | number;
   /** Only the ads of this ad group (digits). */
-  ad_group_id?: string;
+  ad_group_id?: string | number;
   /** Only ads with these statuses; default ACTIVE and PAUSED. */
   status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
@@ -401,13 +419,13 @@ export interface ListSearchAdsArguments {
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
   /** The account, when several are connected (list_connected_accounts). */
-  customer_id?: string;
+  customer_id?: string | number;
 }
 
 /** The arguments of `list_search_ad_groups`. */
 export interface ListSearchAdGroupsArguments {
   /** Only the ad groups of these campaigns (digits, at most 100). */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /** Only ad groups with these statuses; default ACTIVE and PAUSED. */
   status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
@@ -419,15 +437,15 @@ export interface ListSearchAdGroupsArguments {
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
   /** The account, when several are connected (list_connected_accounts). */
-  customer_id?: string;
+  customer_id?: string | number;
 }
 
 /** The arguments of `list_search_keywords`. */
 export interface ListSearchKeywordsArguments {
   /** Only the keywords of these campaigns (digits, at most 100). */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /** Only the keywords of these ad groups (digits, at most 100). */
-  ad_group_ids?: Array<string>;
+  ad_group_ids?: Array<string | number>;
   /** Only keywords with these statuses; default ACTIVE and PAUSED. */
   status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
@@ -447,13 +465,13 @@ export interface ListSearchKeywordsArguments {
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
   /** The account, when several are connected (list_connected_accounts). */
-  customer_id?: string;
+  customer_id?: string | number;
 }
 
 /** The arguments of `list_search_terms`. */
 export interface ListSearchTermsArguments {
   /** Only the terms of these campaigns (digits, at most 100). */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /**
    * Only terms with spend, no conversions and not excluded yet.
    *
@@ -477,7 +495,7 @@ export interface ListSearchTermsArguments {
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
   /** The account, when several are connected (list_connected_accounts). */
-  customer_id?: string;
+  customer_id?: string | number;
 }
 
 /** The arguments of `get_search_campaign_performance`. */
@@ -491,7 +509,7 @@ export interface GetSearchCampaignPerformanceArguments {
   /** Last day (included), YYYY-MM-DD; at most 366 days after start_date. */
   end_date?: string;
   /** Only these campaigns (default all); unknown ids are listed as not found. */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /**
    * Rows per campaign, ad_group or ad.
    *
@@ -505,7 +523,7 @@ export interface GetSearchCampaignPerformanceArguments {
    */
   breakdown?: 'none' | 'day' | 'device';
   /** The account, when several are connected (list_connected_accounts). */
-  customer_id?: string;
+  customer_id?: string | number;
 }
 
 /** The arguments of `discover_existing_assets`. */
@@ -519,19 +537,19 @@ export interface DiscoverExistingAssetsArguments {
   /** Only sitelinks whose final URL is on this domain or a subdomain of it, like example.com. */
   target_domain?: string;
   /** The account, when several are connected (list_connected_accounts). */
-  customer_id?: string;
+  customer_id?: string | number;
 }
 
 /** The arguments of `update_ad_headlines`. */
 export interface UpdateAdHeadlinesArguments {
   /** Ad group holding the ad (digits). */
-  ad_group_id: string;
+  ad_group_id: string | number;
   /** The responsive search ad to update (digits). */
-  ad_id: string;
+  ad_id: string | number;
   /** The new headlines, 3 to 15, each 1 to 30 characters, no duplicates, no "!". */
   headlines: Array<string>;
   /** The account, when several are connected (list_connected_accounts). */
-  customer_id?: string;
+  customer_id?: string | number;
   /**
    * Check and show what would be sent, changing nothing (no quota).
    *
@@ -543,7 +561,7 @@ export interface UpdateAdHeadlinesArguments {
 /** The arguments of `update_search_campaign`. */
 export interface UpdateSearchCampaignArguments {
   /** The campaign to change (digits); list_search_campaigns shows them. */
-  campaign_id: string;
+  campaign_id: string | number;
   /** PAUSED stops its ads, ACTIVE runs them again. */
   status?: 'ACTIVE' | 'PAUSED';
   /** New daily budget in the account currency (like 25.5 for 25.50 USD). */
@@ -555,7 +573,7 @@ export interface UpdateSearchCampaignArguments {
    */
   allow_shared_budget?: boolean;
   /** The account, when several are connected (list_connected_accounts). */
-  customer_id?: string;
+  customer_id?: string | number;
   /**
    * Check and show what would be sent, changing nothing (no quota).
    *
@@ -567,13 +585,13 @@ export interface UpdateSearchCampaignArguments {
 /** The arguments of `update_search_ad_group`. */
 export interface UpdateSearchAdGroupArguments {
   /** The ad group to change (digits); list_search_ad_groups shows them. */
-  ad_group_id: string;
+  ad_group_id: string | number;
   /** PAUSED stops its ads, ACTIVE runs them again. */
   status?: 'ACTIVE' | 'PAUSED';
   /** New default max CPC in the account currency, like 1.25. */
   cpc_bid?: number;
   /** The account, when several are connected (list_connected_accounts). */
-  customer_id?: string;
+  customer_id?: string | number;
   /**
    * Check and show what would be sent, changing nothing (no quota).
    *
@@ -585,13 +603,13 @@ export interface UpdateSearchAdGroupArguments {
 /** The arguments of `update_search_keywords`. */
 export interface UpdateSearchKeywordsArguments {
   /** The ad group of the keywords (digits). */
-  ad_group_id: string;
+  ad_group_id: string | number;
   /** The keyword ids (criterion ids) that list_search_keywords shows. */
-  keyword_ids: Array<string>;
+  keyword_ids: Array<string | number>;
   /** PAUSED stops the keywords, ACTIVE runs them again. */
   status: 'ACTIVE' | 'PAUSED';
   /** The account, when several are connected (list_connected_accounts). */
-  customer_id?: string;
+  customer_id?: string | number;
   /**
    * Check and show what would be sent, changing nothing (no quota).
    *
@@ -603,9 +621,9 @@ export interface UpdateSearchKeywordsArguments {
 /** The arguments of `add_search_negative_keywords`. */
 export interface AddSearchNegativeKeywordsArguments {
   /** Add them to this campaign (digits); or give ad_group_id. */
-  campaign_id?: string;
+  campaign_id?: string | number;
   /** Add them to this ad group (digits); or give campaign_id. */
-  ad_group_id?: string;
+  ad_group_id?: string | number;
   /** The negative keywords, 1 to 200. */
   keywords: Array<{
     /** The words to exclude, at most 80 characters and 10 words. */
@@ -614,7 +632,7 @@ export interface AddSearchNegativeKeywordsArguments {
     match_type: 'EXACT' | 'PHRASE' | 'BROAD';
   }>;
   /** The account, when several are connected (list_connected_accounts). */
-  customer_id?: string;
+  customer_id?: string | number;
   /**
    * Check and show what would be sent, changing nothing (no quota).
    *
@@ -640,7 +658,7 @@ export interface ValidateAndPrepareAssetsArguments {
    */
   logos_landscape?: Array<string>;
   /** The account, when several are connected (list_connected_accounts). */
-  customer_id?: string;
+  customer_id?: string | number;
   /**
    * Check and show what would be sent, changing nothing (no quota).
    *
@@ -673,7 +691,7 @@ export interface CreateSearchCampaignArguments {
   /** Optional default max CPC of the ad group, in the account currency. */
   cpc_bid?: number;
   /** The account, when several are connected (list_connected_accounts). */
-  customer_id?: string;
+  customer_id?: string | number;
   /**
    * Check and show what would be sent, changing nothing (no quota).
    *
@@ -687,7 +705,7 @@ export interface CreateNetworkImageCampaignArguments {
   /** Campaign name, not shown to members. */
   campaign_name: string;
   /** Company page posting the ad (digits or URN); list_network_organizations shows them. */
-  organization_id: string;
+  organization_id: string | number;
   /** Daily budget in the account currency, at least 10. */
   daily_budget: number;
   /** Lifetime budget, at least daily_budget; not with a key that has budget ceilings. */
@@ -731,7 +749,7 @@ export interface CreateNetworkImageCampaignArguments {
   /** URNs, like urn:li:skill:17. */
   skills?: Array<string>;
   /** The account, when several are connected (list_connected_accounts). */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Check and show what would be sent, changing nothing (no quota).
    *
@@ -739,7 +757,7 @@ export interface CreateNetworkImageCampaignArguments {
    */
   dry_run?: boolean;
   /** Existing campaign group; or campaign_group_name. */
-  campaign_group_id?: string;
+  campaign_group_id?: string | number;
   /** Name of a new campaign group; or campaign_group_id. */
   campaign_group_name?: string;
   /**
@@ -779,7 +797,7 @@ export interface CreateNetworkVideoCampaignArguments {
   /** Campaign name, not shown to members. */
   campaign_name: string;
   /** Company page posting the ad (digits or URN); list_network_organizations shows them. */
-  organization_id: string;
+  organization_id: string | number;
   /** Daily budget in the account currency, at least 10. */
   daily_budget: number;
   /** Lifetime budget, at least daily_budget; not with a key that has budget ceilings. */
@@ -823,7 +841,7 @@ export interface CreateNetworkVideoCampaignArguments {
   /** URNs, like urn:li:skill:17. */
   skills?: Array<string>;
   /** The account, when several are connected (list_connected_accounts). */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Check and show what would be sent, changing nothing (no quota).
    *
@@ -831,7 +849,7 @@ export interface CreateNetworkVideoCampaignArguments {
    */
   dry_run?: boolean;
   /** Existing campaign group; or campaign_group_name. */
-  campaign_group_id?: string;
+  campaign_group_id?: string | number;
   /** Name of a new campaign group; or campaign_group_id. */
   campaign_group_name?: string;
   /**
@@ -877,7 +895,7 @@ export interface CreateNetworkCarouselCampaignArguments {
   /** Campaign name, not shown to members. */
   campaign_name: string;
   /** Company page posting the ad (digits or URN); list_network_organizations shows them. */
-  organization_id: string;
+  organization_id: string | number;
   /** Daily budget in the account currency, at least 10. */
   daily_budget: number;
   /** Lifetime budget, at least daily_budget; not with a key that has budget ceilings. */
@@ -921,7 +939,7 @@ export interface CreateNetworkCarouselCampaignArguments {
   /** URNs, like urn:li:skill:17. */
   skills?: Array<string>;
   /** The account, when several are connected (list_connected_accounts). */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Check and show what would be sent, changing nothing (no quota).
    *
@@ -929,7 +947,7 @@ export interface CreateNetworkCarouselCampaignArguments {
    */
   dry_run?: boolean;
   /** Existing campaign group; or campaign_group_name. */
-  campaign_group_id?: string;
+  campaign_group_id?: string | number;
   /** Name of a new campaign group; or campaign_group_id. */
   campaign_group_name?: string;
   /**
@@ -976,7 +994,7 @@ export interface CreateNetworkTextCampaignArguments {
   /** Campaign name, not shown to members. */
   campaign_name: string;
   /** Company page posting the ad (digits or URN); list_network_organizations shows them. */
-  organization_id: string;
+  organization_id: string | number;
   /** Daily budget in the account currency, at least 10. */
   daily_budget: number;
   /** Lifetime budget, at least daily_budget; not with a key that has budget ceilings. */
@@ -1020,7 +1038,7 @@ export interface CreateNetworkTextCampaignArguments {
   /** URNs, like urn:li:skill:17. */
   skills?: Array<string>;
   /** The account, when several are connected (list_connected_accounts). */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Check and show what would be sent, changing nothing (no quota).
    *
@@ -1028,7 +1046,7 @@ export interface CreateNetworkTextCampaignArguments {
    */
   dry_run?: boolean;
   /** Existing campaign group; or campaign_group_name. */
-  campaign_group_id?: string;
+  campaign_group_id?: string | number;
   /** Name of a new campaign group; or campaign_group_id. */
   campaign_group_name?: string;
   /**
@@ -1052,7 +1070,7 @@ export interface AddNetworkCampaignToGroupArguments {
   /** Campaign name, not shown to members. */
   campaign_name: string;
   /** Company page posting the ad (digits or URN); list_network_organizations shows them. */
-  organization_id: string;
+  organization_id: string | number;
   /** Daily budget in the account currency, at least 10. */
   daily_budget: number;
   /** Lifetime budget, at least daily_budget; not with a key that has budget ceilings. */
@@ -1096,7 +1114,7 @@ export interface AddNetworkCampaignToGroupArguments {
   /** URNs, like urn:li:skill:17. */
   skills?: Array<string>;
   /** The account, when several are connected (list_connected_accounts). */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Check and show what would be sent, changing nothing (no quota).
    *
@@ -1104,7 +1122,7 @@ export interface AddNetworkCampaignToGroupArguments {
    */
   dry_run?: boolean;
   /** The existing campaign group. */
-  campaign_group_id: string;
+  campaign_group_id: string | number;
   /** Format of the first creative; decides which creative fields apply. */
   ad_type: 'image' | 'video' | 'carousel' | 'text';
   /** Default the group's; VIDEO_VIEW and JOB_APPLICANT are for video, ENGAGEMENT not for text. */
@@ -1161,9 +1179,9 @@ export interface AddNetworkCampaignToGroupArguments {
 /** The arguments of `add_network_carousel_creative`. */
 export interface AddNetworkCarouselCreativeArguments {
   /** The carousel campaign to extend: digits or urn:li:sponsoredCampaign:<digits>. */
-  campaign_id: string;
+  campaign_id: string | number;
   /** The company page posting the ad: digits or its URN; list_network_organizations shows them. */
-  organization_id: string;
+  organization_id: string | number;
   /** 2 to 10 cards, each with an image, a headline and a landing page. */
   cards: Array<{
     /** Uploaded image; or image_url. */
@@ -1200,7 +1218,7 @@ export interface AddNetworkCarouselCreativeArguments {
     | 'ATTEND'
     | 'REQUEST_DEMO';
   /** The account, when several are connected (list_connected_accounts). */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Check and show what would be sent, changing nothing (no quota).
    *
@@ -1212,11 +1230,11 @@ export interface AddNetworkCarouselCreativeArguments {
 /** The arguments of `associate_network_conversion`. */
 export interface AssociateNetworkConversionArguments {
   /** The campaign that receives the conversion: digits or urn:li:sponsoredCampaign:<digits>. */
-  campaign_id: string;
+  campaign_id: string | number;
   /** The conversion to attach (digits), as listed in the Campaign Manager. */
-  conversion_id: string;
+  conversion_id: string | number;
   /** The account, when several are connected (list_connected_accounts). */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Check and show what would be sent, changing nothing (no quota).
    *
@@ -1228,7 +1246,7 @@ export interface AssociateNetworkConversionArguments {
 /** The arguments of `list_network_campaigns`. */
 export interface ListNetworkCampaignsArguments {
   /** Only the campaigns of this campaign group (digits or URN). */
-  campaign_group_id?: string;
+  campaign_group_id?: string | number;
   /** Only campaigns in these statuses (ACTIVE, PAUSED, REMOVED); default ACTIVE and PAUSED. */
   status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
@@ -1240,13 +1258,13 @@ export interface ListNetworkCampaignsArguments {
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
   /** The account, when several are connected (list_connected_accounts). */
-  account_id?: string;
+  account_id?: string | number;
 }
 
 /** The arguments of `list_network_creatives`. */
 export interface ListNetworkCreativesArguments {
   /** Only the creatives of these campaigns (at most 50), as list_network_campaigns gives. */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /** Only creatives in these statuses (ACTIVE, PAUSED, REMOVED); default ACTIVE and PAUSED. */
   status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
@@ -1258,7 +1276,7 @@ export interface ListNetworkCreativesArguments {
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
   /** The account, when several are connected (list_connected_accounts). */
-  account_id?: string;
+  account_id?: string | number;
 }
 
 /** The arguments of `list_network_organizations`. */
@@ -1272,7 +1290,7 @@ export interface ListNetworkOrganizationsArguments {
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
   /** The account, when several are connected (list_connected_accounts). */
-  account_id?: string;
+  account_id?: string | number;
 }
 
 /** The arguments of `get_network_campaign_performance`. */
@@ -1286,7 +1304,7 @@ export interface GetNetworkCampaignPerformanceArguments {
   /** Last day (included), YYYY-MM-DD; at most 366 days after start_date. */
   end_date?: string;
   /** Only these campaigns (default all); unknown ids are listed as not found. */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /**
    * Rows per campaign or ad (creative).
    *
@@ -1300,13 +1318,13 @@ export interface GetNetworkCampaignPerformanceArguments {
    */
   breakdown?: 'none' | 'day';
   /** The account, when several are connected (list_connected_accounts). */
-  account_id?: string;
+  account_id?: string | number;
 }
 
 /** The arguments of `update_network_campaign`. */
 export interface UpdateNetworkCampaignArguments {
   /** The campaign (digits or URN), as list_network_campaigns shows it. */
-  campaign_id: string;
+  campaign_id: string | number;
   /** ACTIVE to run the campaign (needs the spend scope), PAUSED to stop its spend from today on. */
   status?: 'ACTIVE' | 'PAUSED';
   /** New daily budget in the account currency, at least 10. Raising it needs the spend scope. */
@@ -1314,7 +1332,7 @@ export interface UpdateNetworkCampaignArguments {
   /** New campaign name, up to 255 characters; not shown to members. */
   name?: string;
   /** The account, when several are connected (list_connected_accounts). */
-  account_id?: string;
+  account_id?: string | number;
   /**
    * Check and show what would be sent, changing nothing (no quota).
    *
@@ -1360,7 +1378,7 @@ export interface GetSocialCampaignPerformanceArguments {
   /** Last day (included), YYYY-MM-DD; at most 366 days after start_date. */
   end_date?: string;
   /** Only these campaigns (default all); unknown ids are listed as not found. */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /**
    * Rows per campaign, ad_group (ad set) or ad.
    *
@@ -1380,7 +1398,7 @@ export interface GetSocialCampaignPerformanceArguments {
 /** The arguments of `update_social_campaign`. */
 export interface UpdateSocialCampaignArguments {
   /** The campaign to change (digits), as list_social_campaigns shows it. */
-  campaign_id: string;
+  campaign_id: string | number;
   /** ACTIVE to run the campaign, PAUSED to stop its delivery (and spend) from now on. */
   status?: 'ACTIVE' | 'PAUSED';
   /** New daily budget in the account currency; for a campaign with a daily campaign budget. */
@@ -1400,7 +1418,7 @@ export interface UpdateSocialCampaignArguments {
 /** The arguments of `list_social_ad_sets`. */
 export interface ListSocialAdSetsArguments {
   /** Only the ad sets of these campaigns (at most 50); all otherwise. */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /** Only ad sets set to these statuses (ACTIVE, PAUSED, REMOVED); default ACTIVE and PAUSED. */
   status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
@@ -1418,9 +1436,9 @@ export interface ListSocialAdSetsArguments {
 /** The arguments of `list_social_ads`. */
 export interface ListSocialAdsArguments {
   /** Only the ads of these campaigns (at most 50). */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /** Only the ads of these ad sets (not with campaign_ids) (at most 50). */
-  ad_set_ids?: Array<string>;
+  ad_set_ids?: Array<string | number>;
   /** Only ads set to these statuses (ACTIVE, PAUSED, REMOVED); default ACTIVE and PAUSED. */
   status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
@@ -1438,7 +1456,7 @@ export interface ListSocialAdsArguments {
 /** The arguments of `update_social_ad_set`. */
 export interface UpdateSocialAdSetArguments {
   /** The ad set to change (digits), as list_social_ad_sets shows it. */
-  ad_set_id: string;
+  ad_set_id: string | number;
   /** ACTIVE to let the ad set deliver, PAUSED to stop its delivery and spend from now on. */
   status?: 'ACTIVE' | 'PAUSED';
   /** New daily budget in the account currency; only for an ad set with its own daily budget. */
@@ -1489,9 +1507,9 @@ export interface CreateSocialCampaignArguments {
   /** MEN and/or WOMEN; all when absent. */
   genders?: Array<'MEN' | 'WOMEN'>;
   /** Facebook page the ad runs as. */
-  page_id: string;
+  page_id: string | number;
   /** Instagram account it runs as (list_social_photo_accounts). */
-  instagram_user_id?: string;
+  instagram_user_id?: string | number;
   /** Image URL: JPEG, PNG or still GIF, 10 MB at most. */
   image_url?: string;
   /** Hash of an image in the account library, instead of image_url. */
@@ -1525,7 +1543,7 @@ export interface ListVideoCampaignsArguments {
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
   /** The account, when several are connected (list_connected_accounts). */
-  advertiser_id?: string;
+  advertiser_id?: string | number;
 }
 
 /** The arguments of `get_video_campaign_performance`. */
@@ -1539,7 +1557,7 @@ export interface GetVideoCampaignPerformanceArguments {
   /** Last day (included), YYYY-MM-DD; at most 366 days after start_date. */
   end_date?: string;
   /** Only these campaigns (default all); unknown ids are listed as not found. */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /**
    * Rows per campaign, ad_group or ad.
    *
@@ -1553,13 +1571,13 @@ export interface GetVideoCampaignPerformanceArguments {
    */
   breakdown?: 'none' | 'day';
   /** The account, when several are connected (list_connected_accounts). */
-  advertiser_id?: string;
+  advertiser_id?: string | number;
 }
 
 /** The arguments of `update_video_campaign`. */
 export interface UpdateVideoCampaignArguments {
   /** The campaign to change (digits). */
-  campaign_id: string;
+  campaign_id: string | number;
   /** ACTIVE to let the campaign deliver (needs the spend scope), PAUSED to stop it. */
   status?: 'ACTIVE' | 'PAUSED';
   /** TikTok's name of status (ENABLE or DISABLE); pass one of the two. */
@@ -1573,7 +1591,7 @@ export interface UpdateVideoCampaignArguments {
    */
   budget?: number;
   /** The account, when several are connected (list_connected_accounts). */
-  advertiser_id?: string;
+  advertiser_id?: string | number;
   /**
    * Check and show what would be sent, changing nothing (no quota).
    *
@@ -1585,7 +1603,7 @@ export interface UpdateVideoCampaignArguments {
 /** The arguments of `list_video_ad_groups`. */
 export interface ListVideoAdGroupsArguments {
   /** Only the ad groups of these campaigns (digits, up to 100). */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /** Only ad groups in these statuses; default ACTIVE and PAUSED. */
   status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
@@ -1597,15 +1615,15 @@ export interface ListVideoAdGroupsArguments {
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
   /** The account, when several are connected (list_connected_accounts). */
-  advertiser_id?: string;
+  advertiser_id?: string | number;
 }
 
 /** The arguments of `list_video_ads`. */
 export interface ListVideoAdsArguments {
   /** Only the ads of these campaigns (digits, up to 100). */
-  campaign_ids?: Array<string>;
+  campaign_ids?: Array<string | number>;
   /** Only the ads of these ad groups (digits, up to 100). */
-  adgroup_ids?: Array<string>;
+  adgroup_ids?: Array<string | number>;
   /** Only ads in these statuses; default ACTIVE and PAUSED. */
   status?: Array<'ACTIVE' | 'PAUSED' | 'REMOVED'>;
   /**
@@ -1617,13 +1635,13 @@ export interface ListVideoAdsArguments {
   /** next_cursor of the previous answer, same arguments. */
   cursor?: string;
   /** The account, when several are connected (list_connected_accounts). */
-  advertiser_id?: string;
+  advertiser_id?: string | number;
 }
 
 /** The arguments of `update_video_ad_group`. */
 export interface UpdateVideoAdGroupArguments {
   /** The ad group to change (digits), as list_video_ad_groups shows it. */
-  adgroup_id: string;
+  adgroup_id: string | number;
   /** ACTIVE to let it deliver (needs the spend scope), PAUSED to stop it. */
   status?: 'ACTIVE' | 'PAUSED';
   /** Its new daily budget in the account currency, at least 20. */
@@ -1631,7 +1649,7 @@ export interface UpdateVideoAdGroupArguments {
   /** New name, up to 512 characters, no emoji. */
   name?: string;
   /** The account, when several are connected (list_connected_accounts). */
-  advertiser_id?: string;
+  advertiser_id?: string | number;
   /**
    * Check and show what would be sent, changing nothing (no quota).
    *
@@ -1653,7 +1671,7 @@ export interface CreateVideoCampaignArguments {
   /** Ad group daily budget, account currency, at least 20. */
   daily_budget: number;
   /** Locations to target (GeoNames ids; 6252001 = United States). */
-  location_ids: Array<string>;
+  location_ids: Array<string | number>;
   /** https URL of the MP4 to upload. */
   video_url: string;
   /** Ad text, up to 100 characters. */
@@ -1680,7 +1698,7 @@ export interface CreateVideoCampaignArguments {
   /** Where the ad leads. */
   landing_page_url: string;
   /** The account, when several are connected (list_connected_accounts). */
-  advertiser_id?: string;
+  advertiser_id?: string | number;
   /**
    * Check and show what would be sent, changing nothing (no quota).
    *
@@ -1888,7 +1906,7 @@ export interface GetPerformanceOverviewResult {
 
 /** The answer of `create_monitor`. */
 export interface CreateMonitorResult {
-  /** The new monitor. */
+  /** The new monitor; on a dry run, the one it would create (id a placeholder). */
   monitor: {
     /** The monitor id (mon_…). */
     id: string;
@@ -1983,6 +2001,8 @@ export interface CreateMonitorResult {
       request_id: string | null;
     } | null;
   };
+  /** true on a dry run: nothing was stored. */
+  dry_run: boolean;
 }
 
 /** The answer of `list_monitors`. */
@@ -2216,7 +2236,7 @@ export interface GetMonitorHistoryResult {
 
 /** The answer of `update_monitor`. */
 export interface UpdateMonitorResult {
-  /** The monitor as changed. */
+  /** The monitor as changed; on a dry run, as it would be (it is unchanged). */
   monitor: {
     /** The monitor id (mon_…). */
     id: string;
@@ -2311,16 +2331,20 @@ export interface UpdateMonitorResult {
       request_id: string | null;
     } | null;
   };
+  /** true on a dry run: nothing was stored. */
+  dry_run: boolean;
 }
 
 /** The answer of `delete_monitor`. */
 export interface DeleteMonitorResult {
-  /** The monitor deleted. */
+  /** The monitor deleted; on a dry run, the one that would be. */
   monitor_id: string;
   /** Its name. */
   name: string;
-  /** Always true: it and its check history are gone. */
-  deleted: true;
+  /** true: it and its check history are gone; false on a dry run. */
+  deleted: boolean;
+  /** true on a dry run: nothing was stored. */
+  dry_run: boolean;
 }
 
 /** The answer of `list_search_campaigns`. */

@@ -176,7 +176,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Sets up a monitor: a rule checked on one ad account every check_every_minutes, on its campaigns' metrics over a window, which notifies the owner or pauses or lowers the budget of each campaign it matches (once per campaign and window period). It never raises spend. test_monitor first shows what it would match now. Billable: one quota unit; its checks are free.
+   * Sets up a monitor: a rule checked on one ad account every check_every_minutes, on its campaigns' metrics over a window, which notifies the owner or pauses or lowers the budget of each campaign it matches (once per campaign and window period). It never raises spend. test_monitor first shows what it would match now. dry_run checks everything a real call checks (the rule, the account, the cap of 250 monitors an account) and answers the monitor it would create, storing nothing and using no quota. Billable: one quota unit; its checks are free.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
@@ -224,7 +224,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Changes a monitor: any rule field given replaces the stored one; enabled false suspends its checks, true resumes them. Billable: one quota unit.
+   * Changes a monitor: any rule field given replaces the stored one; enabled false suspends its checks, true resumes them. dry_run checks the change as a real call does (the monitor, the rule it makes) and answers the monitor as it would be, changing nothing and using no quota. Billable: one quota unit.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */
@@ -236,7 +236,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Removes a monitor with its check history; the changes it made stay in the change history. To stop it for a while instead, update_monitor with enabled false. Billable: one quota unit.
+   * Removes a monitor with its check history; the changes it made stay in the change history. To stop it for a while instead, update_monitor with enabled false. dry_run checks that the caller may delete it and answers what would be deleted, removing nothing and using no quota. Billable: one quota unit.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */

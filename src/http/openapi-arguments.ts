@@ -32,7 +32,7 @@ export function argumentsSchema(tool: Tool): JsonSchema {
       io: 'input',
       target: 'draft-2020-12',
       cycles: 'throw',
-      override: publishedForm,
+      override: publishedForm('openapi'),
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -81,7 +81,7 @@ function toMcpTool(tool: Tool): McpTool {
     // What a caller may send (fields with defaults are optional), in draft-07 as the SDK's own
     // McpServer emits it: the dialect every MCP client is known to read.
     inputSchema: compactSchema(
-      z.toJSONSchema(tool.input, { io: 'input', target: 'draft-7', override: publishedForm }),
+      z.toJSONSchema(tool.input, { io: 'input', target: 'draft-7', override: publishedForm('mcp') }),
     ) as McpTool['inputSchema'],
     ...(output && { outputSchema: output as McpTool['outputSchema'] }),
     annotations: { title: toolTitle(tool), ...tool.annotations },

@@ -40,19 +40,55 @@ function isIdUnion(schema: unknown): boolean {
   return false;
 }
 
+/** The largest id a JSON number carries exactly (2^53 - 1); larger ids are sent as strings of digits. */
+const MAX_ID_NUMBER = Number.MAX_SAFE_INTEGER;
+
+type JsonSchemaNode = Record<string, unknown>;
+
+/** Where an arguments schema is published: the OpenAPI document, or the MCP tool list. */
+export type PublishedDoor = 'openapi' | 'mcp';
+
 /**
- * z.toJSONSchema's `override` for every published form of the arguments: an array without a bound of its
- * own shows the one every argument has, and an id is a string. The door still takes an id as a JSON number,
- * but a schema offering both would be an `anyOf` that strict tool schemas (OpenAI's) refuse.
+ * An id as the service takes it (`orIdNumber`): its string (digits, or the URN form where taken) or a JSON
+ * integer from 0 to 2^53 - 1. One schema of both types rather than an `anyOf`: `minLength` and `pattern`
+ * hold for strings only, `minimum` and `maximum` for numbers only, so it says exactly that, and the typed
+ * client types it `string | number`.
+ *
+ * The MCP tool list shows the string alone: the integer form costs each id 12 bytes at the least, about
+ * 1,000 over the list, which the list's budget (test/mcp/tool-list-budget.test.ts) does not hold. A model
+ * writes the string; the service still takes the number, and test/openapi/document-truth.test.ts states
+ * this as the one thing the MCP schema refuses that the service accepts.
  */
-export function publishedForm(context: { zodSchema: unknown; jsonSchema: Record<string, unknown> }): void {
-  const schema = context.jsonSchema;
-  if (schema.type === 'array' && schema.maxItems === undefined) schema.maxItems = MAX_ARRAY_ITEMS;
-  if (isIdUnion(context.zodSchema) && Array.isArray(schema.anyOf)) {
-    const [digits] = schema.anyOf as Array<Record<string, unknown>>;
-    delete schema.anyOf;
-    Object.assign(schema, digits, schema);
+function publishedId(schema: JsonSchemaNode, door: PublishedDoor): void {
+  // The string branch as zod made it; the number branch is not filled in yet when the override runs (it
+  // is a pipe into String), and its bounds are orIdNumber's anyway.
+  const [text] = schema.anyOf as [JsonSchemaNode];
+  delete schema.anyOf;
+  if (door === 'mcp') {
+    Object.assign(schema, text, schema);
+    return;
   }
+  const { type: _string, ...textRules } = text;
+  Object.assign(
+    schema,
+    { type: ['string', 'integer'] },
+    textRules,
+    { minimum: 0, maximum: MAX_ID_NUMBER },
+    schema,
+  );
+}
+
+/**
+ * z.toJSONSchema's `override` for the published forms of the arguments, the one place they are made: an
+ * array without a bound of its own shows the one every argument has, and an id shows what the service takes
+ * (`publishedId`).
+ */
+export function publishedForm(door: PublishedDoor) {
+  return (context: { zodSchema: unknown; jsonSchema: JsonSchemaNode }): void => {
+    const schema = context.jsonSchema;
+    if (schema.type === 'array' && schema.maxItems === undefined) schema.maxItems = MAX_ARRAY_ITEMS;
+    if (isIdUnion(context.zodSchema) && Array.isArray(schema.anyOf)) publishedId(schema, door);
+  };
 }
 
 /**
@@ -166,15 +202,14 @@ export function textOnSeveralLines(maxLength: number) {
   return textOn('several lines', maxLength, 'utf16');
 }
 
-/** The largest id a JSON number carries exactly (2^53 - 1); larger ids are sent as strings of digits. */
-const MAX_ID_NUMBER = Number.MAX_SAFE_INTEGER;
 const ID_NUMBER_MESSAGE = `as a number, must be a whole number from 0 to ${MAX_ID_NUMBER}; send a larger id as a string of digits`;
 
 /**
  * Ids arrive as JSON numbers from many clients (the MCP inspector, models): a safe whole number is the
- * same id, taken as its digits. The published schemas show only the string (`publishedForm`).
+ * same id, taken as its digits. The OpenAPI document shows both forms, the MCP tool list the string
+ * (`publishedId`).
  */
-function orIdNumber(digits: z.ZodType<string, string>) {
+export function orIdNumber(digits: z.ZodType<string, string>) {
   const union = z.union([
     digits,
     z

@@ -339,6 +339,143 @@ describe.each(TEST_DIALECTS)('monitors (%s)', (dialect) => {
     );
   });
 
+  /** The owner's monitors as stored, whatever the tools answer. */
+  async function stored(owner: Owner) {
+    return service.services.storage.db
+      .selectFrom('monitors')
+      .selectAll()
+      .where('user_id', '=', owner.userId)
+      .orderBy('id')
+      .execute();
+  }
+
+  async function used(owner: Owner): Promise<number> {
+    return (await ok(owner, 'get_usage_status', {})).quota.used;
+  }
+
+  const draft = {
+    platform: 'video',
+    name: 'Dry runaway',
+    conditions: [{ metric: 'spend', operator: '>', threshold: 10 }],
+    check_every_minutes: 5,
+    action: 'pause_campaign',
+  };
+
+  it('a dry-run create_monitor answers the monitor it would make, stores none, uses no unit', async () => {
+    const owner = await service.createOwner('pro', ['video']);
+    const before = await used(owner);
+    const { status, body, headers } = await service.call(
+      'create_monitor',
+      { ...draft, dry_run: true },
+      { key: owner.key },
+    );
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.data.structured).toMatchObject({
+      dry_run: true,
+      monitor: { name: 'Dry runaway', platform: 'video', check_every_minutes: 5, action: 'pause_campaign' },
+    });
+    // A placeholder, never an id that could be taken for a stored monitor's.
+    expect(body.data.structured.monitor.id).not.toMatch(/^mon_[0-9a-f]{32}$/);
+    expect(body.data.text).toMatch(/^Dry run: nothing was stored/);
+    expect(body.data.quota).toBeUndefined();
+    expect(await stored(owner)).toEqual([]);
+    expect(await used(owner)).toBe(before);
+    const audit = await service.auditRow(headers.get('x-request-id') ?? '');
+    expect(audit).toMatchObject({ tool: 'create_monitor', status: 200, dry_run: 1, billable: 0 });
+
+    // The real call makes it, and says it was not a dry run.
+    const made = await ok(owner, 'create_monitor', draft);
+    expect(made.dry_run).toBe(false);
+    expect((await stored(owner)).map((row) => row.id)).toEqual([made.monitor.id]);
+  });
+
+  it('a dry-run create_monitor is refused exactly where the real call is', async () => {
+    const owner = await service.createOwner('pro', ['video']);
+    const reader = await service.createKeyFor(owner, { scope: 'read' });
+    const refusals: Array<[Json, string]> = [
+      // Rules the schema cannot state, checked by the tool's rules.
+      [
+        {
+          ...draft,
+          conditions: [
+            { metric: 'cpc', operator: '>', threshold: 2, relative_to: { trailing_days: 7, factor: 2 } },
+          ],
+        },
+        owner.key,
+      ],
+      [{ ...draft, action: 'lower_budget_percent' }, owner.key],
+      [{ ...draft, action: 'notify', action_value: 20 }, owner.key],
+      // The schema, the account, the key's scope.
+      [{ ...draft, check_every_minutes: 0 }, owner.key],
+      [{ ...draft, account_id: '1234567890' }, owner.key],
+      [{ ...draft, platform: 'search' }, owner.key],
+      [draft, reader],
+    ];
+    for (const [args, key] of refusals) {
+      const real = await service.call('create_monitor', args, { key });
+      const dry = await service.call('create_monitor', { ...args, dry_run: true }, { key });
+      expect(real.status, JSON.stringify(real.body)).toBeGreaterThanOrEqual(400);
+      expect([dry.status, dry.body.code, dry.body.structured_content]).toEqual([
+        real.status,
+        real.body.code,
+        real.body.structured_content,
+      ]);
+      expect(dry.body.error).toBe(real.body.error);
+    }
+    expect(await stored(owner)).toEqual([]);
+  });
+
+  it('a dry-run update_monitor answers the monitor as it would be and leaves it as it was', async () => {
+    const owner = await service.createOwner('pro', ['video']);
+    const { monitor } = await ok(owner, 'create_monitor', draft);
+    const [before] = await stored(owner);
+    const usageBefore = await used(owner);
+    const change = { monitor_id: monitor.id, enabled: false, name: 'Renamed', check_every_minutes: 30 };
+    const dry = await ok(owner, 'update_monitor', { ...change, dry_run: true });
+    expect(dry).toMatchObject({
+      dry_run: true,
+      monitor: { id: monitor.id, name: 'Renamed', enabled: false, check_every_minutes: 30 },
+    });
+    expect(await stored(owner)).toEqual([before]);
+    expect(await used(owner)).toBe(usageBefore);
+    // Checked as the real call is: the rule it would make, the monitor's existence.
+    const bad = { monitor_id: monitor.id, action: 'lower_budget_percent', dry_run: true };
+    const refused = await service.call('update_monitor', bad, { key: owner.key });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/action_value/);
+    const unknown = { monitor_id: `mon_${'0'.repeat(32)}`, enabled: false, dry_run: true };
+    expect((await service.call('update_monitor', unknown, { key: owner.key })).status).toBe(404);
+    const stranger = await service.createOwner('pro', ['video']);
+    const foreign = await service.call('update_monitor', { ...change, dry_run: true }, { key: stranger.key });
+    expect(foreign.status).toBe(404);
+    expect(await stored(owner)).toEqual([before]);
+
+    const real = await ok(owner, 'update_monitor', change);
+    expect(real).toMatchObject({ dry_run: false, monitor: { name: 'Renamed', enabled: false } });
+    expect((await stored(owner))[0]).toMatchObject({ name: 'Renamed', enabled: 0, check_every_minutes: 30 });
+  });
+
+  it('a dry-run delete_monitor answers what would be deleted and leaves it', async () => {
+    const owner = await service.createOwner('pro', ['video']);
+    const { monitor } = await ok(owner, 'create_monitor', draft);
+    const before = await stored(owner);
+    const dry = await ok(owner, 'delete_monitor', { monitor_id: monitor.id, dry_run: true });
+    expect(dry).toEqual({ monitor_id: monitor.id, name: 'Dry runaway', deleted: false, dry_run: true });
+    expect(await stored(owner)).toEqual(before);
+    expect((await ok(owner, 'list_monitors', {})).monitors.map((m: Json) => m.id)).toEqual([monitor.id]);
+
+    const real = await ok(owner, 'delete_monitor', { monitor_id: monitor.id });
+    expect(real).toEqual({ monitor_id: monitor.id, name: 'Dry runaway', deleted: true, dry_run: false });
+    expect(await stored(owner)).toEqual([]);
+    // Its existence is checked on a dry run too.
+    const gone = await service.call(
+      'delete_monitor',
+      { monitor_id: monitor.id, dry_run: true },
+      { key: owner.key },
+    );
+    expect(gone.status).toBe(404);
+  });
+
   it(`refuses a monitor past ${MAX_MONITORS_PER_ACCOUNT} on one account, saying what to do`, async () => {
     const owner = await service.createOwner('pro', ['video']);
     const [account] = await listAdAccounts(service.services.storage.db, owner.userId, 'video');
@@ -367,9 +504,14 @@ describe.each(TEST_DIALECTS)('monitors (%s)', (dialect) => {
       conditions: [{ metric: 'spend', operator: '>', threshold: 1 }],
       action: 'notify',
     };
+    // A dry run counts the monitors as the real call does: the 250th is allowed, then none.
+    const dry = { ...args, dry_run: true };
+    expect((await service.call('create_monitor', dry, { key: owner.key })).status).toBe(200);
     expect((await service.call('create_monitor', args, { key: owner.key })).status).toBe(200);
-    const refused = await service.call('create_monitor', args, { key: owner.key });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatch(/250 monitors, the most one account may have: delete one/);
+    for (const call of [args, dry]) {
+      const refused = await service.call('create_monitor', call, { key: owner.key });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatch(/250 monitors, the most one account may have: delete one/);
+    }
   });
 });

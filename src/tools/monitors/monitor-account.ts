@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { plainTextPattern, withoutControlCharacters } from '../arguments.ts';
+import { orIdNumber, plainTextPattern, withoutControlCharacters } from '../arguments.ts';
 import { platformField } from './monitor-rule.ts';
 
-/** An account id as list_connected_accounts shows it, on any platform. */
-export const accountIdField = withoutControlCharacters(
-  z.string().trim().min(1, 'must not be empty').max(64),
-).meta({
-  pattern: plainTextPattern(),
-});
+/**
+ * An account id as list_connected_accounts shows it, on any platform; as a JSON integer too, as the
+ * platforms' own account arguments take it (Meta's act_<digits> is never one).
+ */
+export const accountIdField = orIdNumber(
+  withoutControlCharacters(z.string().trim().min(1, 'must not be empty').max(64)).meta({
+    pattern: plainTextPattern(),
+  }),
+);
 
 /** The platform a monitor watches and its account, resolved as the platform's own tools resolve theirs. */
 export const monitorAccountFields = {

@@ -7,6 +7,7 @@ import { PLATFORMS, type Platform } from '../../platform-families.ts';
 import type { LastActivity } from '../../storage/monitor-history.ts';
 import { findMonitor } from '../../storage/monitors.ts';
 import type { Database, Monitor, MonitorCheck, MonitorFiring } from '../../storage/schema.ts';
+import { dryRun } from '../arguments.ts';
 import {
   type CampaignVerdict,
   type ConditionSeen,
@@ -16,6 +17,17 @@ import {
   daysSchema,
 } from './evaluate-rule.ts';
 import { ACTIONS, type Action, condition, MATCH_TEXT, type MonitorRule, WINDOWS } from './monitor-rule.ts';
+
+/** The monitor write tools' dry_run: everything a real call checks is checked, nothing is stored. */
+export const monitorDryRun = dryRun.describe(
+  'Check and answer what would change, storing nothing (no quota).',
+);
+
+/** Whether the answer was a dry run's, in every monitor write tool's `structured`. */
+export const dryRunAnswer = z.boolean().describe('true on a dry run: nothing was stored.');
+
+/** The id a dry-run create_monitor answers: none is made, so none is given that could be mistaken for one. */
+export const DRY_RUN_MONITOR_ID = '{the id of the new monitor}';
 
 export const monitorId = z
   .string()

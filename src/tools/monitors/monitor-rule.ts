@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../../platform-families.ts';
-import { text } from '../arguments.ts';
+import { orIdNumber, text } from '../arguments.ts';
 import type { FieldIssue } from '../tool.ts';
 
 export const METRICS = [
@@ -64,7 +64,7 @@ export type Condition = z.output<typeof condition>;
 export const ruleFields = {
   name: text(100).describe('What the monitor watches, for the owner.'),
   campaign_ids: z
-    .array(z.string().regex(/^\d{1,19}$/, 'must be digits, like 1234567890'))
+    .array(orIdNumber(z.string().regex(/^\d{1,19}$/, 'must be digits, like 1234567890')))
     .min(1)
     .max(MAX_MONITOR_CAMPAIGNS)
     .optional()

@@ -4,6 +4,8 @@ import { updateMonitor as storeUpdate } from '../../storage/monitors.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { defineTool } from '../tool.ts';
 import {
+  dryRunAnswer,
+  monitorDryRun,
   monitorId,
   monitorObject,
   monitorSchema,
@@ -18,10 +20,11 @@ const TOOL = 'update_monitor';
 export const updateMonitor = defineTool({
   name: TOOL,
   description:
-    "Changes a monitor's rule fields, or suspends (enabled false) or resumes it. Billable: one quota unit.",
+    "Changes a monitor's rule fields, or suspends (enabled false) or resumes it. Billable: one quota unit. dry_run checks it, changing nothing.",
   guidance:
     'Changes a monitor: any rule field given replaces the stored one; enabled false suspends its checks, ' +
-    'true resumes them. Billable: one quota unit.',
+    'true resumes them. dry_run checks the change as a real call does (the monitor, the rule it makes) and ' +
+    'answers the monitor as it would be, changing nothing and using no quota. Billable: one quota unit.',
   platform: null,
   billable: true,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -43,14 +46,20 @@ export const updateMonitor = defineTool({
       .describe('How often it is checked.'),
     action: ruleFields.action.optional().describe('A new action (action_value with lower_budget_percent).'),
     action_value: ruleFields.action_value,
+    dry_run: monitorDryRun,
   }),
-  output: z.object({ monitor: monitorSchema.describe('The monitor as changed.') }),
+  output: z.object({
+    monitor: monitorSchema.describe(
+      'The monitor as changed; on a dry run, as it would be (it is unchanged).',
+    ),
+    dry_run: dryRunAnswer,
+  }),
   example: { monitor_id: 'mon_de110000000000000000000000000001', check_every_minutes: 30 },
   auditFields: ['monitor_id', 'enabled', 'name', 'action', 'check_every_minutes'],
-  async run(args, { services, caller, now }) {
+  async run(args, { services, caller, now, dryRun }) {
     const db = services.storage.db;
     const monitor = await ownMonitor(db, caller, args.monitor_id);
-    const { monitor_id, enabled, ...changes } = args;
+    const { monitor_id, enabled, dry_run: _dryRun, ...changes } = args;
     const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     if (Object.keys(given).length === 0 && enabled === undefined) {
       throw invalidArguments(TOOL, [{ field: '', message: 'give enabled or a rule field to change' }]);
@@ -74,11 +83,15 @@ export const updateMonitor = defineTool({
       enabled: (enabled ?? monitor.enabled === 1) ? (1 as const) : (0 as const),
       updated_at: now.toISOString(),
     };
-    await storeUpdate(db, updated);
+    if (!dryRun) await storeUpdate(db, updated);
     const last = (await lastActivity(db, [updated.id])).get(updated.id) ?? NO_ACTIVITY;
+    const state = `${updated.enabled ? 'enabled' : 'suspended'}, action ${rule.action}`;
     return {
-      text: `Monitor ${monitor_id} updated: ${updated.enabled ? 'enabled' : 'suspended'}, action ${rule.action}.`,
-      structured: { monitor: monitorObject(updated, last) },
+      text: dryRun
+        ? `Dry run: nothing was changed and no quota was used. Monitor ${monitor_id} would be ${state}. Call ` +
+          'again without dry_run to change it.'
+        : `Monitor ${monitor_id} updated: ${state}.`,
+      structured: { monitor: monitorObject(updated, last), dry_run: dryRun },
     };
   },
 });

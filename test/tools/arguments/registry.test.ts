@@ -31,6 +31,15 @@ describe('every tool', () => {
     ]);
   });
 
+  // docs/contract.md: every write tool takes dry_run, those of no platform (the monitors') too.
+  it.each(ALL_TOOLS.map((tool) => [tool.name, tool] as const))(
+    '%s takes dry_run exactly when it writes',
+    (_name, tool) => {
+      const fields = Object.keys(tool.input.shape);
+      expect(fields.includes('dry_run'), tool.name).toBe(!tool.annotations.readOnlyHint);
+    },
+  );
+
   const platformTools = ALL_TOOLS.filter((tool) => tool.platform !== null);
 
   it('covers the four families', () => {
