@@ -33,6 +33,22 @@ export const createMonitor = defineTool({
   platform: null,
   platformArguments: MONITOR_ACCOUNT,
   billable: true,
+  // A monitor is kept in adops, and its actions only pause or lower: nothing it sets can raise spend.
+  changes: {
+    object: 'monitor',
+    creates: true,
+    fields: {
+      name: 'none',
+      campaign_ids: 'none',
+      conditions: 'none',
+      match: 'none',
+      window: 'none',
+      consecutive_checks: 'none',
+      check_every_minutes: 'none',
+      action: 'none',
+      action_value: 'none',
+    },
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   // The name first: the documents' 400 example leaves out the first required field.
   input: z

@@ -13,6 +13,8 @@ export const deleteMonitor = defineTool({
     'and answers what would be deleted, removing nothing and using no quota. Billable: one quota unit.',
   platform: null,
   billable: true,
+  // What it changes is whether the monitor exists: it is named by the field it removes.
+  changes: { object: 'monitor', fields: { monitor_id: 'none' } },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({ monitor_id: monitorId, dry_run: monitorDryRun }),
   output: z.object({

@@ -27,6 +27,22 @@ export const updateMonitor = defineTool({
     'answers the monitor as it would be, changing nothing and using no quota. Billable: one quota unit.',
   platform: null,
   billable: true,
+  changes: {
+    object: 'monitor',
+    fields: {
+      enabled: 'none',
+      name: 'none',
+      campaign_ids: 'none',
+      conditions: 'none',
+      match: 'none',
+      window: 'none',
+      consecutive_checks: 'none',
+      check_every_minutes: 'none',
+      action: 'none',
+      action_value: 'none',
+    },
+    address: ([monitor]) => ({ monitor_id: monitor?.id }),
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
     monitor_id: monitorId,

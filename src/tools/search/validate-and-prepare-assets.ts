@@ -33,6 +33,18 @@ export const validateAndPrepareAssets = defineTool({
     'quota unit; a dry_run uses none and stores nothing.',
   platform: 'search',
   billable: true,
+  // It stores checked images in adops for a later create; nothing reaches Google Ads.
+  changes: {
+    object: 'asset',
+    creates: true,
+    fields: {
+      marketing_images_landscape: 'none',
+      marketing_images_square: 'none',
+      logos_square: 'none',
+      marketing_images_portrait: 'none',
+      logos_landscape: 'none',
+    },
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z
     .strictObject({
