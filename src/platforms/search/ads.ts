@@ -9,6 +9,8 @@ const LABEL = PLATFORM_INFO.search.label;
 export interface FoundAd {
   resourceName: string;
   adGroupName: string | undefined;
+  /** The ad group ad's status (ENABLED or PAUSED: a removed ad is refused). */
+  status: string;
   headlines: AdTextAsset[];
 }
 
@@ -54,6 +56,7 @@ export async function findResponsiveSearchAd(
   return {
     resourceName: ad.resourceName ?? `customers/${customerId}/ads/${adId}`,
     adGroupName: row.adGroup?.name,
+    status: row.adGroupAd?.status ?? 'UNKNOWN',
     headlines: ad.responsiveSearchAd?.headlines ?? [],
   };
 }

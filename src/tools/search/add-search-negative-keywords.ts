@@ -13,8 +13,12 @@ import { searchProtocol } from '../../platforms/search/protocol.ts';
 import type { KeywordInfo } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument, digitsId, dryRun, exactlyOneOf, exactlyOneOfSchema, text } from '../arguments.ts';
+import { applyWrite } from '../changes/apply-write.ts';
+import type { Change, ObjectChange } from '../changes/change.ts';
+import { dryRunImpact } from '../dry-run-impact.ts';
+import { PREVIEW_OUTPUT } from '../preview.ts';
 import { defineTool } from '../tool.ts';
-import { PREVIEW_OUTPUT } from './below-campaign.ts';
+import { dryRunText, mutateStep, nothingText, updatedText } from './write-steps.ts';
 
 const NAME = 'add_search_negative_keywords';
 const MAX_KEYWORDS = 200;
@@ -37,6 +41,8 @@ export const addSearchNegativeKeywords = defineTool({
     'dry_run to have Google validate without changing. Billable: one quota unit.',
   platform: 'search',
   billable: true,
+  // Each negative is a new criterion that only keeps ads from showing: nothing of it moves money.
+  changes: { object: 'negative_keyword', fields: { keywords: 'none' }, creates: true },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   input: z
     .strictObject({
@@ -73,6 +79,7 @@ export const addSearchNegativeKeywords = defineTool({
       .describe('["negative_keywords"] when any was added; empty when nothing was sent.'),
     dry_run: z.boolean().describe('Whether Google only validated the change.'),
     preview: PREVIEW_OUTPUT,
+    impact: dryRunImpact,
   }),
   auditFields: ['campaign_id', 'ad_group_id', 'keywords'],
   example: { campaign_id: '20123456789', keywords: [{ text: 'free download', match_type: 'PHRASE' }] },
@@ -116,51 +123,74 @@ export const addSearchNegativeKeywords = defineTool({
       changed: added.length > 0 ? ['negative_keywords'] : [],
       dry_run: context.dryRun,
     };
-    const where = `${what} ("${owner.name}") of customer ${customerId}`;
+    const where = `Google Ads ${what} ("${owner.name}") of customer ${customerId}`;
     const skippedText =
       skipped.length > 0
-        ? ` Skipped ${skipped.map((s) => `"${s.text}" (${s.match_type}): ${s.reason}`).join('; ')}.`
+        ? `Skipped ${skipped.map((s) => `"${s.text}" (${s.match_type}): ${s.reason}`).join('; ')}.`
         : '';
     if (added.length === 0) {
       return {
-        text: `Nothing to add to ${where}: every keyword given is already a negative there.${skippedText}`,
-        structured,
+        text:
+          nothingText('every keyword given', `a negative of ${where}`) +
+          (skippedText ? ` ${skippedText}` : ''),
+        structured: { ...structured, ...(context.dryRun && { preview: [] }) },
       };
     }
     const infos = added.map((a): KeywordInfo => ({ text: a.text, matchType: a.match_type }));
-    const shown = added.map((a) => `"${a.text}" (${a.match_type})`).join(', ');
-    const send = (validateOnly: boolean) =>
-      'campaignId' in level
-        ? client.mutateCampaignCriteria(
-            customerId,
-            infos.map((k) => campaignNegative(customerId, owner.id, k)),
-            validateOnly,
-          )
-        : client.mutateAdGroupCriteria(
-            customerId,
-            infos.map((k) => adGroupNegative(customerId, owner.id, k)),
-            validateOnly,
-          );
-    if (context.dryRun) {
-      await send(true);
-      const operations =
-        'campaignId' in level
-          ? infos.map((k) => campaignNegative(customerId, owner.id, k))
-          : infos.map((k) => adGroupNegative(customerId, owner.id, k));
-      const method = 'campaignId' in level ? 'campaignCriteria:mutate' : 'adGroupCriteria:mutate';
-      const request = client.mutateRequest(customerId, method, operations, false);
+    const words = (keyword: { text: string; match_type: string }) =>
+      `"${keyword.text}" (${keyword.match_type})`;
+    const campaignId = 'campaignId' in owner ? owner.campaignId : owner.id;
+    const objects = added.map(
+      (keyword): ObjectChange => ({
+        // A placeholder id: Google names the criterion once it is made.
+        ref: { kind: 'negative_keyword', id: 'new', parentId: owner.id, campaignId },
+        label: `negative keyword ${words(keyword)} of ${what}`,
+        created: true,
+        fields: [{ field: 'keywords', money: 'none' }],
+        // A negative never delivers: it only keeps the ads of its campaign or ad group from showing.
+        delivery: { after: { active: false } },
+        budgets: { currency: context.account?.currency ?? 'USD' },
+      }),
+    );
+    const count = (n: number) => `${n} negative keyword${n === 1 ? '' : 's'}`;
+    const change: Change = {
+      what: `add ${count(added.length)} to ${what}`,
+      currency: context.account?.currency ?? 'USD',
+      object: what,
+      shown: { before: { ...structured.before }, after: { ...structured.after, added } },
+      objects,
+    };
+    const campaignLevel = 'campaignId' in level;
+    const campaignOperations = infos.map((k) => campaignNegative(customerId, owner.id, k));
+    const adGroupOperations = infos.map((k) => adGroupNegative(customerId, owner.id, k));
+    const step = mutateStep({
+      action: `add the ${count(added.length)}`,
+      fields: ['keywords'],
+      shown: ['negative_keywords', 'added'],
+      request: campaignLevel
+        ? client.mutateRequest(customerId, 'campaignCriteria:mutate', campaignOperations, false)
+        : client.mutateRequest(customerId, 'adGroupCriteria:mutate', adGroupOperations, false),
+      mutate: (validateOnly) =>
+        campaignLevel
+          ? client.mutateCampaignCriteria(customerId, campaignOperations, validateOnly)
+          : client.mutateAdGroupCriteria(customerId, adGroupOperations, validateOnly),
+    });
+    const { preview } = await applyWrite(context, { change, steps: [step], platform: 'Google Ads' });
+    const from = count(existing.length);
+    const to = `${count(existing.length + added.length)}, adding ${added.map(words).join(', ')}`;
+    if (preview) {
       return {
-        text: `Dry run: Google Ads validated the change and made none: ${shown} would be added to ${where}.${skippedText} Call again without dry_run to add them.`,
-        structured: {
-          ...structured,
-          preview: [{ method: request.method, url: new URL(request.url).pathname, body: request.body }],
-        },
+        text: dryRunText(where, from, to, preview, skippedText),
+        structured: { ...structured, preview },
       };
     }
-    await send(false);
-    context.noteChange({ ...structured.before }, { ...structured.after, added });
     return {
-      text: `Added ${added.length} negative keyword(s) to Google Ads ${where}: ${shown}.${skippedText} Matching searches no longer show its ads.`,
+      text: updatedText(
+        where,
+        from,
+        to,
+        `${skippedText ? `${skippedText} ` : ''}Matching searches no longer show its ads.`,
+      ),
       structured,
     };
   },

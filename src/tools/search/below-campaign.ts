@@ -34,17 +34,3 @@ export const PERIOD_OUTPUT = z
     end: z.string().describe('Last day, included.'),
   })
   .describe('The days the metrics cover, in the account time zone.');
-
-/** What a dry run answers: each request it would send, as Google would get it. */
-export const PREVIEW_OUTPUT = z
-  .array(
-    z
-      .object({
-        method: z.string().describe('HTTP method.'),
-        url: z.string().describe('The path of the mutate.'),
-        body: z.unknown().describe('The JSON body, operations as Google takes them.'),
-      })
-      .describe('A request.'),
-  )
-  .optional()
-  .describe('On a dry run: the request that would be sent.');

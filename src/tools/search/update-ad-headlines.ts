@@ -5,8 +5,13 @@ import { searchProtocol } from '../../platforms/search/protocol.ts';
 import type { AdTextAsset } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument, digitsId, dryRun } from '../arguments.ts';
+import { applyWrite } from '../changes/apply-write.ts';
+import type { Change } from '../changes/change.ts';
+import { dryRunImpact } from '../dry-run-impact.ts';
+import { PREVIEW_OUTPUT } from '../preview.ts';
 import { defineTool } from '../tool.ts';
 import { headlines } from './ad-text.ts';
+import { dryRunText, mutateStep, updatedText } from './write-steps.ts';
 
 const HEADLINES = z.array(
   z.object({
@@ -25,6 +30,11 @@ export const updateAdHeadlines = defineTool({
     'Pass dry_run to check the change without making it.',
   platform: 'search',
   billable: true,
+  changes: {
+    object: 'ad',
+    fields: { headlines: 'none' },
+    address: ([ad]) => ({ ad_group_id: ad?.parentId, ad_id: ad?.id }),
+  },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   input: z.strictObject({
     ad_group_id: digitsId().describe('Ad group holding the ad (digits).'),
@@ -43,14 +53,8 @@ export const updateAdHeadlines = defineTool({
     before: HEADLINES.describe('The headlines as they were.'),
     after: HEADLINES.describe('The headlines now (or on a dry run, as they would be); pins kept.'),
     dry_run: z.boolean().describe('Whether Google only validated the change.'),
-    preview: z
-      .object({
-        method: z.string().describe('HTTP method.'),
-        url: z.string().describe('The path of the mutate.'),
-        body: z.unknown().describe('The JSON body, operations as Google takes them.'),
-      })
-      .optional()
-      .describe('On a dry run: the request that would be sent.'),
+    preview: PREVIEW_OUTPUT,
+    impact: dryRunImpact,
   }),
   auditFields: ['ad_group_id', 'ad_id'],
   example: {
@@ -66,10 +70,13 @@ export const updateAdHeadlines = defineTool({
     const after = withKeptPins(args.headlines, ad.headlines);
     const operations = [headlinesUpdate(ad.resourceName, after)];
     const shown = (list: AdTextAsset[]) =>
+      `${list.length} headlines ` +
       list.map((h) => `"${h.text}"${h.pinnedField ? ` (pinned ${h.pinnedField})` : ''}`).join(', ');
     const fields = (list: AdTextAsset[]) =>
       list.map((h) => ({ text: h.text, ...(h.pinnedField && { pinned_field: h.pinnedField }) }));
-    const where = `ad ${args.ad_id} in ad group ${args.ad_group_id}${ad.adGroupName ? ` ("${ad.adGroupName}")` : ''}`;
+    const where =
+      `Google Ads ad ${args.ad_id} in ad group ${args.ad_group_id}` +
+      `${ad.adGroupName ? ` ("${ad.adGroupName}")` : ''} of customer ${customerId}`;
     const structured = {
       customer_id: customerId,
       ad_group_id: args.ad_group_id,
@@ -77,26 +84,48 @@ export const updateAdHeadlines = defineTool({
       resource_name: ad.resourceName,
       before: fields(ad.headlines),
       after: fields(after),
+      dry_run: context.dryRun,
     };
-    if (context.dryRun) {
-      // Google's own dry run: the change is checked upstream (validateOnly) and nothing is changed.
-      await client.mutateAds(customerId, operations, true);
-      const { method, url, body } = client.mutateAdsRequest(customerId, operations, false);
-      return {
-        text:
-          `Dry run: Google Ads validated the change and made none. The headlines of ${where} would change ` +
-          `from ${ad.headlines.length}: ${shown(ad.headlines)}\nto ${after.length}: ${shown(after)}.\n` +
-          'Call again without dry_run to apply it.',
-        structured: { ...structured, dry_run: true, preview: { method, url: new URL(url).pathname, body } },
-      };
+    // Headlines move no money; the ad delivers (or not) as before, on its campaign's budget.
+    const delivers = { active: ad.status === 'ENABLED' };
+    const change: Change = {
+      what: `replace the headlines of ad ${args.ad_id}`,
+      currency: context.account?.currency ?? 'USD',
+      object: `ad ${args.ad_id}`,
+      shown: { before: { headlines: structured.before }, after: { headlines: structured.after } },
+      objects: [
+        {
+          ref: { kind: 'ad', id: args.ad_id, parentId: args.ad_group_id },
+          label: `ad ${args.ad_id} of ad group ${args.ad_group_id}`,
+          fields: [{ field: 'headlines', money: 'none' }],
+          delivery: { before: delivers, after: delivers },
+          budgets: {
+            currency: context.account?.currency ?? 'USD',
+            elsewhere: 'by the budget of its campaign',
+          },
+        },
+      ],
+    };
+    const step = mutateStep({
+      action: 'replace the headlines',
+      fields: ['headlines'],
+      shown: ['headlines'],
+      request: client.mutateAdsRequest(customerId, operations, false),
+      mutate: (validateOnly) => client.mutateAds(customerId, operations, validateOnly),
+    });
+    const { preview } = await applyWrite(context, { change, steps: [step], platform: 'Google Ads' });
+    const [from, to] = [shown(ad.headlines), shown(after)];
+    if (preview) {
+      return { text: dryRunText(where, from, to, preview), structured: { ...structured, preview } };
     }
-    await client.mutateAds(customerId, operations, false);
     return {
-      text:
-        `Replaced the headlines of responsive search ${where}, customer ${customerId}.\n` +
-        `Before (${ad.headlines.length}): ${shown(ad.headlines)}\nAfter (${after.length}): ${shown(after)}.\n` +
+      text: updatedText(
+        where,
+        from,
+        to,
         'Google reviews edited ads before they serve again; check the ad status in Google Ads.',
-      structured: { ...structured, dry_run: false },
+      ),
+      structured,
     };
   },
 });

@@ -1,16 +1,24 @@
 import { z } from 'zod';
+import { AppError } from '../../errors.ts';
 import { formatMicros } from '../../money.ts';
-import { adGroupUpdate, findAdGroupToUpdate } from '../../platforms/search/ad-groups.ts';
+import {
+  type AdGroupToUpdate,
+  adGroupUpdate,
+  findAdGroupToUpdate,
+} from '../../platforms/search/ad-groups.ts';
 import { SearchClient } from '../../platforms/search/client.ts';
 import { searchProtocol } from '../../platforms/search/protocol.ts';
 import type { SettableCampaignStatus } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, anyOfSchema, digitsId, dryRun } from '../arguments.ts';
+import { type ObjectUpdate, updateObject } from '../changes/update-object.ts';
+import { dryRunImpact } from '../dry-run-impact.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
+import { PREVIEW_OUTPUT } from '../preview.ts';
 import { platformStatus, STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
-import { defineTool } from '../tool.ts';
-import { PREVIEW_OUTPUT } from './below-campaign.ts';
+import { defineTool, type ToolContext } from '../tool.ts';
+import { mutateStep } from './write-steps.ts';
 
 const NAME = 'update_search_ad_group';
 
@@ -19,8 +27,84 @@ const STATE = z.object({
   cpc_bid: z.string().nullable().describe('Default max CPC in the account currency; null when none is set.'),
 });
 
-const shown = (state: z.infer<typeof STATE>, currency: string) =>
-  `${state.platform_status}, max CPC ${state.cpc_bid === null ? 'none' : `${state.cpc_bid} ${currency}`}`;
+/**
+ * A Google Ads ad group's update: one `adGroups:mutate` for its status and its default max CPC together,
+ * validated by Google (validateOnly) on a dry run.
+ */
+function adGroupUpdateOf(
+  context: ToolContext,
+  client: SearchClient,
+  args: { ad_group_id: string; status?: SettableCampaignStatus | undefined; cpc_bid?: number | undefined },
+): ObjectUpdate<AdGroupToUpdate> {
+  const customerId = context.account?.account_id ?? '';
+  const currency = context.account?.currency ?? 'USD';
+  const id = args.ad_group_id;
+  const bid = (micros: number | null) => (micros === null ? null : formatMicros(micros, currency));
+  return {
+    platform: 'Google Ads',
+    currency,
+    read: () => findAdGroupToUpdate(client, customerId, id),
+    // Not reached: findAdGroupToUpdate refuses an unknown (or removed) ad group itself, naming the customer.
+    missing: () =>
+      new AppError(
+        'upstream_rejected',
+        `Google Ads rejected the change: customer ${customerId} has no ad group ${id}.`,
+      ),
+    ref: (group) => ({ kind: 'ad_group', id: group.id, campaignId: group.campaignId }),
+    label: (group) => `ad group ${group.id}`,
+    where: (group) => `Google Ads ad group ${group.id} ("${group.name}") of customer ${customerId}`,
+    summary: (group) =>
+      `${group.status}, max CPC ${group.cpcBidMicros === null ? 'none' : `${bid(group.cpcBidMicros)} ${currency}`}`,
+    fields: {
+      status: {
+        money: 'delivery',
+        value: (group) => group.status,
+        active: (value) => value === 'ENABLED',
+        verbs: { on: 'enable', off: 'pause' },
+      },
+      cpc_bid: { money: 'bid', value: (group) => group.cpcBidMicros, noun: 'the max CPC' },
+    },
+    wanted: {
+      status: args.status,
+      cpc_bid:
+        args.cpc_bid === undefined ? undefined : amountInCurrency(NAME, 'cpc_bid', args.cpc_bid, currency),
+    },
+    apply: (group, changes) => ({
+      ...group,
+      ...(changes.status !== undefined && { status: String(changes.status) }),
+      ...(changes.cpc_bid !== undefined && { cpcBidMicros: Number(changes.cpc_bid) }),
+    }),
+    shown: (group) => ({ ...statusFields('search', group.status), cpc_bid: bid(group.cpcBidMicros) }),
+    // Its spend is its campaign's budget: an ad group has no daily amount of its own.
+    delivery: (group) => ({ active: group.status === 'ENABLED' }),
+    budgets: (group) => ({ currency, elsewhere: `by the budget of its campaign ${group.campaignId}` }),
+    steps(before, changes) {
+      const status = changes.status as SettableCampaignStatus | undefined;
+      const micros = changes.cpc_bid === undefined ? undefined : Number(changes.cpc_bid);
+      const operations = [adGroupUpdate(before.resourceName, { status, cpcBidMicros: micros })];
+      const actions = [
+        ...(status === undefined ? [] : [`${status === 'ENABLED' ? 'enable' : 'pause'} the ad group`]),
+        ...(micros === undefined ? [] : [status === undefined ? 'set the max CPC' : 'set its max CPC']),
+      ];
+      return [
+        mutateStep({
+          action: actions.join(' and '),
+          fields: Object.keys(changes),
+          shown: ['status', 'platform_status', 'cpc_bid'],
+          request: client.mutateRequest(customerId, 'adGroups:mutate', operations, false),
+          mutate: (validateOnly) => client.mutateAdGroups(customerId, operations, validateOnly),
+        }),
+      ];
+    },
+    answer: (before) => ({
+      customer_id: customerId,
+      ad_group_id: before.id,
+      name: before.name,
+      campaign_id: before.campaignId,
+      currency,
+    }),
+  };
+}
 
 export const updateSearchAdGroup = defineTool({
   name: NAME,
@@ -35,7 +119,11 @@ export const updateSearchAdGroup = defineTool({
     MAY_WAIT_FOR_APPROVAL,
   platform: 'search',
   billable: true,
-  changesSpend: true,
+  changes: {
+    object: 'ad_group',
+    fields: { status: 'delivery', cpc_bid: 'bid' },
+    address: ([group]) => ({ ad_group_id: group?.id }),
+  },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   input: z
     .strictObject({
@@ -68,78 +156,17 @@ export const updateSearchAdGroup = defineTool({
     changed: z.array(z.string()).describe('The fields that differ; empty when nothing was sent.'),
     dry_run: z.boolean().describe('Whether Google only validated the change.'),
     preview: PREVIEW_OUTPUT,
+    impact: dryRunImpact,
   }),
   stop: { status: { field: 'status', pausing: ['PAUSED'] }, alsoAllowed: ['ad_group_id'] },
   auditFields: ['ad_group_id', 'status', 'cpc_bid'],
   example: { ad_group_id: '1234567', status: 'PAUSED' },
   async run(args, context) {
-    const customerId = context.account?.account_id ?? '';
     const client = new SearchClient(await PlatformSession.open(context, searchProtocol));
-    const group = await findAdGroupToUpdate(client, customerId, args.ad_group_id);
-    const currency = group.currency ?? context.account?.currency ?? 'USD';
-    const micros =
-      args.cpc_bid === undefined ? undefined : amountInCurrency(NAME, 'cpc_bid', args.cpc_bid, currency);
-    const wanted =
+    const status =
       args.status === undefined
         ? undefined
         : (platformStatus('search', args.status) as SettableCampaignStatus);
-    const statusChanges = wanted !== undefined && wanted !== group.status;
-    const bidChanges = micros !== undefined && micros !== group.cpcBidMicros;
-    const bid = (value: number | null) => (value === null ? null : formatMicros(value, currency));
-    const before = { ...statusFields('search', group.status), cpc_bid: bid(group.cpcBidMicros) };
-    const after = {
-      ...statusFields('search', statusChanges && wanted ? wanted : group.status),
-      cpc_bid: bid(bidChanges && micros !== undefined ? micros : group.cpcBidMicros),
-    };
-    const changed = [...(statusChanges ? ['status'] : []), ...(bidChanges ? ['cpc_bid'] : [])];
-    const where = `ad group ${group.id} ("${group.name}") of customer ${customerId}`;
-    const structured = {
-      customer_id: customerId,
-      ad_group_id: group.id,
-      name: group.name,
-      campaign_id: group.campaignId,
-      currency,
-      before,
-      after,
-      changed,
-      dry_run: context.dryRun,
-    };
-    if (changed.length === 0) {
-      return {
-        text: `Nothing to change: ${where} is already ${shown(before, currency)}. No change was sent to Google Ads.`,
-        structured,
-      };
-    }
-    const enables = statusChanges && wanted === 'ENABLED';
-    const raises = bidChanges && micros !== undefined && micros > (group.cpcBidMicros ?? 0);
-    context.authorizeChange({
-      what: [
-        ...(statusChanges ? [`${enables ? 'enable' : 'pause'} ad group ${group.id}`] : []),
-        ...(bidChanges ? [`${raises ? 'raise' : 'lower'} its max CPC to ${after.cpc_bid} ${currency}`] : []),
-      ].join(' and '),
-      startsOrRaisesSpend: enables || raises,
-    });
-    const operations = [
-      adGroupUpdate(group.resourceName, {
-        ...(statusChanges && { status: wanted }),
-        ...(bidChanges && { cpcBidMicros: micros }),
-      }),
-    ];
-    if (context.dryRun) {
-      await client.mutateAdGroups(customerId, operations, true);
-      const { method, url, body } = client.mutateRequest(customerId, 'adGroups:mutate', operations, false);
-      return {
-        text:
-          `Dry run: Google Ads validated the change and made none: ${where} would go from ` +
-          `${shown(before, currency)} to ${shown(after, currency)}. Call again without dry_run to apply it.`,
-        structured: { ...structured, preview: [{ method, url: new URL(url).pathname, body }] },
-      };
-    }
-    await client.mutateAdGroups(customerId, operations, false);
-    context.noteChange({ ...before }, { ...after });
-    return {
-      text: `Updated Google Ads ${where}: ${shown(before, currency)} -> ${shown(after, currency)}.`,
-      structured,
-    };
+    return updateObject(context, adGroupUpdateOf(context, client, { ...args, status }));
   },
 });

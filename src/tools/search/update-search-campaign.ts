@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppError } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { formatMicros } from '../../money.ts';
 import {
   budgetAmountUpdate,
@@ -15,12 +15,15 @@ import type { SettableCampaignStatus } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, changingOneOf, digitsId, dryRun } from '../arguments.ts';
+import type { WriteStep } from '../changes/apply-write.ts';
+import { type ObjectUpdate, updateObject } from '../changes/update-object.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
+import { PREVIEW_OUTPUT } from '../preview.ts';
 import { platformStatus, STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
-import { defineTool } from '../tool.ts';
-import { PREVIEW_OUTPUT } from './below-campaign.ts';
+import { defineTool, type ToolContext } from '../tool.ts';
+import { mutateStep } from './write-steps.ts';
 
 const NAME = 'update_search_campaign';
 
@@ -33,23 +36,14 @@ const STATE = z.object({
   currency: z.string().describe('The account currency.'),
 });
 
-/** How the campaign stands, as the answer shows it: money as a decimal string. */
-type State = z.infer<typeof STATE>;
-
-function stateOf(googleStatus: string, micros: number | undefined, currency: string): State {
+/** How the campaign stands, as the answer (and the audit row, an approval, a revert) shows it. */
+function stateOf(campaign: CampaignToUpdate, currency: string): z.infer<typeof STATE> {
+  const micros = campaign.budget?.amountMicros;
   return {
-    ...statusFields('search', googleStatus),
+    ...statusFields('search', campaign.status),
     daily_budget: micros === undefined ? null : formatMicros(micros, currency),
     currency,
   };
-}
-
-/**
- * The state as the audit row, approvals and reverts keep it: each field one the tool takes back, so a revert
- * passes `status` and `daily_budget` as they were.
- */
-function recorded({ platform_status: _, ...state }: State) {
-  return state;
 }
 
 const SHARING_CAMPAIGN = z.object({
@@ -64,8 +58,10 @@ const sharingFields = (other: SharingCampaign) => ({
   ...statusFields('search', other.status),
 });
 
-const shown = (state: State) =>
-  `${state.platform_status}, daily budget ${state.daily_budget === null ? 'none' : `${state.daily_budget} ${state.currency}`}`;
+function summary(campaign: CampaignToUpdate, currency: string): string {
+  const micros = campaign.budget?.amountMicros;
+  return `${campaign.status}, daily budget ${micros === undefined ? 'none' : `${formatMicros(micros, currency)} ${currency}`}`;
+}
 
 /** The refusal of a change to a budget other campaigns spend from, naming them. */
 function sharedBudgetRefusal(campaign: CampaignToUpdate, sharing: SharingCampaign[]): AppError {
@@ -84,6 +80,146 @@ function sharedBudgetRefusal(campaign: CampaignToUpdate, sharing: SharingCampaig
   });
 }
 
+/**
+ * A Google Ads campaign's update: `campaigns:mutate` for the status, `campaignBudgets:mutate` for the
+ * daily amount of its budget, each validated by Google (validateOnly) on a dry run.
+ */
+function campaignUpdate(
+  context: ToolContext,
+  client: SearchClient,
+  args: {
+    campaign_id: string;
+    status?: SettableCampaignStatus | undefined;
+    daily_budget?: number | undefined;
+    allow_shared_budget: boolean;
+  },
+): ObjectUpdate<CampaignToUpdate> {
+  const customerId = context.account?.account_id ?? '';
+  const currency = context.account?.currency ?? 'USD';
+  const id = args.campaign_id;
+  /** The other campaigns on a shared budget the call changes, once read. */
+  let others: SharingCampaign[] = [];
+  return {
+    platform: 'Google Ads',
+    currency,
+    read: () => findCampaignToUpdate(client, customerId, id),
+    // Not reached: findCampaignToUpdate refuses an unknown (or removed) campaign itself, naming the customer.
+    missing: () =>
+      new AppError(
+        'upstream_rejected',
+        `Google Ads rejected the change: customer ${customerId} has no campaign ${id}.`,
+      ),
+    check(before) {
+      if (args.daily_budget !== undefined && before.budget?.amountMicros === undefined) {
+        throw invalidArguments(NAME, [
+          {
+            field: 'daily_budget',
+            message:
+              `campaign ${before.id} ("${before.name}") of customer ${customerId} has no daily budget amount ` +
+              '(its budget runs over a custom period, or it has none); change that budget in Google Ads',
+          },
+        ]);
+      }
+    },
+    async checkChanges(before, changes) {
+      if (changes.daily_budget === undefined || !before.budget?.shared) return;
+      const sharing = await campaignsOnBudget(client, customerId, before.budget.resourceName);
+      if (!args.allow_shared_budget) throw sharedBudgetRefusal(before, sharing);
+      others = sharing.filter((other) => other.id !== before.id);
+    },
+    ref: (campaign) => ({ kind: 'campaign', id: campaign.id, campaignId: campaign.id }),
+    label: (campaign) => `campaign ${campaign.id}`,
+    where: (campaign) => `Google Ads campaign ${campaign.id} ("${campaign.name}") of customer ${customerId}`,
+    summary: (campaign) => summary(campaign, currency),
+    fields: {
+      status: {
+        money: 'delivery',
+        value: (campaign) => campaign.status,
+        active: (value) => value === 'ENABLED',
+        verbs: { on: 'enable', off: 'pause' },
+      },
+      daily_budget: {
+        money: 'daily_budget',
+        value: (campaign) => campaign.budget?.amountMicros ?? null,
+      },
+    },
+    wanted: {
+      status: args.status,
+      daily_budget:
+        args.daily_budget === undefined
+          ? undefined
+          : amountInCurrency(NAME, 'daily_budget', args.daily_budget, currency),
+    },
+    apply: (campaign, changes) => ({
+      ...campaign,
+      ...(changes.status !== undefined && { status: String(changes.status) }),
+      ...(changes.daily_budget !== undefined &&
+        campaign.budget && { budget: { ...campaign.budget, amountMicros: Number(changes.daily_budget) } }),
+    }),
+    shown: (campaign) => stateOf(campaign, currency),
+    delivery: (campaign) => ({
+      active: campaign.status === 'ENABLED',
+      dailyMicros: campaign.budget?.amountMicros,
+    }),
+    budgets: (campaign) =>
+      campaign.budget?.amountMicros === undefined
+        ? { currency, elsewhere: 'by a budget without a daily amount (a total over a custom period)' }
+        : { currency, dailyMicros: campaign.budget.amountMicros },
+    steps(before, changes) {
+      const steps: WriteStep[] = [];
+      const status = changes.status as SettableCampaignStatus | undefined;
+      if (status !== undefined) {
+        const operations = [campaignStatusUpdate(before.resourceName, status)];
+        steps.push(
+          mutateStep({
+            action: `${status === 'ENABLED' ? 'enable' : 'pause'} the campaign`,
+            fields: ['status'],
+            shown: ['status', 'platform_status'],
+            request: client.mutateRequest(customerId, 'campaigns:mutate', operations, false),
+            mutate: (validateOnly) => client.mutateCampaigns(customerId, operations, validateOnly),
+          }),
+        );
+      }
+      const micros = changes.daily_budget;
+      if (typeof micros === 'number' && before.budget) {
+        const operations = [budgetAmountUpdate(before.budget.resourceName, micros)];
+        steps.push(
+          mutateStep({
+            action: 'change the daily budget',
+            fields: ['daily_budget'],
+            shown: ['daily_budget'],
+            request: client.mutateRequest(customerId, 'campaignBudgets:mutate', operations, false),
+            mutate: (validateOnly) => client.mutateCampaignBudgets(customerId, operations, validateOnly),
+          }),
+        );
+      }
+      return steps;
+    },
+    answer: (before) => ({
+      customer_id: customerId,
+      campaign_id: before.id,
+      name: before.name,
+      budget_id: before.budget?.id ?? null,
+      budget_shared: before.budget?.shared === true,
+    }),
+    async extras(before, after) {
+      const sharedChange =
+        before.budget?.shared === true && after.budget?.amountMicros !== before.budget.amountMicros;
+      const alsoOn =
+        others.length > 0
+          ? ` The budget is shared: the new amount also applies to ${others
+              .map((other) => `${other.id} ("${other.name}")`)
+              .join(', ')}.`
+          : '';
+      const reports = context.dryRun ? '' : ' Reports show the change from today on.';
+      return {
+        text: `${alsoOn}${reports}`.trim(),
+        ...(sharedChange && { structured: { sharing_campaigns: others.map(sharingFields) } }),
+      };
+    },
+  };
+}
+
 export const updateSearchCampaign = defineTool({
   name: NAME,
   description:
@@ -98,7 +234,12 @@ export const updateSearchCampaign = defineTool({
     MAY_WAIT_FOR_APPROVAL,
   platform: 'search',
   billable: true,
-  changesSpend: true,
+  changes: {
+    object: 'campaign',
+    fields: { status: 'delivery', daily_budget: 'daily_budget' },
+    options: ['allow_shared_budget'],
+    address: ([campaign]) => ({ campaign_id: campaign?.id }),
+  },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   input: changingOneOf(
     z.strictObject({
@@ -131,7 +272,7 @@ export const updateSearchCampaign = defineTool({
       .array(SHARING_CAMPAIGN)
       .optional()
       .describe('When a shared budget changes: the other campaigns it also applies to.'),
-    preview: PREVIEW_OUTPUT.describe('On a dry run: the requests that would be sent.'),
+    preview: PREVIEW_OUTPUT,
     impact: dryRunImpact,
   }),
   stop: {
@@ -142,163 +283,11 @@ export const updateSearchCampaign = defineTool({
   auditFields: ['campaign_id', 'status', 'daily_budget', 'allow_shared_budget'],
   example: { campaign_id: '20123456789', status: 'PAUSED' },
   async run(args, context) {
-    const customerId = context.account?.account_id ?? '';
     const client = new SearchClient(await PlatformSession.open(context, searchProtocol));
-    const campaign = await findCampaignToUpdate(client, customerId, args.campaign_id);
-    const currency = campaign.currency ?? context.account?.currency ?? 'USD';
-    const budget = campaign.budget;
-    const where = `campaign ${campaign.id} ("${campaign.name}") of customer ${customerId}`;
-
-    let micros: number | undefined;
-    if (args.daily_budget !== undefined) {
-      micros = amountInCurrency(NAME, 'daily_budget', args.daily_budget, currency);
-      if (budget?.amountMicros === undefined) {
-        throw invalidArguments(NAME, [
-          {
-            field: 'daily_budget',
-            message:
-              `${where} has no daily budget amount (its budget runs over a custom period, or it has none); ` +
-              'change that budget in Google Ads',
-          },
-        ]);
-      }
-    }
-
-    const wanted =
+    const status =
       args.status === undefined
         ? undefined
         : (platformStatus('search', args.status) as SettableCampaignStatus);
-    const before = stateOf(campaign.status, budget?.amountMicros, currency);
-    const statusChanges = wanted !== undefined && wanted !== campaign.status;
-    const budgetChanges = micros !== undefined && micros !== budget?.amountMicros;
-    const after = stateOf(
-      statusChanges && wanted ? wanted : campaign.status,
-      budgetChanges ? micros : budget?.amountMicros,
-      currency,
-    );
-    const structured = {
-      customer_id: customerId,
-      campaign_id: campaign.id,
-      name: campaign.name,
-      budget_id: budget?.id ?? null,
-      budget_shared: budget?.shared === true,
-      before,
-      after,
-      changed: [...(statusChanges ? ['status'] : []), ...(budgetChanges ? ['daily_budget'] : [])],
-      dry_run: context.dryRun,
-    };
-    if (!statusChanges && !budgetChanges) {
-      return {
-        text: `Nothing to change: ${where} is already ${shown(before)}. No change was sent to Google Ads.`,
-        structured,
-      };
-    }
-
-    let sharing: SharingCampaign[] = [];
-    if (budgetChanges && budget?.shared) {
-      sharing = await campaignsOnBudget(client, customerId, budget.resourceName);
-      if (!args.allow_shared_budget) throw sharedBudgetRefusal(campaign, sharing);
-    }
-    const others = sharing.filter((other) => other.id !== campaign.id);
-
-    const enables = statusChanges && wanted === 'ENABLED';
-    const raises = budgetChanges && micros !== undefined && micros > (budget?.amountMicros ?? 0);
-    const words = [
-      ...(statusChanges ? [`${enables ? 'enable' : 'pause'} campaign ${campaign.id}`] : []),
-      ...(budgetChanges
-        ? [`${raises ? 'raise' : 'lower'} its daily budget to ${after.daily_budget} ${currency}`]
-        : []),
-    ];
-    const dailyAfter = budgetChanges ? micros : budget?.amountMicros;
-    context.authorizeChange({
-      what: words.join(' and '),
-      startsOrRaisesSpend: enables || raises,
-      target: {
-        campaignId: campaign.id,
-        currency,
-        before: { active: campaign.status === 'ENABLED', dailyMicros: budget?.amountMicros },
-        after: { active: after.status === 'ACTIVE', dailyMicros: dailyAfter },
-        shown: { before: recorded(before), after: recorded(after) },
-      },
-      ...(budgetChanges && micros !== undefined && { dailyBudget: { micros, currency } }),
-      ...(enables && {
-        startsDelivery: {
-          currency,
-          dailyMicros: dailyAfter,
-          ...(dailyAfter === undefined && {
-            elsewhere: 'by a budget without a daily amount (a total over a custom period)',
-          }),
-        },
-      }),
-    });
-
-    // What lowers spend goes first: a pause before a budget change, a budget change before enabling, so a
-    // failure between the two never leaves the campaign spending more than either state allows.
-    const steps = [];
-    if (statusChanges && wanted) {
-      const operations = [campaignStatusUpdate(campaign.resourceName, wanted)];
-      steps.push({
-        run: (validateOnly: boolean) => client.mutateCampaigns(customerId, operations, validateOnly),
-        request: client.mutateRequest(customerId, 'campaigns:mutate', operations, false),
-        /** The state once this step is made too. */
-        made: (state: State): State => ({
-          ...state,
-          status: after.status,
-          platform_status: after.platform_status,
-        }),
-      });
-    }
-    if (budgetChanges && budget && micros !== undefined) {
-      const operations = [budgetAmountUpdate(budget.resourceName, micros)];
-      steps.push({
-        run: (validateOnly: boolean) => client.mutateCampaignBudgets(customerId, operations, validateOnly),
-        request: client.mutateRequest(customerId, 'campaignBudgets:mutate', operations, false),
-        made: (state: State): State => ({ ...state, daily_budget: after.daily_budget }),
-      });
-    }
-    if (args.status !== 'PAUSED') steps.reverse();
-    const alsoOn =
-      others.length > 0
-        ? ` The budget is shared: the new amount also applies to ${others
-            .map((other) => `${other.id} ("${other.name}")`)
-            .join(', ')}.`
-        : '';
-    const withShared = {
-      ...structured,
-      ...(budget?.shared && budgetChanges && { sharing_campaigns: others.map(sharingFields) }),
-    };
-
-    if (context.dryRun) {
-      // Google's own dry run: both mutates are checked upstream (validateOnly) and nothing is changed.
-      for (const step of steps) await step.run(true);
-      const preview = steps.map(({ request: { method, url, body } }) => ({
-        method,
-        url: new URL(url).pathname,
-        body,
-      }));
-      return {
-        text:
-          `Dry run: Google Ads validated the change and made none: ${where} would go from ` +
-          `${shown(before)} to ${shown(after)}.${alsoOn} Call again without dry_run to apply it.`,
-        structured: { ...withShared, preview },
-      };
-    }
-    let made = before;
-    try {
-      for (const step of steps) {
-        await step.run(false);
-        made = step.made(made);
-      }
-    } finally {
-      // A failure after the first mutate leaves that change made: the audit row keeps it. A retry with the
-      // same arguments is safe: it finds that part done and sends the rest.
-      if (made !== before) context.noteChange(recorded(before), recorded(made));
-    }
-    return {
-      text:
-        `Updated Google Ads ${where}: ${shown(before)} -> ${shown(after)}.${alsoOn} ` +
-        'Reports show the change from today on.',
-      structured: withShared,
-    };
+    return updateObject(context, campaignUpdate(context, client, { ...args, status }));
   },
 });

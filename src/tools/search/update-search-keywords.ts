@@ -7,10 +7,15 @@ import type { SettableCampaignStatus } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, digitsId, dryRun } from '../arguments.ts';
+import { applyWrite } from '../changes/apply-write.ts';
+import type { Change, ObjectChange } from '../changes/change.ts';
+import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
+import { PREVIEW_OUTPUT } from '../preview.ts';
 import { platformStatus, STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
 import { defineTool } from '../tool.ts';
-import { idList, PREVIEW_OUTPUT } from './below-campaign.ts';
+import { idList } from './below-campaign.ts';
+import { dryRunText, mutateStep, nothingText, updatedText } from './write-steps.ts';
 
 const NAME = 'update_search_keywords';
 const MAX_KEYWORDS = 100;
@@ -29,7 +34,14 @@ export const updateSearchKeywords = defineTool({
     MAY_WAIT_FOR_APPROVAL,
   platform: 'search',
   billable: true,
-  changesSpend: true,
+  changes: {
+    object: 'keyword',
+    fields: { status: 'delivery' },
+    address: (keywords) => ({
+      ad_group_id: keywords[0]?.parentId,
+      keyword_ids: keywords.map((keyword) => keyword.id),
+    }),
+  },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   input: z.strictObject({
     ad_group_id: digitsId().describe('The ad group of the keywords (digits).'),
@@ -67,15 +79,21 @@ export const updateSearchKeywords = defineTool({
       .describe('["status"] when any keyword changes; empty when nothing was sent.'),
     dry_run: z.boolean().describe('Whether Google only validated the change.'),
     preview: PREVIEW_OUTPUT,
+    impact: dryRunImpact,
   }),
   stop: { status: { field: 'status', pausing: ['PAUSED'] }, alsoAllowed: ['ad_group_id', 'keyword_ids'] },
   auditFields: ['ad_group_id', 'keyword_ids', 'status'],
   example: { ad_group_id: '1234567', keyword_ids: ['301234567'], status: 'PAUSED' },
   async run(args, context) {
     const customerId = context.account?.account_id ?? '';
+    const currency = context.account?.currency ?? 'USD';
     const client = new SearchClient(await PlatformSession.open(context, searchProtocol));
-    const group = await findAdGroupToUpdate(client, customerId, args.ad_group_id);
-    const found = await findCriteria(client, customerId, group.id, args.keyword_ids);
+    const read = async () => {
+      const group = await findAdGroupToUpdate(client, customerId, args.ad_group_id);
+      return { group, found: await findCriteria(client, customerId, group.id, args.keyword_ids) };
+    };
+    // A retry that takes over a crashed attempt answers from the keywords as the first attempt found them.
+    const { group, found } = context.dryRun ? await read() : await context.recovery.once('before', read);
     const byId = new Map(found.map((criterion) => [criterion.criterionId, criterion]));
     const issues = args.keyword_ids.flatMap((id, index) => {
       const criterion = byId.get(id);
@@ -107,7 +125,7 @@ export const updateSearchKeywords = defineTool({
       };
     });
     const changing = keywords.filter((keyword) => keyword.changed.length > 0);
-    const where = `ad group ${group.id} ("${group.name}") of customer ${customerId}`;
+    const where = `Google Ads ad group ${group.id} ("${group.name}") of customer ${customerId}`;
     const structured = {
       customer_id: customerId,
       ad_group_id: group.id,
@@ -118,41 +136,63 @@ export const updateSearchKeywords = defineTool({
       changed: changing.length > 0 ? ['status'] : [],
       dry_run: context.dryRun,
     };
-    if (changing.length === 0) {
+    const listed = (list: typeof keywords) =>
+      `${list.length === 1 ? 'keyword' : 'keywords'} ${list.map((k) => `${k.keyword_id} ("${k.text}")`).join(', ')}`;
+    const first = changing[0];
+    if (!first) {
       return {
-        text: `Nothing to change: the ${keywords.length} keyword(s) of ${where} are already ${wanted}. No change was sent to Google Ads.`,
-        structured,
+        text: nothingText(`${listed(keywords)} of ${where}`, wanted, keywords.length === 1 ? 'is' : 'are'),
+        structured: { ...structured, ...(context.dryRun && { preview: [] }) },
       };
     }
-    context.authorizeChange({
-      what: `${wanted === 'ENABLED' ? 'enable' : 'pause'} ${changing.length} keyword(s) of ad group ${group.id}`,
-      startsOrRaisesSpend: wanted === 'ENABLED',
-    });
+    // The keywords that change all go from the other status to the one asked for.
+    const [from, to] = [first.before, first.after];
+    const enables = wanted === 'ENABLED';
+    const some = changing.length === 1 ? `keyword ${first.keyword_id}` : `${changing.length} keywords`;
+    const objects = changing.map(
+      (keyword): ObjectChange => ({
+        ref: { kind: 'keyword', id: keyword.keyword_id, parentId: group.id, campaignId: group.campaignId },
+        label: `keyword ${keyword.keyword_id} ("${keyword.text}") of ad group ${group.id}`,
+        fields: [
+          {
+            field: 'status',
+            money: 'delivery',
+            before: keyword.before.platform_status === 'ENABLED',
+            after: enables,
+          },
+        ],
+        delivery: {
+          before: { active: keyword.before.platform_status === 'ENABLED' },
+          after: { active: enables },
+        },
+        budgets: { currency, elsewhere: `by the budget of its campaign ${group.campaignId}` },
+      }),
+    );
+    const change: Change = {
+      what: `${enables ? 'enable' : 'pause'} ${some} of ad group ${group.id}`,
+      currency,
+      object: `${some} of ad group ${group.id}`,
+      shown: { before: { ...from }, after: { ...to } },
+      objects,
+    };
     const operations = changing.map((keyword) =>
       keywordStatusUpdate(customerId, group.id, keyword.keyword_id, wanted),
     );
-    const list = changing.map((k) => `${k.keyword_id} ("${k.text}")`).join(', ');
-    if (context.dryRun) {
-      await client.mutateAdGroupCriteria(customerId, operations, true);
-      const { method, url, body } = client.mutateRequest(
-        customerId,
-        'adGroupCriteria:mutate',
-        operations,
-        false,
-      );
+    const step = mutateStep({
+      action: `${enables ? 'enable' : 'pause'} ${changing.length === 1 ? 'the keyword' : `the ${changing.length} keywords`}`,
+      fields: ['status'],
+      shown: ['status', 'platform_status'],
+      request: client.mutateRequest(customerId, 'adGroupCriteria:mutate', operations, false),
+      mutate: (validateOnly) => client.mutateAdGroupCriteria(customerId, operations, validateOnly),
+    });
+    const { preview } = await applyWrite(context, { change, steps: [step], platform: 'Google Ads' });
+    const subject = `${listed(changing)} of ${where}`;
+    if (preview) {
       return {
-        text: `Dry run: Google Ads validated the change and made none: ${list} of ${where} would be ${wanted}. Call again without dry_run to apply it.`,
-        structured: { ...structured, preview: [{ method, url: new URL(url).pathname, body }] },
+        text: dryRunText(subject, from.platform_status, to.platform_status, preview),
+        structured: { ...structured, preview },
       };
     }
-    await client.mutateAdGroupCriteria(customerId, operations, false);
-    context.noteChange(
-      { keywords: changing.map((k) => ({ keyword_id: k.keyword_id, ...k.before })) },
-      { keywords: changing.map((k) => ({ keyword_id: k.keyword_id, ...k.after })) },
-    );
-    return {
-      text: `Updated Google Ads ${where}: ${list} ${changing.length === 1 ? 'is' : 'are'} now ${wanted}.`,
-      structured,
-    };
+    return { text: updatedText(subject, from.platform_status, to.platform_status), structured };
   },
 });

@@ -289,9 +289,15 @@ describe.each(TEST_DIALECTS)(
       expect(mutates('adGroupCriteria')).toBe(before + 2);
       expect(await used()).toBe(quota + 1);
       const row = await service.auditRow(paused.body.request_id);
+      // The audit keeps the keywords changed and the status they all went from and to: what a revert
+      // passes back to the tool for them.
       expect(JSON.parse(row.details ?? '{}')).toMatchObject({
-        before: { keywords: [{ keyword_id: ids[0], platform_status: 'ENABLED' }, { keyword_id: ids[1] }] },
-        after: { keywords: [{ keyword_id: ids[0], platform_status: 'PAUSED' }, { keyword_id: ids[1] }] },
+        objects: [
+          { kind: 'keyword', id: ids[0], parentId: groupId },
+          { kind: 'keyword', id: ids[1], parentId: groupId },
+        ],
+        before: { status: 'ACTIVE', platform_status: 'ENABLED' },
+        after: { status: 'PAUSED', platform_status: 'PAUSED' },
       });
       const listed = await ok('list_search_keywords', { ad_group_ids: [groupId] });
       expect(listed.structured.keywords.map((k: any) => k.status)).toEqual(['PAUSED', 'PAUSED']);

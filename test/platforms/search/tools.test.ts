@@ -129,14 +129,26 @@ describe.each(TEST_DIALECTS)('the search tools on the Google Ads sandbox (%s)', 
       { text: 'Free for small teams' },
       { text: 'Plans from $5' },
     ]);
-    expect(body.data.text).toContain('Before (3): "Project tools for teams" (pinned HEADLINE_1)');
-    expect(body.data.text).toContain('After (4):');
+    expect(body.data.text).toBe(
+      `Updated Google Ads ad ${ads.rsa} in ad group ${ads.brandGroup} ("Brand terms") of customer ` +
+        `${acme.customerId}: 3 headlines "Project tools for teams" (pinned HEADLINE_1), "Plans from $5 a month", ` +
+        '"Try it free" -> 4 headlines "Project tools for teams" (pinned HEADLINE_1), "Ship work on time", ' +
+        '"Free for small teams", "Plans from $5". Google reviews edited ads before they serve again; check ' +
+        'the ad status in Google Ads.',
+    );
+    // Every write is noted the same way: the audit row keeps the ad and its headlines before and after.
+    const row = await auditOf(body.request_id);
+    expect(JSON.parse(row?.details ?? '{}')).toMatchObject({
+      objects: [{ kind: 'ad', id: ads.rsa, parentId: ads.brandGroup }],
+      before: { headlines: data.before },
+      after: { headlines: data.after },
+    });
     const ad = await storedAd(service, ads.rsa);
     expect(ad?.ad.responsiveSearchAd?.headlines?.map((h) => h.text)).toEqual(NEW_HEADLINES);
     expect(ad?.ad.responsiveSearchAd?.descriptions).toHaveLength(2);
   });
 
-  it("runs a dry run as Google's validateOnly: the request in the preview, nothing changed, no quota", async () => {
+  it("runs a dry run as Google's validateOnly: the request in the preview, nothing changed, billed as a read", async () => {
     const before = await storedAd(service, ads.rsa);
     const used = await usedQuota();
     const headlines = ['Brand new one', 'Brand new two', 'Brand new three'];
@@ -144,24 +156,37 @@ describe.each(TEST_DIALECTS)('the search tools on the Google Ads sandbox (%s)', 
     expect(status).toBe(200);
     expect(body.data.structured.dry_run).toBe(true);
     expect(described('update_ad_headlines', body.data.structured)).toEqual(body.data.structured);
-    expect(body.data.structured.preview).toEqual({
-      method: 'POST',
-      url: `/sandbox/search/v26/customers/${acme.customerId}/ads:mutate`,
-      body: {
-        operations: [
-          {
-            update: {
-              resourceName: `customers/${acme.customerId}/ads/${ads.rsa}`,
-              responsiveSearchAd: { headlines: headlines.map((text) => ({ text })) },
+    expect(body.data.structured.preview).toEqual([
+      {
+        step: 1,
+        action: 'replace the headlines',
+        method: 'POST',
+        url: `/sandbox/search/v26/customers/${acme.customerId}/ads:mutate`,
+        body: {
+          operations: [
+            {
+              update: {
+                resourceName: `customers/${acme.customerId}/ads/${ads.rsa}`,
+                responsiveSearchAd: { headlines: headlines.map((text) => ({ text })) },
+              },
+              updateMask: 'responsiveSearchAd.headlines',
             },
-            updateMask: 'responsiveSearchAd.headlines',
-          },
-        ],
+          ],
+        },
+        validated: true,
       },
-    });
-    expect(body.data.text).toMatch(/^Dry run: Google Ads validated the change and made none/);
+    ]);
+    expect(body.data.text).toMatch(
+      new RegExp(
+        `^Dry run: Google Ads ad ${ads.rsa} in ad group ${ads.brandGroup} \\("Brand terms"\\) of customer ` +
+          `${acme.customerId} would change from \\d+ headlines .* to 3 headlines "Brand new one", .*, with 1 ` +
+          'request to Google Ads, listed in order in structured.preview. Google Ads validated it and changed ' +
+          'nothing.$',
+      ),
+    );
     expect(await storedAd(service, ads.rsa)).toEqual(before);
-    expect(await usedQuota()).toBe(used);
+    // A dry run is a read: billed as one.
+    expect(await usedQuota()).toBe(used + 1);
   });
 
   it('refuses an ad that is not a responsive search ad, or not in that ad group, in readable words', async () => {

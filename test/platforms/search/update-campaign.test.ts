@@ -115,11 +115,12 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     expect(JSON.parse(row?.details ?? '{}')).toMatchObject({
       campaign_id: id,
       status: 'PAUSED',
-      // The audit keeps what the tool takes back: a revert passes these as its arguments.
-      before: { status: 'ACTIVE', daily_budget: '30.00', currency: 'USD' },
-      after: { status: 'PAUSED', daily_budget: '30.00', currency: 'USD' },
+      // The audit keeps the fields the answer shows, and the object: a revert passes status and
+      // daily_budget back as its arguments (platform_status follows status).
+      objects: [{ kind: 'campaign', id }],
+      before: { status: 'ACTIVE', platform_status: 'ENABLED', daily_budget: '30.00', currency: 'USD' },
+      after: { status: 'PAUSED', platform_status: 'PAUSED', daily_budget: '30.00', currency: 'USD' },
     });
-    expect(JSON.parse(row?.details ?? '{}').after).not.toHaveProperty('platform_status');
 
     // Read back through the read tool, as an agent would.
     const listed = await service.call(
@@ -176,7 +177,7 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     expect(enable.body.structured_content).toMatchObject({ limit: 'scope', needed: 'spend' });
     const raise = await update({ campaign_id: id, daily_budget: 20.01 });
     expect([raise.status, raise.body.code]).toEqual([403, 'insufficient_scope']);
-    expect(raise.body.error).toContain('raise its daily budget to 20.01 USD');
+    expect(raise.body.error).toContain(`raise the daily budget of campaign ${id} to 20.01 USD`);
     expect(mutates()).toBe(before);
     expect(await used()).toBe(quota);
     expect(await campaignOf(id)).toMatchObject({ status: 'PAUSED' });
@@ -205,7 +206,7 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     expect(await budgetOf(id)).toBe('60000000');
   });
 
-  it("runs a dry run as Google's validateOnly: the requests in the preview, nothing changed, no quota", async () => {
+  it("runs a dry run as Google's validateOnly: the requests in the preview, nothing changed, billed as a read", async () => {
     const id = await fresh('PAUSED', 20_000_000);
     const quota = await used();
     const before = mutates();
@@ -217,7 +218,12 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     // The pipeline's projection of the change is part of the answer the schema describes.
     expect(body.data.structured.impact).toMatchObject({ currency: 'USD', projected_daily_delta: '+25.00' });
     expect(status, JSON.stringify(body)).toBe(200);
-    expect(body.data.text).toMatch(/^Dry run: Google Ads validated the change and made none: campaign /);
+    expect(body.data.text).toBe(
+      `Dry run: Google Ads campaign ${id} ("${(await campaignOf(id))?.name}") of customer ${acme.customerId} ` +
+        'would change from PAUSED, daily budget 20.00 USD to ENABLED, daily budget 25.00 USD, with 2 ' +
+        'requests to Google Ads, listed in order in structured.preview. Google Ads validated them and ' +
+        'changed nothing.',
+    );
     const campaign = await campaignOf(id);
     const base = `/sandbox/search/${VERSION}/customers/${acme.customerId}`;
     // The budget goes first when enabling, so the campaign never runs on the old budget.
@@ -227,6 +233,8 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
       after: { status: 'ACTIVE', platform_status: 'ENABLED', daily_budget: '25.00', currency: 'USD' },
       preview: [
         {
+          step: 1,
+          action: 'change the daily budget',
           method: 'POST',
           url: `${base}/campaignBudgets:mutate`,
           body: {
@@ -240,8 +248,11 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
               },
             ],
           },
+          validated: true,
         },
         {
+          step: 2,
+          action: 'enable the campaign',
           method: 'POST',
           url: `${base}/campaigns:mutate`,
           body: {
@@ -252,6 +263,7 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
               },
             ],
           },
+          validated: true,
         },
       ],
     });
@@ -259,7 +271,8 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     expect(mutates()).toBe(before + 2);
     expect(await campaignOf(id)).toEqual(campaign);
     expect(await budgetOf(id)).toBe('20000000');
-    expect(await used()).toBe(quota);
+    // A dry run is a read: billed as one.
+    expect(await used()).toBe(quota + 1);
     // A dry run asks the key as the change would.
     const refused = await update({ campaign_id: id, status: 'ENABLED', dry_run: true });
     expect(refused.status).toBe(403);
@@ -271,8 +284,8 @@ describe.each(TEST_DIALECTS)('update_search_campaign on the Google Ads sandbox (
     const { status, body } = await update({ campaign_id: id, status: 'PAUSED', daily_budget: 20 });
     expect(status).toBe(200);
     expect(body.data.text).toBe(
-      `Nothing to change: campaign ${id} ("${(await campaignOf(id))?.name}") of customer ${acme.customerId} ` +
-        'is already PAUSED, daily budget 20.00 USD. No change was sent to Google Ads.',
+      `Nothing to change: Google Ads campaign ${id} ("${(await campaignOf(id))?.name}") of customer ` +
+        `${acme.customerId} is already PAUSED, daily budget 20.00 USD. No request was sent to Google Ads.`,
     );
     expect(body.data.structured).toMatchObject({
       changed: [],
