@@ -361,7 +361,7 @@ describe.each(TEST_DIALECTS)('monitors (%s)', (dialect) => {
     action: 'pause_campaign',
   };
 
-  it('a dry-run create_monitor answers the monitor it would make, stores none, uses no unit', async () => {
+  it('a dry-run create_monitor answers the monitor it would make, stores none, billed as a read', async () => {
     const owner = await service.createOwner('pro', ['video']);
     const before = await used(owner);
     const { status, body, headers } = await service.call(
@@ -377,11 +377,11 @@ describe.each(TEST_DIALECTS)('monitors (%s)', (dialect) => {
     // A placeholder, never an id that could be taken for a stored monitor's.
     expect(body.data.structured.monitor.id).not.toMatch(/^mon_[0-9a-f]{32}$/);
     expect(body.data.text).toMatch(/^Dry run: nothing was stored/);
-    expect(body.data.quota).toBeUndefined();
+    expect(body.data.quota.used).toBe(before + 1);
     expect(await stored(owner)).toEqual([]);
-    expect(await used(owner)).toBe(before);
+    expect(await used(owner)).toBe(before + 1);
     const audit = await service.auditRow(headers.get('x-request-id') ?? '');
-    expect(audit).toMatchObject({ tool: 'create_monitor', status: 200, dry_run: 1, billable: 0 });
+    expect(audit).toMatchObject({ tool: 'create_monitor', status: 200, dry_run: 1, billable: 1 });
 
     // The real call makes it, and says it was not a dry run.
     const made = await ok(owner, 'create_monitor', draft);
@@ -437,7 +437,7 @@ describe.each(TEST_DIALECTS)('monitors (%s)', (dialect) => {
       monitor: { id: monitor.id, name: 'Renamed', enabled: false, check_every_minutes: 30 },
     });
     expect(await stored(owner)).toEqual([before]);
-    expect(await used(owner)).toBe(usageBefore);
+    expect(await used(owner)).toBe(usageBefore + 1);
     // Checked as the real call is: the rule it would make, the monitor's existence.
     const bad = { monitor_id: monitor.id, action: 'lower_budget_percent', dry_run: true };
     const refused = await service.call('update_monitor', bad, { key: owner.key });

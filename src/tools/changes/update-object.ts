@@ -2,6 +2,7 @@ import type { AppError } from '../../errors.ts';
 import { formatMicros } from '../../money.ts';
 import { changedFields } from '../status-vocabulary.ts';
 import type { ToolContext, ToolResult } from '../tool.ts';
+import { dryRunText, nothingText, updatedText } from './answer-texts.ts';
 import { applyWrite, type WriteStep } from './apply-write.ts';
 import {
   type AmountMeaning,
@@ -149,9 +150,7 @@ export async function updateObject<Obj>(
   const where = update.where(before);
   if (Object.keys(changes).length === 0) {
     return {
-      text:
-        `Nothing to change: ${where} is already ${update.summary(before)}. No request was sent to ` +
-        `${update.platform}.`,
+      text: nothingText(update.platform, where, update.summary(before)),
       structured: { ...structured, ...(context.dryRun && { preview: [] }) },
     };
   }
@@ -176,25 +175,15 @@ export async function updateObject<Obj>(
   const steps = update.steps(before, changes);
   const { preview } = await applyWrite(context, { change, steps, platform: update.platform });
   const extras = (await update.extras?.(before, after)) ?? {};
-  const note = extras.text ? ` ${extras.text}` : '';
-  const from = update.summary(before);
-  const to = update.summary(after);
+  const moved = { from: update.summary(before), to: update.summary(after) };
   if (preview) {
-    const validated = preview.length > 0 && preview.every((entry) => entry.validated);
-    const requests = `${preview.length} request${preview.length === 1 ? '' : 's'}`;
     return {
-      text:
-        `Dry run: ${where} would change from ${from} to ${to}, with ${requests} to ${update.platform}, ` +
-        'listed in order in structured.preview. ' +
-        (validated
-          ? `${update.platform} validated ${preview.length === 1 ? 'it' : 'them'} and changed nothing.`
-          : `Nothing was sent: ${update.platform} has no validate-only mode.`) +
-        note,
+      text: dryRunText(update.platform, where, moved, preview, extras.text),
       structured: { ...structured, ...extras.structured, preview },
     };
   }
   return {
-    text: `Updated ${where}: ${from} -> ${to}.${note}`,
+    text: updatedText(where, moved, extras.text),
     structured: { ...structured, ...extras.structured },
   };
 }

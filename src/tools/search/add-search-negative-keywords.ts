@@ -13,12 +13,13 @@ import { searchProtocol } from '../../platforms/search/protocol.ts';
 import type { KeywordInfo } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument, digitsId, dryRun, exactlyOneOf, exactlyOneOfSchema, text } from '../arguments.ts';
+import { dryRunText, nothingText, updatedText } from '../changes/answer-texts.ts';
 import { applyWrite } from '../changes/apply-write.ts';
 import type { Change, ObjectChange } from '../changes/change.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { PREVIEW_OUTPUT } from '../preview.ts';
 import { defineTool } from '../tool.ts';
-import { dryRunText, mutateStep, nothingText, updatedText } from './write-steps.ts';
+import { GOOGLE_ADS, mutateStep } from './write-steps.ts';
 
 const NAME = 'add_search_negative_keywords';
 const MAX_KEYWORDS = 200;
@@ -131,7 +132,7 @@ export const addSearchNegativeKeywords = defineTool({
     if (added.length === 0) {
       return {
         text:
-          nothingText('every keyword given', `a negative of ${where}`) +
+          nothingText(GOOGLE_ADS, 'every keyword given', `a negative of ${where}`) +
           (skippedText ? ` ${skippedText}` : ''),
         structured: { ...structured, ...(context.dryRun && { preview: [] }) },
       };
@@ -180,15 +181,14 @@ export const addSearchNegativeKeywords = defineTool({
     const to = `${count(existing.length + added.length)}, adding ${added.map(words).join(', ')}`;
     if (preview) {
       return {
-        text: dryRunText(where, from, to, preview, skippedText),
+        text: dryRunText(GOOGLE_ADS, where, { from, to }, preview, skippedText),
         structured: { ...structured, preview },
       };
     }
     return {
       text: updatedText(
         where,
-        from,
-        to,
+        { from, to },
         `${skippedText ? `${skippedText} ` : ''}Matching searches no longer show its ads.`,
       ),
       structured,

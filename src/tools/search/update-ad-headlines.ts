@@ -5,13 +5,14 @@ import { searchProtocol } from '../../platforms/search/protocol.ts';
 import type { AdTextAsset } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument, digitsId, dryRun } from '../arguments.ts';
+import { dryRunText, nothingText, updatedText } from '../changes/answer-texts.ts';
 import { applyWrite } from '../changes/apply-write.ts';
 import type { Change } from '../changes/change.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { PREVIEW_OUTPUT } from '../preview.ts';
 import { defineTool } from '../tool.ts';
 import { headlines } from './ad-text.ts';
-import { dryRunText, mutateStep, updatedText } from './write-steps.ts';
+import { GOOGLE_ADS, mutateStep } from './write-steps.ts';
 
 const HEADLINES = z.array(
   z.object({
@@ -116,13 +117,15 @@ export const updateAdHeadlines = defineTool({
     const { preview } = await applyWrite(context, { change, steps: [step], platform: 'Google Ads' });
     const [from, to] = [shown(ad.headlines), shown(after)];
     if (preview) {
-      return { text: dryRunText(where, from, to, preview), structured: { ...structured, preview } };
+      return {
+        text: dryRunText(GOOGLE_ADS, where, { from, to }, preview),
+        structured: { ...structured, preview },
+      };
     }
     return {
       text: updatedText(
         where,
-        from,
-        to,
+        { from, to },
         'Google reviews edited ads before they serve again; check the ad status in Google Ads.',
       ),
       structured,

@@ -7,6 +7,7 @@ import type { SettableCampaignStatus } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, digitsId, dryRun } from '../arguments.ts';
+import { dryRunText, nothingText, updatedText } from '../changes/answer-texts.ts';
 import { applyWrite } from '../changes/apply-write.ts';
 import type { Change, ObjectChange } from '../changes/change.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
@@ -15,7 +16,7 @@ import { PREVIEW_OUTPUT } from '../preview.ts';
 import { platformStatus, STATUS_FIELDS, statusChange, statusFields } from '../status-vocabulary.ts';
 import { defineTool } from '../tool.ts';
 import { idList } from './below-campaign.ts';
-import { dryRunText, mutateStep, nothingText, updatedText } from './write-steps.ts';
+import { GOOGLE_ADS, mutateStep } from './write-steps.ts';
 
 const NAME = 'update_search_keywords';
 const MAX_KEYWORDS = 100;
@@ -141,7 +142,12 @@ export const updateSearchKeywords = defineTool({
     const first = changing[0];
     if (!first) {
       return {
-        text: nothingText(`${listed(keywords)} of ${where}`, wanted, keywords.length === 1 ? 'is' : 'are'),
+        text: nothingText(
+          GOOGLE_ADS,
+          `${listed(keywords)} of ${where}`,
+          wanted,
+          keywords.length === 1 ? 'is' : 'are',
+        ),
         structured: { ...structured, ...(context.dryRun && { preview: [] }) },
       };
     }
@@ -189,10 +195,15 @@ export const updateSearchKeywords = defineTool({
     const subject = `${listed(changing)} of ${where}`;
     if (preview) {
       return {
-        text: dryRunText(subject, from.platform_status, to.platform_status, preview),
+        text: dryRunText(
+          GOOGLE_ADS,
+          subject,
+          { from: from.platform_status, to: to.platform_status },
+          preview,
+        ),
         structured: { ...structured, preview },
       };
     }
-    return { text: updatedText(subject, from.platform_status, to.platform_status), structured };
+    return { text: updatedText(subject, { from: from.platform_status, to: to.platform_status }), structured };
   },
 });

@@ -1,8 +1,8 @@
 import type { UpstreamRequest } from '../../platforms/upstream.ts';
 import type { StepRequest, WriteStep } from '../changes/apply-write.ts';
-import type { PreviewEntry } from '../preview.ts';
 
-const PLATFORM = 'Google Ads';
+/** The platform as every Google Ads answer names it. */
+export const GOOGLE_ADS = 'Google Ads';
 
 /** A Google Ads request as a dry run shows it: the path under the API's base, the body as sent. */
 export function stepRequest(request: UpstreamRequest): StepRequest {
@@ -32,40 +32,4 @@ export function mutateStep(step: {
       await step.mutate(false);
     },
   };
-}
-
-/*
- * The answer texts of the writes that build their change themselves (several objects, or none with a
- * before of its own), in the words updateObject (src/tools/changes/update-object.ts) answers every
- * single-object update with.
- */
-
-/** `Nothing to change: <where> is already <state>. No request was sent to Google Ads.` */
-export function nothingText(where: string, state: string, verb: 'is' | 'are' = 'is'): string {
-  return `Nothing to change: ${where} ${verb} already ${state}. No request was sent to ${PLATFORM}.`;
-}
-
-/** `Dry run: <where> would change from <from> to <to>, with N request(s) to Google Ads, ...` */
-export function dryRunText(
-  where: string,
-  from: string,
-  to: string,
-  preview: readonly PreviewEntry[],
-  note = '',
-): string {
-  const validated = preview.length > 0 && preview.every((entry) => entry.validated);
-  const requests = `${preview.length} request${preview.length === 1 ? '' : 's'}`;
-  return (
-    `Dry run: ${where} would change from ${from} to ${to}, with ${requests} to ${PLATFORM}, listed in ` +
-    'order in structured.preview. ' +
-    (validated
-      ? `${PLATFORM} validated ${preview.length === 1 ? 'it' : 'them'} and changed nothing.`
-      : `Nothing was sent: ${PLATFORM} has no validate-only mode.`) +
-    (note ? ` ${note}` : '')
-  );
-}
-
-/** `Updated <where>: <from> -> <to>.` */
-export function updatedText(where: string, from: string, to: string, note = ''): string {
-  return `Updated ${where}: ${from} -> ${to}.${note ? ` ${note}` : ''}`;
 }
