@@ -1,8 +1,8 @@
 import type { Services } from '../context.ts';
 import { expireApprovals } from '../owners/approvals.ts';
 import { deleteExpired } from '../storage/idempotency.ts';
-import { deleteExpiredOAuthRecords } from '../storage/oauth-records.ts';
 import { deleteMoneyChangesBefore } from '../storage/money-changes.ts';
+import { deleteExpiredOAuthRecords } from '../storage/oauth-records.ts';
 import { reclaimExpiredHolds } from '../storage/quota.ts';
 import { deleteLapsedWrites } from '../storage/writes-in-flight.ts';
 

@@ -152,3 +152,8 @@ export function liftsObject(object: ObjectChange): boolean {
 export function liftsSpend(change: Change): boolean {
   return change.objects.some(liftsObject);
 }
+
+/** Whether the change moves no field: the objects as read, which an owner's run still checks for drift. */
+export function movesNothing(change: Change): boolean {
+  return change.objects.every((object) => object.fields.length === 0);
+}

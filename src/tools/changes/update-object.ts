@@ -6,11 +6,11 @@ import { dryRunText, nothingText, updatedText } from './answer-texts.ts';
 import { applyWrite, type WriteStep } from './apply-write.ts';
 import {
   type AmountMeaning,
+  type Change,
   type DeliveryBudgets,
   type DeliveryState,
   type FieldChange,
   type MoneyMeaning,
-  type ObjectChange,
   type ObjectRef,
   raises,
 } from './change.ts';
@@ -148,7 +148,24 @@ export async function updateObject<Obj>(
     dry_run: context.dryRun,
   };
   const where = update.where(before);
+  const change = (fields: FieldChange[]): Change => ({
+    what: wordsOf(update, before, fields),
+    currency: update.currency,
+    object: update.label(before),
+    shown: { before: shownBefore, after: shownAfter },
+    objects: [
+      {
+        ref: update.ref(before),
+        label: update.label(before),
+        fields,
+        delivery: { before: update.delivery(before), after: update.delivery(after) },
+        budgets: update.budgets(after),
+      },
+    ],
+  });
   if (Object.keys(changes).length === 0) {
+    // Asked with no field moving: an approval or a revert checks the object is still the one it expects.
+    await context.authorizeChange(change([]));
     return {
       text: nothingText(update.platform, where, update.summary(before)),
       structured: { ...structured, ...(context.dryRun && { preview: [] }) },
@@ -158,22 +175,8 @@ export async function updateObject<Obj>(
   const fields = Object.keys(changes).map((name) =>
     fieldChange(name, update.fields[name] as FieldSpec<Obj>, before, after),
   );
-  const object: ObjectChange = {
-    ref: update.ref(before),
-    label: update.label(before),
-    fields,
-    delivery: { before: update.delivery(before), after: update.delivery(after) },
-    budgets: update.budgets(after),
-  };
-  const change = {
-    what: wordsOf(update, before, fields),
-    currency: update.currency,
-    object: update.label(before),
-    shown: { before: shownBefore, after: shownAfter },
-    objects: [object],
-  };
   const steps = update.steps(before, changes);
-  const { preview } = await applyWrite(context, { change, steps, platform: update.platform });
+  const { preview } = await applyWrite(context, { change: change(fields), steps, platform: update.platform });
   const extras = (await update.extras?.(before, after)) ?? {};
   const moved = { from: update.summary(before), to: update.summary(after) };
   if (preview) {

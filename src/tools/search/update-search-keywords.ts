@@ -141,6 +141,15 @@ export const updateSearchKeywords = defineTool({
       `${list.length === 1 ? 'keyword' : 'keywords'} ${list.map((k) => `${k.keyword_id} ("${k.text}")`).join(', ')}`;
     const first = changing[0];
     if (!first) {
+      // Asked with nothing moving: an approval or a revert checks the keywords are as it expects.
+      const now = { ...(keywords[0]?.before ?? statusFields('search', wanted)) };
+      await context.authorizeChange({
+        what: `leave ${listed(keywords)} ${wanted}`,
+        currency,
+        object: `${listed(keywords)} of ad group ${group.id}`,
+        shown: { before: now, after: now },
+        objects: [],
+      });
       return {
         text: nothingText(
           GOOGLE_ADS,
