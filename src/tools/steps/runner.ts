@@ -25,7 +25,10 @@ export interface CreateStep<Type extends string = string> {
   validate?: (() => Promise<unknown>) | undefined;
 }
 
-/** A recorded result: one id, or a batch's ids (Google's keywords). */
+/**
+ * A recorded result: one id, or a list (a batch's ids; every step of a search create recorded before the
+ * one runner), so that a call resumed across a deploy reads what its first attempt wrote.
+ */
 function idsOf(result: unknown): string[] {
   return Array.isArray(result) ? result.map(String) : [String(result)];
 }
