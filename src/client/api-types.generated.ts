@@ -3170,18 +3170,22 @@ export interface CreateSearchCampaignResult {
   };
   /** True: validated by Google, nothing made. */
   dry_run: boolean;
-  /** Dry run: the requests, in order. */
+  /** On a dry run: the requests that would be sent, in order. */
   preview?: Array<{
-    /** Order of the request. */
+    /** Its place in the order. */
     step: number;
-    /** What the request makes. */
+    /** What it does. */
     action: string;
     /** HTTP method. */
     method: string;
-    /** Path under the API base. */
+    /** Path and query under the API base. */
     url: string;
-    /** The request body; {...} marks an id from an earlier step. */
-    body: unknown;
+    /** Protocol headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body as it would be sent. */
+    body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
   }>;
   /** On a dry run: the projected effect on spend. */
   impact?: {
@@ -3272,10 +3276,12 @@ export interface CreateNetworkImageCampaignResult {
     method: string;
     /** Path and query under the API base. */
     url: string;
-    /** Rest.li headers it needs. */
+    /** Protocol headers it needs. */
     headers?: Record<string, unknown>;
-    /** The body LinkedIn is sent. */
+    /** The body as it would be sent. */
     body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
   }>;
   /** On a dry run: the projected effect on spend. */
   impact?: {
@@ -3366,10 +3372,12 @@ export interface CreateNetworkVideoCampaignResult {
     method: string;
     /** Path and query under the API base. */
     url: string;
-    /** Rest.li headers it needs. */
+    /** Protocol headers it needs. */
     headers?: Record<string, unknown>;
-    /** The body LinkedIn is sent. */
+    /** The body as it would be sent. */
     body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
   }>;
   /** On a dry run: the projected effect on spend. */
   impact?: {
@@ -3460,10 +3468,12 @@ export interface CreateNetworkCarouselCampaignResult {
     method: string;
     /** Path and query under the API base. */
     url: string;
-    /** Rest.li headers it needs. */
+    /** Protocol headers it needs. */
     headers?: Record<string, unknown>;
-    /** The body LinkedIn is sent. */
+    /** The body as it would be sent. */
     body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
   }>;
   /** On a dry run: the projected effect on spend. */
   impact?: {
@@ -3554,10 +3564,12 @@ export interface CreateNetworkTextCampaignResult {
     method: string;
     /** Path and query under the API base. */
     url: string;
-    /** Rest.li headers it needs. */
+    /** Protocol headers it needs. */
     headers?: Record<string, unknown>;
-    /** The body LinkedIn is sent. */
+    /** The body as it would be sent. */
     body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
   }>;
   /** On a dry run: the projected effect on spend. */
   impact?: {
@@ -3648,10 +3660,12 @@ export interface AddNetworkCampaignToGroupResult {
     method: string;
     /** Path and query under the API base. */
     url: string;
-    /** Rest.li headers it needs. */
+    /** Protocol headers it needs. */
     headers?: Record<string, unknown>;
-    /** The body LinkedIn is sent. */
+    /** The body as it would be sent. */
     body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
   }>;
   /** On a dry run: the projected effect on spend. */
   impact?: {
@@ -3725,10 +3739,12 @@ export interface AddNetworkCarouselCreativeResult {
     method: string;
     /** Path and query under the API base. */
     url: string;
-    /** Rest.li headers it needs. */
+    /** Protocol headers it needs. */
     headers?: Record<string, unknown>;
-    /** The body LinkedIn is sent. */
+    /** The body as it would be sent. */
     body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
   }>;
   /** On a dry run: the projected effect on spend. */
   impact?: {
@@ -3785,10 +3801,12 @@ export interface AssociateNetworkConversionResult {
     method: string;
     /** Path and query under the API base. */
     url: string;
-    /** Rest.li headers it needs. */
+    /** Protocol headers it needs. */
     headers?: Record<string, unknown>;
-    /** The body LinkedIn is sent. */
+    /** The body as it would be sent. */
     body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
   }>;
 }
 
@@ -4683,19 +4701,21 @@ export interface CreateSocialCampaignResult {
   };
   /** True when nothing was created. */
   dry_run: boolean;
-  /** Dry run: the requests in order. */
+  /** On a dry run: the requests that would be sent, in order. */
   preview?: Array<{
-    /** Order. */
+    /** Its place in the order. */
     step: number;
-    /** What the request does. */
+    /** What it does. */
     action: string;
     /** HTTP method. */
     method: string;
-    /** Graph API path. */
+    /** Path and query under the API base. */
     url: string;
-    /** Request body. */
-    body: unknown;
-    /** Meta validated it. */
+    /** Protocol headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body as it would be sent. */
+    body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
     validated: boolean;
   }>;
   /** Dry run: the effect on spend. */
@@ -5198,12 +5218,16 @@ export interface CreateVideoCampaignResult {
     step: number;
     /** What it does. */
     action: string;
-    /** The HTTP method. */
+    /** HTTP method. */
     method: string;
-    /** The path on TikTok's API. */
+    /** Path and query under the API base. */
     url: string;
-    /** The body (the upload shows its fields, the file as its size). */
-    body: unknown;
+    /** Protocol headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body as it would be sent. */
+    body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
   }>;
   /** On a dry run: the projected effect on spend. */
   impact?: {

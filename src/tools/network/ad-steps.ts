@@ -1,10 +1,11 @@
 import { imageUploadAnswer, videoUploadAnswer } from '../../platforms/network/answers.ts';
 import { creativeBody, postBody } from '../../platforms/network/bodies.ts';
+import type { NetworkClient } from '../../platforms/network/client.ts';
 import type { CreativeBody, PostBody, UploadInstruction } from '../../platforms/network/types.ts';
 import { urn } from '../../platforms/network/urns.ts';
 import type { AdSpec } from './ad-spec.ts';
 import type { ReadyMedia } from './media.ts';
-import type { NetworkRunner } from './runner.ts';
+import { type NetworkSteps, sendWith } from './step-platform.ts';
 
 type UploadMedia = Extract<ReadyMedia, { bytes: Buffer }>;
 
@@ -18,7 +19,8 @@ function describeBytes(media: UploadMedia): string {
  * no cost).
  */
 export async function uploadMedia(
-  runner: NetworkRunner,
+  runner: NetworkSteps,
+  client: NetworkClient,
   organizationUrn: string,
   media: ReadyMedia[],
 ): Promise<string[]> {
@@ -27,40 +29,52 @@ export async function uploadMedia(
     if ('urn' in item) urns.push(item.urn);
     else {
       const upload = item.kind === 'image' ? uploadImage : uploadVideo;
-      urns.push(await runner.once(`upload ${index}`, () => upload(runner, organizationUrn, item)));
+      urns.push(await runner.once(`upload ${index}`, () => upload(runner, client, organizationUrn, item)));
     }
   }
   return urns;
 }
 
-async function uploadImage(runner: NetworkRunner, owner: string, media: UploadMedia): Promise<string> {
-  const { requests } = runner.client;
-  const answer = await runner.read(
+async function uploadImage(
+  runner: NetworkSteps,
+  client: NetworkClient,
+  owner: string,
+  media: UploadMedia,
+): Promise<string> {
+  const { requests } = client;
+  const answer = await runner.send(
     `register an upload for ${media.field} (${describeBytes(media)})`,
     requests.initializeImageUpload(owner),
-    'the image upload registration',
-    imageUploadAnswer,
+    (request) => client.read(request, 'the image upload registration', imageUploadAnswer),
   );
   let uploadUrl = runner.placeholder('value.uploadUrl');
   let image = runner.placeholder('value.image');
   if (answer) {
     uploadUrl = answer.value.uploadUrl;
     image = answer.value.image;
-    runner.note({ type: 'image', id: image });
+    runner.note({ type: 'image', id: image, media: true });
   }
-  await runner.send(`upload the bytes of ${media.field}`, requests.uploadBytes(uploadUrl, media.bytes));
+  await runner.send(
+    `upload the bytes of ${media.field}`,
+    requests.uploadBytes(uploadUrl, media.bytes),
+    sendWith(client),
+  );
   return image;
 }
 
 /** LinkedIn's multipart video upload: register, put each part it asks for, then finalize with the ETags. */
-async function uploadVideo(runner: NetworkRunner, owner: string, media: UploadMedia): Promise<string> {
-  const { requests } = runner.client;
+async function uploadVideo(
+  runner: NetworkSteps,
+  client: NetworkClient,
+  owner: string,
+  media: UploadMedia,
+): Promise<string> {
+  const { requests } = client;
   const size = media.bytes.byteLength;
-  const answer = await runner.read(
+  const answer = await runner.send(
     `register an upload for ${media.field} (${describeBytes(media)})`,
     requests.initializeVideoUpload(owner, size),
-    'the video upload registration',
-    videoUploadAnswer,
+    (request) => client.read(request, 'the video upload registration', videoUploadAnswer),
   );
   let video = runner.placeholder('value.video');
   let uploadToken = runner.placeholder('value.uploadToken');
@@ -76,7 +90,7 @@ async function uploadVideo(runner: NetworkRunner, owner: string, media: UploadMe
     video = value.video;
     uploadToken = value.uploadToken ?? '';
     parts = value.uploadInstructions;
-    runner.note({ type: 'video', id: video });
+    runner.note({ type: 'video', id: video, media: true });
   }
   const etags: string[] = [];
   for (const [index, part] of parts.entries()) {
@@ -84,12 +98,14 @@ async function uploadVideo(runner: NetworkRunner, owner: string, media: UploadMe
     const answer = await runner.send(
       `upload part ${index + 1} of ${parts.length} of ${media.field}`,
       requests.uploadBytes(part.uploadUrl, bytes),
+      sendWith(client),
     );
     etags.push(answer?.headers.etag ?? runner.placeholder('ETag header'));
   }
   await runner.send(
     `finalize the upload of ${media.field}`,
     requests.finalizeVideoUpload(video, uploadToken, etags),
+    sendWith(client),
   );
   return video;
 }
@@ -100,7 +116,8 @@ async function uploadVideo(runner: NetworkRunner, owner: string, media: UploadMe
  * fails.
  */
 export async function createAd(
-  runner: NetworkRunner,
+  runner: NetworkSteps,
+  client: NetworkClient,
   fields: {
     ad: AdSpec;
     mediaUrns: string[];
@@ -112,14 +129,12 @@ export async function createAd(
   },
 ): Promise<{ postUrn?: string; creativeUrn: string }> {
   const { ad, mediaUrns, campaignId } = fields;
-  const { client } = runner;
   const { requests } = client;
   const campaignUrn = urn.campaign(campaignId);
   const creative = (action: string, content: CreativeBody['content']) =>
     runner.create(action, requests.createCreative(creativeBody(campaignUrn, content, fields.name)), {
       type: 'creative',
       name: fields.name,
-      cleanup: (id) => requests.removeCreative(id),
       step: 'creative',
       find: (since) => client.creativesMadeSince(campaignId, content, since),
     });
@@ -165,7 +180,7 @@ export async function createAd(
       }),
     ),
     // An interrupted post step is posted again: a dark post without a creative is shown nowhere.
-    { type: 'post', cleanup: (id) => requests.deletePost(id), step: 'post' },
+    { type: 'post', step: 'post' },
   );
   return { postUrn, creativeUrn: await creative('create the creative', { reference: postUrn }) };
 }

@@ -15,6 +15,7 @@ import {
 } from '../arguments.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
+import { PREVIEW_OUTPUT } from '../preview.ts';
 import { STATUS_FIELDS, statusFields } from '../status-vocabulary.ts';
 import { defineTool, type ToolContext, type ToolResult } from '../tool.ts';
 import { adMedia, type CarouselAd, carouselAd } from './ad-spec.ts';
@@ -23,7 +24,7 @@ import { CALL_TO_ACTIONS, cardCopy, carouselCards, DEFAULT_CALL_TO_ACTION } from
 import { MEDIA_OUTPUT } from './create-campaign.ts';
 import { deliveryBudgets } from './delivery-budgets.ts';
 import { prepareMedia } from './media.ts';
-import { NetworkRunner, PREVIEW_OUTPUT } from './runner.ts';
+import { networkSteps } from './step-platform.ts';
 
 /** LinkedIn recommends at least this many ad variations per campaign. */
 export const RECOMMENDED_VARIATIONS = 4;
@@ -67,7 +68,7 @@ async function addCarouselCreative(
   }
   const media = await prepareMedia(context, client, tool, adMedia(ad));
   const uploads = media.filter((m) => !('urn' in m)).length;
-  const runner = new NetworkRunner(client, context, uploads * 2 + 2);
+  const runner = networkSteps(client, context, uploads * 2 + 2);
   // Counted once: a retry that resumes after the creative was made must not count it among those before.
   const { before, serving } = await runner.once('creatives before', async () => {
     const creatives = await client.listCreatives(campaignId);
@@ -98,8 +99,8 @@ async function addCarouselCreative(
     });
   }
   const organizationUrn = urn.organization(idOf(args.organization_id));
-  const mediaUrns = await uploadMedia(runner, organizationUrn, media);
-  const { postUrn, creativeUrn } = await createAd(runner, {
+  const mediaUrns = await uploadMedia(runner, client, organizationUrn, media);
+  const { postUrn, creativeUrn } = await createAd(runner, client, {
     ad,
     mediaUrns,
     campaignId,

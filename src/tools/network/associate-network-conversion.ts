@@ -5,8 +5,9 @@ import { networkProtocol } from '../../platforms/network/protocol.ts';
 import { idOf, urn } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument, digitsId, digitsOrUrn, dryRun } from '../arguments.ts';
+import { PREVIEW_OUTPUT } from '../preview.ts';
 import { defineTool, type ToolContext, type ToolResult } from '../tool.ts';
-import { NetworkRunner, PREVIEW_OUTPUT } from './runner.ts';
+import { networkSteps, sendWith } from './step-platform.ts';
 
 /**
  * Attaches a conversion to a campaign. Both are read first (each must exist in the account); a pair
@@ -47,10 +48,11 @@ async function associateConversion(
       structured: { ...structured, ...(context.dryRun && { preview: [] }) },
     };
   }
-  const runner = new NetworkRunner(client, context, 1);
+  const runner = networkSteps(client, context, 1);
   await runner.send(
     'associate the conversion with the campaign',
     client.requests.associateConversion(campaignId, conversionId),
+    sendWith(client),
   );
   if (runner.dryRun) {
     return {

@@ -21,12 +21,13 @@ import type { AdAccount } from '../../storage/schema.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountInCurrency } from '../money-arguments.ts';
+import { PREVIEW_OUTPUT } from '../preview.ts';
 import { STATUS_FIELDS, statusFields } from '../status-vocabulary.ts';
 import type { FieldIssue, ToolContext, ToolResult } from '../tool.ts';
 import { type AdSpec, adMedia } from './ad-spec.ts';
 import { createAd, uploadMedia } from './ad-steps.ts';
 import { prepareMedia, type ReadyMedia } from './media.ts';
-import { NetworkRunner, PREVIEW_OUTPUT } from './runner.ts';
+import { type NetworkSteps, networkSteps, sendWith } from './step-platform.ts';
 
 /** The arguments every campaign-creating tool shares (campaign-arguments.ts), as parsed. */
 export type CampaignArgs = TargetingArgs & {
@@ -173,12 +174,12 @@ export async function createNetworkCampaign(
   const largest = await context.recovery.once('largest daily budget', () => largestDailyBudget(client));
   authorizeCreate(context, account.currency, args, largest);
   const plan = await planCampaign(context, client, account, args, options);
-  const runner = new NetworkRunner(client, context, stepCount(plan));
+  const runner = networkSteps(client, context, stepCount(plan));
 
-  const mediaUrns = await uploadMedia(runner, plan.organizationUrn, plan.media);
-  const groupId = plan.group.existing ? plan.group.id : await createGroup(runner, plan);
-  const campaignId = await createCampaign(runner, plan, groupId, session.endpoints.apiVersion);
-  const { postUrn, creativeUrn } = await createAd(runner, {
+  const mediaUrns = await uploadMedia(runner, client, plan.organizationUrn, plan.media);
+  const groupId = plan.group.existing ? plan.group.id : await createGroup(runner, client, plan);
+  const campaignId = await createCampaign(runner, client, plan, groupId, session.endpoints.apiVersion);
+  const { postUrn, creativeUrn } = await createAd(runner, client, {
     ad: plan.ad,
     mediaUrns,
     campaignId,
@@ -187,7 +188,7 @@ export async function createNetworkCampaign(
     landingPage: args.landing_page_url,
     name: options.creativeName,
   });
-  if (!plan.group.existing) await activateGroup(runner, groupId);
+  if (!plan.group.existing) await activateGroup(runner, client, groupId);
   return campaignResult(plan, runner, { groupId, campaignId, postUrn, creativeUrn, mediaUrns });
 }
 
@@ -348,9 +349,8 @@ function stepCount(plan: CampaignPlan): number {
 }
 
 /** Step "campaign group": the new group, PAUSED until its campaign and ad exist. */
-function createGroup(runner: NetworkRunner, plan: CampaignPlan): Promise<string> {
+function createGroup(runner: NetworkSteps, client: NetworkClient, plan: CampaignPlan): Promise<string> {
   const name = plan.group.existing ? '' : plan.group.name;
-  const { client } = runner;
   const { requests } = client;
   return runner.create(
     `create the campaign group "${name}" (PAUSED until its campaign and ad exist)`,
@@ -360,7 +360,6 @@ function createGroup(runner: NetworkRunner, plan: CampaignPlan): Promise<string>
     {
       type: 'campaign group',
       name,
-      cleanup: (id) => requests.removeGroup(id),
       step: 'campaign group',
       find: (since) => client.groupsMadeSince(name, since),
     },
@@ -369,13 +368,13 @@ function createGroup(runner: NetworkRunner, plan: CampaignPlan): Promise<string>
 
 /** Step "campaign": the PAUSED campaign in the group. */
 function createCampaign(
-  runner: NetworkRunner,
+  runner: NetworkSteps,
+  client: NetworkClient,
   plan: CampaignPlan,
   groupId: string,
   apiVersion: string,
 ): Promise<string> {
   const { args } = plan;
-  const { client } = runner;
   const { requests } = client;
   const groupUrn = urn.group(groupId);
   return runner.create(
@@ -399,7 +398,6 @@ function createCampaign(
     {
       type: 'campaign',
       name: args.campaign_name,
-      cleanup: (id) => requests.removeCampaign(id),
       step: 'campaign',
       find: (since) => client.campaignsMadeSince(groupUrn, args.campaign_name, since),
     },
@@ -407,12 +405,12 @@ function createCampaign(
 }
 
 /** The last step: a new group goes ACTIVE once its campaign and ad exist (the campaign stays PAUSED). */
-async function activateGroup(runner: NetworkRunner, groupId: string): Promise<void> {
-  await runner.send('activate the campaign group', runner.client.requests.activateGroup(groupId));
+async function activateGroup(runner: NetworkSteps, client: NetworkClient, groupId: string): Promise<void> {
+  await runner.send('activate the campaign group', client.requests.activateGroup(groupId), sendWith(client));
 }
 
 /** The answer: what was made (or, in a dry run, would be) and what to do next. */
-function campaignResult(plan: CampaignPlan, runner: NetworkRunner, made: Made): ToolResult {
+function campaignResult(plan: CampaignPlan, runner: NetworkSteps, made: Made): ToolResult {
   const { tool, ad, args, objective, dailyBudget, totalBudget, currency } = plan;
   const { groupId, campaignId, postUrn, creativeUrn, mediaUrns } = made;
   const existing = plan.group.existing ? plan.group : undefined;

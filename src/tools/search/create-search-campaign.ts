@@ -18,9 +18,10 @@ import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, dryRun, httpsUrl, text } from '../arguments.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
+import { PREVIEW_OUTPUT } from '../preview.ts';
 import { defineTool, type ToolContext } from '../tool.ts';
 import { descriptions, headlines } from './ad-text.ts';
-import { SearchCreateSteps } from './create-steps.ts';
+import { type SearchSteps, searchSteps } from './step-platform.ts';
 
 const NAME = 'create_search_campaign';
 const STEPS = 5;
@@ -28,14 +29,6 @@ const STEPS = 5;
 const keyword = z.strictObject({
   text: text(80).describe('The keyword, at most 80 characters and 10 words.'),
   match_type: z.enum(['EXACT', 'PHRASE', 'BROAD']).describe('EXACT, PHRASE or BROAD.'),
-});
-
-const previewEntry = z.object({
-  step: z.number().describe('Order of the request.'),
-  action: z.string().describe('What the request makes.'),
-  method: z.string().describe('HTTP method.'),
-  url: z.string().describe('Path under the API base.'),
-  body: z.unknown().describe('The request body; {...} marks an id from an earlier step.'),
 });
 
 const input = z
@@ -91,7 +84,7 @@ const output = z.object({
     })
     .describe('What was made (placeholders in a dry run).'),
   dry_run: z.boolean().describe('True: validated by Google, nothing made.'),
-  preview: z.array(previewEntry).optional().describe('Dry run: the requests, in order.'),
+  preview: PREVIEW_OUTPUT,
   impact: dryRunImpact,
   next_steps: z.array(z.string()).optional().describe('What to do next.'),
 });
@@ -206,37 +199,13 @@ export const createSearchCampaign = defineTool({
     // a dry run's answer, and, before a real create, what keeps a step from being refused half way.
     // A retry that takes over skips it: what its first attempt made would now clash by name.
     if (!context.recovery.resumed) await client.validateGoogleAds(customerId, allOperations(plan));
+    const steps = searchSteps(client, context, customerId, STEPS);
+    const made = await createSteps(steps, client, plan);
     if (context.dryRun) {
-      const placeholder = (what: string, step: number) => `{${what} from step ${step}}`;
-      const requests = [
-        ['create the campaign budget', 'campaignBudgets:mutate', [budgetCreate(plan)]],
-        [
-          'create the campaign (PAUSED)',
-          'campaigns:mutate',
-          [campaignCreate(plan, placeholder('the budget', 1))],
-        ],
-        ['create the ad group', 'adGroups:mutate', [adGroupCreate(plan, placeholder('the campaign', 2))]],
-        ['add the keywords', 'adGroupCriteria:mutate', keywordCreates(plan, placeholder('the ad group', 3))],
-        [
-          'create the responsive search ad',
-          'adGroupAds:mutate',
-          [adCreate(plan, placeholder('the ad group', 3))],
-        ],
-      ] as const;
-      const preview = requests.map(([action, method, operations], index) => {
-        const request = client.mutateRequest(customerId, method, operations, false, false);
-        return {
-          step: index + 1,
-          action,
-          method: request.method,
-          url: new URL(request.url).pathname,
-          body: request.body,
-        };
-      });
       return {
         text:
           `Dry run: Google Ads validated the whole create and made nothing. ${NAME} would create the PAUSED ` +
-          `search campaign ${described} with ${preview.length} requests, listed in structured.preview.`,
+          `search campaign ${described} with ${steps.preview.length} requests, listed in structured.preview.`,
         structured: {
           ...base,
           campaign_id: '{the id of the campaign}',
@@ -247,59 +216,12 @@ export const createSearchCampaign = defineTool({
             ad_id: '{the id of the ad}',
           },
           dry_run: true,
-          preview,
+          preview: steps.preview,
         },
       };
     }
-
-    const steps = new SearchCreateSteps(client, context, customerId, STEPS);
-    const [budget = ''] = await steps.run({
-      step: 'campaign budget',
-      action: 'create the campaign budget',
-      type: 'campaign budget',
-      name: plan.budgetName,
-      removeWith: 'campaignBudgets:mutate',
-      single: true,
-      send: () => client.create(customerId, 'campaignBudgets:mutate', [budgetCreate(plan)]),
-      find: () => madeEarlier.budget(client, plan),
-    });
-    const [campaign = ''] = await steps.run({
-      step: 'campaign',
-      action: 'create the campaign (PAUSED)',
-      type: 'campaign',
-      name: plan.name,
-      removeWith: 'campaigns:mutate',
-      single: true,
-      send: () => client.create(customerId, 'campaigns:mutate', [campaignCreate(plan, budget)]),
-      find: () => madeEarlier.campaign(client, plan, budget),
-    });
-    const campaignId = idOfResource(campaign);
-    const [adGroup = ''] = await steps.run({
-      step: 'ad group',
-      action: 'create the ad group',
-      type: 'ad group',
-      name: plan.adGroupName,
-      single: true,
-      send: () => client.create(customerId, 'adGroups:mutate', [adGroupCreate(plan, campaign)]),
-      find: () => madeEarlier.adGroup(client, plan, campaignId),
-    });
-    const adGroupId = idOfResource(adGroup);
-    const keywords = await steps.run({
-      step: 'keywords',
-      action: 'add the keywords',
-      type: 'keyword',
-      single: false,
-      send: () => client.create(customerId, 'adGroupCriteria:mutate', keywordCreates(plan, adGroup)),
-      find: () => madeEarlier.keywords(client, plan, adGroupId),
-    });
-    const [ad = ''] = await steps.run({
-      step: 'ad',
-      action: 'create the responsive search ad',
-      type: 'ad',
-      single: true,
-      send: () => client.create(customerId, 'adGroupAds:mutate', [adCreate(plan, adGroup)]),
-      find: () => madeEarlier.ads(client, plan, adGroupId),
-    });
+    const campaignId = idOfResource(made.campaign);
+    const adGroupId = idOfResource(made.adGroup);
     context.noteChange(
       {},
       { campaign_id: campaignId, name: args.campaign_name, status: 'PAUSED', daily_budget: daily },
@@ -311,15 +233,15 @@ export const createSearchCampaign = defineTool({
     return {
       text:
         `Created the PAUSED Google Ads search campaign ${described}: campaign ${campaignId}, ad group ` +
-        `${adGroupId}, ad ${idOfResource(ad)}, customer ${customerId}. Next: ${nextSteps.join(' ')}`,
+        `${adGroupId}, ad ${idOfResource(made.ad)}, customer ${customerId}. Next: ${nextSteps.join(' ')}`,
       structured: {
         ...base,
         campaign_id: campaignId,
         created: {
-          budget_id: idOfResource(budget),
+          budget_id: idOfResource(made.budget),
           ad_group_id: adGroupId,
-          keyword_ids: keywords.map(idOfResource),
-          ad_id: idOfResource(ad),
+          keyword_ids: made.keywords.map(idOfResource),
+          ad_id: idOfResource(made.ad),
         },
         dry_run: false,
         next_steps: nextSteps,
@@ -327,3 +249,62 @@ export const createSearchCampaign = defineTool({
     };
   },
 });
+
+/** The resource names the five creates made (placeholders in a dry run). */
+interface Made {
+  budget: string;
+  campaign: string;
+  adGroup: string;
+  keywords: string[];
+  ad: string;
+}
+
+/** The five creates in Google's order, each a recovery point found again by name under its parent. */
+async function createSteps(
+  steps: SearchSteps,
+  client: SearchClient,
+  plan: SearchCampaignPlan,
+): Promise<Made> {
+  const budget = await steps.create(
+    'create the campaign budget',
+    { method: 'campaignBudgets:mutate', operations: [budgetCreate(plan)] },
+    {
+      step: 'campaign budget',
+      type: 'campaign budget',
+      name: plan.budgetName,
+      find: () => madeEarlier.budget(client, plan),
+    },
+  );
+  const campaign = await steps.create(
+    'create the campaign (PAUSED)',
+    { method: 'campaigns:mutate', operations: [campaignCreate(plan, budget)] },
+    {
+      step: 'campaign',
+      type: 'campaign',
+      name: plan.name,
+      find: () => madeEarlier.campaign(client, plan, budget),
+    },
+  );
+  const adGroup = await steps.create(
+    'create the ad group',
+    { method: 'adGroups:mutate', operations: [adGroupCreate(plan, campaign)] },
+    {
+      step: 'ad group',
+      type: 'ad group',
+      name: plan.adGroupName,
+      find: () => madeEarlier.adGroup(client, plan, idOfResource(campaign)),
+    },
+  );
+  const adGroupId = idOfResource(adGroup);
+  const keywords = await steps.createAll(
+    'add the keywords',
+    { method: 'adGroupCriteria:mutate', operations: keywordCreates(plan, adGroup) },
+    { step: 'keywords', type: 'keyword', find: () => madeEarlier.keywords(client, plan, adGroupId) },
+  );
+  const ad = await steps.create(
+    'create the responsive search ad',
+    { method: 'adGroupAds:mutate', operations: [adCreate(plan, adGroup)] },
+    { step: 'ad', type: 'ad', find: () => madeEarlier.ads(client, plan, adGroupId) },
+  );
+  return { budget, campaign, adGroup, keywords, ad };
+}

@@ -15,6 +15,7 @@ import {
   largestDailyBudgetMinor,
   OPTIMIZATION_GOAL,
   objectsNamed,
+  sendValidation,
   type Targeting,
   uploadAdImage,
 } from '../../platforms/social/creates.ts';
@@ -34,10 +35,11 @@ import {
 } from '../arguments.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
+import { PREVIEW_OUTPUT } from '../preview.ts';
 import { STATUS_FIELDS, statusFields } from '../status-vocabulary.ts';
 import { defineTool, type ToolContext, type ToolResult } from '../tool.ts';
 import { downloadAdImage } from './ad-image.ts';
-import { type PreviewEntry, SocialCreateRunner } from './create-runner.ts';
+import { type SocialSteps, socialSteps } from './step-platform.ts';
 
 const TOOL = 'create_social_campaign';
 /** Below Meta's 400: the ad set, creative and ad are named after the campaign, with a suffix. */
@@ -128,19 +130,7 @@ const output = z.object({
   currency: z.string().describe('Account currency.'),
   created: createdIds.describe('Ids made (placeholders in a dry run).'),
   dry_run: z.boolean().describe('True when nothing was created.'),
-  preview: z
-    .array(
-      z.object({
-        step: z.int().describe('Order.'),
-        action: z.string().describe('What the request does.'),
-        method: z.string().describe('HTTP method.'),
-        url: z.string().describe('Graph API path.'),
-        body: z.unknown().describe('Request body.'),
-        validated: z.boolean().describe('Meta validated it.'),
-      }),
-    )
-    .optional()
-    .describe('Dry run: the requests in order.'),
+  preview: PREVIEW_OUTPUT,
   impact: z
     .object({
       currency: z.string().describe('Account currency.'),
@@ -238,8 +228,8 @@ async function createCampaign(args: Args, context: ToolContext): Promise<ToolRes
     },
     image: await checkIdentityAndImage(context, session, accountId, args),
   };
-  const runner = new SocialCreateRunner(session, context, 'bytes' in plan.image ? 5 : 4);
-  const created = await runSteps(runner, args, plan);
+  const runner = socialSteps(session, context, 'bytes' in plan.image ? 5 : 4);
+  const created = await runSteps(runner, session, args, plan);
   return answer(args, plan, runner, created);
 }
 
@@ -318,10 +308,13 @@ async function checkIdentityAndImage(
 type Created = z.output<typeof createdIds>;
 
 /** The writes in Meta's order: campaign, image, ad set, creative, ad; each a recovery point. */
-async function runSteps(runner: SocialCreateRunner, args: Args, plan: Plan): Promise<Created> {
-  const { session } = runner;
+async function runSteps(
+  runner: SocialSteps,
+  session: PlatformSession,
+  args: Args,
+  plan: Plan,
+): Promise<Created> {
   const accountId = plan.account.account_id;
-  const validate = runner.dryRun;
   const campaignFields = {
     name: args.campaign_name,
     objective: args.objective,
@@ -336,20 +329,20 @@ async function runSteps(runner: SocialCreateRunner, args: Args, plan: Plan): Pro
       step: 'campaign',
       find: (since) =>
         objectsNamed(session, adAccountEdge(accountId, 'campaigns'), args.campaign_name, since),
-      validate: validate ? campaignCreate(session, accountId, campaignFields, true) : undefined,
+      validate: () =>
+        sendValidation(session, 'the campaign', campaignCreate(session, accountId, campaignFields, true)),
     },
   );
   const image = plan.image;
+  // Meta names an image by the MD5 of its bytes: a dry run shows the hash the upload would give.
   const imageHash =
     'hash' in image
       ? image.hash
-      : await runner.once(
-          'upload the ad image',
-          adImageUpload(session, accountId, image.bytes),
-          'ad image',
-          () => uploadAdImage(session, adImageUpload(session, accountId, image.bytes)),
-          createHash('md5').update(image.bytes).digest('hex'),
-        );
+      : ((await runner.once('ad image', () =>
+          runner.send('upload the ad image', adImageUpload(session, accountId, image.bytes), (request) =>
+            uploadAdImage(session, request),
+          ),
+        )) ?? createHash('md5').update(image.bytes).digest('hex'));
   const adSetName = `${args.campaign_name} - ad set`;
   const adSetId = await runner.create(
     `create the ad set "${adSetName}"`,
@@ -385,8 +378,16 @@ async function runSteps(runner: SocialCreateRunner, args: Args, plan: Plan): Pro
       name: creativeName,
       step: 'creative',
       find: () => objectsNamed(session, adAccountEdge(accountId, 'adcreatives'), creativeName),
+      // A dry run uploads nothing: Meta can check the creative only with an image already in the library.
       validate:
-        validate && 'hash' in image ? creativeCreate(session, accountId, creativeFields, true) : undefined,
+        'hash' in image
+          ? () =>
+              sendValidation(
+                session,
+                'the creative',
+                creativeCreate(session, accountId, creativeFields, true),
+              )
+          : undefined,
     },
   );
   const adName = `${args.campaign_name} - ad`;
@@ -409,7 +410,7 @@ async function runSteps(runner: SocialCreateRunner, args: Args, plan: Plan): Pro
   };
 }
 
-function answer(args: Args, plan: Plan, runner: SocialCreateRunner, created: Created): ToolResult {
+function answer(args: Args, plan: Plan, runner: SocialSteps, created: Created): ToolResult {
   const { account } = plan;
   const { currency } = account;
   const dailyBudget = formatMicros(minorToMicros(plan.dailyMinor, currency), currency);
@@ -429,7 +430,7 @@ function answer(args: Args, plan: Plan, runner: SocialCreateRunner, created: Cre
     `"${args.campaign_name}" (${args.objective}, ${dailyBudget} ${currency} a day, ` +
     `${plan.targeting.geo_locations.countries.join(', ')}, ages ${args.age_min}-${args.age_max})`;
   if (runner.dryRun) {
-    const preview: PreviewEntry[] = runner.preview;
+    const { preview } = runner;
     const checked = preview.filter((entry) => entry.validated).length;
     return {
       text:

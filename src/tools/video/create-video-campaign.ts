@@ -14,9 +14,10 @@ import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, digitsId, dryRun, httpsUrl, text } from '../arguments.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
+import { PREVIEW_OUTPUT } from '../preview.ts';
 import { STATUS_FIELDS, statusFields } from '../status-vocabulary.ts';
 import { defineTool, type ToolContext } from '../tool.ts';
-import { VideoSteps } from './create-steps.ts';
+import { videoSteps } from './step-platform.ts';
 import { downloadVideo } from './video-media.ts';
 
 const TOOL = 'create_video_campaign';
@@ -63,19 +64,6 @@ async function largestDailyBudget(client: VideoClient, advertiserId: string): Pr
   }
   return largest;
 }
-
-const PREVIEW = z
-  .array(
-    z.object({
-      step: z.number().describe('Its place in the order.'),
-      action: z.string().describe('What it does.'),
-      method: z.string().describe('The HTTP method.'),
-      url: z.string().describe("The path on TikTok's API."),
-      body: z.unknown().describe('The body (the upload shows its fields, the file as its size).'),
-    }),
-  )
-  .optional()
-  .describe('On a dry run: the requests that would be sent, in order.');
 
 export const createVideoCampaign = defineTool({
   name: TOOL,
@@ -153,7 +141,7 @@ export const createVideoCampaign = defineTool({
       })
       .describe('Every object made (placeholders on a dry run).'),
     dry_run: z.boolean().describe('Whether this was a dry run (nothing sent).'),
-    preview: PREVIEW,
+    preview: PREVIEW_OUTPUT,
     impact: dryRunImpact,
     next_steps: z.array(z.string()).optional().describe('What to do next.'),
   }),
@@ -240,7 +228,7 @@ async function createCampaign(context: ToolContext, creates: VideoCreates, plan:
   const { advertiserId, campaign_name: name } = plan;
   // Downloaded before anything is made, so a bad file makes nothing.
   const video = await downloadVideo(context, TOOL, plan.video_url);
-  const steps = new VideoSteps(creates, context, advertiserId);
+  const steps = videoSteps(creates, context, advertiserId, 4);
   const campaignId = await steps.create(
     `create the campaign "${name}" (DISABLE)`,
     creates.campaignRequest({ advertiserId, name, objective: plan.objective }),
@@ -255,7 +243,7 @@ async function createCampaign(context: ToolContext, creates: VideoCreates, plan:
   const videoId = await steps.create(
     'upload the video to the asset library',
     await creates.uploadRequest(advertiserId, video.bytes, video.fileName),
-    { type: 'video', step: 'video' },
+    { type: 'video', step: 'video', media: true },
   );
   const { goal, billing } = OBJECTIVES[plan.objective];
   const adGroupId = await steps.create(
@@ -272,7 +260,7 @@ async function createCampaign(context: ToolContext, creates: VideoCreates, plan:
       billingEvent: billing,
     }),
     {
-      type: 'adgroup',
+      type: 'ad group',
       step: 'ad group',
       name,
       find: (since) =>

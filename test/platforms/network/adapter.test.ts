@@ -13,7 +13,7 @@ import { createdId, type NetworkClient, NetworkRequests } from '../../../src/pla
 import { networkClassifier, networkHeaders } from '../../../src/platforms/network/protocol.ts';
 import { compoundKey, idOf, restliList } from '../../../src/platforms/network/urns.ts';
 import { RecoveryPoints } from '../../../src/platforms/recovery-points.ts';
-import { NetworkRunner } from '../../../src/tools/network/runner.ts';
+import { networkSteps, sendWith } from '../../../src/tools/network/step-platform.ts';
 import type { ToolContext } from '../../../src/tools/tool.ts';
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
@@ -219,7 +219,7 @@ describe('the runner', () => {
       now: () => new Date('2026-11-22T10:05:00.000Z'),
     });
     const context = stubContext(false, recovery);
-    const runner = new NetworkRunner(client, context, 3);
+    const runner = networkSteps(client, context, 3);
     const searchedSince: number[] = [];
     const group = await runner.create('create the group', requests.createGroup({} as never), {
       type: 'campaign group',
@@ -270,7 +270,7 @@ describe('the runner', () => {
       earlier: JSON.stringify({ campaign: { begun: '2026-11-22T10:00:00.000Z' } }),
       now: () => new Date(),
     });
-    const runner = new NetworkRunner(client, stubContext(false, recovery), 1);
+    const runner = networkSteps(client, stubContext(false, recovery), 1);
     const error = (await runner
       .create('create the campaign', requests.createCampaign({} as never), {
         type: 'campaign',
@@ -306,17 +306,15 @@ describe('the runner', () => {
       },
     } as unknown as NetworkClient;
     const context = stubContext();
-    const runner = new NetworkRunner(client, context, 3);
+    const runner = networkSteps(client, context, 3);
     await runner.create('create the group', requests.createGroup({} as never), {
       type: 'campaign group',
       name: 'G',
-      cleanup: (id) => requests.removeGroup(id),
       step: 'group',
     });
     await runner.create('create the campaign', requests.createCampaign({} as never), {
       type: 'campaign',
       name: 'C',
-      cleanup: (id) => requests.removeCampaign(id),
       step: 'campaign',
     });
     const error = await runner
@@ -354,13 +352,17 @@ describe('the runner', () => {
         throw new Error('a dry run must not send');
       },
     } as unknown as NetworkClient;
-    const runner = new NetworkRunner(client, stubContext(true), 2);
+    const runner = networkSteps(client, stubContext(true), 2);
     const id = await runner.create('create the group', requests.createGroup({ name: 'G' } as never), {
       type: 'campaign group',
       step: 'group',
     });
     expect(id).toBe('{the id of the campaign group from step 1}');
-    await runner.send('upload', requests.uploadBytes('{value.uploadUrl from step 1}', Buffer.alloc(3)));
+    await runner.send(
+      'upload',
+      requests.uploadBytes('{value.uploadUrl from step 1}', Buffer.alloc(3)),
+      sendWith(client),
+    );
     expect(runner.preview).toEqual([
       {
         step: 1,
@@ -368,6 +370,7 @@ describe('the runner', () => {
         method: 'POST',
         url: '/adAccounts/1/adCampaignGroups',
         body: { name: 'G' },
+        validated: false,
       },
       {
         step: 2,
@@ -375,6 +378,7 @@ describe('the runner', () => {
         method: 'PUT',
         url: '{value.uploadUrl from step 1}',
         body: '{3 bytes of the file}',
+        validated: false,
       },
     ]);
   });
