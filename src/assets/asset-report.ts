@@ -43,7 +43,7 @@ export function preparedText(verdicts: readonly ImageVerdict[], bundleId: string
   const ending =
     bundleId === null
       ? [
-          'Dry run: nothing was stored and no quota was used. Call again without dry_run to store the ' +
+          'Dry run: nothing was stored. Call again without dry_run to store the ' +
             `${accepted} accepted images and get an asset_bundle_id.`,
         ]
       : [
@@ -58,7 +58,7 @@ export function preparedText(verdicts: readonly ImageVerdict[], bundleId: string
 export function missingGroupsText(missing: readonly AssetGroup[], verdicts: readonly ImageVerdict[]): string {
   return [
     `No valid image in ${missing.join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} required; ` +
-      'nothing was stored and no quota was used.',
+      'nothing was stored.',
     ...overview(verdicts),
     'Fix or replace the rejected images and call again.',
   ].join('\n');

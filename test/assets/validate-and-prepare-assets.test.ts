@@ -234,7 +234,7 @@ describe.each(TEST_DIALECTS)('validate_and_prepare_assets on %s', (dialect) => {
       'accepted',
       'accepted',
     ]);
-    expect(body.data.text).toContain('Dry run: nothing was stored and no quota was used.');
+    expect(body.data.text).toContain('Dry run: nothing was stored.');
     expect(body.data.quota).toBeUndefined();
     expect(await used(owner)).toBe(0);
     expect(await bundlesOf(owner)).toBe(0);

@@ -269,19 +269,19 @@ function findableStatuses(path: string): string[] {
   return ['ACTIVE', 'PAUSED', 'CAMPAIGN_PAUSED', 'ADSET_PAUSED'];
 }
 
-/** The largest daily campaign budget among the account's active and paused campaigns, in minor units. */
-export async function largestDailyBudgetMinor(
+/** The daily budgets (minor units) of the ad account's active campaigns: what its typical budget is read from. */
+export async function activeDailyBudgetsMinor(
   session: PlatformSession,
   adAccountId: string,
-): Promise<number> {
+): Promise<number[]> {
   const url = graphUrl(session.endpoints, edge(adAccountId, 'campaigns'), {
     fields: 'id,daily_budget',
     limit: '100',
-    effective_status: JSON.stringify(['ACTIVE', 'PAUSED']),
+    effective_status: JSON.stringify(['ACTIVE']),
   });
   const schema = campaignSchema.pick({ id: true, daily_budget: true });
   const campaigns = await readEveryPage(session, "the ad account's campaigns", url, schema);
-  return Math.max(0, ...campaigns.map((campaign) => campaign.daily_budget ?? 0));
+  return campaigns.flatMap((campaign) => (campaign.daily_budget ? [campaign.daily_budget] : []));
 }
 
 export { edge as adAccountEdge };

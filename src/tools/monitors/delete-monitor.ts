@@ -10,7 +10,7 @@ export const deleteMonitor = defineTool({
   guidance:
     'Removes a monitor with its check history; the changes it made stay in the change history. To stop ' +
     'it for a while instead, update_monitor with enabled false. dry_run checks that the caller may delete it ' +
-    'and answers what would be deleted, removing nothing and using no quota. Billable: one quota unit.',
+    'and answers what would be deleted and removes nothing. Billable: one quota unit.',
   platform: null,
   billable: true,
   // What it changes is whether the monitor exists: it is named by the field it removes.
@@ -32,7 +32,7 @@ export const deleteMonitor = defineTool({
     if (dryRun) {
       return {
         text:
-          `Dry run: nothing was deleted and no quota was used. Monitor ${monitor.id} "${monitor.name}" and its ` +
+          `Dry run: nothing was deleted. Monitor ${monitor.id} "${monitor.name}" and its ` +
           'check history would be deleted. Call again without dry_run to delete it.',
         structured: answer,
       };

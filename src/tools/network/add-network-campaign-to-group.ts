@@ -15,6 +15,7 @@ import {
   CAMPAIGN_AUDIT_FIELDS,
   CREATE_COST,
   campaignArguments,
+  campaignCreateChanges,
   campaignRules,
   cardCopy,
   carouselCards,
@@ -165,6 +166,19 @@ export const addNetworkCampaignToGroup = defineTool({
     `an existing campaign (add_network_carousel_creative). ${CREATE_COST}`,
   platform: 'network',
   billable: true,
+  changes: campaignCreateChanges([
+    'ad_type',
+    'call_to_action',
+    'introductory_text',
+    'headline',
+    'image_urn',
+    'asset_bundle_id',
+    'video_urn',
+    'video_url',
+    'cards',
+    'text_headline',
+    'text_description',
+  ]),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z
     .strictObject({

@@ -13,6 +13,7 @@ import {
   text,
   textOnSeveralLines,
 } from '../arguments.ts';
+import type { Change } from '../changes/change.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { PREVIEW_OUTPUT } from '../preview.ts';
@@ -78,26 +79,40 @@ async function addCarouselCreative(
     };
   });
   // A running campaign without a serving ad (none yet, or all paused) starts delivering with this live
-  // ad: a spend change, like activating it.
-  if (campaign.status === 'ACTIVE' && serving === 0) {
-    context.authorizeChange({
-      what:
-        `start campaign ${campaignId} delivering: it is ACTIVE with no serving ad` +
-        `${before > 0 ? ` (none of its ${before} ad${before === 1 ? '' : 's'} is ACTIVE)` : ''}, and this ad would serve`,
-      startsOrRaisesSpend: true,
-      startsDelivery: deliveryBudgets(campaign, account.currency),
-      target: {
-        campaignId,
-        currency: account.currency,
-        before: { active: false, dailyMicros: deliveryBudgets(campaign, account.currency).dailyMicros },
-        after: { active: true, dailyMicros: deliveryBudgets(campaign, account.currency).dailyMicros },
-        shown: {
-          before: { status: campaign.status, serving_ads: 0 },
-          after: { status: campaign.status, serving_ads: 1 },
-        },
+  // ad: a spend change, like activating it. Otherwise the new ad moves no money.
+  const budgets = deliveryBudgets(campaign, account.currency);
+  const starts = campaign.status === 'ACTIVE' && serving === 0;
+  const label = `campaign ${campaignId}`;
+  const delivering = {
+    active: campaign.status === 'ACTIVE' && serving > 0,
+    dailyMicros: budgets.dailyMicros,
+  };
+  const change: Change = {
+    what: starts
+      ? `start campaign ${campaignId} delivering: it is ACTIVE with no serving ad` +
+        `${before > 0 ? ` (none of its ${before} ad${before === 1 ? '' : 's'} is ACTIVE)` : ''}, and this ad would serve`
+      : `add a carousel ad to campaign ${campaignId}`,
+    currency: account.currency,
+    object: label,
+    shown: {
+      before: { status: campaign.status, serving_ads: serving },
+      after: { status: campaign.status, serving_ads: serving + 1 },
+    },
+    objects: [
+      {
+        ref: { kind: 'campaign', id: campaignId, campaignId },
+        label,
+        fields: [
+          starts
+            ? { field: 'cards', money: 'delivery', before: false, after: true }
+            : { field: 'cards', money: 'none' },
+        ],
+        delivery: { before: delivering, after: { ...delivering, active: delivering.active || starts } },
+        budgets,
       },
-    });
-  }
+    ],
+  };
+  await context.authorizeChange(change);
   const organizationUrn = urn.organization(idOf(args.organization_id));
   const mediaUrns = await uploadMedia(runner, client, organizationUrn, media);
   const { postUrn, creativeUrn } = await createAd(runner, client, {
@@ -135,10 +150,11 @@ async function addCarouselCreative(
     recommended_variations: RECOMMENDED_VARIATIONS,
     media: media.map((m, index) => ({ field: m.field, urn: mediaUrns[index], uploaded: !('urn' in m) })),
   };
+  if (!runner.dryRun) context.noteChange(change);
   if (runner.dryRun) {
     return {
       text:
-        `Dry run: nothing was created and no quota was used. A ${ad.cards.length}-card carousel ad would be added ` +
+        `Dry run: nothing was created. A ${ad.cards.length}-card carousel ad would be added ` +
         `to campaign ${campaignId} ("${campaign.name ?? ''}"), which has ${before} variation${before === 1 ? '' : 's'} ` +
         `now and would then have ${variations}. ${runner.preview.length} requests to LinkedIn are listed in order in structured.preview.`,
       structured: { ...structured, preview: runner.preview },
@@ -172,7 +188,20 @@ export const addNetworkCarouselCreative = defineTool({
     MAY_WAIT_FOR_APPROVAL,
   platform: 'network',
   billable: true,
-  changesSpend: true,
+  // The cards make a live ad: the first serving ad of an ACTIVE campaign starts its delivery.
+  changes: {
+    object: 'creative',
+    creates: true,
+    fields: {
+      cards: ['delivery', 'none'],
+      organization_id: 'none',
+      introductory_text: 'none',
+      landing_page_url: 'none',
+      creative_name: 'none',
+      call_to_action: 'none',
+      campaign_id: 'none',
+    },
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z.strictObject({
     campaign_id: digitsOrUrn('sponsoredCampaign').describe(

@@ -5,6 +5,7 @@ import { networkProtocol } from '../../platforms/network/protocol.ts';
 import { idOf, urn } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument, digitsId, digitsOrUrn, dryRun } from '../arguments.ts';
+import type { Change } from '../changes/change.ts';
 import { PREVIEW_OUTPUT } from '../preview.ts';
 import { defineTool, type ToolContext, type ToolResult } from '../tool.ts';
 import { networkSteps, sendWith } from './step-platform.ts';
@@ -48,6 +49,25 @@ async function associateConversion(
       structured: { ...structured, ...(context.dryRun && { preview: [] }) },
     };
   }
+  const label = `campaign ${campaignId}`;
+  const change: Change = {
+    what: `associate conversion ${conversionId} with campaign ${campaignId}`,
+    currency: context.account?.currency ?? '',
+    object: label,
+    shown: { before: { conversions_associated: false }, after: { conversions_associated: true } },
+    objects: [
+      {
+        ref: { kind: 'conversion', id: conversionId, campaignId },
+        label: `conversion ${conversionId} of campaign ${campaignId}`,
+        created: true,
+        fields: [{ field: 'conversion_id', money: 'none' }],
+        delivery: { after: { active: false } },
+        budgets: { currency: context.account?.currency ?? '' },
+      },
+    ],
+  };
+  // Judged as every write is (and fenced by "stop all agents"), though it moves no money.
+  await context.authorizeChange(change);
   const runner = networkSteps(client, context, 1);
   await runner.send(
     'associate the conversion with the campaign',
@@ -56,10 +76,11 @@ async function associateConversion(
   );
   if (runner.dryRun) {
     return {
-      text: `Dry run: nothing was changed and no quota was used. ${pair} would be associated with one request, shown in structured.preview.`,
+      text: `Dry run: nothing was changed. ${pair} would be associated with one request, shown in structured.preview.`,
       structured: { ...structured, preview: runner.preview },
     };
   }
+  context.noteChange(change);
   return {
     text: `Associated ${pair}: the campaign now reports and can optimise for this conversion.`,
     structured: { ...structured, associated: true },
@@ -77,6 +98,7 @@ export const associateNetworkConversion = defineTool({
     'unit; pass dry_run to check first.',
   platform: 'network',
   billable: true,
+  changes: { object: 'conversion', creates: true, fields: { conversion_id: 'none', campaign_id: 'none' } },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   input: z.strictObject({
     campaign_id: digitsOrUrn('sponsoredCampaign').describe(

@@ -15,6 +15,7 @@ import {
   text,
   urn,
 } from '../arguments.ts';
+import type { ChangeDeclaration } from '../changes/declaration.ts';
 import { amountArgument } from '../money-arguments.ts';
 import type { FieldIssue } from '../tool.ts';
 
@@ -132,6 +133,44 @@ export const campaignArguments = {
   account_id: accountArgument('network'),
   dry_run: dryRun,
 };
+
+/**
+ * What the campaign arguments mean for spend, for every LinkedIn create's `changes`: the daily and the
+ * total budget; the rest sets who sees the campaign, not what it may spend.
+ */
+export const CAMPAIGN_FIELD_MEANINGS = {
+  daily_budget: 'daily_budget',
+  total_budget: 'lifetime_budget',
+  campaign_name: 'none',
+  organization_id: 'none',
+  currency: 'none',
+  landing_page_url: 'none',
+  locations: 'none',
+  start_date: 'none',
+  end_date: 'none',
+  locale_country: 'none',
+  locale_language: 'none',
+  age_ranges: 'none',
+  genders: 'none',
+  company_sizes: 'none',
+  industries: 'none',
+  seniorities: 'none',
+  job_functions: 'none',
+  job_titles: 'none',
+  skills: 'none',
+  campaign_group_id: 'none',
+  campaign_group_name: 'none',
+  objective: 'none',
+} as const;
+
+/** A LinkedIn create's `changes`: a new PAUSED campaign, its budgets, and the ad fields it takes. */
+export function campaignCreateChanges(adFields: readonly string[]): ChangeDeclaration {
+  return {
+    object: 'campaign',
+    creates: true,
+    fields: { ...CAMPAIGN_FIELD_MEANINGS, ...Object.fromEntries(adFields.map((field) => [field, 'none'])) },
+  };
+}
 
 /** Where the campaign goes: an existing group, or a new one by name. */
 export const campaignGroupChoice = {

@@ -17,7 +17,8 @@ import type { Money, RunSchedule } from '../../platforms/network/types.ts';
 import { idOf, urn } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import type { AdAccount } from '../../storage/schema.ts';
-
+import type { Change } from '../changes/change.ts';
+import { createChange, medianBudget } from '../changes/create-change.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountInCurrency } from '../money-arguments.ts';
@@ -166,13 +167,13 @@ export async function createNetworkCampaign(
   const account = context.account;
   if (!account) throw new Error('a network tool needs the resolved account');
   checkCampaignArguments(options.tool, account, args);
-  authorizeCreate(context, account.currency, args);
+  await context.authorizeChange(createOf(account.currency, args));
   const session = await PlatformSession.open(context, networkProtocol);
   const client = new NetworkClient(session);
-  // Asked again with the account's largest daily budget, which only LinkedIn knows: a new budget ten
+  // Asked again with the account's typical daily budget, which only LinkedIn knows: a new budget ten
   // times that waits for the owner's approval (docs/approvals.md).
-  const largest = await context.recovery.once('largest daily budget', () => largestDailyBudget(client));
-  authorizeCreate(context, account.currency, args, largest);
+  const budgets = await context.recovery.once('active daily budgets', () => activeDailyBudgets(client));
+  await context.authorizeChange(createOf(account.currency, args, medianBudget(budgets)));
   const plan = await planCampaign(context, client, account, args, options);
   const runner = networkSteps(client, context, stepCount(plan));
 
@@ -193,46 +194,48 @@ export async function createNetworkCampaign(
 }
 
 /**
- * Asks the key before anything reaches LinkedIn, in a dry run too: the daily budget against its ceiling,
- * and a total budget, which a key with ceilings does not set. A create starts no spend: the campaign is
- * made PAUSED, and the new group that goes ACTIVE at the end holds only that paused campaign, so nothing
- * delivers until a campaign is activated (a spend change of update_network_campaign).
+ * The create as the pipeline judges it, in a dry run too: the daily budget against a key's ceiling, and a
+ * total budget, which a key with ceilings does not set; once known, the account's typical daily budget.
+ * A create starts no spend: the campaign is made PAUSED, and the new group that goes ACTIVE at the end
+ * holds only that paused campaign, so nothing delivers until a campaign is activated (a spend change of
+ * update_network_campaign).
  */
-function authorizeCreate(
-  context: ToolContext,
-  currency: string,
-  args: CampaignArgs,
-  largestDailyInAccount?: number,
-): void {
+function createOf(currency: string, args: CampaignArgs, typical?: number, id?: string): Change {
   const daily = money(args.daily_budget, currency);
   const total = args.total_budget === undefined ? undefined : money(args.total_budget, currency);
   const dailyMicros = decimalToMicros(daily.amount);
-  context.authorizeChange({
-    ...(largestDailyInAccount !== undefined && {
-      target: {
-        campaignId: 'new',
-        currency,
-        after: { active: false, dailyMicros },
-        shown: {
-          before: {},
-          after: { name: args.campaign_name, status: 'PAUSED', daily_budget: daily.amount },
-        },
-        largestDailyInAccount,
-      },
-    }),
+  const totalMicros = total && decimalToMicros(total.amount);
+  return createChange({
+    kind: 'campaign',
     what:
       `create a PAUSED campaign with a daily budget of ${daily.amount} ${currency}` +
       (total ? ` and a total budget of ${total.amount} ${currency}` : ''),
-    startsOrRaisesSpend: false,
-    dailyBudget: { micros: decimalToMicros(daily.amount), currency },
-    ...(total && { lifetimeBudget: { micros: decimalToMicros(total.amount), currency } }),
+    label: `a new campaign "${args.campaign_name}"`,
+    currency,
+    amounts: [
+      { field: 'daily_budget', money: 'daily_budget', micros: dailyMicros },
+      ...(totalMicros === undefined
+        ? []
+        : [{ field: 'total_budget', money: 'lifetime_budget' as const, micros: totalMicros }]),
+    ],
+    budgets: { currency, dailyMicros, lifetimeMicros: totalMicros },
+    typicalDailyInAccount: typical,
+    shown: {
+      ...(id && { campaign_id: id }),
+      name: args.campaign_name,
+      status: 'PAUSED',
+      daily_budget: daily.amount,
+    },
+    id,
   });
 }
 
-/** The largest daily budget among the account's campaigns, in micros; 0 when none has one. */
-async function largestDailyBudget(client: NetworkClient): Promise<number> {
+/** The daily budgets of the account's active campaigns, in micros: what its typical budget is read from. */
+async function activeDailyBudgets(client: NetworkClient): Promise<number[]> {
   const campaigns = await client.campaigns();
-  return Math.max(0, ...campaigns.map((c) => (c.dailyBudget ? decimalToMicros(c.dailyBudget.amount) : 0)));
+  return campaigns.flatMap((c) =>
+    c.status === 'ACTIVE' && c.dailyBudget ? [decimalToMicros(c.dailyBudget.amount)] : [],
+  );
 }
 
 /** The rules only the account can settle: LinkedIn's targeting combinations and the account currency. */
@@ -456,12 +459,13 @@ function campaignResult(plan: CampaignPlan, runner: NetworkSteps, made: Made): T
   if (runner.dryRun) {
     return {
       text:
-        `Dry run: nothing was created and no quota was used. ${tool} would create a PAUSED ${KIND_WORDS[ad.kind]} ` +
+        `Dry run: nothing was created. ${tool} would create a PAUSED ${KIND_WORDS[ad.kind]} ` +
         `campaign "${args.campaign_name}" (${objective}, ${budget}) ${groupText}, with ${runner.preview.length} ` +
         `requests to LinkedIn, listed in order in structured.preview.`,
       structured: { ...structured, preview: runner.preview },
     };
   }
+  runner.context.noteChange(createOf(currency, args, undefined, campaignId));
   const nextSteps = [
     'Review the campaign in LinkedIn Campaign Manager and activate it when ready (it spends nothing while PAUSED).',
     `Track results with associate_network_conversion (campaign_id ${campaignId}).`,

@@ -7,6 +7,7 @@ import {
   CREATE_COST,
   callToAction,
   campaignArguments,
+  campaignCreateChanges,
   campaignGroupChoice,
   campaignRules,
   cardCopy,
@@ -31,7 +32,7 @@ export const createNetworkCarouselCampaign = defineTool({
     `by URL are downloaded and uploaded, which takes 5 to 15 seconds. ${CREATE_COST}`,
   platform: 'network',
   billable: true,
-  changesSpend: true,
+  changes: campaignCreateChanges(['call_to_action', 'introductory_text', 'cards']),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z
     .strictObject({

@@ -7,6 +7,7 @@ import {
   CREATE_COST,
   callToAction,
   campaignArguments,
+  campaignCreateChanges,
   campaignGroupChoice,
   campaignRules,
   checkCampaign,
@@ -31,7 +32,13 @@ export const createNetworkImageCampaign = defineTool({
     `existing group with other targeting (add_network_campaign_to_group). ${CREATE_COST}`,
   platform: 'network',
   billable: true,
-  changesSpend: true,
+  changes: campaignCreateChanges([
+    'call_to_action',
+    'introductory_text',
+    'headline',
+    'image_urn',
+    'asset_bundle_id',
+  ]),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z
     .strictObject({

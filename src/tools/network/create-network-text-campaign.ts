@@ -6,6 +6,7 @@ import {
   CAMPAIGN_AUDIT_FIELDS,
   CREATE_COST,
   campaignArguments,
+  campaignCreateChanges,
   campaignGroupChoice,
   campaignRules,
   checkCampaign,
@@ -27,7 +28,7 @@ export const createNetworkTextCampaign = defineTool({
     `carousel create tools. Text ads have no call-to-action button. ${CREATE_COST}`,
   platform: 'network',
   billable: true,
-  changesSpend: true,
+  changes: campaignCreateChanges(['headline', 'description', 'image_urn', 'image_url']),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z
     .strictObject({

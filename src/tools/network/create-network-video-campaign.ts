@@ -7,6 +7,7 @@ import {
   CREATE_COST,
   callToAction,
   campaignArguments,
+  campaignCreateChanges,
   campaignGroupChoice,
   campaignRules,
   checkCampaign,
@@ -31,7 +32,13 @@ export const createNetworkVideoCampaign = defineTool({
     `minute. ${CREATE_COST}`,
   platform: 'network',
   billable: true,
-  changesSpend: true,
+  changes: campaignCreateChanges([
+    'call_to_action',
+    'introductory_text',
+    'headline',
+    'video_urn',
+    'video_url',
+  ]),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z
     .strictObject({

@@ -43,7 +43,12 @@ export const addSearchNegativeKeywords = defineTool({
   platform: 'search',
   billable: true,
   // Each negative is a new criterion that only keeps ads from showing: nothing of it moves money.
-  changes: { object: 'negative_keyword', fields: { keywords: 'none' }, creates: true },
+  changes: {
+    object: 'negative_keyword',
+    creates: true,
+    // The campaign or the ad group the negatives are added to.
+    fields: { keywords: 'none', campaign_id: 'none', ad_group_id: 'none' },
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   input: z
     .strictObject({

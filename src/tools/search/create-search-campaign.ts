@@ -16,10 +16,12 @@ import { searchProtocol } from '../../platforms/search/protocol.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, dryRun, httpsUrl, text } from '../arguments.ts';
+import type { Change } from '../changes/change.ts';
+import { createChange, medianBudget } from '../changes/create-change.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { PREVIEW_OUTPUT } from '../preview.ts';
-import { defineTool, type ToolContext } from '../tool.ts';
+import { defineTool } from '../tool.ts';
 import { descriptions, headlines } from './ad-text.ts';
 import { type SearchSteps, searchSteps } from './step-platform.ts';
 
@@ -89,42 +91,48 @@ const output = z.object({
   next_steps: z.array(z.string()).optional().describe('What to do next.'),
 });
 
-/** The largest daily budget among the account's budgets, in micros; 0 when none has one. */
-async function largestDailyBudget(client: SearchClient, customerId: string): Promise<number> {
+/** The daily budgets of the account's enabled campaigns, in micros: what its typical budget is read from. */
+async function activeDailyBudgets(client: SearchClient, customerId: string): Promise<number[]> {
   const rows = await client.search(
     customerId,
-    "SELECT campaign_budget.amount_micros FROM campaign_budget WHERE campaign_budget.status = 'ENABLED'",
+    "SELECT campaign.id, campaign_budget.amount_micros FROM campaign WHERE campaign.status = 'ENABLED'",
     z.object({ campaignBudget: z.object({ amountMicros: z.string().optional() }).optional() }),
   );
-  return Math.max(0, ...rows.map((row) => Number(row.campaignBudget?.amountMicros ?? 0)));
+  return rows.map((row) => Number(row.campaignBudget?.amountMicros ?? 0));
 }
 
 /**
- * Asks the key before anything reaches Google, in a dry run too: the daily budget against its ceiling,
- * and, once the account's largest budget is known, a tenfold one waits for the owner's approval. The
- * campaign is made PAUSED: nothing delivers until update_search_campaign enables it (a spend change).
+ * The create as the pipeline judges it, in a dry run too: a PAUSED campaign with its daily budget (within
+ * a key's ceiling) and its default bid (within it too), and, once the account's typical budget is known, a
+ * tenfold one waits for the owner's approval. Nothing delivers until update_search_campaign enables it.
  */
-function authorizeCreate(
-  context: ToolContext,
+function createOf(
   args: z.output<typeof input>,
   micros: number,
+  bid: number | undefined,
   currency: string,
-  largestDailyInAccount?: number,
-): void {
+  typical?: { micros: number | undefined },
+  id?: string,
+): Change {
   const daily = formatMicros(micros, currency);
-  context.authorizeChange({
-    ...(largestDailyInAccount !== undefined && {
-      target: {
-        campaignId: 'new',
-        currency,
-        after: { active: false, dailyMicros: micros },
-        shown: { before: {}, after: { name: args.campaign_name, status: 'PAUSED', daily_budget: daily } },
-        largestDailyInAccount,
-      },
-    }),
+  return createChange({
+    kind: 'campaign',
     what: `create a PAUSED search campaign with a daily budget of ${daily} ${currency}`,
-    startsOrRaisesSpend: false,
-    dailyBudget: { micros, currency },
+    label: `a new campaign "${args.campaign_name}"`,
+    currency,
+    amounts: [
+      { field: 'daily_budget', money: 'daily_budget', micros },
+      ...(bid === undefined ? [] : [{ field: 'cpc_bid', money: 'bid' as const, micros: bid }]),
+    ],
+    budgets: { currency, dailyMicros: micros },
+    typicalDailyInAccount: typical?.micros,
+    shown: {
+      ...(id && { campaign_id: id }),
+      name: args.campaign_name,
+      status: 'PAUSED',
+      daily_budget: daily,
+    },
+    id,
   });
 }
 
@@ -142,7 +150,20 @@ export const createSearchCampaign = defineTool({
     MAY_WAIT_FOR_APPROVAL,
   platform: 'search',
   billable: true,
-  changesSpend: true,
+  changes: {
+    object: 'campaign',
+    creates: true,
+    fields: {
+      daily_budget: 'daily_budget',
+      cpc_bid: 'bid',
+      campaign_name: 'none',
+      ad_group_name: 'none',
+      keywords: 'none',
+      final_url: 'none',
+      headlines: 'none',
+      descriptions: 'none',
+    },
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input,
   output,
@@ -165,12 +186,13 @@ export const createSearchCampaign = defineTool({
     const micros = amountInCurrency(NAME, 'daily_budget', args.daily_budget, currency);
     const bid =
       args.cpc_bid === undefined ? undefined : amountInCurrency(NAME, 'cpc_bid', args.cpc_bid, currency);
-    authorizeCreate(context, args, micros, currency);
+    await context.authorizeChange(createOf(args, micros, bid, currency));
     const client = new SearchClient(await PlatformSession.open(context, searchProtocol));
-    const largest = context.dryRun
-      ? await largestDailyBudget(client, customerId)
-      : await context.recovery.once('largest daily budget', () => largestDailyBudget(client, customerId));
-    authorizeCreate(context, args, micros, currency, largest);
+    const budgets = () => activeDailyBudgets(client, customerId);
+    const typical = medianBudget(
+      context.dryRun ? await budgets() : await context.recovery.once('active daily budgets', budgets),
+    );
+    await context.authorizeChange(createOf(args, micros, bid, currency, { micros: typical }));
 
     const plan: SearchCampaignPlan = {
       customerId,
@@ -222,10 +244,7 @@ export const createSearchCampaign = defineTool({
     }
     const campaignId = idOfResource(made.campaign);
     const adGroupId = idOfResource(made.adGroup);
-    context.noteChange(
-      {},
-      { campaign_id: campaignId, name: args.campaign_name, status: 'PAUSED', daily_budget: daily },
-    );
+    context.noteChange(createOf(args, micros, bid, currency, undefined, campaignId));
     const nextSteps = [
       `Review it in Google Ads, then enable it with update_search_campaign (campaign_id ${campaignId}, status ENABLED); it spends nothing while PAUSED.`,
       `See its keywords with list_search_keywords and its ad with list_search_ads.`,

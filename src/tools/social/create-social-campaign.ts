@@ -4,6 +4,7 @@ import { formatMicros, microsToMinor, minorToMicros } from '../../money.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { SocialClient } from '../../platforms/social/client.ts';
 import {
+  activeDailyBudgetsMinor,
   adAccountEdge,
   adCreate,
   adImageUpload,
@@ -12,7 +13,6 @@ import {
   campaignCreate,
   creativeCreate,
   hasAdImage,
-  largestDailyBudgetMinor,
   OPTIMIZATION_GOAL,
   objectsNamed,
   sendValidation,
@@ -33,6 +33,8 @@ import {
   text,
   textOnSeveralLines,
 } from '../arguments.ts';
+import type { Change } from '../changes/change.ts';
+import { createChange, medianBudget } from '../changes/create-change.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { PREVIEW_OUTPUT } from '../preview.ts';
@@ -160,7 +162,26 @@ export const createSocialCampaign = defineTool({
     `shows every request. Billable: one quota unit. ${MAY_WAIT_FOR_APPROVAL}`,
   platform: 'social',
   billable: true,
-  changesSpend: true,
+  changes: {
+    object: 'campaign',
+    creates: true,
+    fields: {
+      daily_budget: 'daily_budget',
+      campaign_name: 'none',
+      objective: 'none',
+      countries: 'none',
+      age_min: 'none',
+      age_max: 'none',
+      genders: 'none',
+      page_id: 'none',
+      instagram_user_id: 'none',
+      image_url: 'none',
+      image_hash: 'none',
+      message: 'none',
+      headline: 'none',
+      link: 'none',
+    },
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input,
   output,
@@ -208,15 +229,16 @@ async function createCampaign(args: Args, context: ToolContext): Promise<ToolRes
   if (!account) throw new Error(`${TOOL} needs the resolved ad account`);
   const { currency } = account;
   const micros = amountInCurrency(TOOL, 'daily_budget', args.daily_budget, currency);
-  authorize(context, args, currency, micros);
+  await context.authorizeChange(createOf(args, currency, micros));
   const session = await PlatformSession.open(context, socialProtocol);
   const accountId = account.account_id;
-  // Asked again with the account's largest daily budget, which only Meta knows: a new budget ten times
+  // Asked again with the account's typical daily budget, which only Meta knows: a new budget ten times
   // that waits for the owner's approval (docs/approvals.md).
-  const largestMinor = await context.recovery.once('largest daily budget', () =>
-    largestDailyBudgetMinor(session, accountId),
+  const budgets = await context.recovery.once('active daily budgets', () =>
+    activeDailyBudgetsMinor(session, accountId),
   );
-  authorize(context, args, currency, micros, minorToMicros(largestMinor, currency));
+  const typical = medianBudget(budgets.map((minor) => minorToMicros(minor, currency)));
+  await context.authorizeChange(createOf(args, currency, micros, { micros: typical }));
   const plan: Plan = {
     account,
     dailyMinor: microsToMinor(micros, currency),
@@ -234,33 +256,33 @@ async function createCampaign(args: Args, context: ToolContext): Promise<ToolRes
 }
 
 /**
- * What the key must allow, asked before anything reaches Meta, in a dry run too: the daily budget against
- * its ceiling. A create starts no spend: the campaign is made PAUSED, and holds its ad set and ad.
+ * The create as the pipeline judges it, asked before anything reaches Meta, in a dry run too: the daily
+ * budget against a key's ceiling and, once known, the account's typical one. A create starts no spend:
+ * the campaign is made PAUSED, and holds its ad set and ad.
  */
-function authorize(
-  context: ToolContext,
+function createOf(
   args: Args,
   currency: string,
   micros: number,
-  largestDailyInAccount?: number,
-): void {
+  typical?: { micros: number | undefined },
+  id?: string,
+): Change {
   const daily = formatMicros(micros, currency);
-  context.authorizeChange({
-    ...(largestDailyInAccount !== undefined && {
-      target: {
-        campaignId: 'new',
-        currency,
-        after: { active: false, dailyMicros: micros },
-        shown: {
-          before: {},
-          after: { name: args.campaign_name, status: 'PAUSED', daily_budget: daily },
-        },
-        largestDailyInAccount,
-      },
-    }),
+  return createChange({
+    kind: 'campaign',
     what: `create a PAUSED campaign with a daily budget of ${daily} ${currency}`,
-    startsOrRaisesSpend: false,
-    dailyBudget: { micros, currency },
+    label: `a new campaign "${args.campaign_name}"`,
+    currency,
+    amounts: [{ field: 'daily_budget', money: 'daily_budget', micros }],
+    budgets: { currency, dailyMicros: micros },
+    typicalDailyInAccount: typical?.micros,
+    shown: {
+      ...(id && { campaign_id: id }),
+      name: args.campaign_name,
+      status: 'PAUSED',
+      daily_budget: daily,
+    },
+    id,
   });
 }
 
@@ -434,7 +456,7 @@ function answer(args: Args, plan: Plan, runner: SocialSteps, created: Created): 
     const checked = preview.filter((entry) => entry.validated).length;
     return {
       text:
-        `Dry run: nothing was created and no quota was used. ${TOOL} would create the PAUSED campaign ${summary} ` +
+        `Dry run: nothing was created. ${TOOL} would create the PAUSED campaign ${summary} ` +
         `in Meta ad account ${account.account_id} with ${preview.length} requests, listed in order in ` +
         `structured.preview; Meta validated ${checked} of them (validate-only mode), the others need the ids of ` +
         'the earlier ones.',
@@ -442,13 +464,7 @@ function answer(args: Args, plan: Plan, runner: SocialSteps, created: Created): 
     };
   }
   runner.context.noteChange(
-    {},
-    {
-      campaign_id: created.campaign_id,
-      name: args.campaign_name,
-      status: 'PAUSED',
-      daily_budget: dailyBudget,
-    },
+    createOf(args, currency, minorToMicros(plan.dailyMinor, currency), undefined, created.campaign_id),
   );
   return {
     text:

@@ -12,6 +12,7 @@ import { VideoCreates } from '../../platforms/video/creates.ts';
 import { videoProtocol } from '../../platforms/video/protocol.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, digitsId, dryRun, httpsUrl, text } from '../arguments.ts';
+import { createChange, medianBudget } from '../changes/create-change.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { PREVIEW_OUTPUT } from '../preview.ts';
@@ -46,12 +47,18 @@ const CALLS_TO_ACTION = [
 /** TikTok's time format, UTC: `YYYY-MM-DD HH:MM:SS`. */
 const tiktokTime = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
 
-/** The largest daily budget among the advertiser's campaigns and ad groups, in micros; 0 when none has one. */
-async function largestDailyBudget(client: VideoClient, advertiserId: string): Promise<number> {
-  const daily = (mode: string, budget: number) =>
-    mode === 'BUDGET_MODE_DAY' || mode === 'BUDGET_MODE_DYNAMIC_DAILY_BUDGET' ? unitsToMicros(budget) : 0;
+/**
+ * The daily budgets of the advertiser's enabled campaigns and ad groups that hold one, in micros: what
+ * its typical budget is read from (a new campaign's budget is its ad group's).
+ */
+async function activeDailyBudgets(client: VideoClient, advertiserId: string): Promise<number[]> {
+  const daily = (object: { budget_mode: string; budget: number; operation_status?: string | undefined }) =>
+    object.operation_status === 'ENABLE' &&
+    (object.budget_mode === 'BUDGET_MODE_DAY' || object.budget_mode === 'BUDGET_MODE_DYNAMIC_DAILY_BUDGET')
+      ? [unitsToMicros(object.budget)]
+      : [];
   const campaigns = await client.listCampaigns(advertiserId, { primary_status: 'STATUS_NOT_DELETE' });
-  let largest = Math.max(0, ...campaigns.map((c) => daily(c.budget_mode, c.budget)));
+  const budgets = campaigns.flatMap(daily);
   for (let page = 1; page <= 20; page++) {
     const answer = await client.adGroupPage(
       advertiserId,
@@ -59,10 +66,29 @@ async function largestDailyBudget(client: VideoClient, advertiserId: string): Pr
       page,
       1000,
     );
-    largest = Math.max(largest, ...answer.list.map((a) => daily(a.budget_mode, a.budget)));
+    budgets.push(...answer.list.flatMap(daily));
     if (page >= answer.page_info.total_page || answer.list.length === 0) break;
   }
-  return largest;
+  return budgets;
+}
+
+/**
+ * The create as the pipeline judges it, in a dry run too: a PAUSED campaign whose ad group holds the daily
+ * budget (within a key's ceiling) and, once known, the advertiser's typical one.
+ */
+function createOf(name: string, micros: number, currency: string, typical?: number, id?: string) {
+  const daily = formatMicros(micros, currency);
+  return createChange({
+    kind: 'campaign',
+    what: `create a PAUSED campaign with a daily budget of ${daily} ${currency}`,
+    label: `a new campaign "${name}"`,
+    currency,
+    amounts: [{ field: 'daily_budget', money: 'daily_budget', micros }],
+    budgets: { currency, dailyMicros: micros },
+    typicalDailyInAccount: typical,
+    shown: { ...(id && { campaign_id: id }), name, status: 'PAUSED', daily_budget: daily },
+    id,
+  });
 }
 
 export const createVideoCampaign = defineTool({
@@ -82,7 +108,21 @@ export const createVideoCampaign = defineTool({
     `Billable: one quota unit. ${MAY_WAIT_FOR_APPROVAL}`,
   platform: 'video',
   billable: true,
-  changesSpend: true,
+  changes: {
+    object: 'campaign',
+    creates: true,
+    fields: {
+      daily_budget: 'daily_budget',
+      campaign_name: 'none',
+      objective: 'none',
+      location_ids: 'none',
+      video_url: 'none',
+      ad_text: 'none',
+      display_name: 'none',
+      call_to_action: 'none',
+      landing_page_url: 'none',
+    },
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z
     .strictObject({
@@ -170,36 +210,19 @@ export const createVideoCampaign = defineTool({
     amountInCurrency(TOOL, 'daily_budget', args.daily_budget, currency);
     const dailyMicros = unitsToMicros(args.daily_budget);
     const budgetText = formatMicros(dailyMicros, currency);
-    const authorize = (largestDailyInAccount?: number) =>
-      context.authorizeChange({
-        ...(largestDailyInAccount !== undefined && {
-          target: {
-            campaignId: 'new',
-            currency,
-            after: { active: false, dailyMicros },
-            shown: {
-              before: {},
-              after: { name: args.campaign_name, status: 'PAUSED', daily_budget: budgetText },
-            },
-            largestDailyInAccount,
-          },
-        }),
-        what: `create a PAUSED campaign with a daily budget of ${budgetText} ${currency}`,
-        startsOrRaisesSpend: false,
-        dailyBudget: { micros: decimalToMicros(budgetText), currency },
-      });
-    authorize();
+    await context.authorizeChange(createOf(args.campaign_name, dailyMicros, currency));
     const session = await PlatformSession.open(
       context,
       videoProtocol(context.services.config.platforms.videoThrottleCodes),
     );
     const client = new VideoClient(session);
-    // Asked again with the largest daily budget, which only TikTok knows: a new budget ten times that
+    // Asked again with the typical daily budget, which only TikTok knows: a new budget ten times that
     // waits for the owner's approval (docs/approvals.md).
-    const largest = context.dryRun
-      ? await largestDailyBudget(client, advertiserId)
-      : await context.recovery.once('largest daily budget', () => largestDailyBudget(client, advertiserId));
-    authorize(largest);
+    const budgets = () => activeDailyBudgets(client, advertiserId);
+    const typical = medianBudget(
+      context.dryRun ? await budgets() : await context.recovery.once('active daily budgets', budgets),
+    );
+    await context.authorizeChange(createOf(args.campaign_name, dailyMicros, currency, typical));
     return createCampaign(context, new VideoCreates(session), {
       ...args,
       advertiserId,
@@ -300,13 +323,13 @@ async function createCampaign(context: ToolContext, creates: VideoCreates, plan:
   if (context.dryRun) {
     return {
       text:
-        `Dry run: nothing was created and no quota was used. ${TOOL} would create the PAUSED TikTok campaign ` +
+        `Dry run: nothing was created. ${TOOL} would create the PAUSED TikTok campaign ` +
         `"${name}" (${plan.objective}, ${budget} on its ad group) with ${steps.preview.length} requests, listed in ` +
         'order in structured.preview (TikTok has no validate-only mode, so nothing was sent). The video was downloaded and checked.',
       structured: { ...structured, dry_run: true, preview: steps.preview },
     };
   }
-  context.noteChange({}, { name, status: 'PAUSED', daily_budget: plan.budgetText, campaign_id: campaignId });
+  context.noteChange(createOf(name, decimalToMicros(plan.budgetText), plan.currency, undefined, campaignId));
   const nextSteps = [
     'Review it in TikTok Ads Manager; it spends nothing while PAUSED.',
     `Enable it with update_video_campaign (campaign_id ${campaignId}, status ACTIVE): its ad group ${adGroupId} and ad ${adId} are on under it.`,

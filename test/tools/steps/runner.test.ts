@@ -23,7 +23,7 @@ function stubContext(dryRun = false, recovery = new RecoveryPoints({ now: () => 
     onProgress() {},
     trace: { upstreamRequestIds: [], createdObjectIds: [] },
     recovery,
-    authorizeChange() {},
+    async authorizeChange() {},
     noteChange() {},
   };
 }
