@@ -5,9 +5,9 @@ import { NetworkClient } from '../../platforms/network/client.ts';
 import { networkProtocol } from '../../platforms/network/protocol.ts';
 import { idOf, urn } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { accountArgument, digitsOrUrn } from '../arguments.ts';
+import { digitsOrUrn } from '../arguments.ts';
+import { defineListTool } from '../reads/list-tool.ts';
 import { markdownTable } from '../reads/markdown-table.ts';
-import { cursorArgument, decodeCursor, encodeCursor, limitArgument } from '../reads/paging.ts';
 import {
   commonStatus,
   STATUS_FIELDS,
@@ -15,7 +15,6 @@ import {
   statusFields,
   statusFilter,
 } from '../status-vocabulary.ts';
-import { defineTool } from '../tool.ts';
 
 const TOOL = 'list_network_campaigns';
 
@@ -89,7 +88,7 @@ const campaignOutput = z.object({
   creatives: z.number().int().describe('How many creatives (ads) it has, not removed.'),
 });
 
-export const listNetworkCampaigns = defineTool({
+export const listNetworkCampaigns = defineListTool({
   name: TOOL,
   description:
     'LinkedIn campaigns with their groups: ids, status, format, objective, daily budget and ad count. Use it to find the ids other network tools take. Billable: one quota unit.',
@@ -102,43 +101,38 @@ export const listNetworkCampaigns = defineTool({
     'campaign_group_id and status (default ACTIVE and PAUSED); large accounts page with limit and ' +
     'next_cursor. Read-only. Billable: one quota unit.',
   platform: 'network',
-  billable: true,
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  input: z.strictObject({
+  filters: {
     campaign_group_id: digitsOrUrn('sponsoredCampaignGroup')
       .optional()
       .describe('Only the campaigns of this campaign group (digits or URN).'),
     status: statusFilter('network').describe(
       'Only campaigns in these statuses (ACTIVE, PAUSED, REMOVED); default ACTIVE and PAUSED.',
     ),
-    limit: limitArgument,
-    cursor: cursorArgument,
-    account_id: accountArgument('network'),
-  }),
-  output: z.object({
-    account_id: z.string().describe('The LinkedIn ad account.'),
+  },
+  example: { campaign_group_id: '6123456' },
+  fields: {
     currency: z.string().describe('The account currency.'),
     campaign_groups: z.array(groupOutput).describe("The groups of this page's campaigns, by name."),
     campaigns: z.array(campaignOutput).describe('The campaigns of this page.'),
     not_found: z.array(z.string()).describe('campaign_group_id when it is not in this account.'),
-    next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last.'),
-  }),
-  example: { campaign_group_id: '6123456' },
-  auditFields: ['campaign_group_id', 'status', 'limit'],
-  async run(args, context) {
-    const account = context.account;
-    if (!account) throw new Error(`${TOOL} needs the resolved account`);
-    const groupId = args.campaign_group_id ? idOf(args.campaign_group_id) : undefined;
+  },
+  rows: 'campaigns',
+  position: z.string(),
+  query: (args) => {
     const statuses = [...new Set(args.status ?? DEFAULT_STATUSES)].sort();
-    const platformStatuses = CAMPAIGN_STATUSES.filter((s) => statuses.includes(commonStatus('network', s)));
-    const query = { account: account.account_id, groupId, statuses, limit: args.limit };
-    const pageToken = decodeCursor<string>(args.cursor, query, TOOL);
-
+    return {
+      groupId: args.campaign_group_id ? idOf(args.campaign_group_id) : undefined,
+      statuses,
+      platformStatuses: CAMPAIGN_STATUSES.filter((s) => statuses.includes(commonStatus('network', s))),
+    };
+  },
+  async read({ context, query, position, limit }) {
+    const { groupId } = query;
     const client = new NetworkClient(await PlatformSession.open(context, networkProtocol));
     const page = await client.campaignsPage(
-      { ...(groupId && { campaignGroup: [urn.group(groupId)] }), status: platformStatuses },
-      args.limit,
-      pageToken,
+      { ...(groupId && { campaignGroup: [urn.group(groupId)] }), status: query.platformStatuses },
+      limit,
+      position,
     );
     const groupIds = [
       ...new Set([
@@ -146,68 +140,64 @@ export const listNetworkCampaigns = defineTool({
         ...page.campaigns.flatMap((c) => (c.campaignGroup ? [idOf(c.campaignGroup)] : [])),
       ]),
     ];
-    const groups = groupIds.length > 0 ? await client.groupsByIds(groupIds) : [];
-    const counts = await client.liveCreativeCounts(page.campaigns.map((c) => String(c.id)));
-
-    const campaigns = page.campaigns.map((c) => campaignRow(c, counts, account.currency));
-    const groupRows = groups.map(groupRow).sort((a, b) => a.name.localeCompare(b.name));
-    const groupNames = new Map(groupRows.map((g) => [g.campaign_group_id, g.name]));
-    const nextCursor = page.nextPageToken ? encodeCursor(query, page.nextPageToken) : null;
-    const missingGroup = groupId !== undefined && !groupNames.has(groupId);
-
-    const sections = [
-      `LinkedIn ad account ${account.account_id}: ${campaigns.length} campaign${campaigns.length === 1 ? '' : 's'} ` +
-        `(${statuses.join(', ')})${groupId ? ` in campaign group ${groupId}` : ''}` +
-        `${nextCursor ? ', more with next_cursor' : ''}.`,
-    ];
-    if (missingGroup) {
-      sections.push(
-        `Campaign group ${groupId} is not in this account: call ${TOOL} without campaign_group_id to see the groups.`,
-      );
-    }
-    if (groupRows.length > 0) {
-      sections.push(
-        markdownTable(
-          ['Campaign group', 'Group id', 'Status', 'Objective'],
-          groupRows.map((g) => [
-            g.name,
-            g.campaign_group_id,
-            `${g.status} (${g.platform_status})`,
-            g.objective ?? '–',
-          ]),
-        ),
-      );
-    }
-    if (campaigns.length > 0) {
-      sections.push(
-        markdownTable(
-          ['Campaign', 'Id', 'Status', 'Group', 'Type', 'Format', 'Objective', 'Daily budget', 'Creatives'],
-          campaigns.map((c) => [
-            c.name,
-            c.campaign_id,
-            `${c.status} (${c.platform_status})`,
-            c.campaign_group_id
-              ? `${groupNames.get(c.campaign_group_id) ?? ''} (${c.campaign_group_id})`
-              : '–',
-            c.type ?? '–',
-            c.format ?? '–',
-            c.objective ?? '–',
-            c.daily_budget ? `${c.daily_budget} ${c.currency}` : '–',
-            String(c.creatives),
-          ]),
-        ),
-      );
-    }
+    const groups = (groupIds.length > 0 ? await client.groupsByIds(groupIds) : [])
+      .map(groupRow)
+      .sort((a, b) => a.name.localeCompare(b.name));
+    const groupNames = new Map(groups.map((g) => [g.campaign_group_id, g.name]));
     return {
-      text: sections.join('\n\n'),
-      structured: {
-        account_id: account.account_id,
-        currency: account.currency,
-        campaign_groups: groupRows,
-        campaigns,
-        not_found: missingGroup ? [groupId] : [],
-        next_cursor: nextCursor,
-      },
+      items: page.campaigns,
+      next: page.nextPageToken || undefined,
+      groups,
+      groupNames,
+      counts: await client.liveCreativeCounts(page.campaigns.map((c) => String(c.id))),
+      missingGroup: groupId !== undefined && !groupNames.has(groupId),
     };
   },
+  row: (campaign, { account, page }) => campaignRow(campaign, page.counts, account.currency),
+  answer: ({ account, query, page }) => ({
+    currency: account.currency,
+    campaign_groups: page.groups,
+    not_found: page.missingGroup ? [query.groupId] : [],
+  }),
+  heading: ({ account, query, rows, nextCursor }) =>
+    `LinkedIn ad account ${account.account_id}: ${rows.length} campaign${rows.length === 1 ? '' : 's'} ` +
+    `(${query.statuses.join(', ')})${query.groupId ? ` in campaign group ${query.groupId}` : ''}` +
+    `${nextCursor ? ', more with next_cursor' : ''}.`,
+  before: ({ query, page }) => [
+    ...(page.missingGroup
+      ? [
+          `Campaign group ${query.groupId} is not in this account: call ${TOOL} without campaign_group_id to see the groups.`,
+        ]
+      : []),
+    ...(page.groups.length > 0
+      ? [
+          markdownTable(
+            ['Campaign group', 'Group id', 'Status', 'Objective'],
+            page.groups.map((g) => [
+              g.name,
+              g.campaign_group_id,
+              `${g.status} (${g.platform_status})`,
+              g.objective ?? '–',
+            ]),
+          ),
+        ]
+      : []),
+  ],
+  columns: ({ page }) => [
+    ['Campaign', (c) => c.name],
+    ['Id', (c) => c.campaign_id],
+    ['Status', (c) => `${c.status} (${c.platform_status})`],
+    [
+      'Group',
+      (c) =>
+        c.campaign_group_id
+          ? `${page.groupNames.get(c.campaign_group_id) ?? ''} (${c.campaign_group_id})`
+          : '–',
+    ],
+    ['Type', (c) => c.type ?? '–'],
+    ['Format', (c) => c.format ?? '–'],
+    ['Objective', (c) => c.objective ?? '–'],
+    ['Daily budget', (c) => (c.daily_budget ? `${c.daily_budget} ${c.currency}` : '–')],
+    ['Creatives', (c) => String(c.creatives)],
+  ],
 });

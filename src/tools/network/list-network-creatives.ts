@@ -4,9 +4,8 @@ import { NetworkClient } from '../../platforms/network/client.ts';
 import { networkProtocol } from '../../platforms/network/protocol.ts';
 import { idOf } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { accountArgument, digitsOrUrn } from '../arguments.ts';
-import { markdownTable } from '../reads/markdown-table.ts';
-import { cursorArgument, decodeCursor, encodeCursor, limitArgument } from '../reads/paging.ts';
+import { digitsOrUrn } from '../arguments.ts';
+import { defineListTool } from '../reads/list-tool.ts';
 import {
   commonStatus,
   STATUS_FIELDS,
@@ -14,7 +13,6 @@ import {
   statusFields,
   statusFilter,
 } from '../status-vocabulary.ts';
-import { defineTool } from '../tool.ts';
 
 const TOOL = 'list_network_creatives';
 
@@ -48,7 +46,7 @@ const creativeOutput = z.object({
   headline: z.string().nullable().describe("A text ad's headline."),
 });
 
-export const listNetworkCreatives = defineTool({
+export const listNetworkCreatives = defineListTool({
   name: TOOL,
   description:
     'LinkedIn creatives (ads) of an account or of some campaigns: status, serving, review and the post each sponsors. Billable: one quota unit.',
@@ -57,9 +55,7 @@ export const listNetworkCreatives = defineTool({
     'whether each serves and its review, and the post it sponsors. Filter by status (default ACTIVE and ' +
     'PAUSED); pages with limit and next_cursor. Read-only. Billable: one quota unit.',
   platform: 'network',
-  billable: true,
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  input: z.strictObject({
+  filters: {
     campaign_ids: z
       .array(digitsOrUrn('sponsoredCampaign'))
       .min(1)
@@ -71,59 +67,41 @@ export const listNetworkCreatives = defineTool({
     status: statusFilter('network').describe(
       'Only creatives in these statuses (ACTIVE, PAUSED, REMOVED); default ACTIVE and PAUSED.',
     ),
-    limit: limitArgument,
-    cursor: cursorArgument,
-    account_id: accountArgument('network'),
-  }),
-  output: z.object({
-    account_id: z.string().describe('The LinkedIn ad account.'),
-    creatives: z.array(creativeOutput).describe('The creatives of this page, by id.'),
-    next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last.'),
-  }),
+  },
   example: { campaign_ids: ['123456789'] },
-  auditFields: ['campaign_ids', 'status', 'limit'],
-  async run(args, context) {
-    const account = context.account;
-    if (!account) throw new Error(`${TOOL} needs the resolved account`);
-    const campaignIds = args.campaign_ids ? [...new Set(args.campaign_ids.map(idOf))].sort() : undefined;
+  fields: { creatives: z.array(creativeOutput).describe('The creatives of this page, by id.') },
+  rows: 'creatives',
+  position: z.string(),
+  query: (args) => {
     const statuses = [...new Set(args.status ?? DEFAULT_STATUSES)].sort();
-    const intendedStatuses = INTENDED_STATUSES.filter((s) => statuses.includes(commonStatus('network', s)));
-    const query = { account: account.account_id, campaignIds, statuses, limit: args.limit };
-    const pageToken = decodeCursor<string>(args.cursor, query, TOOL);
-
-    const client = new NetworkClient(await PlatformSession.open(context, networkProtocol));
-    const page = await client.creativesPage({ campaignIds, intendedStatuses }, args.limit, pageToken);
-    const creatives = page.creatives.map(creativeRow);
-    const nextCursor = page.nextPageToken ? encodeCursor(query, page.nextPageToken) : null;
-
-    const scope = campaignIds
-      ? ` of campaign${campaignIds.length === 1 ? '' : 's'} ${campaignIds.join(', ')}`
-      : '';
-    const sections = [
-      `LinkedIn ad account ${account.account_id}: ${creatives.length} creative${creatives.length === 1 ? '' : 's'}` +
-        `${scope} (${statuses.join(', ')})${nextCursor ? ', more with next_cursor' : ''}.`,
-    ];
-    if (creatives.length > 0) {
-      sections.push(
-        markdownTable(
-          ['Creative', 'Id', 'Campaign', 'Status', 'Serving', 'Review', 'Content'],
-          creatives.map((c) => [
-            c.name ?? '–',
-            c.creative_id,
-            c.campaign_id ?? '–',
-            `${c.status} (${c.platform_status})`,
-            c.is_serving === null ? '–' : c.is_serving ? 'yes' : 'no',
-            c.review_status ?? '–',
-            c.content_reference ?? (c.headline ? `text ad: ${c.headline}` : '–'),
-          ]),
-        ),
-      );
-    } else if (campaignIds) {
-      sections.push('Check the campaign ids with list_network_campaigns, or widen status.');
-    }
     return {
-      text: sections.join('\n\n'),
-      structured: { account_id: account.account_id, creatives, next_cursor: nextCursor },
+      campaignIds: args.campaign_ids ? [...new Set(args.campaign_ids.map(idOf))].sort() : undefined,
+      statuses,
+      intendedStatuses: INTENDED_STATUSES.filter((s) => statuses.includes(commonStatus('network', s))),
     };
   },
+  async read({ context, query, position, limit }) {
+    const client = new NetworkClient(await PlatformSession.open(context, networkProtocol));
+    const { campaignIds, intendedStatuses } = query;
+    const page = await client.creativesPage({ campaignIds, intendedStatuses }, limit, position);
+    return { items: page.creatives, next: page.nextPageToken || undefined };
+  },
+  row: creativeRow,
+  heading: ({ account, query: { campaignIds, statuses }, rows, nextCursor }) =>
+    `LinkedIn ad account ${account.account_id}: ${rows.length} creative${rows.length === 1 ? '' : 's'}` +
+    `${campaignIds ? ` of campaign${campaignIds.length === 1 ? '' : 's'} ${campaignIds.join(', ')}` : ''}` +
+    ` (${statuses.join(', ')})${nextCursor ? ', more with next_cursor' : ''}.`,
+  columns: () => [
+    ['Creative', (c) => c.name ?? '–'],
+    ['Id', (c) => c.creative_id],
+    ['Campaign', (c) => c.campaign_id ?? '–'],
+    ['Status', (c) => `${c.status} (${c.platform_status})`],
+    ['Serving', (c) => (c.is_serving === null ? '–' : c.is_serving ? 'yes' : 'no')],
+    ['Review', (c) => c.review_status ?? '–'],
+    ['Content', (c) => c.content_reference ?? (c.headline ? `text ad: ${c.headline}` : '–')],
+  ],
+  after: ({ query, rows }) =>
+    rows.length === 0 && query.campaignIds
+      ? ['Check the campaign ids with list_network_campaigns, or widen status.']
+      : [],
 });

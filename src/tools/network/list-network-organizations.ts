@@ -3,10 +3,7 @@ import { NetworkClient } from '../../platforms/network/client.ts';
 import { networkProtocol } from '../../platforms/network/protocol.ts';
 import { urn } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { accountArgument } from '../arguments.ts';
-import { markdownTable } from '../reads/markdown-table.ts';
-import { cursorArgument, decodeCursor, encodeCursor, limitArgument } from '../reads/paging.ts';
-import { defineTool } from '../tool.ts';
+import { defineListTool } from '../reads/list-tool.ts';
 
 const TOOL = 'list_network_organizations';
 
@@ -14,7 +11,7 @@ const TOOL = 'list_network_organizations';
 const ADVERTISING_ROLES = ['ADMINISTRATOR', 'DIRECT_SPONSORED_CONTENT_POSTER', 'CONTENT_ADMINISTRATOR'];
 const ORGANIZATION_URN = /^urn:li:organization:(\d+)$/;
 
-export const listNetworkOrganizations = defineTool({
+export const listNetworkOrganizations = defineListTool({
   name: TOOL,
   description:
     'The LinkedIn company pages the connected member may advertise as: the organization_id the network create tools take. Billable: one quota unit.',
@@ -24,14 +21,9 @@ export const listNetworkOrganizations = defineTool({
     'add_network_carousel_creative take, the name and the roles. Pages with limit and next_cursor. ' +
     'Read-only. Billable: one quota unit.',
   platform: 'network',
-  billable: true,
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  input: z.strictObject({
-    limit: limitArgument,
-    cursor: cursorArgument,
-    account_id: accountArgument('network'),
-  }),
-  output: z.object({
+  filters: {},
+  example: {},
+  fields: {
     account_id: z.string().describe('The LinkedIn ad account whose connection was used.'),
     organizations: z
       .array(
@@ -44,16 +36,11 @@ export const listNetworkOrganizations = defineTool({
         }),
       )
       .describe('The pages of this page of results, by id.'),
-    next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last.'),
-  }),
-  example: {},
-  auditFields: ['limit'],
-  async run(args, context) {
-    const account = context.account;
-    if (!account) throw new Error(`${TOOL} needs the resolved account`);
-    const query = { account: account.account_id, limit: args.limit };
-    const offset = decodeCursor<number>(args.cursor, query, TOOL) ?? 0;
-
+  },
+  rows: 'organizations',
+  position: z.int().min(0),
+  query: () => ({}),
+  async read({ context, position = 0, limit }) {
     const client = new NetworkClient(await PlatformSession.open(context, networkProtocol));
     const roles = new Map<string, Set<string>>();
     for (const acl of await client.organizationRoles('APPROVED')) {
@@ -66,40 +53,37 @@ export const listNetworkOrganizations = defineTool({
       .filter(([, held]) => ADVERTISING_ROLES.some((role) => held.has(role)))
       .map(([id]) => id)
       .sort((a, b) => a.padStart(20, '0').localeCompare(b.padStart(20, '0')));
-    const pageIds = advertised.slice(offset, offset + args.limit);
+    const pageIds = advertised.slice(position, position + limit);
     const pages = new Map(
       (pageIds.length > 0 ? await client.organizations(pageIds) : []).map((page) => [String(page.id), page]),
     );
-    const organizations = pageIds.map((id) => ({
-      organization_id: id,
-      urn: urn.organization(id),
-      name: pages.get(id)?.localizedName ?? null,
-      vanity_name: pages.get(id)?.vanityName ?? null,
-      roles: [...(roles.get(id) ?? [])].sort(),
-    }));
-    const next = offset + args.limit < advertised.length ? encodeCursor(query, offset + args.limit) : null;
-
-    const sections = [
-      `The member connected to LinkedIn ad account ${account.account_id} may advertise as ` +
-        `${advertised.length} company page${advertised.length === 1 ? '' : 's'}` +
-        `${next ? `; ${organizations.length} here, more with next_cursor` : ''}.`,
-    ];
-    if (organizations.length > 0) {
-      sections.push(
-        markdownTable(
-          ['Company page', 'organization_id', 'Roles'],
-          organizations.map((o) => [o.name ?? '–', o.organization_id, o.roles.join(', ')]),
-        ),
-      );
-    } else if (advertised.length === 0) {
-      sections.push(
-        'Ask an administrator of the company page to give this member the Sponsored Content Poster role on ' +
-          'LinkedIn, then call again.',
-      );
-    }
     return {
-      text: sections.join('\n\n'),
-      structured: { account_id: account.account_id, organizations, next_cursor: next },
+      items: pageIds.map((id) => ({ id, page: pages.get(id), roles: roles.get(id) ?? [] })),
+      next: position + limit < advertised.length ? position + limit : undefined,
+      advertised: advertised.length,
     };
   },
+  row: ({ id, page, roles }) => ({
+    organization_id: id,
+    urn: urn.organization(id),
+    name: page?.localizedName ?? null,
+    vanity_name: page?.vanityName ?? null,
+    roles: [...roles].sort(),
+  }),
+  heading: ({ account, page: { advertised }, rows, nextCursor }) =>
+    `The member connected to LinkedIn ad account ${account.account_id} may advertise as ` +
+    `${advertised} company page${advertised === 1 ? '' : 's'}` +
+    `${nextCursor ? `; ${rows.length} here, more with next_cursor` : ''}.`,
+  columns: () => [
+    ['Company page', (o) => o.name ?? '–'],
+    ['organization_id', (o) => o.organization_id],
+    ['Roles', (o) => o.roles.join(', ')],
+  ],
+  after: ({ page }) =>
+    page.advertised === 0
+      ? [
+          'Ask an administrator of the company page to give this member the Sponsored Content Poster role on ' +
+            'LinkedIn, then call again.',
+        ]
+      : [],
 });

@@ -80,3 +80,10 @@ export function metricsTable(
     rows.map((row) => [...row.cells, ...METRIC_COLUMNS.map((column) => column.text(row.fields))]),
   );
 }
+
+/** The metric columns of a list's table, after its own: each line's `metrics`, amounts in `currency`. */
+export function metricColumns(
+  currency: string,
+): Array<readonly [string, (line: { metrics: MetricFields }) => string]> {
+  return METRIC_COLUMNS.map((column) => [column.heading(currency), (line) => column.text(line.metrics)]);
+}

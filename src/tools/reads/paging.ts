@@ -29,11 +29,16 @@ export function encodeCursor(query: unknown, position: unknown): string {
   );
 }
 
-/** Where `cursor` continues `query`; undefined without a cursor, 400 when it belongs to another query. */
+/**
+ * Where `cursor` continues `query`; undefined without a cursor, 400 when it belongs to another query or
+ * holds no position `isPosition` takes (a cursor made by hand).
+ */
 export function decodeCursor<Position>(
   cursor: string | undefined,
   query: unknown,
   tool: string,
+  isPosition: (position: unknown) => position is Position = (position): position is Position =>
+    position !== undefined,
 ): Position | undefined {
   if (cursor === undefined) return undefined;
   let decoded: { q?: unknown; p?: unknown } | undefined;
@@ -42,7 +47,7 @@ export function decodeCursor<Position>(
   } catch {
     decoded = undefined;
   }
-  if (decoded?.q !== fingerprint(query).slice(0, 16) || decoded.p === undefined) {
+  if (decoded?.q !== fingerprint(query).slice(0, 16) || !isPosition(decoded.p)) {
     throw invalidArguments(
       tool,
       [{ field: 'cursor', message: 'belongs to another query, or is malformed' }],
@@ -53,5 +58,5 @@ export function decodeCursor<Position>(
       },
     );
   }
-  return decoded.p as Position;
+  return decoded.p;
 }

@@ -4,17 +4,13 @@ import { listAdGroups } from '../../platforms/search/ad-groups.ts';
 import { SearchClient } from '../../platforms/search/client.ts';
 import { searchProtocol } from '../../platforms/search/protocol.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { accountArgument } from '../arguments.ts';
-import { markdownTable } from '../reads/markdown-table.ts';
-import { cursorArgument, decodeCursor, encodeCursor, limitArgument } from '../reads/paging.ts';
+import { defineListTool } from '../reads/list-tool.ts';
 import { STATUS_FIELDS, statusFields, statusFilter } from '../status-vocabulary.ts';
-import { defineTool } from '../tool.ts';
 import { googleStatuses, idList } from './below-campaign.ts';
+import { moreRows } from './more-rows.ts';
 
-const NAME = 'list_search_ad_groups';
-
-export const listSearchAdGroups = defineTool({
-  name: NAME,
+export const listSearchAdGroups = defineListTool({
+  name: 'list_search_ad_groups',
   description:
     'Google Ads ad groups: id, name, campaign, status, type and default max CPC. Use it to find the ' +
     'ad_group_id the keyword and ad group tools take. Billable: one quota unit.',
@@ -25,19 +21,14 @@ export const listSearchAdGroups = defineTool({
     'ad_group_id that the keyword and ad group tools take. Pages of `limit` with next_cursor. Billable: ' +
     'one quota unit per call.',
   platform: 'search',
-  billable: true,
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  input: z.strictObject({
+  filters: {
     campaign_ids: idList(100)
       .optional()
       .describe('Only the ad groups of these campaigns (digits, at most 100).'),
     status: statusFilter('search').describe('Only ad groups with these statuses; default ACTIVE and PAUSED.'),
-    limit: limitArgument,
-    cursor: cursorArgument,
-    customer_id: accountArgument('search'),
-  }),
-  output: z.object({
-    customer_id: z.string().describe('The Google Ads account.'),
+  },
+  example: { campaign_ids: ['20123456789'], limit: 20 },
+  fields: {
     currency: z.string().describe('The account currency of the bids.'),
     ad_groups: z
       .array(
@@ -55,58 +46,42 @@ export const listSearchAdGroups = defineTool({
         }),
       )
       .describe('The ad groups of this page, in id order.'),
-    next_cursor: z.string().nullable().describe('Pass it as cursor for the next page; null at the end.'),
+  },
+  rows: 'ad_groups',
+  position: z.int().min(0),
+  query: (args) => ({
+    statuses: googleStatuses(args.status),
+    campaignIds: args.campaign_ids ? [...args.campaign_ids].sort() : undefined,
   }),
-  example: { campaign_ids: ['20123456789'], limit: 20 },
-  auditFields: ['campaign_ids', 'status', 'limit'],
-  async run(args, context) {
-    const customerId = context.account?.account_id ?? '';
-    const statuses = googleStatuses(args.status);
-    const campaignIds = args.campaign_ids ? [...args.campaign_ids].sort() : undefined;
-    const query = { tool: NAME, customer_id: customerId, statuses, campaign_ids: campaignIds };
-    const offset = decodeCursor<number>(args.cursor, query, NAME) ?? 0;
+  async read({ context, account, query, position = 0, limit }) {
     const client = new SearchClient(await PlatformSession.open(context, searchProtocol));
-    const page = await listAdGroups(client, customerId, {
-      filter: { statuses, campaignIds },
-      offset,
-      limit: args.limit,
-    });
-    const currency = page.currency ?? context.account?.currency ?? 'USD';
-    const adGroups = page.adGroups.map((group) => ({
-      ad_group_id: group.id,
-      name: group.name,
-      campaign_id: group.campaignId,
-      campaign_name: group.campaignName,
-      ...statusFields('search', group.status),
-      type: group.type,
-      cpc_bid: group.cpcBidMicros === null ? null : formatMicros(group.cpcBidMicros, currency),
-    }));
-    const nextCursor = page.more ? encodeCursor(query, offset + adGroups.length) : null;
-    const sections = [
-      `Google Ads account ${customerId}: ${adGroups.length} ad group${adGroups.length === 1 ? '' : 's'}` +
-        `${nextCursor ? ' on this page' : ''}${campaignIds ? ` of campaign ${campaignIds.join(', ')}` : ''}, bids in ${currency}.`,
-      ...(adGroups.length > 0
-        ? [
-            markdownTable(
-              ['Campaign', 'Ad group', 'Id', 'Status', 'Type', `Max CPC (${currency})`],
-              adGroups.map((g) => [
-                g.campaign_name,
-                g.name,
-                g.ad_group_id,
-                g.platform_status,
-                g.type,
-                g.cpc_bid ?? '–',
-              ]),
-            ),
-          ]
-        : []),
-      nextCursor
-        ? `More ad groups follow: call again with the same arguments and cursor "${nextCursor}".`
-        : 'That is all of them.',
-    ];
+    const page = await listAdGroups(client, account.account_id, { filter: query, offset: position, limit });
     return {
-      text: sections.join('\n\n'),
-      structured: { customer_id: customerId, currency, ad_groups: adGroups, next_cursor: nextCursor },
+      items: page.adGroups,
+      next: page.more ? position + page.adGroups.length : undefined,
+      currency: page.currency ?? account.currency,
     };
   },
+  row: (group, { page }) => ({
+    ad_group_id: group.id,
+    name: group.name,
+    campaign_id: group.campaignId,
+    campaign_name: group.campaignName,
+    ...statusFields('search', group.status),
+    type: group.type,
+    cpc_bid: group.cpcBidMicros === null ? null : formatMicros(group.cpcBidMicros, page.currency),
+  }),
+  answer: ({ page }) => ({ currency: page.currency }),
+  heading: ({ account, query, page, rows, nextCursor }) =>
+    `Google Ads account ${account.account_id}: ${rows.length} ad group${rows.length === 1 ? '' : 's'}` +
+    `${nextCursor ? ' on this page' : ''}${query.campaignIds ? ` of campaign ${query.campaignIds.join(', ')}` : ''}, bids in ${page.currency}.`,
+  columns: ({ page }) => [
+    ['Campaign', (g) => g.campaign_name],
+    ['Ad group', (g) => g.name],
+    ['Id', (g) => g.ad_group_id],
+    ['Status', (g) => g.platform_status],
+    ['Type', (g) => g.type],
+    [`Max CPC (${page.currency})`, (g) => g.cpc_bid ?? '–'],
+  ],
+  after: ({ nextCursor }) => [moreRows('ad groups', nextCursor)],
 });

@@ -4,17 +4,13 @@ import { type CampaignStatus, listCampaigns } from '../../platforms/search/campa
 import { SearchClient } from '../../platforms/search/client.ts';
 import { searchProtocol } from '../../platforms/search/protocol.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { accountArgument } from '../arguments.ts';
-import { markdownTable } from '../reads/markdown-table.ts';
-import { cursorArgument, decodeCursor, encodeCursor, limitArgument } from '../reads/paging.ts';
+import { defineListTool } from '../reads/list-tool.ts';
 import { STATUS_FIELDS, STATUSES, statusFields, statusFilter } from '../status-vocabulary.ts';
-import { defineTool } from '../tool.ts';
 import { googleStatuses } from './below-campaign.ts';
+import { moreRows } from './more-rows.ts';
 
-const NAME = 'list_search_campaigns';
-
-export const listSearchCampaigns = defineTool({
-  name: NAME,
+export const listSearchCampaigns = defineListTool({
+  name: 'list_search_campaigns',
   description:
     'Google Ads campaigns: id, name, status, channel, daily budget and whether the budget is shared. Use it to find campaign ids. Billable: one quota unit.',
   guidance:
@@ -25,16 +21,11 @@ export const listSearchCampaigns = defineTool({
     "REMOVED) and Google's own platform_status. Active and paused campaigns unless status says " +
     'otherwise; pages of `limit` with next_cursor. Billable: one quota unit per call.',
   platform: 'search',
-  billable: true,
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  input: z.strictObject({
+  filters: {
     status: statusFilter('search').describe('Only campaigns with these statuses; default ACTIVE and PAUSED.'),
-    limit: limitArgument,
-    cursor: cursorArgument,
-    customer_id: accountArgument('search'),
-  }),
-  output: z.object({
-    customer_id: z.string().describe('The Google Ads account.'),
+  },
+  example: { status: ['ACTIVE', 'PAUSED'], limit: 20 },
+  fields: {
     status: z.array(z.enum(STATUSES)).describe('The statuses listed.'),
     campaigns: z
       .array(
@@ -53,61 +44,50 @@ export const listSearchCampaigns = defineTool({
         }),
       )
       .describe('The campaigns of this page, in id order.'),
-    next_cursor: z.string().nullable().describe('Pass it as cursor for the next page; null at the end.'),
+  },
+  rows: 'campaigns',
+  position: z.string(),
+  query: (args) => ({
+    wanted: STATUSES.filter((status) => (args.status ?? ['ACTIVE', 'PAUSED']).includes(status)),
+    statuses: googleStatuses(args.status) as CampaignStatus[],
   }),
-  example: { status: ['ACTIVE', 'PAUSED'], limit: 20 },
-  auditFields: ['status', 'limit'],
-  async run(args, context) {
-    const customerId = context.account?.account_id ?? '';
-    const wanted = STATUSES.filter((status) => (args.status ?? ['ACTIVE', 'PAUSED']).includes(status));
-    const statuses = googleStatuses(args.status) as CampaignStatus[];
-    // The cursor belongs to these filters; the page size may change between pages.
-    const query = { tool: NAME, customer_id: customerId, status: statuses };
-    const afterId = decodeCursor<string>(args.cursor, query, NAME);
+  async read({ context, account, query, position, limit }) {
     const session = await PlatformSession.open(context, searchProtocol);
-    const page = await listCampaigns(new SearchClient(session), customerId, {
-      statuses,
-      afterId,
-      limit: args.limit,
+    const page = await listCampaigns(new SearchClient(session), account.account_id, {
+      statuses: query.statuses,
+      afterId: position,
+      limit,
     });
-    const currency = page.currency ?? context.account?.currency ?? 'USD';
-    const campaigns = page.campaigns.map((campaign) => ({
-      campaign_id: campaign.id,
-      name: campaign.name,
-      ...statusFields('search', campaign.status),
-      channel_type: campaign.channelType,
-      daily_budget:
-        campaign.dailyBudgetMicros === null ? null : formatMicros(campaign.dailyBudgetMicros, currency),
-      currency,
-      budget_id: campaign.budgetId,
-      budget_shared: campaign.budgetShared,
-    }));
     const last = page.campaigns.at(-1);
-    const nextCursor = page.more && last ? encodeCursor(query, last.id) : null;
-    const table = markdownTable(
-      ['Campaign', 'Id', 'Status', 'Channel', `Daily budget (${currency})`, 'Budget id', 'Shared budget'],
-      campaigns.map((c) => [
-        c.name,
-        c.campaign_id,
-        c.platform_status,
-        c.channel_type,
-        c.daily_budget ?? '–',
-        c.budget_id ?? '–',
-        c.budget_shared ? 'yes' : 'no',
-      ]),
-    );
-    const count = `${campaigns.length} campaign${campaigns.length === 1 ? '' : 's'}`;
-    const sections = [
-      `Google Ads account ${customerId}, ${wanted.join(' or ')} campaigns${args.cursor ? ' (continued)' : ''}: ` +
-        `${count}${nextCursor ? ' on this page' : ''}, budgets in ${currency}.`,
-      ...(campaigns.length > 0 ? [table] : []),
-      nextCursor
-        ? `More campaigns follow: call again with the same arguments and cursor "${nextCursor}".`
-        : 'That is all of them.',
-    ];
     return {
-      text: sections.join('\n\n'),
-      structured: { customer_id: customerId, status: wanted, campaigns, next_cursor: nextCursor },
+      items: page.campaigns,
+      next: page.more && last ? last.id : undefined,
+      currency: page.currency ?? account.currency,
     };
   },
+  row: (campaign, { page }) => ({
+    campaign_id: campaign.id,
+    name: campaign.name,
+    ...statusFields('search', campaign.status),
+    channel_type: campaign.channelType,
+    daily_budget:
+      campaign.dailyBudgetMicros === null ? null : formatMicros(campaign.dailyBudgetMicros, page.currency),
+    currency: page.currency,
+    budget_id: campaign.budgetId,
+    budget_shared: campaign.budgetShared,
+  }),
+  answer: ({ query }) => ({ status: query.wanted }),
+  heading: ({ args, account, query, page, rows, nextCursor }) =>
+    `Google Ads account ${account.account_id}, ${query.wanted.join(' or ')} campaigns${args.cursor ? ' (continued)' : ''}: ` +
+    `${rows.length} campaign${rows.length === 1 ? '' : 's'}${nextCursor ? ' on this page' : ''}, budgets in ${page.currency}.`,
+  columns: ({ page }) => [
+    ['Campaign', (c) => c.name],
+    ['Id', (c) => c.campaign_id],
+    ['Status', (c) => c.platform_status],
+    ['Channel', (c) => c.channel_type],
+    [`Daily budget (${page.currency})`, (c) => c.daily_budget ?? '–'],
+    ['Budget id', (c) => c.budget_id ?? '–'],
+    ['Shared budget', (c) => (c.budget_shared ? 'yes' : 'no')],
+  ],
+  after: ({ nextCursor }) => [moreRows('campaigns', nextCursor)],
 });

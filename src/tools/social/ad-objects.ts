@@ -52,7 +52,22 @@ export const OBJECT_STATUS_FIELDS = {
   effective_status: z.string().describe('What Meta runs, e.g. CAMPAIGN_PAUSED when its campaign is paused.'),
 };
 
+/** Where a listing over edges stands, as a cursor carries it (platforms/social/ad-sets.ts). */
+export const EDGE_POSITION = z.object({ edge: z.int().min(0), after: z.string().optional() });
+
+/** The ad account as a Meta list's heading and refusals name it. */
+export function whereIn(account: { account_id: string; name: string }): string {
+  return `Meta ad account ${account.account_id} (${account.name})`;
+}
+
 /** The account argument's prefix Meta's `account_id` fields leave out. */
 export function sameAccount(accountId: string, metaAccountId: string): boolean {
   return accountId === `act_${metaAccountId}`;
+}
+
+/** The last section of a Meta list that has more: how to get it. */
+export function moreObjects(what: string, nextCursor: string | null): string[] {
+  return nextCursor
+    ? [`More ${what} follow: call again with the same arguments and cursor set to next_cursor.`]
+    : [];
 }

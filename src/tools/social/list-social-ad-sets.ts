@@ -1,14 +1,20 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { PlatformSession } from '../../platforms/session.ts';
-import { type EdgePosition, listAdSets, type MetaAdSet } from '../../platforms/social/ad-sets.ts';
+import { listAdSets, type MetaAdSet } from '../../platforms/social/ad-sets.ts';
 import { socialProtocol } from '../../platforms/social/protocol.ts';
-import { accountArgument, digitsId } from '../arguments.ts';
-import { markdownTable } from '../reads/markdown-table.ts';
-import { cursorArgument, decodeCursor, encodeCursor, limitArgument } from '../reads/paging.ts';
-import { type Status, statusFields, statusFilter } from '../status-vocabulary.ts';
-import { defineTool } from '../tool.ts';
-import { effectiveStatusFilter, minorBudget, OBJECT_STATUS_FIELDS, sameAccount } from './ad-objects.ts';
+import { digitsId } from '../arguments.ts';
+import { defineListTool } from '../reads/list-tool.ts';
+import { statusFields, statusFilter } from '../status-vocabulary.ts';
+import {
+  EDGE_POSITION,
+  effectiveStatusFilter,
+  minorBudget,
+  moreObjects,
+  OBJECT_STATUS_FIELDS,
+  sameAccount,
+  whereIn,
+} from './ad-objects.ts';
 
 const TOOL = 'list_social_ad_sets';
 /** Campaigns one call may name: each is one edge read in turn. */
@@ -28,7 +34,7 @@ function adSetLine(adSet: MetaAdSet, currency: string) {
   };
 }
 
-export const listSocialAdSets = defineTool({
+export const listSocialAdSets = defineListTool({
   name: TOOL,
   description:
     'Meta ad sets of an account or of some campaigns: status, own budget, optimization goal. Use it to find the ids update_social_ad_set takes. Billable: one quota unit.',
@@ -37,9 +43,7 @@ export const listSocialAdSets = defineTool({
     'holds it), optimization goal and billing event. Use it to find ad set ids for update_social_ad_set, or ' +
     'to see what runs below a campaign. Pages with limit and next_cursor. Read-only. Billable: one quota unit.',
   platform: 'social',
-  billable: true,
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  input: z.strictObject({
+  filters: {
     campaign_ids: z
       .array(digitsId())
       .min(1)
@@ -51,12 +55,9 @@ export const listSocialAdSets = defineTool({
     status: statusFilter('social').describe(
       'Only ad sets set to these statuses (ACTIVE, PAUSED, REMOVED); default ACTIVE and PAUSED.',
     ),
-    limit: limitArgument,
-    cursor: cursorArgument,
-    ad_account_id: accountArgument('social'),
-  }),
-  output: z.object({
-    ad_account_id: z.string().describe('The Meta ad account (act_<digits>).'),
+  },
+  example: { ad_account_id: 'act_310000000000001', campaign_ids: ['120210000000000101'], limit: 20 },
+  fields: {
     currency: z.string().describe('The currency of every budget.'),
     ad_sets: z.array(
       z.object({
@@ -70,78 +71,48 @@ export const listSocialAdSets = defineTool({
         billing_event: z.string().nullable().describe('What Meta bills for (IMPRESSIONS…).'),
       }),
     ),
-    next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last.'),
-  }),
-  example: { ad_account_id: 'act_310000000000001', campaign_ids: ['120210000000000101'], limit: 20 },
-  auditFields: ['campaign_ids', 'status', 'limit'],
-  async run(args, context) {
-    const account = context.account;
-    if (!account) throw new Error(`${TOOL} needs the resolved ad account`);
-    const campaignIds = args.campaign_ids as string[] | undefined;
-    const statuses = args.status as Status[] | undefined;
-    const bound = { tool: TOOL, account: account.account_id, campaignIds: campaignIds ?? null, statuses };
-    const position = decodeCursor<EdgePosition>(args.cursor, bound, TOOL);
+  },
+  rows: 'ad_sets',
+  position: EDGE_POSITION,
+  query: (args) => ({ campaignIds: args.campaign_ids, statuses: args.status }),
+  async read({ context, account, query, position, limit }) {
     const session = await PlatformSession.open(context, socialProtocol);
     const page = await listAdSets(session, account.account_id, {
-      campaignIds,
-      statuses: effectiveStatusFilter('adset', statuses),
-      limit: args.limit as number,
+      campaignIds: query.campaignIds,
+      statuses: effectiveStatusFilter('adset', query.statuses),
+      limit,
       position,
     });
-    const where = `Meta ad account ${account.account_id} (${account.name})`;
     const foreign = page.items.find((adSet) => !sameAccount(account.account_id, adSet.account_id));
     if (page.missing || foreign) {
-      const id = page.missing ?? foreign?.campaign_id;
       throw new AppError(
         'upstream_rejected',
-        `Meta has no campaign ${id} in ${where} that this connection can see. Check the ids with ` +
-          'list_social_campaigns, or pass the ad_account_id the campaign belongs to.',
+        `Meta has no campaign ${page.missing ?? foreign?.campaign_id} in ${whereIn(account)} that this ` +
+          'connection can see. Check the ids with list_social_campaigns, or pass the ad_account_id the ' +
+          'campaign belongs to.',
       );
     }
-    const { currency } = account;
-    const adSets = page.items.map((adSet) => adSetLine(adSet, currency));
-    const nextCursor = page.next ? encodeCursor(bound, page.next) : null;
-    const scope = campaignIds
-      ? ` of campaign${campaignIds.length === 1 ? '' : 's'} ${campaignIds.join(', ')}`
-      : '';
-    const heading =
-      adSets.length === 0
-        ? `No ad set${scope} in ${where}${args.cursor ? ' after the cursor' : ''} with status ` +
-          `${(statuses ?? ['ACTIVE', 'PAUSED']).join(' or ')}.`
-        : `${adSets.length} ad set${adSets.length === 1 ? '' : 's'}${scope} in ${where}, budgets in ${currency}:`;
-    const sections = [heading];
-    if (adSets.length > 0) {
-      sections.push(
-        markdownTable(
-          [
-            'Ad set',
-            'Id',
-            'Campaign',
-            'Status',
-            'Effective status',
-            'Daily budget',
-            'Lifetime budget',
-            'Goal',
-          ],
-          adSets.map((a) => [
-            a.name,
-            a.id,
-            a.campaign_id,
-            a.status,
-            a.effective_status,
-            a.daily_budget ?? (a.lifetime_budget ? '–' : 'campaign budget'),
-            a.lifetime_budget ?? '–',
-            a.optimization_goal ?? '–',
-          ]),
-        ),
-      );
-    }
-    if (nextCursor) {
-      sections.push('More ad sets follow: call again with the same arguments and cursor set to next_cursor.');
-    }
-    return {
-      text: sections.join('\n\n'),
-      structured: { ad_account_id: account.account_id, currency, ad_sets: adSets, next_cursor: nextCursor },
-    };
+    return page;
   },
+  row: (adSet, { account }) => adSetLine(adSet, account.currency),
+  answer: ({ account }) => ({ currency: account.currency }),
+  heading: ({ args, account, query, rows }) => {
+    const ids = query.campaignIds;
+    const scope = ids ? ` of campaign${ids.length === 1 ? '' : 's'} ${ids.join(', ')}` : '';
+    return rows.length === 0
+      ? `No ad set${scope} in ${whereIn(account)}${args.cursor ? ' after the cursor' : ''} with status ` +
+          `${(query.statuses ?? ['ACTIVE', 'PAUSED']).join(' or ')}.`
+      : `${rows.length} ad set${rows.length === 1 ? '' : 's'}${scope} in ${whereIn(account)}, budgets in ${account.currency}:`;
+  },
+  columns: () => [
+    ['Ad set', (a) => a.name],
+    ['Id', (a) => a.id],
+    ['Campaign', (a) => a.campaign_id],
+    ['Status', (a) => a.status],
+    ['Effective status', (a) => a.effective_status],
+    ['Daily budget', (a) => a.daily_budget ?? (a.lifetime_budget ? '–' : 'campaign budget')],
+    ['Lifetime budget', (a) => a.lifetime_budget ?? '–'],
+    ['Goal', (a) => a.optimization_goal ?? '–'],
+  ],
+  after: ({ nextCursor }) => moreObjects('ad sets', nextCursor),
 });

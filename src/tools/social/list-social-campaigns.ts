@@ -2,12 +2,15 @@ import { z } from 'zod';
 import { PlatformSession } from '../../platforms/session.ts';
 import { listCampaigns, type MetaCampaign } from '../../platforms/social/campaigns.ts';
 import { socialProtocol } from '../../platforms/social/protocol.ts';
-import { accountArgument } from '../arguments.ts';
-import { markdownTable } from '../reads/markdown-table.ts';
-import { cursorArgument, decodeCursor, encodeCursor, limitArgument } from '../reads/paging.ts';
-import { type Status, statusFields, statusFilter } from '../status-vocabulary.ts';
-import { defineTool } from '../tool.ts';
-import { effectiveStatusFilter, minorBudget, OBJECT_STATUS_FIELDS } from './ad-objects.ts';
+import { defineListTool } from '../reads/list-tool.ts';
+import { statusFields, statusFilter } from '../status-vocabulary.ts';
+import {
+  effectiveStatusFilter,
+  minorBudget,
+  moreObjects,
+  OBJECT_STATUS_FIELDS,
+  whereIn,
+} from './ad-objects.ts';
 
 const TOOL = 'list_social_campaigns';
 
@@ -23,7 +26,7 @@ function campaignLine(campaign: MetaCampaign, currency: string) {
   };
 }
 
-export const listSocialCampaigns = defineTool({
+export const listSocialCampaigns = defineListTool({
   name: TOOL,
   description:
     'Meta campaigns: id, name, status, effective status, objective and daily or lifetime budget. Use it to find campaign ids. Billable: one quota unit.',
@@ -36,18 +39,13 @@ export const listSocialCampaigns = defineTool({
     'Without status: every campaign set ACTIVE or PAUSED. Meta never lists deleted campaigns. Pages with ' +
     'limit and next_cursor. Read-only. Billable: one quota unit.',
   platform: 'social',
-  billable: true,
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  input: z.strictObject({
+  filters: {
     status: statusFilter('social').describe(
       'Only campaigns set to these statuses (ACTIVE, PAUSED, REMOVED = archived); default ACTIVE and PAUSED.',
     ),
-    limit: limitArgument,
-    cursor: cursorArgument,
-    ad_account_id: accountArgument('social'),
-  }),
-  output: z.object({
-    ad_account_id: z.string().describe('The Meta ad account (act_<digits>).'),
+  },
+  example: { ad_account_id: 'act_310000000000001', status: ['ACTIVE', 'PAUSED'], limit: 20 },
+  fields: {
     currency: z.string().describe('The currency of every budget.'),
     campaigns: z.array(
       z.object({
@@ -59,57 +57,40 @@ export const listSocialCampaigns = defineTool({
         lifetime_budget: z.string().nullable().describe('Its lifetime campaign budget; null when none.'),
       }),
     ),
-    next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last.'),
+  },
+  rows: 'campaigns',
+  position: z.string(),
+  query: (args) => ({
+    statuses: args.status,
+    // Without a status, Meta's own default: every campaign neither archived nor deleted.
+    effective: args.status && effectiveStatusFilter('campaign', args.status),
   }),
-  example: { ad_account_id: 'act_310000000000001', status: ['ACTIVE', 'PAUSED'], limit: 20 },
-  auditFields: ['status', 'limit'],
-  async run(args, context) {
-    const account = context.account;
-    if (!account) throw new Error(`${TOOL} needs the resolved ad account`);
-    const statuses = args.status as Status[] | undefined;
-    const bound = { tool: TOOL, account: account.account_id, status: statuses ?? null };
-    const after = decodeCursor<string>(args.cursor, bound, TOOL);
+  async read({ context, account, query, position, limit }) {
     const session = await PlatformSession.open(context, socialProtocol);
     const page = await listCampaigns(session, account.account_id, {
-      // Without a status, Meta's own default: every campaign neither archived nor deleted.
-      statuses: statuses && effectiveStatusFilter('campaign', statuses),
-      limit: args.limit as number,
-      after,
+      statuses: query.effective,
+      limit,
+      after: position,
     });
-    const { currency } = account;
-    const campaigns = page.campaigns.map((campaign) => campaignLine(campaign, currency));
-    const nextCursor = page.after === undefined ? null : encodeCursor(bound, page.after);
-    const which = `with status ${(statuses ?? ['ACTIVE', 'PAUSED']).join(' or ')}`;
-    const heading =
-      campaigns.length === 0
-        ? `No campaign ${which} in Meta ad account ${account.account_id} (${account.name})` +
-          (args.cursor ? ' after the cursor.' : '.')
-        : `${campaigns.length} campaign${campaigns.length === 1 ? '' : 's'} ${which} in Meta ad account ` +
-          `${account.account_id} (${account.name}), budgets in ${currency}:`;
-    const sections = [heading];
-    if (campaigns.length > 0) {
-      sections.push(
-        markdownTable(
-          ['Campaign', 'Id', 'Status', 'Effective status', 'Objective', 'Daily budget', 'Lifetime budget'],
-          campaigns.map((c) => [
-            c.name,
-            c.id,
-            c.platform_status,
-            c.effective_status,
-            c.objective ?? '–',
-            c.daily_budget ?? (c.lifetime_budget ? '–' : 'on ad sets'),
-            c.lifetime_budget ?? (c.daily_budget ? '–' : 'on ad sets'),
-          ]),
-        ),
-      );
-    }
-    if (nextCursor)
-      sections.push(
-        'More campaigns follow: call again with the same arguments and cursor set to next_cursor.',
-      );
-    return {
-      text: sections.join('\n\n'),
-      structured: { ad_account_id: account.account_id, currency, campaigns, next_cursor: nextCursor },
-    };
+    return { items: page.campaigns, next: page.after };
   },
+  row: (campaign, { account }) => campaignLine(campaign, account.currency),
+  answer: ({ account }) => ({ currency: account.currency }),
+  heading: ({ args, account, query, rows }) => {
+    const which = `with status ${(query.statuses ?? ['ACTIVE', 'PAUSED']).join(' or ')}`;
+    const where = whereIn(account);
+    return rows.length === 0
+      ? `No campaign ${which} in ${where}${args.cursor ? ' after the cursor.' : '.'}`
+      : `${rows.length} campaign${rows.length === 1 ? '' : 's'} ${which} in ${where}, budgets in ${account.currency}:`;
+  },
+  columns: () => [
+    ['Campaign', (c) => c.name],
+    ['Id', (c) => c.id],
+    ['Status', (c) => c.platform_status],
+    ['Effective status', (c) => c.effective_status],
+    ['Objective', (c) => c.objective ?? '–'],
+    ['Daily budget', (c) => c.daily_budget ?? (c.lifetime_budget ? '–' : 'on ad sets')],
+    ['Lifetime budget', (c) => c.lifetime_budget ?? (c.daily_budget ? '–' : 'on ad sets')],
+  ],
+  after: ({ nextCursor }) => moreObjects('campaigns', nextCursor),
 });

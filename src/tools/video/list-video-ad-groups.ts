@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { formatMicros, unitsToMicros } from '../../money.ts';
-import type { VideoAdGroup } from '../../platforms/video/answers.ts';
-import { accountArgument, digitsId } from '../arguments.ts';
-import { markdownTable } from '../reads/markdown-table.ts';
-import { cursorArgument, encodeCursor, limitArgument } from '../reads/paging.ts';
-import { STATUS_FIELDS, STATUSES, type Status, statusFields, statusFilter } from '../status-vocabulary.ts';
-import { defineTool } from '../tool.ts';
-import { primaryStatusFor, readObjects, startOf, tiktokStatus } from './object-pages.ts';
+import { digitsId } from '../arguments.ts';
+import { defineListTool } from '../reads/list-tool.ts';
+import { commonStatus, STATUS_FIELDS, statusFields, statusFilter } from '../status-vocabulary.ts';
+import {
+  askedStatuses,
+  listHeading,
+  POSITION,
+  primaryStatusFor,
+  readObjects,
+  tiktokStatus,
+} from './object-pages.ts';
 import { openVideoClient } from './video-client.ts';
 
-const NAME = 'list_video_ad_groups';
-const DEFAULT_STATUSES: Status[] = ['ACTIVE', 'PAUSED'];
 const DAILY = 'BUDGET_MODE_DAY';
 
 /** Where an ad group's spend is bounded, in words for the table. */
@@ -20,8 +22,8 @@ function budgetText(adGroup: { daily_budget: string | null; budget_mode: string 
   return adGroup.budget_mode;
 }
 
-export const listVideoAdGroups = defineTool({
-  name: NAME,
+export const listVideoAdGroups = defineListTool({
+  name: 'list_video_ad_groups',
   description:
     'TikTok ad groups of an advertiser or of some campaigns: status, own daily budget, placement, goal. Use it to find the ids update_video_ad_group takes. Billable: one quota unit.',
   guidance:
@@ -29,9 +31,7 @@ export const listVideoAdGroups = defineTool({
     'budget when the ad group holds one, placement and optimization goal. Read-only; use it to find the ' +
     'adgroup_id update_video_ad_group takes. Pages with next_cursor. Billable: one quota unit.',
   platform: 'video',
-  billable: true,
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  input: z.strictObject({
+  filters: {
     campaign_ids: z
       .array(digitsId())
       .min(1)
@@ -39,12 +39,9 @@ export const listVideoAdGroups = defineTool({
       .optional()
       .describe('Only the ad groups of these campaigns (digits, up to 100).'),
     status: statusFilter('video').describe('Only ad groups in these statuses; default ACTIVE and PAUSED.'),
-    limit: limitArgument,
-    cursor: cursorArgument,
-    advertiser_id: accountArgument('video'),
-  }),
-  output: z.object({
-    advertiser_id: z.string().describe('The TikTok advertiser.'),
+  },
+  example: { campaign_ids: ['1800000000000002'], status: ['ACTIVE', 'PAUSED'], limit: 10 },
+  fields: {
     currency: z.string().describe('The currency of every amount.'),
     ad_groups: z
       .array(
@@ -65,68 +62,44 @@ export const listVideoAdGroups = defineTool({
         }),
       )
       .describe('The ad groups, in the order TikTok keeps them.'),
-    next_cursor: z.string().nullable().describe('Pass it back for more; null at the end.'),
-  }),
-  example: { campaign_ids: ['1800000000000002'], status: ['ACTIVE', 'PAUSED'], limit: 10 },
-  auditFields: ['campaign_ids', 'status', 'limit'],
-  async run(args, context) {
-    const account = context.account;
-    if (!account) throw new Error(`${NAME} needs the resolved account`);
-    const advertiserId = account.account_id;
-    const statuses = new Set<Status>(args.status ?? DEFAULT_STATUSES);
-    const asked = STATUSES.filter((status) => statuses.has(status));
-    const query = {
-      tool: NAME,
-      advertiserId,
-      campaignIds: args.campaign_ids,
-      status: asked,
-      limit: args.limit,
-    };
-    const start = startOf(args.cursor, query, NAME);
+  },
+  rows: 'ad_groups',
+  position: POSITION,
+  query: (args) => ({ asked: askedStatuses(args.status), campaignIds: args.campaign_ids }),
+  async read({ context, account, query: { asked, campaignIds }, position, limit }) {
     const client = await openVideoClient(context);
     const filtering = {
-      primary_status: primaryStatusFor(statuses),
-      ...(args.campaign_ids && { campaign_ids: args.campaign_ids }),
+      primary_status: primaryStatusFor(asked),
+      ...(campaignIds && { campaign_ids: campaignIds }),
     };
-    const { found, next } = await readObjects<VideoAdGroup>(
-      (page, size) => client.adGroupPage(advertiserId, filtering, page, size),
-      statuses,
-      args.limit,
-      start,
+    return readObjects(
+      (page, size) => client.adGroupPage(account.account_id, filtering, page, size),
+      (adGroup) => asked.includes(commonStatus('video', tiktokStatus(adGroup))),
+      limit,
+      position,
     );
-    const currency = account.currency;
-    const adGroups = found.map((adGroup) => ({
-      adgroup_id: adGroup.adgroup_id,
-      name: adGroup.adgroup_name,
-      campaign_id: adGroup.campaign_id,
-      ...statusFields('video', tiktokStatus(adGroup)),
-      secondary_status: adGroup.secondary_status ?? null,
-      budget_mode: adGroup.budget_mode,
-      daily_budget:
-        adGroup.budget_mode === DAILY ? formatMicros(unitsToMicros(adGroup.budget), currency) : null,
-      placement_type: adGroup.placement_type ?? null,
-      placements: adGroup.placements ?? [],
-      optimization_goal: adGroup.optimization_goal ?? null,
-    }));
-    const nextCursor = next ? encodeCursor(query, next) : null;
-    const heading =
-      `TikTok Ads (video) advertiser ${advertiserId}, status ${asked.join(' or ')}: ` +
-      `${adGroups.length} ad group${adGroups.length === 1 ? '' : 's'}` +
-      (nextCursor ? ', more with next_cursor.' : '.');
-    const table = markdownTable(
-      ['Ad group', 'Id', 'Campaign', 'Status', `Budget (${currency})`, 'Optimization'],
-      adGroups.map((g) => [
-        g.name,
-        g.adgroup_id,
-        g.campaign_id,
-        `${g.status} (${g.platform_status})`,
-        budgetText(g),
-        g.optimization_goal ?? '–',
-      ]),
-    );
-    return {
-      text: adGroups.length > 0 ? `${heading}\n\n${table}` : heading,
-      structured: { advertiser_id: advertiserId, currency, ad_groups: adGroups, next_cursor: nextCursor },
-    };
   },
+  row: (adGroup, { account }) => ({
+    adgroup_id: adGroup.adgroup_id,
+    name: adGroup.adgroup_name,
+    campaign_id: adGroup.campaign_id,
+    ...statusFields('video', tiktokStatus(adGroup)),
+    secondary_status: adGroup.secondary_status ?? null,
+    budget_mode: adGroup.budget_mode,
+    daily_budget:
+      adGroup.budget_mode === DAILY ? formatMicros(unitsToMicros(adGroup.budget), account.currency) : null,
+    placement_type: adGroup.placement_type ?? null,
+    placements: adGroup.placements ?? [],
+    optimization_goal: adGroup.optimization_goal ?? null,
+  }),
+  answer: ({ account }) => ({ currency: account.currency }),
+  heading: (view) => listHeading('ad group', view),
+  columns: ({ account }) => [
+    ['Ad group', (g) => g.name],
+    ['Id', (g) => g.adgroup_id],
+    ['Campaign', (g) => g.campaign_id],
+    ['Status', (g) => `${g.status} (${g.platform_status})`],
+    [`Budget (${account.currency})`, budgetText],
+    ['Optimization', (g) => g.optimization_goal ?? '–'],
+  ],
 });

@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import type { VideoAd } from '../../platforms/video/answers.ts';
-import { accountArgument, digitsId } from '../arguments.ts';
-import { markdownTable } from '../reads/markdown-table.ts';
-import { cursorArgument, encodeCursor, limitArgument } from '../reads/paging.ts';
-import { STATUS_FIELDS, STATUSES, type Status, statusFields, statusFilter } from '../status-vocabulary.ts';
-import { defineTool } from '../tool.ts';
-import { primaryStatusFor, readObjects, startOf, tiktokStatus } from './object-pages.ts';
+import { digitsId } from '../arguments.ts';
+import { defineListTool } from '../reads/list-tool.ts';
+import { commonStatus, STATUS_FIELDS, statusFields, statusFilter } from '../status-vocabulary.ts';
+import {
+  askedStatuses,
+  listHeading,
+  POSITION,
+  primaryStatusFor,
+  readObjects,
+  tiktokStatus,
+} from './object-pages.ts';
 import { openVideoClient } from './video-client.ts';
-
-const NAME = 'list_video_ads';
-const DEFAULT_STATUSES: Status[] = ['ACTIVE', 'PAUSED'];
 
 const ids = (what: string) =>
   z
@@ -19,24 +20,19 @@ const ids = (what: string) =>
     .optional()
     .describe(`Only the ads of these ${what} (digits, up to 100).`);
 
-export const listVideoAds = defineTool({
-  name: NAME,
+export const listVideoAds = defineListTool({
+  name: 'list_video_ads',
   description:
     "Lists a TikTok advertiser's ads (optionally of some campaigns or ad groups): ids, names, status, " +
     'ad group, campaign and video id. Read-only. Pages with next_cursor. Billable: one quota unit.',
   platform: 'video',
-  billable: true,
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  input: z.strictObject({
+  filters: {
     campaign_ids: ids('campaigns'),
     adgroup_ids: ids('ad groups'),
     status: statusFilter('video').describe('Only ads in these statuses; default ACTIVE and PAUSED.'),
-    limit: limitArgument,
-    cursor: cursorArgument,
-    advertiser_id: accountArgument('video'),
-  }),
-  output: z.object({
-    advertiser_id: z.string().describe('The TikTok advertiser.'),
+  },
+  example: { adgroup_ids: ['1810000000000001'], limit: 10 },
+  fields: {
     ads: z
       .array(
         z.object({
@@ -50,65 +46,44 @@ export const listVideoAds = defineTool({
         }),
       )
       .describe('The ads, in the order TikTok keeps them.'),
-    next_cursor: z.string().nullable().describe('Pass it back for more; null at the end.'),
+  },
+  rows: 'ads',
+  position: POSITION,
+  query: (args) => ({
+    asked: askedStatuses(args.status),
+    campaignIds: args.campaign_ids,
+    adGroupIds: args.adgroup_ids,
   }),
-  example: { adgroup_ids: ['1810000000000001'], limit: 10 },
-  auditFields: ['campaign_ids', 'adgroup_ids', 'status', 'limit'],
-  async run(args, context) {
-    const account = context.account;
-    if (!account) throw new Error(`${NAME} needs the resolved account`);
-    const advertiserId = account.account_id;
-    const statuses = new Set<Status>(args.status ?? DEFAULT_STATUSES);
-    const asked = STATUSES.filter((status) => statuses.has(status));
-    const query = {
-      tool: NAME,
-      advertiserId,
-      campaignIds: args.campaign_ids,
-      adGroupIds: args.adgroup_ids,
-      status: asked,
-      limit: args.limit,
-    };
-    const start = startOf(args.cursor, query, NAME);
+  async read({ context, account, query: { asked, campaignIds, adGroupIds }, position, limit }) {
     const client = await openVideoClient(context);
     const filtering = {
-      primary_status: primaryStatusFor(statuses),
-      ...(args.campaign_ids && { campaign_ids: args.campaign_ids }),
-      ...(args.adgroup_ids && { adgroup_ids: args.adgroup_ids }),
+      primary_status: primaryStatusFor(asked),
+      ...(campaignIds && { campaign_ids: campaignIds }),
+      ...(adGroupIds && { adgroup_ids: adGroupIds }),
     };
-    const { found, next } = await readObjects<VideoAd>(
-      (page, size) => client.adPage(advertiserId, filtering, page, size),
-      statuses,
-      args.limit,
-      start,
+    return readObjects(
+      (page, size) => client.adPage(account.account_id, filtering, page, size),
+      (ad) => asked.includes(commonStatus('video', tiktokStatus(ad))),
+      limit,
+      position,
     );
-    const ads = found.map((ad) => ({
-      ad_id: ad.ad_id,
-      name: ad.ad_name,
-      adgroup_id: ad.adgroup_id,
-      campaign_id: ad.campaign_id,
-      ...statusFields('video', tiktokStatus(ad)),
-      secondary_status: ad.secondary_status ?? null,
-      video_id: ad.video_id ?? null,
-    }));
-    const nextCursor = next ? encodeCursor(query, next) : null;
-    const heading =
-      `TikTok Ads (video) advertiser ${advertiserId}, status ${asked.join(' or ')}: ` +
-      `${ads.length} ad${ads.length === 1 ? '' : 's'}` +
-      (nextCursor ? ', more with next_cursor.' : '.');
-    const table = markdownTable(
-      ['Ad', 'Id', 'Ad group', 'Campaign', 'Status', 'Video'],
-      ads.map((a) => [
-        a.name,
-        a.ad_id,
-        a.adgroup_id,
-        a.campaign_id,
-        `${a.status} (${a.platform_status})`,
-        a.video_id ?? '–',
-      ]),
-    );
-    return {
-      text: ads.length > 0 ? `${heading}\n\n${table}` : heading,
-      structured: { advertiser_id: advertiserId, ads, next_cursor: nextCursor },
-    };
   },
+  row: (ad) => ({
+    ad_id: ad.ad_id,
+    name: ad.ad_name,
+    adgroup_id: ad.adgroup_id,
+    campaign_id: ad.campaign_id,
+    ...statusFields('video', tiktokStatus(ad)),
+    secondary_status: ad.secondary_status ?? null,
+    video_id: ad.video_id ?? null,
+  }),
+  heading: (view) => listHeading('ad', view),
+  columns: () => [
+    ['Ad', (a) => a.name],
+    ['Id', (a) => a.ad_id],
+    ['Ad group', (a) => a.adgroup_id],
+    ['Campaign', (a) => a.campaign_id],
+    ['Status', (a) => `${a.status} (${a.platform_status})`],
+    ['Video', (a) => a.video_id ?? '–'],
+  ],
 });

@@ -135,9 +135,12 @@ describe.each(TEST_DIALECTS)('the search read tools on the Google Ads sandbox (%
         await refusedField('list_search_campaigns', { limit: 2, status: ['ENABLED'], cursor: next }),
       ).toEqual(['cursor']);
       expect(await refusedField('list_search_campaigns', { cursor: 'not-a-cursor' })).toEqual(['cursor']);
-      // The page size may change between pages; the filters may not.
-      const rest = await ok('list_search_campaigns', { limit: 10, cursor: next });
-      expect(rest.structured.campaigns.map((c: any) => c.name)).toEqual([
+      // The cursor is bound to every other argument, the page size too, as on every list.
+      expect(await refusedField('list_search_campaigns', { limit: 10, cursor: next })).toEqual(['cursor']);
+      const rest = await ok('list_search_campaigns', { limit: 2, cursor: next });
+      const last = await ok('list_search_campaigns', { limit: 2, cursor: rest.structured.next_cursor });
+      expect(last.structured.next_cursor).toBeNull();
+      expect([...rest.structured.campaigns, ...last.structured.campaigns].map((c: any) => c.name)).toEqual([
         'Generic - Search',
         'Generic - Long tail',
         'Performance Max - Catalog',
