@@ -99,7 +99,7 @@ export function auditEntry(
   };
 }
 
-function valueOf(value: number | boolean | null): number | null {
+function storedValue(value: number | boolean | null): number | null {
   if (typeof value === 'boolean') return value ? 1 : 0;
   return value;
 }
@@ -136,8 +136,8 @@ export function moneyRows(
         campaign_id: object.ref.campaignId ?? null,
         field: field.field,
         money: field.money,
-        before_value: valueOf(field.before),
-        after_value: valueOf(field.after),
+        before_value: storedValue(field.before),
+        after_value: storedValue(field.after),
         lifted,
         by_agent: byAgent ? 1 : 0,
       });

@@ -123,7 +123,7 @@ describe.each(TEST_DIALECTS)('spend safety of every money field (%s)', (dialect)
     return { [testCase.field]: Math.round(current * factor * 100) / 100 };
   }
 
-  const valueOf = (testCase: SpendCase, state: Json) =>
+  const fieldValue = (testCase: SpendCase, state: Json) =>
     testCase.meaning === 'delivery' ? state.status : state[testCase.shown ?? testCase.field];
 
   describe.each(SPEND_CASES.map((c) => [`${c.tool}.${c.field} (${c.meaning})`, c] as const))(
@@ -182,8 +182,8 @@ describe.each(TEST_DIALECTS)('spend safety of every money field (%s)', (dialect)
         const row = await service.auditRow(applied.body.request_id);
         const reverted = await revertChange(service.services, user, row.id);
         expect(reverted.kind, reverted.message).toBe('reverted');
-        expect(valueOf(testCase, (await stateOf(testCase, owner.key, address)).state)).toBe(
-          valueOf(testCase, before),
+        expect(fieldValue(testCase, (await stateOf(testCase, owner.key, address)).state)).toBe(
+          fieldValue(testCase, before),
         );
 
         const again = await call(spend, testCase.tool, { ...address, ...raised(testCase, before, 1.05) });

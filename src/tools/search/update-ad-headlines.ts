@@ -5,7 +5,7 @@ import { searchProtocol } from '../../platforms/search/protocol.ts';
 import type { AdTextAsset } from '../../platforms/search/types.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { accountArgument, digitsId, dryRun } from '../arguments.ts';
-import { dryRunText, nothingText, updatedText } from '../changes/answer-texts.ts';
+import { dryRunText, updatedText } from '../changes/answer-texts.ts';
 import { applyWrite } from '../changes/apply-write.ts';
 import type { Change } from '../changes/change.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
