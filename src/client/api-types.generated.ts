@@ -2871,14 +2871,35 @@ export interface UpdateAdHeadlinesResult {
   }>;
   /** Whether Google only validated the change. */
   dry_run: boolean;
-  /** On a dry run: the request that would be sent. */
-  preview?: {
+  /** On a dry run: the requests that would be sent, in order. */
+  preview?: Array<{
+    /** Its place in the order. */
+    step: number;
+    /** What it does. */
+    action: string;
     /** HTTP method. */
     method: string;
-    /** The path of the mutate. */
+    /** Path and query under the API base. */
     url: string;
-    /** The JSON body, operations as Google takes them. */
-    body: unknown;
+    /** Protocol headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body as it would be sent. */
+    body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
+  }>;
+  /** On a dry run: the projected effect on spend. */
+  impact?: {
+    /** The currency of the deltas. */
+    currency: string;
+    /** What it may spend a day after the change minus before; null when unknown. */
+    projected_daily_delta: string | null;
+    /** The daily delta over the days left in the month; null when unknown. */
+    projected_period_delta: string | null;
+    /** The last day of the month (YYYY-MM-DD). */
+    period_end: string;
+    /** Why applying it would wait for the owner's approval. */
+    approval_needed?: string;
   };
 }
 
@@ -2931,14 +2952,22 @@ export interface UpdateSearchCampaignResult {
     /** The platform's own status value. */
     platform_status: string;
   }>;
-  /** On a dry run: the requests that would be sent. */
+  /** On a dry run: the requests that would be sent, in order. */
   preview?: Array<{
+    /** Its place in the order. */
+    step: number;
+    /** What it does. */
+    action: string;
     /** HTTP method. */
     method: string;
-    /** The path of the mutate. */
+    /** Path and query under the API base. */
     url: string;
-    /** The JSON body, operations as Google takes them. */
-    body: unknown;
+    /** Protocol headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body as it would be sent. */
+    body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
   }>;
   /** On a dry run: the projected effect on spend. */
   impact?: {
@@ -2989,15 +3018,36 @@ export interface UpdateSearchAdGroupResult {
   changed: Array<string>;
   /** Whether Google only validated the change. */
   dry_run: boolean;
-  /** On a dry run: the request that would be sent. */
+  /** On a dry run: the requests that would be sent, in order. */
   preview?: Array<{
+    /** Its place in the order. */
+    step: number;
+    /** What it does. */
+    action: string;
     /** HTTP method. */
     method: string;
-    /** The path of the mutate. */
+    /** Path and query under the API base. */
     url: string;
-    /** The JSON body, operations as Google takes them. */
-    body: unknown;
+    /** Protocol headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body as it would be sent. */
+    body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
   }>;
+  /** On a dry run: the projected effect on spend. */
+  impact?: {
+    /** The currency of the deltas. */
+    currency: string;
+    /** What it may spend a day after the change minus before; null when unknown. */
+    projected_daily_delta: string | null;
+    /** The daily delta over the days left in the month; null when unknown. */
+    projected_period_delta: string | null;
+    /** The last day of the month (YYYY-MM-DD). */
+    period_end: string;
+    /** Why applying it would wait for the owner's approval. */
+    approval_needed?: string;
+  };
 }
 
 /** The answer of `update_search_keywords`. */
@@ -3047,15 +3097,36 @@ export interface UpdateSearchKeywordsResult {
   changed: Array<string>;
   /** Whether Google only validated the change. */
   dry_run: boolean;
-  /** On a dry run: the request that would be sent. */
+  /** On a dry run: the requests that would be sent, in order. */
   preview?: Array<{
+    /** Its place in the order. */
+    step: number;
+    /** What it does. */
+    action: string;
     /** HTTP method. */
     method: string;
-    /** The path of the mutate. */
+    /** Path and query under the API base. */
     url: string;
-    /** The JSON body, operations as Google takes them. */
-    body: unknown;
+    /** Protocol headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body as it would be sent. */
+    body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
   }>;
+  /** On a dry run: the projected effect on spend. */
+  impact?: {
+    /** The currency of the deltas. */
+    currency: string;
+    /** What it may spend a day after the change minus before; null when unknown. */
+    projected_daily_delta: string | null;
+    /** The daily delta over the days left in the month; null when unknown. */
+    projected_period_delta: string | null;
+    /** The last day of the month (YYYY-MM-DD). */
+    period_end: string;
+    /** Why applying it would wait for the owner's approval. */
+    approval_needed?: string;
+  };
 }
 
 /** The answer of `add_search_negative_keywords`. */
@@ -3098,15 +3169,36 @@ export interface AddSearchNegativeKeywordsResult {
   changed: Array<string>;
   /** Whether Google only validated the change. */
   dry_run: boolean;
-  /** On a dry run: the request that would be sent. */
+  /** On a dry run: the requests that would be sent, in order. */
   preview?: Array<{
+    /** Its place in the order. */
+    step: number;
+    /** What it does. */
+    action: string;
     /** HTTP method. */
     method: string;
-    /** The path of the mutate. */
+    /** Path and query under the API base. */
     url: string;
-    /** The JSON body, operations as Google takes them. */
-    body: unknown;
+    /** Protocol headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body as it would be sent. */
+    body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
   }>;
+  /** On a dry run: the projected effect on spend. */
+  impact?: {
+    /** The currency of the deltas. */
+    currency: string;
+    /** What it may spend a day after the change minus before; null when unknown. */
+    projected_daily_delta: string | null;
+    /** The daily delta over the days left in the month; null when unknown. */
+    projected_period_delta: string | null;
+    /** The last day of the month (YYYY-MM-DD). */
+    period_end: string;
+    /** Why applying it would wait for the owner's approval. */
+    approval_needed?: string;
+  };
 }
 
 /** The answer of `validate_and_prepare_assets`. */
@@ -3860,7 +3952,7 @@ export interface ListNetworkCampaignsResult {
   }>;
   /** campaign_group_id when it is not in this account. */
   not_found: Array<string>;
-  /** Pass as cursor for the next page; null on the last. */
+  /** Pass it as cursor for the next page; null at the end. */
   next_cursor: string | null;
 }
 
@@ -3889,7 +3981,7 @@ export interface ListNetworkCreativesResult {
     /** A text ad's headline. */
     headline: string | null;
   }>;
-  /** Pass as cursor for the next page; null on the last. */
+  /** Pass it as cursor for the next page; null at the end. */
   next_cursor: string | null;
 }
 
@@ -3910,7 +4002,7 @@ export interface ListNetworkOrganizationsResult {
     /** The member's approved roles on it. */
     roles: Array<string>;
   }>;
-  /** Pass as cursor for the next page; null on the last. */
+  /** Pass it as cursor for the next page; null at the end. */
   next_cursor: string | null;
 }
 
@@ -4176,10 +4268,12 @@ export interface UpdateNetworkCampaignResult {
     method: string;
     /** Path and query under the API base. */
     url: string;
-    /** Rest.li headers it needs. */
+    /** Protocol headers it needs. */
     headers?: Record<string, unknown>;
-    /** The body LinkedIn is sent. */
+    /** The body as it would be sent. */
     body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
   }>;
   /** On a dry run: the projected effect on spend. */
   impact?: {
@@ -4253,7 +4347,7 @@ export interface ListSocialCampaignsResult {
     /** Its lifetime campaign budget; null when none. */
     lifetime_budget: string | null;
   }>;
-  /** Pass as cursor for the next page; null on the last. */
+  /** Pass it as cursor for the next page; null at the end. */
   next_cursor: string | null;
 }
 
@@ -4513,15 +4607,23 @@ export interface UpdateSocialCampaignResult {
   changed: Array<string>;
   /** Whether Meta only validated the change. */
   dry_run: boolean;
-  /** On a dry run: the request that would be sent. */
-  preview?: {
-    /** The HTTP method. */
+  /** On a dry run: the requests that would be sent, in order. */
+  preview?: Array<{
+    /** Its place in the order. */
+    step: number;
+    /** What it does. */
+    action: string;
+    /** HTTP method. */
     method: string;
-    /** The Graph path. */
+    /** Path and query under the API base. */
     url: string;
-    /** The body that would be sent. */
-    body: Record<string, unknown>;
-  };
+    /** Protocol headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body as it would be sent. */
+    body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
+  }>;
   /** On a dry run: the projected effect on spend. */
   impact?: {
     /** The currency of the deltas. */
@@ -4565,7 +4667,7 @@ export interface ListSocialAdSetsResult {
     /** What Meta bills for (IMPRESSIONS…). */
     billing_event: string | null;
   }>;
-  /** Pass as cursor for the next page; null on the last. */
+  /** Pass it as cursor for the next page; null at the end. */
   next_cursor: string | null;
 }
 
@@ -4591,7 +4693,7 @@ export interface ListSocialAdsResult {
     /** The id of its creative (AdCreative). */
     creative_id: string | null;
   }>;
-  /** Pass as cursor for the next page; null on the last. */
+  /** Pass it as cursor for the next page; null at the end. */
   next_cursor: string | null;
 }
 
@@ -4637,15 +4739,23 @@ export interface UpdateSocialAdSetResult {
   changed: Array<string>;
   /** Whether Meta only validated the change. */
   dry_run: boolean;
-  /** On a dry run: the request that would be sent. */
-  preview?: {
-    /** The HTTP method. */
+  /** On a dry run: the requests that would be sent, in order. */
+  preview?: Array<{
+    /** Its place in the order. */
+    step: number;
+    /** What it does. */
+    action: string;
+    /** HTTP method. */
     method: string;
-    /** The Graph path. */
+    /** Path and query under the API base. */
     url: string;
-    /** The body that would be sent. */
-    body: Record<string, unknown>;
-  };
+    /** Protocol headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body as it would be sent. */
+    body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
+  }>;
   /** On a dry run: the projected effect on spend. */
   impact?: {
     /** The currency of the deltas. */
@@ -4761,7 +4871,7 @@ export interface ListVideoCampaignsResult {
     /** TikTok's budget type (BUDGET_MODE_DAY, BUDGET_MODE_TOTAL…). */
     budget_mode: string;
   }>;
-  /** Pass as cursor for the next page; null on the last. */
+  /** Pass it as cursor for the next page; null at the end. */
   next_cursor: string | null;
 }
 
@@ -5031,12 +5141,16 @@ export interface UpdateVideoCampaignResult {
     step: number;
     /** What it does. */
     action: string;
-    /** The HTTP method. */
+    /** HTTP method. */
     method: string;
-    /** The path on TikTok's API. */
+    /** Path and query under the API base. */
     url: string;
-    /** The JSON body. */
-    body: Record<string, unknown>;
+    /** Protocol headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body as it would be sent. */
+    body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
   }>;
   /** On a dry run: the projected effect on spend. */
   impact?: {
@@ -5084,7 +5198,7 @@ export interface ListVideoAdGroupsResult {
     /** What TikTok optimises delivery for. */
     optimization_goal: string | null;
   }>;
-  /** Pass it back for more; null at the end. */
+  /** Pass it as cursor for the next page; null at the end. */
   next_cursor: string | null;
 }
 
@@ -5111,7 +5225,7 @@ export interface ListVideoAdsResult {
     /** The video it shows; null for an ad without one. */
     video_id: string | null;
   }>;
-  /** Pass it back for more; null at the end. */
+  /** Pass it as cursor for the next page; null at the end. */
   next_cursor: string | null;
 }
 
@@ -5159,12 +5273,16 @@ export interface UpdateVideoAdGroupResult {
     step: number;
     /** What it does. */
     action: string;
-    /** The HTTP method. */
+    /** HTTP method. */
     method: string;
-    /** The path on TikTok's API. */
+    /** Path and query under the API base. */
     url: string;
-    /** The JSON body. */
-    body: Record<string, unknown>;
+    /** Protocol headers it needs. */
+    headers?: Record<string, unknown>;
+    /** The body as it would be sent. */
+    body?: unknown;
+    /** Whether the platform checked it in this dry run (validate-only). */
+    validated: boolean;
   }>;
   /** On a dry run: the projected effect on spend. */
   impact?: {

@@ -236,7 +236,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Removes a monitor with its check history; the changes it made stay in the change history. To stop it for a while instead, update_monitor with enabled false. dry_run checks that the caller may delete it and answers what would be deleted, removing nothing and using no quota. Billable: one quota unit.
+   * Removes a monitor with its check history; the changes it made stay in the change history. To stop it for a while instead, update_monitor with enabled false. dry_run checks that the caller may delete it and answers what would be deleted and removes nothing. Billable: one quota unit.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */

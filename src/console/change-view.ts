@@ -103,12 +103,23 @@ function outcomeOf(status: number): ChangeOutcome {
   return { label: 'failed', className: 'status-failed' };
 }
 
+/**
+ * The fields whose value differs, in the order the tool noted them. `platform_status` is the platform's
+ * word for `status`, shown as the status when only it moved (a LinkedIn draft paused).
+ */
 function changedFields(before: Json | undefined, after: Json | undefined): FieldChange[] {
   if (!before || !after) return [];
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return fields
-    .filter((field) => shown(before[field]) !== shown(after[field]))
-    .map((field) => ({ field, before: before[field], after: after[field] }));
+  const differs = (field: string) => shown(before[field]) !== shown(after[field]);
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (field) => field !== 'platform_status',
+  );
+  return fields.flatMap((field) => {
+    if (differs(field)) return [{ field, before: before[field], after: after[field] }];
+    if (field === 'status' && differs('platform_status')) {
+      return [{ field, before: before.platform_status, after: after.platform_status }];
+    }
+    return [];
+  });
 }
 
 export function describeChange(row: ChangeRow, tools: ToolRegistry): ChangeView {

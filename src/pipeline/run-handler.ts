@@ -3,6 +3,7 @@ import { RecoveryPoints } from '../platforms/recovery-points.ts';
 import type { Progress } from '../progress.ts';
 import { quotaBlock } from '../quota.ts';
 import { saveRecovery } from '../storage/idempotency.ts';
+import { movesMoney } from '../tools/changes/change.ts';
 import type { Tool, ToolContext, ToolResult } from '../tools/tool.ts';
 import { ApprovalNeeded, requestApproval } from './approval-request.ts';
 import { authorizeChange } from './authorize-change.ts';
@@ -93,7 +94,10 @@ export async function runHandler(
   };
 }
 
-/** The answer's data: the tool's, with the quota block and, on a dry run, the change's projected impact. */
+/**
+ * The answer's data: the tool's, with the quota block and, on a dry run of a change that moves money, its
+ * projected impact.
+ */
 function answerData(
   services: PipelineServices,
   caller: Caller,
@@ -102,7 +106,7 @@ function answerData(
   now: Date,
 ): ToolData {
   const { config } = services;
-  const impact = record.dryRun && record.change && impactOf(record.change, now);
+  const impact = record.dryRun && record.change && movesMoney(record.change) && impactOf(record.change, now);
   const structured = impact
     ? {
         ...result.structured,

@@ -246,10 +246,10 @@ describe.each(TEST_DIALECTS)('the owner in the loop (%s)', (dialect) => {
       );
       expect(held.status).toBe(202);
       expect(held.body.data.structured.approval.reason).toMatch(
-        /times the largest daily budget in the account \(\d+\.\d\d USD\)/,
+        /times the typical daily budget in the account \(the median of its active ones, \d+\.\d\d USD\)/,
       );
       expect(held.body.data.structured.approval.change).toMatchObject({
-        object: 'a new campaign',
+        object: `a new campaign "${text.campaign_name}"`,
         after: { status: 'PAUSED', daily_budget: '6000.00' },
         // Created paused: it spends nothing until activated.
         projected_daily_delta: '0.00',

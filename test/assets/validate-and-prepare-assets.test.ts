@@ -221,7 +221,7 @@ describe.each(TEST_DIALECTS)('validate_and_prepare_assets on %s', (dialect) => {
     expect(await bundlesOf(owner)).toBe(0);
   });
 
-  it('validates everything on a dry run but stores nothing and uses no quota', async () => {
+  it('validates everything on a dry run but stores nothing, billed as a read', async () => {
     const owner = await service.createOwner('free', ['search']);
     const { status, body } = await service.call(TOOL, { ...good(), dry_run: true }, { key: owner.key });
     expect(status).toBe(200);
@@ -235,8 +235,9 @@ describe.each(TEST_DIALECTS)('validate_and_prepare_assets on %s', (dialect) => {
       'accepted',
     ]);
     expect(body.data.text).toContain('Dry run: nothing was stored.');
-    expect(body.data.quota).toBeUndefined();
-    expect(await used(owner)).toBe(0);
+    // A dry run is billed as the read it is.
+    expect(body.data.quota.used).toBe(1);
+    expect(await used(owner)).toBe(1);
     expect(await bundlesOf(owner)).toBe(0);
   });
 

@@ -4,6 +4,7 @@ import { addAccount } from '../../src/owners/add-account.ts';
 import { issueKey } from '../../src/owners/create-key.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
 import type { StoredCampaign } from '../../src/sandbox/video/campaign.ts';
+import { revokeApiKey } from '../../src/storage/api-keys.ts';
 import { findApproval } from '../../src/storage/approvals.ts';
 import { findUserByEmail, setUserTier } from '../../src/storage/users.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
@@ -116,6 +117,21 @@ describe.each(TEST_DIALECTS)('console approvals and stop all agents on %s', (dia
     expect((await client.get('/approvals')).text).not.toContain('class="count"');
   });
 
+  it("says before the owner approves that the key that asked is gone, and approving then writes nothing", async () => {
+    const { client, user, key, campaignId } = await owner();
+    const id = await askForTenfold(key, campaignId);
+    const { db } = service.services.storage;
+    const row = await db.selectFrom('api_keys').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    await revokeApiKey(db, row.id, service.services.clock.now());
+    const page = await client.get(`/approvals/${id}`);
+    expect(page.text).toContain('Approving writes nothing now.');
+    expect(page.text).toContain('key night agent that asked for this change was revoked');
+    const approved = await client.post(`/approvals/${id}/approve`, { _csrf: csrfTokenOf(page.text) });
+    const after = await client.get(approved.location ?? '');
+    expect(after.text).toContain('class="status-failed">failed');
+    expect((await stored(campaignId))?.budget).toBe(80);
+  });
+
   it('rejects: nothing is made, and the agent is told', async () => {
     const { client, user, key, campaignId } = await owner();
     const id = await askForTenfold(key, campaignId);
@@ -172,7 +188,7 @@ describe.each(TEST_DIALECTS)('console approvals and stop all agents on %s', (dia
   it('stops all agents and pauses what they raised; keys get 403 until the owner resumes', async () => {
     const { client, key, campaignId, account } = await owner();
     const keys = await client.get('/keys');
-    expect(keys.text).toContain('Also pause every campaign an agent activated or raised in the last 7 days');
+    expect(keys.text).toContain('Also pause everything an agent activated or raised in the last 7 days');
     // A raise an agent may make on its own (80 → 100), and the stop right after it: a spend change's
     // audit row is written before its answer, so the stop sees the raise and pauses the campaign.
     const raised = await callTool(service.url, key, 'update_video_campaign', {

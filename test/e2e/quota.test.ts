@@ -75,7 +75,7 @@ describe.each(TEST_DIALECTS)('quota on %s', (dialect) => {
     }
   });
 
-  it('returns the unit of a call that fails, and charges nothing for a dry run', async () => {
+  it('returns the unit of a call that fails, and charges a dry run as the read it is', async () => {
     const owner = await first.createOwner('free');
     expect((await first.call('test_probe', {}, { key: owner.key })).body.data.quota.used).toBe(1);
     for (const outcome of ['upstream_rejected', 'upstream_throttled', 'crash']) {
@@ -83,8 +83,8 @@ describe.each(TEST_DIALECTS)('quota on %s', (dialect) => {
     }
     const dry = await first.call('test_probe', { dry_run: true }, { key: owner.key });
     expect(dry.status).toBe(200);
-    expect(dry.body.data.quota).toBeUndefined();
-    expect((await first.call('get_usage_status', {}, { key: owner.key })).body.data.quota.used).toBe(1);
+    expect(dry.body.data.quota.used).toBe(2);
+    expect((await first.call('get_usage_status', {}, { key: owner.key })).body.data.quota.used).toBe(2);
   });
 
   it('tells a caller when running calls hold the last units, and gives back those that fail', async () => {

@@ -196,7 +196,7 @@ describe.each(TEST_DIALECTS)(
       expect(updated.monitor.enabled).toBe(false);
 
       const deleted = await ok('delete_monitor', { monitor_id: id });
-      expect(deleted).toEqual({ monitor_id: id, name: 'Any spend', deleted: true });
+      expect(deleted).toEqual({ monitor_id: id, name: 'Any spend', deleted: true, dry_run: false });
     });
 
     it('answers in the schemas when the account cannot be read: a failed check, an unread account', async () => {

@@ -157,3 +157,8 @@ export function liftsSpend(change: Change): boolean {
 export function movesNothing(change: Change): boolean {
   return change.objects.every((object) => object.fields.length === 0);
 }
+
+/** Whether any field the change moves has a money meaning: what a dry run projects the impact of. */
+export function movesMoney(change: Change): boolean {
+  return change.objects.some((object) => object.fields.some((field) => field.money !== 'none'));
+}

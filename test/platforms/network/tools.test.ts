@@ -375,7 +375,7 @@ describe.each(TEST_DIALECTS)('the network tools on the LinkedIn sandbox (%s)', (
     expect(await used()).toBe(quota);
   });
 
-  it('shows every request of a dry run in order, creating nothing and using no quota', async () => {
+  it('shows every request of a dry run in order, creating nothing, billed as a read', async () => {
     const before = { campaigns: (await campaigns()).length, groups: (await groups()).length };
     const quota = await used();
     const { status, body } = await call('create_network_carousel_campaign', {
@@ -386,7 +386,8 @@ describe.each(TEST_DIALECTS)('the network tools on the LinkedIn sandbox (%s)', (
       dry_run: true,
     });
     expect(status).toBe(200);
-    expect(body.data.quota).toBeUndefined();
+    // A dry run is billed as the read it is.
+    expect(body.data.quota.used).toBe(quota + 1);
     expect(body.data.text).toContain('Dry run');
     const preview = body.data.structured.preview as Json[];
     expect(preview.map((p) => `${p.method} ${p.url}`)).toEqual([
@@ -409,7 +410,7 @@ describe.each(TEST_DIALECTS)('the network tools on the LinkedIn sandbox (%s)', (
     });
     expect(preview[3]?.body).toMatchObject({ content: { reference: '{the id of the post from step 3}' } });
     expect({ campaigns: (await campaigns()).length, groups: (await groups()).length }).toEqual(before);
-    expect(await used()).toBe(quota);
+    expect(await used()).toBe(quota + 1);
 
     const [seeded] = await campaigns();
     const associate = await call('associate_network_conversion', {
