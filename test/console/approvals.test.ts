@@ -117,11 +117,15 @@ describe.each(TEST_DIALECTS)('console approvals and stop all agents on %s', (dia
     expect((await client.get('/approvals')).text).not.toContain('class="count"');
   });
 
-  it("says before the owner approves that the key that asked is gone, and approving then writes nothing", async () => {
+  it('says before the owner approves that the key that asked is gone, and approving then writes nothing', async () => {
     const { client, user, key, campaignId } = await owner();
     const id = await askForTenfold(key, campaignId);
     const { db } = service.services.storage;
-    const row = await db.selectFrom('api_keys').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     await revokeApiKey(db, row.id, service.services.clock.now());
     const page = await client.get(`/approvals/${id}`);
     expect(page.text).toContain('Approving writes nothing now.');
