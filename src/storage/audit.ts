@@ -96,24 +96,6 @@ export async function listAuditEntries(db: Kysely<Database>, userId: string, lim
     .execute();
 }
 
-/**
- * The successful changes a key or app (not the owner) made since `since` that started or raised a
- * campaign's spend, as the pipeline notes them in the row's details (`raised_spend`), oldest first.
- */
-export async function spendRaisesByAgentsSince(db: Kysely<Database>, userId: string, since: string) {
-  return db
-    .selectFrom('audit_log')
-    .select(['tool', 'account_id', 'details', 'created_at'])
-    .where('user_id', '=', userId)
-    .where('created_at', '>=', since)
-    .where('status', '=', 200)
-    .where('dry_run', '=', 0)
-    .where((eb) => eb.or([eb('api_key_id', 'is not', null), eb('oauth_client_id', 'is not', null)]))
-    .where('details', 'like', '%"raised_spend":true%')
-    .orderBy('created_at')
-    .execute();
-}
-
 /** One audit row of the owner's, by id: undefined for another owner's. */
 export async function findAuditEntry(db: Kysely<Database>, userId: string, id: string) {
   return db

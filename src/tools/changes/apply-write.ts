@@ -45,7 +45,7 @@ function movesDelivery(step: WriteStep, change: Change, on: boolean): boolean {
  * The order that spends least in between: what stops delivery goes first, what starts it goes last (a
  * raised budget is in place when the object starts), the rest in between as given.
  */
-export function orderedSteps(steps: readonly WriteStep[], change: Change): WriteStep[] {
+function orderedSteps(steps: readonly WriteStep[], change: Change): WriteStep[] {
   const stops = steps.filter((step) => movesDelivery(step, change, false));
   const starts = steps.filter((step) => movesDelivery(step, change, true) && !stops.includes(step));
   const rest = steps.filter((step) => !stops.includes(step) && !starts.includes(step));

@@ -10,8 +10,6 @@ export type MoneyMeaning = 'delivery' | 'daily_budget' | 'lifetime_budget' | 'bi
 /** The meanings whose values are amounts (in micros of the account's currency). */
 export type AmountMeaning = 'daily_budget' | 'lifetime_budget' | 'bid';
 
-export const AMOUNT_MEANINGS: readonly AmountMeaning[] = ['daily_budget', 'lifetime_budget', 'bid'];
-
 /** The objects a write tool changes: the level it acts at. */
 export type ObjectKind =
   | 'campaign'

@@ -27,7 +27,7 @@ export interface FieldSpec<Obj> {
   active?: (value: FieldValue) => boolean;
   /** For an amount: what its "none" means (see AmountChange). */
   noneMeans?: 'zero' | 'no_limit';
-  /** For an amount, in `what`: `its max CPC`; by default the meaning's words (`the daily budget`). */
+  /** For an amount, in `what`: `the max CPC`; by default the meaning's words (`the daily budget`). */
   noun?: string;
   /** For the delivery field, in `what`: the verbs that start and stop it (`enable`, `disable`). */
   verbs?: { on: string; off: string };
