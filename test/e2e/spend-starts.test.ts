@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyLimits } from '../../src/key-limits.ts';
+import { resumeAgents, stopAgents } from '../../src/owners/agents.ts';
 import type { Platform } from '../../src/platform-families.ts';
 import { endpointsFor } from '../../src/platforms/endpoints.ts';
 import { networkHeaders } from '../../src/platforms/network/protocol.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
 import type { AdAccount } from '../../src/storage/schema.ts';
+import { findUserById } from '../../src/storage/users.ts';
 import { createNetworkTextCampaign } from '../../src/tools/network/create-network-text-campaign.ts';
 import { callTool, connectOverHttp } from '../mcp/clients.ts';
 import { googleAds, VERSION } from '../platforms/search/support.ts';
@@ -135,6 +137,18 @@ describe.each(TEST_DIALECTS)(
         expect(await used(owner)).toBe(quota);
       });
 
+      it("waits for the owner when the key's every spend change needs approval, and makes nothing", async () => {
+        const key = await service.createKeyFor(owner, { scope: 'spend', approval: 'spend' });
+        const asked = await service.call('add_network_carousel_creative', ad(), { key });
+        expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+        expect(asked.body.data.structured.approval.change).toMatchObject({
+          object: `campaign ${campaignId}`,
+          before: { status: 'ACTIVE', serving_ads: 0 },
+          after: { serving_ads: 1 },
+        });
+        expect(await creatives()).toHaveLength(2);
+      });
+
       it('holds a spend key to its ceiling: the campaign would deliver on its 50.00 USD a day', async () => {
         const key = await service.createKeyFor(owner, { scope: 'spend', ceilings: { USD: 40_000_000 } });
         const quota = await used(owner);
@@ -164,6 +178,17 @@ describe.each(TEST_DIALECTS)(
         const added = await service.call('add_network_carousel_creative', ad(), { key });
         expect(added.status, JSON.stringify(added.body)).toBe(200);
         expect(await creatives()).toHaveLength(4);
+      });
+
+      it('"stop all agents" pauses the campaign whose delivery an agent started with an ad', async () => {
+        const user = await findUserById(service.services.storage.db, owner.userId);
+        if (!user) throw new Error('no owner');
+        const stopped = await stopAgents(service.services, user, { pauseChanged: true });
+        await resumeAgents(service.services, user);
+        expect(stopped.paused.map((p) => [p.kind, p.objectId, p.status])).toEqual([
+          ['campaign', campaignId, 200],
+        ]);
+        expect((await store.get<Json>('campaign', campaignId))?.data.status).toBe('PAUSED');
       });
     });
 
