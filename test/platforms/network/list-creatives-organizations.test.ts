@@ -274,14 +274,20 @@ describe.each(TEST_DIALECTS)('the network creatives and organizations lists (%s)
     expect(report.status).toBe(200);
     const ran = (report.body.data.structured.campaigns as Json[]).filter((c) => c.impressions > 0);
     expect(ran.length).toBeGreaterThanOrEqual(5);
+    // A campaign that ran a few days only may draw no conversion; one with 60 clicks or more (three
+    // conversions or more at LinkedIn's lowest rate) always has some.
+    const converting = ran.filter((c) => c.clicks >= 60);
+    expect(converting.length).toBeGreaterThanOrEqual(4);
     for (const campaign of ran) {
-      expect(campaign.conversions, campaign.name).toBeGreaterThan(0);
       // Fewer conversions than clicks: a share of the clicks converts.
       expect(campaign.conversions, campaign.name).toBeLessThan(campaign.clicks);
+    }
+    for (const campaign of converting) {
+      expect(campaign.conversions, campaign.name).toBeGreaterThan(0);
       expect(campaign.cost_per_conversion, campaign.name).toEqual(expect.stringMatching(/^\d+\.\d{2}$/));
     }
-    expect(new Set(ran.map((c) => c.conversions)).size).toBeGreaterThan(1);
-    const costs = ran.map((c) => decimalToMicros(c.cost_per_conversion));
+    expect(new Set(converting.map((c) => c.conversions)).size).toBeGreaterThan(1);
+    const costs = converting.map((c) => decimalToMicros(c.cost_per_conversion));
     expect(new Set(costs).size).toBe(costs.length);
     const ranked = [...ran].sort(
       (x, y) => decimalToMicros(x.cost_per_conversion) - decimalToMicros(y.cost_per_conversion),
