@@ -81,16 +81,17 @@ async function runCall(
     record,
     outcome,
   );
-  // Every call is answered once its audit row is stored: those that can spend or carry an Idempotency-Key
-  // with their settlement, the rest (reads of the service's own state) by group commit.
+  // Every call is answered once its audit row is stored: those that can spend, write or carry an
+  // Idempotency-Key with their settlement, the rest (reads of the service's own state) by group commit.
   const durable =
     record.claim ||
     record.hold ||
     record.write ||
     record.made ||
     record.tool?.billable ||
-    mode.kind !== 'call';
-  if (!durable && !(mode.kind === 'call' && mode.idempotencyKey !== undefined)) {
+    mode.kind !== 'call' ||
+    mode.idempotencyKey !== undefined;
+  if (!durable) {
     await services.audit.record(audit);
     return { outcome, replayed: record.replayed };
   }
