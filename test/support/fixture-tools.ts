@@ -59,6 +59,7 @@ export function budgetTool(name: string): { tool: Tool; acted: () => number } {
     example: { daily_budget: 10 },
     platform: 'social',
     billable: true,
+    changes: { object: 'campaign', fields: { daily_budget: 'daily_budget', activate: 'delivery' } },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     input: z.strictObject({
       daily_budget: z.number().positive().optional(),
