@@ -35,15 +35,17 @@ export async function runHandler(
   const recovery = new RecoveryPoints({
     earlier: claim?.earlierRecovery,
     now: () => clock.now(),
-    ...(claim && {
-      save: async (json: string) => {
-        lease.assertHeld();
-        if (!(await saveRecovery(storage.db, claim.handle, json))) {
-          lease.markTakenOver();
+    // A dry run is a read: none of its points is stored, so nothing of it can be resumed or recalled.
+    ...(claim &&
+      !record.dryRun && {
+        save: async (json: string) => {
           lease.assertHeld();
-        }
-      },
-    }),
+          if (!(await saveRecovery(storage.db, claim.handle, json))) {
+            lease.markTakenOver();
+            lease.assertHeld();
+          }
+        },
+      }),
   });
   const context: ToolContext = {
     services,

@@ -129,7 +129,7 @@ export async function updateObject<Obj>(
   update: ObjectUpdate<Obj>,
 ): Promise<ToolResult> {
   const read = () => update.read();
-  const found = context.dryRun ? await read() : await context.recovery.once('before', read);
+  const found = await context.recovery.once('before', read);
   if (found === undefined) throw update.missing();
   const before = found;
   await update.check?.(before);

@@ -17,8 +17,9 @@ import type { Money, RunSchedule } from '../../platforms/network/types.ts';
 import { idOf, urn } from '../../platforms/network/urns.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import type { AdAccount } from '../../storage/schema.ts';
+import { authorizeCreate } from '../changes/authorize-create.ts';
 import type { Change } from '../changes/change.ts';
-import { createChange, medianBudget } from '../changes/create-change.ts';
+import { createChange } from '../changes/create-change.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountInCurrency } from '../money-arguments.ts';
@@ -167,13 +168,11 @@ export async function createNetworkCampaign(
   const account = context.account;
   if (!account) throw new Error('a network tool needs the resolved account');
   checkCampaignArguments(options.tool, account, args);
-  await context.authorizeChange(createOf(account.currency, args));
-  const session = await PlatformSession.open(context, networkProtocol);
+  const session = await authorizeCreate(context, (typical) => createOf(account.currency, args, typical), {
+    open: () => PlatformSession.open(context, networkProtocol),
+    activeDailyBudgets: (opened) => activeDailyBudgets(new NetworkClient(opened)),
+  });
   const client = new NetworkClient(session);
-  // Asked again with the account's typical daily budget, which only LinkedIn knows: a new budget ten
-  // times that waits for the owner's approval (docs/approvals.md).
-  const budgets = await context.recovery.once('active daily budgets', () => activeDailyBudgets(client));
-  await context.authorizeChange(createOf(account.currency, args, medianBudget(budgets)));
   const plan = await planCampaign(context, client, account, args, options);
   const runner = networkSteps(client, context, stepCount(plan));
 

@@ -16,8 +16,9 @@ import { searchProtocol } from '../../platforms/search/protocol.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, dryRun, httpsUrl, text } from '../arguments.ts';
+import { authorizeCreate } from '../changes/authorize-create.ts';
 import type { Change } from '../changes/change.ts';
-import { createChange, medianBudget } from '../changes/create-change.ts';
+import { createChange } from '../changes/create-change.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { PREVIEW_OUTPUT } from '../preview.ts';
@@ -111,7 +112,7 @@ function createOf(
   micros: number,
   bid: number | undefined,
   currency: string,
-  typical?: { micros: number | undefined },
+  typical?: number,
   id?: string,
 ): Change {
   const daily = formatMicros(micros, currency);
@@ -125,7 +126,7 @@ function createOf(
       ...(bid === undefined ? [] : [{ field: 'cpc_bid', money: 'bid' as const, micros: bid }]),
     ],
     budgets: { currency, dailyMicros: micros },
-    typicalDailyInAccount: typical?.micros,
+    typicalDailyInAccount: typical,
     shown: {
       ...(id && { campaign_id: id }),
       name: args.campaign_name,
@@ -186,13 +187,14 @@ export const createSearchCampaign = defineTool({
     const micros = amountInCurrency(NAME, 'daily_budget', args.daily_budget, currency);
     const bid =
       args.cpc_bid === undefined ? undefined : amountInCurrency(NAME, 'cpc_bid', args.cpc_bid, currency);
-    await context.authorizeChange(createOf(args, micros, bid, currency));
-    const client = new SearchClient(await PlatformSession.open(context, searchProtocol));
-    const budgets = () => activeDailyBudgets(client, customerId);
-    const typical = medianBudget(
-      context.dryRun ? await budgets() : await context.recovery.once('active daily budgets', budgets),
+    const client = await authorizeCreate(
+      context,
+      (typical) => createOf(args, micros, bid, currency, typical),
+      {
+        open: async () => new SearchClient(await PlatformSession.open(context, searchProtocol)),
+        activeDailyBudgets: (opened) => activeDailyBudgets(opened, customerId),
+      },
     );
-    await context.authorizeChange(createOf(args, micros, bid, currency, { micros: typical }));
 
     const plan: SearchCampaignPlan = {
       customerId,

@@ -94,7 +94,7 @@ export const updateSearchKeywords = defineTool({
       return { group, found: await findCriteria(client, customerId, group.id, args.keyword_ids) };
     };
     // A retry that takes over a crashed attempt answers from the keywords as the first attempt found them.
-    const { group, found } = context.dryRun ? await read() : await context.recovery.once('before', read);
+    const { group, found } = await context.recovery.once('before', read);
     const byId = new Map(found.map((criterion) => [criterion.criterionId, criterion]));
     const issues = args.keyword_ids.flatMap((id, index) => {
       const criterion = byId.get(id);

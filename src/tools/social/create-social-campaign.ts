@@ -33,8 +33,9 @@ import {
   text,
   textOnSeveralLines,
 } from '../arguments.ts';
+import { authorizeCreate } from '../changes/authorize-create.ts';
 import type { Change } from '../changes/change.ts';
-import { createChange, medianBudget } from '../changes/create-change.ts';
+import { createChange } from '../changes/create-change.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { PREVIEW_OUTPUT } from '../preview.ts';
@@ -229,16 +230,12 @@ async function createCampaign(args: Args, context: ToolContext): Promise<ToolRes
   if (!account) throw new Error(`${TOOL} needs the resolved ad account`);
   const { currency } = account;
   const micros = amountInCurrency(TOOL, 'daily_budget', args.daily_budget, currency);
-  await context.authorizeChange(createOf(args, currency, micros));
-  const session = await PlatformSession.open(context, socialProtocol);
   const accountId = account.account_id;
-  // Asked again with the account's typical daily budget, which only Meta knows: a new budget ten times
-  // that waits for the owner's approval (docs/approvals.md).
-  const budgets = await context.recovery.once('active daily budgets', () =>
-    activeDailyBudgetsMinor(session, accountId),
-  );
-  const typical = medianBudget(budgets.map((minor) => minorToMicros(minor, currency)));
-  await context.authorizeChange(createOf(args, currency, micros, { micros: typical }));
+  const session = await authorizeCreate(context, (typical) => createOf(args, currency, micros, typical), {
+    open: () => PlatformSession.open(context, socialProtocol),
+    activeDailyBudgets: async (opened) =>
+      (await activeDailyBudgetsMinor(opened, accountId)).map((minor) => minorToMicros(minor, currency)),
+  });
   const plan: Plan = {
     account,
     dailyMinor: microsToMinor(micros, currency),
@@ -260,13 +257,7 @@ async function createCampaign(args: Args, context: ToolContext): Promise<ToolRes
  * budget against a key's ceiling and, once known, the account's typical one. A create starts no spend:
  * the campaign is made PAUSED, and holds its ad set and ad.
  */
-function createOf(
-  args: Args,
-  currency: string,
-  micros: number,
-  typical?: { micros: number | undefined },
-  id?: string,
-): Change {
+function createOf(args: Args, currency: string, micros: number, typical?: number, id?: string): Change {
   const daily = formatMicros(micros, currency);
   return createChange({
     kind: 'campaign',
@@ -275,7 +266,7 @@ function createOf(
     currency,
     amounts: [{ field: 'daily_budget', money: 'daily_budget', micros }],
     budgets: { currency, dailyMicros: micros },
-    typicalDailyInAccount: typical?.micros,
+    typicalDailyInAccount: typical,
     shown: {
       ...(id && { campaign_id: id }),
       name: args.campaign_name,

@@ -95,7 +95,7 @@ export class StepRunner<Request, Type extends string = string> {
    * attempt's (an uploaded media's URN, a count taken before the first create).
    */
   once<T>(step: string, compute: () => Promise<T>): Promise<T> {
-    return this.dryRun ? compute() : this.context.recovery.once(step, compute);
+    return this.context.recovery.once(step, compute);
   }
 
   /** Notes an object a step of several requests made (an upload), once it exists. */

@@ -12,7 +12,8 @@ import { VideoCreates } from '../../platforms/video/creates.ts';
 import { videoProtocol } from '../../platforms/video/protocol.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, digitsId, dryRun, httpsUrl, text } from '../arguments.ts';
-import { createChange, medianBudget } from '../changes/create-change.ts';
+import { authorizeCreate } from '../changes/authorize-create.ts';
+import { createChange } from '../changes/create-change.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { PREVIEW_OUTPUT } from '../preview.ts';
@@ -210,19 +211,15 @@ export const createVideoCampaign = defineTool({
     amountInCurrency(TOOL, 'daily_budget', args.daily_budget, currency);
     const dailyMicros = unitsToMicros(args.daily_budget);
     const budgetText = formatMicros(dailyMicros, currency);
-    await context.authorizeChange(createOf(args.campaign_name, dailyMicros, currency));
-    const session = await PlatformSession.open(
+    const session = await authorizeCreate(
       context,
-      videoProtocol(context.services.config.platforms.videoThrottleCodes),
+      (typical) => createOf(args.campaign_name, dailyMicros, currency, typical),
+      {
+        open: () =>
+          PlatformSession.open(context, videoProtocol(context.services.config.platforms.videoThrottleCodes)),
+        activeDailyBudgets: (opened) => activeDailyBudgets(new VideoClient(opened), advertiserId),
+      },
     );
-    const client = new VideoClient(session);
-    // Asked again with the typical daily budget, which only TikTok knows: a new budget ten times that
-    // waits for the owner's approval (docs/approvals.md).
-    const budgets = () => activeDailyBudgets(client, advertiserId);
-    const typical = medianBudget(
-      context.dryRun ? await budgets() : await context.recovery.once('active daily budgets', budgets),
-    );
-    await context.authorizeChange(createOf(args.campaign_name, dailyMicros, currency, typical));
     return createCampaign(context, new VideoCreates(session), {
       ...args,
       advertiserId,
