@@ -1,4 +1,5 @@
-import type { AmountMeaning, Change, DeliveryBudgets, FieldChange, ObjectKind } from './change.ts';
+import { formatMicros } from '../../money.ts';
+import type { AmountMeaning, Change, FieldChange } from './change.ts';
 
 /** An amount a create sets: its argument, its meaning, the micros. */
 export interface CreatedAmount {
@@ -8,47 +9,55 @@ export interface CreatedAmount {
 }
 
 /**
- * The change a create makes: one new object, made paused (it delivers nothing until an update starts it),
- * with the amounts it sets. The pipeline judges them as any: within the ceilings, and a daily budget ten
- * times the account's typical one waits for the owner.
+ * The change a create makes: one new campaign, made PAUSED (it delivers nothing until an update starts
+ * it), with its daily budget and what else it sets (a bid, a total budget). The pipeline judges them as
+ * any: within the ceilings, and a daily budget ten times the account's typical one waits for the owner.
  */
-export function createChange(input: {
-  kind: ObjectKind;
-  /** In words: `create a PAUSED search campaign with a daily budget of 20.00 USD`. */
-  what: string;
-  /** The new object, in the change and its approval: `a new campaign "Spring"`. */
-  label: string;
+export function newCampaignChange(input: {
+  name: string;
   currency: string;
-  amounts: readonly CreatedAmount[];
-  /** Where its spend is bounded once started: its daily budget, or its ad groups'. */
-  budgets: DeliveryBudgets;
+  dailyMicros: number;
+  /** Amounts beside the daily budget: a default bid, a total budget. */
+  also?: readonly CreatedAmount[];
+  /** What the words call it: `search campaign`; `campaign` when absent. */
+  noun?: string;
   /** The account's typical (median) active daily budget, once read. */
   typicalDailyInAccount?: number | undefined;
-  /** What the answer shows of it: an approval keeps it. */
-  shown: Record<string, unknown>;
   /** Its id once made; a placeholder before. */
   id?: string | undefined;
 }): Change {
-  const fields: FieldChange[] = input.amounts.map(({ field, money, micros }) => ({
+  const { name, currency, dailyMicros, id } = input;
+  const amounts = [
+    { field: 'daily_budget', money: 'daily_budget' as const, micros: dailyMicros },
+    ...(input.also ?? []),
+  ];
+  const fields: FieldChange[] = amounts.map(({ field, money, micros }) => ({
     field,
     money,
     before: null,
     after: micros,
   }));
-  const daily = input.amounts.find((amount) => amount.money === 'daily_budget');
+  const daily = formatMicros(dailyMicros, currency);
+  const total = amounts.find((amount) => amount.money === 'lifetime_budget');
+  const label = `a new campaign "${name}"`;
   return {
-    what: input.what,
-    currency: input.currency,
-    object: input.label,
-    shown: { before: {}, after: input.shown },
+    what:
+      `create a PAUSED ${input.noun ?? 'campaign'} with a daily budget of ${daily} ${currency}` +
+      (total ? ` and a total budget of ${formatMicros(total.micros, currency)} ${currency}` : ''),
+    currency,
+    object: label,
+    shown: {
+      before: {},
+      after: { ...(id && { campaign_id: id }), name, status: 'PAUSED', daily_budget: daily },
+    },
     objects: [
       {
-        ref: { kind: input.kind, id: input.id ?? 'new', ...(input.id && { campaignId: input.id }) },
-        label: input.label,
+        ref: { kind: 'campaign', id: id ?? 'new', ...(id && { campaignId: id }) },
+        label,
         created: true,
         fields,
-        delivery: { after: { active: false, dailyMicros: daily?.micros } },
-        budgets: input.budgets,
+        delivery: { after: { active: false, dailyMicros } },
+        budgets: { currency, dailyMicros, lifetimeMicros: total?.micros },
         typicalDailyInAccount: input.typicalDailyInAccount,
       },
     ],

@@ -7,6 +7,7 @@ import { MONITOR_ACCOUNT, monitorAccountFields } from './monitor-account.ts';
 import {
   DRY_RUN_MONITOR_ID,
   dryRunAnswer,
+  MONITOR_SETTINGS,
   monitorDryRun,
   monitorObject,
   monitorSchema,
@@ -33,22 +34,7 @@ export const createMonitor = defineTool({
   platform: null,
   platformArguments: MONITOR_ACCOUNT,
   billable: true,
-  // A monitor is kept in adops, and its actions only pause or lower: nothing it sets can raise spend.
-  changes: {
-    object: 'monitor',
-    creates: true,
-    fields: {
-      name: 'none',
-      campaign_ids: 'none',
-      conditions: 'none',
-      match: 'none',
-      window: 'none',
-      consecutive_checks: 'none',
-      check_every_minutes: 'none',
-      action: 'none',
-      action_value: 'none',
-    },
-  },
+  changes: { object: 'monitor', creates: true, fields: MONITOR_SETTINGS },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   // The name first: the documents' 400 example leaves out the first required field.
   input: z

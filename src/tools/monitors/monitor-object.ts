@@ -26,6 +26,22 @@ export const monitorDryRun = dryRun.describe(
 /** Whether the answer was a dry run's, in every monitor write tool's `structured`. */
 export const dryRunAnswer = z.boolean().describe('true on a dry run: nothing was stored.');
 
+/**
+ * What a monitor's settings mean for spend: nothing. A monitor is kept in adops, and its actions only
+ * pause or lower: nothing it sets can raise spend.
+ */
+export const MONITOR_SETTINGS = {
+  name: 'none',
+  campaign_ids: 'none',
+  conditions: 'none',
+  match: 'none',
+  window: 'none',
+  consecutive_checks: 'none',
+  check_every_minutes: 'none',
+  action: 'none',
+  action_value: 'none',
+} as const;
+
 /** The id a dry-run create_monitor answers: none is made, so none is given that could be mistaken for one. */
 export const DRY_RUN_MONITOR_ID = '{the id of the new monitor}';
 

@@ -5,6 +5,7 @@ import { invalidArguments } from '../invalid-arguments.ts';
 import { defineTool } from '../tool.ts';
 import {
   dryRunAnswer,
+  MONITOR_SETTINGS,
   monitorDryRun,
   monitorId,
   monitorObject,
@@ -29,18 +30,7 @@ export const updateMonitor = defineTool({
   billable: true,
   changes: {
     object: 'monitor',
-    fields: {
-      enabled: 'none',
-      name: 'none',
-      campaign_ids: 'none',
-      conditions: 'none',
-      match: 'none',
-      window: 'none',
-      consecutive_checks: 'none',
-      check_every_minutes: 'none',
-      action: 'none',
-      action_value: 'none',
-    },
+    fields: { enabled: 'none', ...MONITOR_SETTINGS },
     address: ([monitor]) => ({ monitor_id: monitor?.id }),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -19,7 +19,7 @@ import { PlatformSession } from '../../platforms/session.ts';
 import type { AdAccount } from '../../storage/schema.ts';
 import { authorizeCreate } from '../changes/authorize-create.ts';
 import type { Change } from '../changes/change.ts';
-import { createChange } from '../changes/create-change.ts';
+import { newCampaignChange } from '../changes/create-change.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountInCurrency } from '../money-arguments.ts';
@@ -200,31 +200,15 @@ export async function createNetworkCampaign(
  * update_network_campaign).
  */
 function createOf(currency: string, args: CampaignArgs, typical?: number, id?: string): Change {
-  const daily = money(args.daily_budget, currency);
   const total = args.total_budget === undefined ? undefined : money(args.total_budget, currency);
-  const dailyMicros = decimalToMicros(daily.amount);
-  const totalMicros = total && decimalToMicros(total.amount);
-  return createChange({
-    kind: 'campaign',
-    what:
-      `create a PAUSED campaign with a daily budget of ${daily.amount} ${currency}` +
-      (total ? ` and a total budget of ${total.amount} ${currency}` : ''),
-    label: `a new campaign "${args.campaign_name}"`,
+  return newCampaignChange({
+    name: args.campaign_name,
     currency,
-    amounts: [
-      { field: 'daily_budget', money: 'daily_budget', micros: dailyMicros },
-      ...(totalMicros === undefined
-        ? []
-        : [{ field: 'total_budget', money: 'lifetime_budget' as const, micros: totalMicros }]),
-    ],
-    budgets: { currency, dailyMicros, lifetimeMicros: totalMicros },
+    dailyMicros: decimalToMicros(money(args.daily_budget, currency).amount),
+    also: total
+      ? [{ field: 'total_budget', money: 'lifetime_budget', micros: decimalToMicros(total.amount) }]
+      : [],
     typicalDailyInAccount: typical,
-    shown: {
-      ...(id && { campaign_id: id }),
-      name: args.campaign_name,
-      status: 'PAUSED',
-      daily_budget: daily.amount,
-    },
     id,
   });
 }

@@ -18,7 +18,7 @@ import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, dryRun, httpsUrl, text } from '../arguments.ts';
 import { authorizeCreate } from '../changes/authorize-create.ts';
 import type { Change } from '../changes/change.ts';
-import { createChange } from '../changes/create-change.ts';
+import { newCampaignChange } from '../changes/create-change.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { PREVIEW_OUTPUT } from '../preview.ts';
@@ -115,24 +115,13 @@ function createOf(
   typical?: number,
   id?: string,
 ): Change {
-  const daily = formatMicros(micros, currency);
-  return createChange({
-    kind: 'campaign',
-    what: `create a PAUSED search campaign with a daily budget of ${daily} ${currency}`,
-    label: `a new campaign "${args.campaign_name}"`,
+  return newCampaignChange({
+    name: args.campaign_name,
     currency,
-    amounts: [
-      { field: 'daily_budget', money: 'daily_budget', micros },
-      ...(bid === undefined ? [] : [{ field: 'cpc_bid', money: 'bid' as const, micros: bid }]),
-    ],
-    budgets: { currency, dailyMicros: micros },
+    dailyMicros: micros,
+    also: bid === undefined ? [] : [{ field: 'cpc_bid', money: 'bid', micros: bid }],
+    noun: 'search campaign',
     typicalDailyInAccount: typical,
-    shown: {
-      ...(id && { campaign_id: id }),
-      name: args.campaign_name,
-      status: 'PAUSED',
-      daily_budget: daily,
-    },
     id,
   });
 }

@@ -35,7 +35,7 @@ import {
 } from '../arguments.ts';
 import { authorizeCreate } from '../changes/authorize-create.ts';
 import type { Change } from '../changes/change.ts';
-import { createChange } from '../changes/create-change.ts';
+import { newCampaignChange } from '../changes/create-change.ts';
 import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { PREVIEW_OUTPUT } from '../preview.ts';
@@ -258,21 +258,11 @@ async function createCampaign(args: Args, context: ToolContext): Promise<ToolRes
  * the campaign is made PAUSED, and holds its ad set and ad.
  */
 function createOf(args: Args, currency: string, micros: number, typical?: number, id?: string): Change {
-  const daily = formatMicros(micros, currency);
-  return createChange({
-    kind: 'campaign',
-    what: `create a PAUSED campaign with a daily budget of ${daily} ${currency}`,
-    label: `a new campaign "${args.campaign_name}"`,
+  return newCampaignChange({
+    name: args.campaign_name,
     currency,
-    amounts: [{ field: 'daily_budget', money: 'daily_budget', micros }],
-    budgets: { currency, dailyMicros: micros },
+    dailyMicros: micros,
     typicalDailyInAccount: typical,
-    shown: {
-      ...(id && { campaign_id: id }),
-      name: args.campaign_name,
-      status: 'PAUSED',
-      daily_budget: daily,
-    },
     id,
   });
 }

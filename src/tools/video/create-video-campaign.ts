@@ -13,7 +13,7 @@ import { videoProtocol } from '../../platforms/video/protocol.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, digitsId, dryRun, httpsUrl, text } from '../arguments.ts';
 import { authorizeCreate } from '../changes/authorize-create.ts';
-import { createChange } from '../changes/create-change.ts';
+import { newCampaignChange } from '../changes/create-change.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { PREVIEW_OUTPUT } from '../preview.ts';
@@ -78,18 +78,7 @@ async function activeDailyBudgets(client: VideoClient, advertiserId: string): Pr
  * budget (within a key's ceiling) and, once known, the advertiser's typical one.
  */
 function createOf(name: string, micros: number, currency: string, typical?: number, id?: string) {
-  const daily = formatMicros(micros, currency);
-  return createChange({
-    kind: 'campaign',
-    what: `create a PAUSED campaign with a daily budget of ${daily} ${currency}`,
-    label: `a new campaign "${name}"`,
-    currency,
-    amounts: [{ field: 'daily_budget', money: 'daily_budget', micros }],
-    budgets: { currency, dailyMicros: micros },
-    typicalDailyInAccount: typical,
-    shown: { ...(id && { campaign_id: id }), name, status: 'PAUSED', daily_budget: daily },
-    id,
-  });
+  return newCampaignChange({ name, currency, dailyMicros: micros, typicalDailyInAccount: typical, id });
 }
 
 export const createVideoCampaign = defineTool({
