@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/key-limits.ts';
 import { addAccount } from '../../src/owners/add-account.ts';
 import { issueKey } from '../../src/owners/create-key.ts';
+import { revokeApiKey } from '../../src/storage/api-keys.ts';
 import { TestService } from '../support/service.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshot, signUpInBrowser } from './support/browser.ts';
@@ -96,6 +97,41 @@ describe('approvals in Chromium', { timeout: 90_000 }, () => {
         .getByRole('link', { name: 'Approvals', exact: true })
         .count(),
     ).toBe(1);
+    await context.close();
+  });
+  it('an ad group approval names the ad group, and says when its key is gone that approving writes nothing', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const user = await signUpInBrowser(page, service, 'approve-gone');
+    const { db } = service.services.storage;
+    await addAccount(service.services, user, { platform: 'video' });
+    const limits = { ...DEFAULT_LIMITS, scope: 'spend' } as const;
+    const made = await issueKey(db, user, 'night agent', 'never', service.services.clock.now(), limits);
+    const listed = await callTool(service.url, made.key, 'list_video_ad_groups');
+    const group = listed.body.data.structured.ad_groups.find((g: any) => g.name === 'Prospecting: broad');
+    const asked = await callTool(service.url, made.key, 'update_video_ad_group', {
+      adgroup_id: group.adgroup_id,
+      daily_budget: 12_000,
+    });
+    expect(asked.status).toBe(202);
+    const id: string = asked.body.data.structured.approval.id;
+    await revokeApiKey(db, made.id, service.services.clock.now());
+
+    for (const [viewport, name] of [
+      [DESKTOP, 'approval-key-gone'],
+      [PHONE, 'approval-key-gone-phone'],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${service.url}/approvals/${id}`);
+      await expect(page.getByRole('status').textContent()).resolves.toMatch(
+        /^Approving writes nothing now\. .*night agent.*revoked/,
+      );
+      expect(await page.getByText(`ad group ${group.adgroup_id}`).count()).toBeGreaterThan(0);
+      expect(
+        await page.getByRole('row', { name: /^daily_budget 120\.00 12000\.00 \(changes\)$/ }).count(),
+      ).toBe(1);
+      await checkPage(page, name);
+    }
     await context.close();
   });
 });
