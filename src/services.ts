@@ -10,7 +10,7 @@ import { Metrics } from './metrics/metrics.ts';
 import { connectionFailing } from './notifications/connection-failing.ts';
 import { OAuthServer } from './oauth/oauth-server.ts';
 import { AuditLog } from './pipeline/audit-log.ts';
-import { AccountThrottles } from './platforms/account-throttles.ts';
+import { PlatformThrottles } from './platforms/throttles.ts';
 import { MemoryRateLimiter } from './ratelimit/memory-rate-limiter.ts';
 import type { RateLimiter } from './ratelimit/rate-limiter.ts';
 import { RedisRateLimiter } from './ratelimit/redis-rate-limiter.ts';
@@ -70,7 +70,7 @@ export function createServices(config: Config, options: ServiceOptions = {}): Se
     credentials: new CredentialCache(storage, logger, config.credentialCacheMs),
     rateLimiter: createRateLimiter(config),
     tools,
-    throttles: new AccountThrottles(clock),
+    throttles: new PlatformThrottles(clock),
     oauth: new OAuthServer(shared),
     jobs: createJobEngine(config, storage, clock, logger),
     runtime: { listeningUrl: undefined, sandboxDispatcher: undefined, draining: false },

@@ -5,6 +5,26 @@ import { PLATFORM_INFO, type Platform } from '../platform-families.ts';
 /** How many of the unexpected fields an error names; the rest are counted. */
 const SHOWN_ISSUES = 5;
 
+/** A JSON number of 16 digits or more outside a string: an id JSON.parse alone could round. */
+const LONG_NUMBER = /[:,[]\s*-?\d{16,}\s*[,}\]]/;
+
+/**
+ * JSON.parse that keeps an integer beyond 2^53 as its exact digits (a string): platforms that send ids
+ * as JSON numbers (TikTok does) would otherwise have them rounded to another object's id.
+ */
+export function parseExactJson(text: string): unknown {
+  if (!LONG_NUMBER.test(text)) return JSON.parse(text);
+  // The reviver's third argument (the source text) is ES2026; Node 24 has it, TypeScript's lib not yet.
+  const reviver = (_key: string, value: unknown, context?: { source?: string }) =>
+    typeof value === 'number' &&
+    !Number.isSafeInteger(value) &&
+    context?.source &&
+    /^-?\d+$/.test(context.source)
+      ? context.source
+      : value;
+  return JSON.parse(text, reviver as (key: string, value: unknown) => unknown);
+}
+
 /**
  * Reads a platform's answer through the zod schema of what the adapter uses from it, so that a
  * surprising answer from a live platform becomes a clear `upstream_error` naming what was unexpected,
@@ -27,7 +47,7 @@ export function readAnswer<Schema extends z.ZodType>(
     );
   let json: unknown;
   try {
-    json = body.trim() === '' ? {} : JSON.parse(body);
+    json = body.trim() === '' ? {} : parseExactJson(body);
   } catch {
     throw fail('with something that is not JSON');
   }

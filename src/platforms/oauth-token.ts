@@ -1,9 +1,11 @@
 /** The OAuth 2.0 token endpoint as Google and LinkedIn serve it: form-encoded code and refresh grants. */
+
 import { z } from 'zod';
 import type { Platform } from '../platform-families.ts';
 import { readAnswer } from './answer-shape.ts';
 import type { Endpoints } from './endpoints.ts';
 import type { TokenGrant, TokenLimits } from './protocol.ts';
+import { soleThrottleKey } from './throttles.ts';
 import { type Classifier, callUpstream } from './upstream.ts';
 
 /** The code exchange runs outside a tool's session, so it keeps its own modest limits. */
@@ -79,7 +81,7 @@ async function requestToken(
       timeoutMs: limits.timeoutMs,
       retries: limits.retries,
       classify: tokenClassifier,
-      throttleKey: `${platform}:oauth:${endpoints.clientId}`,
+      throttleKeys: soleThrottleKey(`${platform}:oauth:${endpoints.clientId}`),
       ...endpoints.link,
     },
   );

@@ -6,7 +6,7 @@ import type { TokenCipher } from '../crypto/token-cipher.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { Storage } from '../storage/database.ts';
 import type { Connection } from '../storage/schema.ts';
-import type { AccountThrottles } from './account-throttles.ts';
+import type { PlatformThrottles } from './throttles.ts';
 
 /** What the platform clients take from the running service: no more, so they stand below the tools. */
 export interface PlatformServices {
@@ -18,7 +18,7 @@ export interface PlatformServices {
   cipher: TokenCipher;
   metrics: Metrics;
   /** Which accounts a platform is rate-limiting, so their next calls fail fast. */
-  throttles: AccountThrottles;
+  throttles: PlatformThrottles;
   runtime: PlatformRuntime;
   /**
    * Told once when a platform refuses a connection's tokens for good and it is marked expired (the

@@ -13,6 +13,7 @@ import type { CallTrace, PlatformCallContext } from './call-context.ts';
 import { type Endpoints, endpointsFor } from './endpoints.ts';
 import type { PlatformServices } from './platform-services.ts';
 import { grantExpiry, type PlatformProtocol, type TokenGrant } from './protocol.ts';
+import type { ThrottleKeys } from './throttles.ts';
 import { callUpstream, type UpstreamRequest, type UpstreamResponse } from './upstream.ts';
 import { toAppError } from './upstream-errors.ts';
 import { UpstreamFailure } from './upstream-failure.ts';
@@ -170,10 +171,24 @@ export class PlatformSession {
         timeoutMs: platforms.timeoutMs,
         retries: platforms.retries,
         classify: this.#protocol.classify,
-        throttleKey: `${this.platform}:${this.account.account_id}`,
+        throttleKeys: this.#throttleKeys(),
         ...this.endpoints.link,
       },
     );
+  }
+
+  /**
+   * The scopes a platform may throttle this call in. The sandbox's app is each owner's own, so one
+   * owner's sandbox throttle never holds back another owner.
+   */
+  #throttleKeys(): ThrottleKeys {
+    const { mode } = this.#connection;
+    const base = `${this.platform}:${mode}`;
+    return {
+      account: `${base}:account:${this.account.account_id}`,
+      user: `${base}:connection:${this.#connection.id}`,
+      app: mode === 'sandbox' ? `${base}:app:${this.#connection.user_id}` : `${base}:app`,
+    };
   }
 
   /**

@@ -1,10 +1,34 @@
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { PLATFORM_INFO } from '../platform-families.ts';
+import type { ThrottleScope } from './throttles.ts';
 import type { UpstreamFailure } from './upstream-failure.ts';
 
-/** What Retry-After says when a platform throttles without stating a wait (LinkedIn, TikTok). */
+/** What Retry-After says when a platform throttles without stating or implying a wait. */
 const DEFAULT_THROTTLE_WAIT_SECONDS = 60;
+
+/** What a throttle of each scope holds back, and what it leaves alone, in the agent's terms. */
+const SCOPE_WORDS: Record<ThrottleScope, { blocked: string; free: string }> = {
+  account: { blocked: 'this ad account', free: 'Other accounts are not affected.' },
+  user: {
+    blocked: 'the user whose connection this account is under (every account of that connection)',
+    free: 'Accounts of other connections are not affected.',
+  },
+  app: {
+    blocked: "this service's app (every account this service reaches on the platform)",
+    free: 'Calls to other accounts on this platform will be refused too until then; other platforms are not affected.',
+  },
+  developer_token: {
+    blocked: "this service's developer token (every Google Ads account this service reaches)",
+    free: 'Calls to other Google Ads accounts will be refused too until then; other platforms are not affected.',
+  },
+};
+
+/** `2026-12-03 00:00 UTC`: when a wait ends, to the minute (rounded up). */
+function minuteOf(date: Date): string {
+  const rounded = new Date(Math.ceil(date.getTime() / 60_000) * 60_000);
+  return `${rounded.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
 
 const INTERNAL_TYPE: Record<string, string> = {
   server: 'UpstreamServerError',
@@ -33,10 +57,12 @@ export function toAppError(failure: UpstreamFailure, config: Config, mayHaveActe
       const stated = failure.retryAfterSeconds;
       const wait = stated ?? DEFAULT_THROTTLE_WAIT_SECONDS;
       const how = stated === undefined ? ' (it did not say for how long)' : '';
+      const until = failure.retryAt ? ` (until ${minuteOf(failure.retryAt)})` : '';
+      const words = SCOPE_WORDS[failure.scope ?? 'account'];
       return new AppError(
         'upstream_rate_limited',
-        `${label} is rate-limiting this account${how}: wait ${wait} second${wait === 1 ? '' : 's'}, then retry ` +
-          'with exponential backoff. Other accounts are not affected.',
+        `${label} is rate-limiting ${words.blocked}${how}: wait ${wait} second${wait === 1 ? '' : 's'}${until}, ` +
+          `then retry with exponential backoff. ${words.free}`,
         { retryAfterSeconds: wait },
       );
     }

@@ -1,4 +1,5 @@
 import type { Platform } from '../platform-families.ts';
+import type { ThrottleScope } from './throttles.ts';
 
 export type FailureKind = 'rejected' | 'not_found' | 'throttled' | 'auth' | 'server' | 'timeout' | 'network';
 
@@ -12,6 +13,10 @@ export class UpstreamFailure extends Error {
   readonly kind: FailureKind;
   readonly status: number | undefined;
   readonly retryAfterSeconds: number | undefined;
+  /** A throttle's: whose calls it holds back (`account` when the platform does not say). */
+  readonly scope: ThrottleScope | undefined;
+  /** A throttle's: when the wait ends, when known. */
+  readonly retryAt: Date | undefined;
   readonly requestId: string | undefined;
   readonly method: string;
   readonly path: string;
@@ -22,6 +27,8 @@ export class UpstreamFailure extends Error {
     message: string;
     status?: number | undefined;
     retryAfterSeconds?: number | undefined;
+    scope?: ThrottleScope | undefined;
+    retryAt?: Date | undefined;
     requestId?: string | undefined;
     method: string;
     path: string;
@@ -31,6 +38,8 @@ export class UpstreamFailure extends Error {
     this.kind = fields.kind;
     this.status = fields.status;
     this.retryAfterSeconds = fields.retryAfterSeconds;
+    this.scope = fields.scope;
+    this.retryAt = fields.retryAt;
     this.requestId = fields.requestId;
     this.method = fields.method;
     this.path = fields.path;

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Dispatcher, request } from 'undici';
 import type { Platform } from '../platform-families.ts';
-import type { AccountThrottles } from './account-throttles.ts';
+import type { PlatformThrottles, ThrottleKeys, ThrottleScope } from './throttles.ts';
 import { type FailureKind, UpstreamFailure } from './upstream-failure.ts';
 
 export interface UpstreamRequest {
@@ -20,12 +20,24 @@ export interface UpstreamResponse {
   body: string;
 }
 
-/** How a platform says what went wrong: from its answer to a failure kind and its own message. */
+/**
+ * How a platform says what went wrong: from its answer (and the time it came, for a wait the platform
+ * implies, such as a day's limit) to a failure kind, its own message and, for a throttle, whose calls it
+ * holds back and for how long.
+ */
 export type Classifier = (
   response: UpstreamResponse,
+  now?: Date,
 ) =>
   | { ok: true }
-  | { ok: false; kind: FailureKind; message: string; retryAfterSeconds?: number; requestId?: string };
+  | {
+      ok: false;
+      kind: FailureKind;
+      message: string;
+      retryAfterSeconds?: number;
+      scope?: ThrottleScope;
+      requestId?: string;
+    };
 
 /** How one request to a platform ended: `ok`, or the kind of failure (a refusal counts as one). */
 export type UpstreamOutcome = 'ok' | FailureKind;
@@ -38,8 +50,8 @@ export interface UpstreamLink {
   /** undici's global dispatcher when absent. */
   dispatcher?: Dispatcher | undefined;
   observe?: UpstreamObserver | undefined;
-  /** The service's record of throttled accounts; without it, no throttle is remembered between calls. */
-  throttles?: AccountThrottles | undefined;
+  /** The service's record of throttles; without it, no throttle is remembered between calls. */
+  throttles?: PlatformThrottles | undefined;
 }
 
 export interface UpstreamOptions extends UpstreamLink {
@@ -47,8 +59,8 @@ export interface UpstreamOptions extends UpstreamLink {
   timeoutMs: number;
   retries: number;
   classify: Classifier;
-  /** The account the call acts for: throttles are tracked per account, never shared. */
-  throttleKey: string;
+  /** The account, user and app the call acts for: a throttle holds back the scope the platform names. */
+  throttleKeys: ThrottleKeys;
 }
 
 const BASE_DELAY_MS = 200;
@@ -111,13 +123,15 @@ export async function callUpstream(
   req: UpstreamRequest,
   options: UpstreamOptions,
 ): Promise<UpstreamResponse> {
-  const throttledFor = options.throttles?.secondsLeft(options.throttleKey);
-  if (throttledFor !== undefined) {
+  const held = options.throttles?.holding(options.throttleKeys);
+  if (held !== undefined) {
     throw new UpstreamFailure({
       platform: options.platform,
       kind: 'throttled',
-      message: 'the platform is still rate-limiting this account',
-      retryAfterSeconds: throttledFor,
+      message: 'the platform is still rate-limiting these calls',
+      retryAfterSeconds: held.secondsLeft,
+      scope: held.scope,
+      retryAt: held.until,
       method: req.method,
       path: pathOf(req.url),
     });
@@ -129,7 +143,8 @@ export async function callUpstream(
       options.observe?.(outcome, (performance.now() - sent) / 1000);
     try {
       const response = await sendOnce(req, options);
-      const verdict = options.classify(response);
+      const now = options.throttles?.now() ?? new Date();
+      const verdict = options.classify(response, now);
       observe(verdict.ok ? 'ok' : verdict.kind);
       if (verdict.ok) return response;
       failure = new UpstreamFailure({
@@ -138,6 +153,11 @@ export async function callUpstream(
         message: verdict.message,
         status: response.status,
         retryAfterSeconds: verdict.retryAfterSeconds,
+        scope: verdict.kind === 'throttled' ? (verdict.scope ?? 'account') : undefined,
+        retryAt:
+          verdict.retryAfterSeconds === undefined
+            ? undefined
+            : new Date(now.getTime() + verdict.retryAfterSeconds * 1000),
         requestId: verdict.requestId,
         method: req.method,
         path: pathOf(req.url),
@@ -149,7 +169,7 @@ export async function callUpstream(
     }
     const wait = failure.retryAfterSeconds;
     if (failure.kind === 'throttled' && wait !== undefined && wait > MAX_INLINE_WAIT_SECONDS) {
-      options.throttles?.block(options.throttleKey, wait);
+      options.throttles?.hold(options.throttleKeys, failure.scope ?? 'account', wait);
       throw failure;
     }
     if (!req.idempotent || !failure.transient || attempt >= options.retries) throw failure;

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
-import { AccountThrottles } from '../../src/platforms/account-throttles.ts';
+import { PlatformThrottles } from '../../src/platforms/throttles.ts';
 import { type Classifier, callUpstream } from '../../src/platforms/upstream.ts';
 import { UpstreamFailure } from '../../src/platforms/upstream-failure.ts';
 
@@ -16,6 +16,8 @@ function startPlatform() {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
+    if (request.url?.startsWith('/throttled-app'))
+      return send(429, { error: 'app limit', wait: 600, scope: 'app' });
     if (request.url?.startsWith('/throttled')) return send(429, { error: 'slow down', wait: 30 });
     if (request.url === '/flaky')
       return ++flaky <= 2 ? send(503, { error: 'busy' }) : send(200, { ok: true });
@@ -27,23 +29,30 @@ function startPlatform() {
 
 const classify: Classifier = (response) => {
   if (response.status < 400) return { ok: true };
-  const body = JSON.parse(response.body) as { error: string; wait?: number };
-  if (response.status === 429)
-    return { ok: false, kind: 'throttled', message: body.error, retryAfterSeconds: body.wait };
+  const body = JSON.parse(response.body) as { error: string; wait?: number; scope?: 'app' };
+  if (response.status === 429) {
+    return {
+      ok: false,
+      kind: 'throttled',
+      message: body.error,
+      retryAfterSeconds: body.wait,
+      ...(body.scope && { scope: body.scope }),
+    };
+  }
   return { ok: false, kind: 'server', message: body.error };
 };
 
 describe('calls to a platform', () => {
   const platform = startPlatform();
   let base: string;
-  let throttles: AccountThrottles;
-  const options = (throttleKey: string) => ({
+  let throttles: PlatformThrottles;
+  const options = (account: string, app = 'app-1') => ({
     throttles,
     platform: 'search' as const,
     timeoutMs: 2000,
     retries: 2,
     classify,
-    throttleKey,
+    throttleKeys: { account, user: `user-of-${account}`, app },
   });
 
   beforeAll(async () => {
@@ -52,7 +61,7 @@ describe('calls to a platform', () => {
   });
   afterAll(() => new Promise<void>((resolve) => (platform.server as Server).close(() => resolve())));
   beforeEach(() => {
-    throttles = new AccountThrottles(systemClock);
+    throttles = new PlatformThrottles(systemClock);
     platform.hits.length = 0;
   });
 
@@ -78,6 +87,29 @@ describe('calls to a platform', () => {
     );
     expect(other.status).toBe(200);
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it("holds back every account of the app when the platform names the app's limit, and no other app", async () => {
+    const first = await callUpstream(
+      { method: 'GET', url: `${base}/throttled-app/a`, idempotent: true },
+      options('search:A'),
+    ).catch((error: unknown) => error);
+    expect([(first as UpstreamFailure).scope, (first as UpstreamFailure).retryAfterSeconds]).toEqual([
+      'app',
+      600,
+    ]);
+    const sibling = await callUpstream(
+      { method: 'GET', url: `${base}/ok/b`, idempotent: true },
+      options('search:B'),
+    ).catch((error: unknown) => error);
+    expect((sibling as UpstreamFailure).scope).toBe('app');
+    expect((sibling as UpstreamFailure).retryAt?.getTime()).toBeGreaterThan(Date.now() + 590_000);
+    const otherApp = await callUpstream(
+      { method: 'GET', url: `${base}/ok/c`, idempotent: true },
+      options('search:C', 'app-2'),
+    );
+    expect(otherApp.status).toBe(200);
+    expect(platform.hits).toEqual(['/throttled-app/a', '/ok/c']);
   });
 
   it('retries a safe call through transient failures', async () => {

@@ -1,6 +1,7 @@
 import type { Endpoints } from '../endpoints.ts';
 import { refreshAccessToken } from '../oauth-token.ts';
 import type { PlatformProtocol, TokenGrant } from '../protocol.ts';
+import { secondsUntilUtcMidnight } from '../throttles.ts';
 import type { Classifier, UpstreamResponse } from '../upstream.ts';
 
 /** The Rest.li protocol version every versioned LinkedIn API call declares. */
@@ -39,12 +40,24 @@ function requestIdOf(response: UpstreamResponse): string | undefined {
 }
 
 /**
+ * LinkedIn's daily limits (429 "Resource level throttle APPLICATION DAY limit ...", MEMBER DAY or
+ * APPLICATION_AND_MEMBER DAY) hold until midnight UTC, when they reset; LinkedIn sends no Retry-After.
+ * The application's limit holds every account the service reaches; the member's (and the member's calls
+ * through this application) every account of that member's connection.
+ */
+function dayLimitOf(message: string, now: Date): { scope: 'app' | 'user'; retryAfterSeconds: number } | undefined {
+  const limit = /\b(APPLICATION_AND_MEMBER|APPLICATION|MEMBER) DAY limit\b/i.exec(message)?.[1]?.toUpperCase();
+  if (!limit) return undefined;
+  return { scope: limit === 'APPLICATION' ? 'app' : 'user', retryAfterSeconds: secondsUntilUtcMidnight(now) };
+}
+
+/**
  * LinkedIn answers errors as `{message, serviceErrorCode, status}`: 400 and 422 are validation, 404 an
  * unknown id, 401 a bad or expired token, 429 a throttle without Retry-After, 5xx LinkedIn's own
  * failure. 403 (no permission on the account or the page) is a refusal the caller can read and act on;
  * 426 (an API version LinkedIn no longer serves) is the operator's to fix, so it counts as a failure.
  */
-export const networkClassifier: Classifier = (response) => {
+export const networkClassifier: Classifier = (response, now = new Date()) => {
   const { status } = response;
   if (status < 400) return { ok: true };
   const error = parseError(response.body);
@@ -53,7 +66,7 @@ export const networkClassifier: Classifier = (response) => {
   const failure = { message, ...(requestId && { requestId }) };
   if (status === 401) return { ok: false, kind: 'auth', ...failure };
   if (status === 404) return { ok: false, kind: 'not_found', ...failure };
-  if (status === 429) return { ok: false, kind: 'throttled', ...failure };
+  if (status === 429) return { ok: false, kind: 'throttled', ...failure, ...dayLimitOf(message, now) };
   if (status === 426 || status >= 500) return { ok: false, kind: 'server', ...failure };
   return { ok: false, kind: 'rejected', ...failure };
 };

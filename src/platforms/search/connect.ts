@@ -3,6 +3,7 @@ import type { ConnectProtocol, DiscoveredAccount } from '../connect-protocol.ts'
 import { withReconnectHint } from '../connect-protocol.ts';
 import type { Endpoints } from '../endpoints.ts';
 import { exchangeAuthorizationCode } from '../oauth-token.ts';
+import { soleThrottleKey } from '../throttles.ts';
 import { callUpstream, type UpstreamResponse } from '../upstream.ts';
 import { UpstreamFailure } from '../upstream-failure.ts';
 import { searchProtocol } from './protocol.ts';
@@ -33,7 +34,7 @@ function call(
       timeoutMs: CONNECT_TIMEOUT_MS,
       retries: CONNECT_RETRIES,
       classify: searchProtocol.classify,
-      throttleKey,
+      throttleKeys: soleThrottleKey(throttleKey),
       ...endpoints.link,
     },
   );

@@ -83,9 +83,10 @@ export const searchClassifier: Classifier = (response) => {
     ...(requestId && { requestId }),
   });
   if (status === 429) {
-    const delay = read.errors
-      .map((e) => durationSeconds(e.details?.quotaErrorDetails?.retryDelay))
-      .find(Boolean);
+    const quotas = read.errors.map((e) => e.details?.quotaErrorDetails).filter((q) => q !== undefined);
+    const delay = quotas.map((q) => durationSeconds(q.retryDelay)).find(Boolean);
+    // DEVELOPER: the developer token's quota, which every account the service reaches shares.
+    const developer = quotas.some((q) => q.rateScope === 'DEVELOPER');
     const header = Number(response.headers['retry-after']);
     const retryAfterSeconds =
       delay ?? (Number.isFinite(header) && header > 0 ? Math.ceil(header) : undefined);
@@ -93,6 +94,7 @@ export const searchClassifier: Classifier = (response) => {
       ok: false,
       kind: 'throttled',
       message,
+      scope: developer ? 'developer_token' : 'account',
       ...(retryAfterSeconds !== undefined && { retryAfterSeconds }),
       ...(requestId && { requestId }),
     };

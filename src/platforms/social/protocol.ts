@@ -1,4 +1,5 @@
 import type { PlatformProtocol } from '../protocol.ts';
+import type { ThrottleScope } from '../throttles.ts';
 import type { Classifier, UpstreamResponse } from '../upstream.ts';
 import { withProof } from './proof.ts';
 
@@ -17,6 +18,17 @@ export interface GraphError {
 /** Rate limits: application (4), user (17), API-specific (613) and Business Use Case (80000 to 80014). */
 export function isThrottleCode(code: number): boolean {
   return code === 4 || code === 17 || code === 613 || (code >= 80000 && code <= 80014);
+}
+
+/**
+ * Whose calls a throttle code holds back (Meta, "Rate Limits"): the app's platform limit (4) every
+ * account the service reaches, the user's (17) every account of that user's token; the ad account's
+ * own limits (613, the Business Use Case codes 80000 to 80014, 80004 for the Marketing API) that one.
+ */
+function throttleScope(code: number): ThrottleScope {
+  if (code === 4) return 'app';
+  if (code === 17) return 'user';
+  return 'account';
 }
 
 /** Invalid, expired or revoked token (190), session key (102), no token at all (104). */
@@ -94,6 +106,7 @@ export const socialClassifier: Classifier = (response: UpstreamResponse) => {
       ok: false,
       kind: 'throttled',
       ...failure,
+      scope: throttleScope(code),
       ...(wait !== undefined && { retryAfterSeconds: wait }),
     };
   }

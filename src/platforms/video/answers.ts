@@ -2,9 +2,15 @@ import { z } from 'zod';
 
 // The parts of TikTok's answers the video adapter reads, as zod schemas (read through readAnswer).
 
+/**
+ * An id as TikTok writes it: a string, or a JSON number (readAnswer keeps one beyond 2^53 exact, as its
+ * digits), always read as a string.
+ */
+export const tiktokId = z.union([z.string(), z.number().int()]).transform(String);
+
 /** The fields of a campaign the video tools read. */
 export const campaignShape = z.object({
-  campaign_id: z.string(),
+  campaign_id: tiktokId,
   campaign_name: z.string(),
   budget: z.number(),
   budget_mode: z.string(),
@@ -20,9 +26,9 @@ export const CAMPAIGN_FIELDS = Object.keys(campaignShape.shape);
 
 /** The fields of an ad group the video tools read. */
 export const adGroupShape = z.object({
-  adgroup_id: z.string(),
+  adgroup_id: tiktokId,
   adgroup_name: z.string(),
-  campaign_id: z.string(),
+  campaign_id: tiktokId,
   budget: z.number(),
   budget_mode: z.string(),
   operation_status: z.string(),
@@ -39,10 +45,10 @@ export const ADGROUP_FIELDS = Object.keys(adGroupShape.shape);
 
 /** The fields of an ad the video tools read. */
 export const adShape = z.object({
-  ad_id: z.string(),
+  ad_id: tiktokId,
   ad_name: z.string(),
-  adgroup_id: z.string(),
-  campaign_id: z.string(),
+  adgroup_id: tiktokId,
+  campaign_id: tiktokId,
   operation_status: z.string(),
   secondary_status: z.string().optional(),
   video_id: z.string().nullable().optional(),
@@ -83,9 +89,9 @@ const reportNumber = z
 const reportRow = z
   .object({
     dimensions: z.object({
-      campaign_id: z.string().optional(),
-      adgroup_id: z.string().optional(),
-      ad_id: z.string().optional(),
+      campaign_id: tiktokId.optional(),
+      adgroup_id: tiktokId.optional(),
+      ad_id: tiktokId.optional(),
       // TikTok writes a day as `2026-11-22 00:00:00`.
       stat_time_day: z
         .string()
@@ -97,8 +103,8 @@ const reportRow = z
       impressions: reportNumber,
       clicks: reportNumber,
       conversion: reportNumber,
-      campaign_id: z.string().optional(),
-      adgroup_id: z.string().optional(),
+      campaign_id: tiktokId.optional(),
+      adgroup_id: tiktokId.optional(),
       adgroup_name: z.string().optional(),
       ad_name: z.string().optional(),
     }),

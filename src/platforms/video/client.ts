@@ -14,6 +14,7 @@ import {
   type Page,
   type ReportRow,
   reportPage,
+  tiktokId,
   type VideoAd,
   type VideoAdGroup,
   type VideoCampaign,
@@ -208,7 +209,7 @@ export class VideoClient {
 
   async updateAdGroup(advertiserId: string, adGroupId: string, changes: AdGroupChanges): Promise<void> {
     const response = await this.#session.send(this.adGroupUpdateRequest(advertiserId, adGroupId, changes));
-    this.#read('the ad group update', z.object({ adgroup_id: z.string().optional() }), response.body, true);
+    this.#read('the ad group update', z.object({ adgroup_id: tiktokId.optional() }), response.body, true);
   }
 
   adGroupStatusRequest(advertiserId: string, adGroupId: string, status: OperationStatus) {
@@ -224,7 +225,7 @@ export class VideoClient {
     const response = await this.#session.send(this.adGroupStatusRequest(advertiserId, adGroupId, status));
     this.#read(
       'the ad group status update',
-      z.object({ adgroup_ids: z.array(z.string()).optional() }),
+      z.object({ adgroup_ids: z.array(tiktokId).optional() }),
       response.body,
       true,
     );
@@ -317,7 +318,7 @@ export class VideoClient {
 
   async updateCampaign(advertiserId: string, campaignId: string, changes: CampaignChanges): Promise<void> {
     const response = await this.#session.send(this.updateRequest(advertiserId, campaignId, changes));
-    this.#read('the campaign update', z.object({ campaign_id: z.string().optional() }), response.body, true);
+    this.#read('the campaign update', z.object({ campaign_id: tiktokId.optional() }), response.body, true);
   }
 
   /** Setting a status is idempotent too: enabling an enabled campaign leaves it so. */
@@ -334,7 +335,7 @@ export class VideoClient {
     const response = await this.#session.send(this.statusRequest(advertiserId, campaignId, status));
     this.#read(
       'the campaign status update',
-      z.object({ campaign_ids: z.array(z.string()).optional() }),
+      z.object({ campaign_ids: z.array(tiktokId).optional() }),
       response.body,
       true,
     );

@@ -6,6 +6,7 @@ import { withReconnectHint } from '../connect-protocol.ts';
 import type { Endpoints } from '../endpoints.ts';
 import { schemaPerItem } from '../schema-per-item.ts';
 import { UpstreamFailure } from '../upstream-failure.ts';
+import { tiktokId } from './answers.ts';
 
 /** TikTok's envelope around a method's `data`. */
 const dataEnvelope = schemaPerItem(<Data extends z.ZodType>(data: Data) => z.object({ data }));
@@ -18,12 +19,12 @@ const envelope = z.object({
 
 const accessTokenAnswer = z.object({ access_token: z.string().min(1) });
 const authorizedAdvertisers = z.object({
-  list: z.array(z.object({ advertiser_id: z.string(), advertiser_name: z.string().optional() })),
+  list: z.array(z.object({ advertiser_id: tiktokId, advertiser_name: z.string().optional() })),
 });
 const advertiserInfo = z.object({
   list: z.array(
     z.object({
-      advertiser_id: z.string(),
+      advertiser_id: tiktokId,
       name: z.string(),
       currency: z.string(),
       // The reporting time zone: an offset (`Etc/GMT-8`) or a region (`Europe/London`).

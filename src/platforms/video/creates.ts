@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { readAnswer } from '../answer-shape.ts';
 import type { PlatformSession } from '../session.ts';
+import { tiktokId } from './answers.ts';
 
 // TikTok Business API v1.3's creates, as the create tool sends them: campaign/create/, the video
 // upload (file/video/ad/upload/, by file), adgroup/create/ and ad/create/, and the finders a resumed
@@ -47,12 +48,12 @@ export interface AdCreate {
   videoId: string;
 }
 
-const created = (field: string) => z.object({ [field]: z.string() });
+const created = (field: string) => z.object({ [field]: tiktokId });
 const videoAnswer = z.array(z.object({ video_id: z.string() })).min(1);
-const adAnswer = z.object({ ad_ids: z.array(z.string()).min(1) });
+const adAnswer = z.object({ ad_ids: z.array(tiktokId).min(1) });
 const found = (field: string) =>
   z.object({
-    list: z.array(z.object({ [field]: z.string(), [`${field.replace('_id', '_name')}`]: z.string() })),
+    list: z.array(z.object({ [field]: tiktokId, [`${field.replace('_id', '_name')}`]: z.string() })),
   });
 
 export class VideoCreates {

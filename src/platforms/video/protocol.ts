@@ -1,8 +1,22 @@
 import type { PlatformProtocol } from '../protocol.ts';
+import { secondsUntilUtcMidnight } from '../throttles.ts';
 import type { Classifier } from '../upstream.ts';
 
 /** TikTok's codes for a bad or expired token. */
 const AUTH_CODES = new Set([40104, 40105, 40106]);
+
+/** The advertiser's own request limit; TikTok's other throttle codes are the app's (40100). */
+const ADVERTISER_THROTTLE_CODE = 40133;
+
+/**
+ * TikTok states no wait: a limit per minute (or per second) clears within five minutes of backing off,
+ * as its documentation advises; a limit per day at 00:00 UTC.
+ */
+const MINUTE_LIMIT_WAIT_SECONDS = 300;
+
+function throttleWait(message: string, now: Date): number {
+  return /\b(day|daily)\b/i.test(message) ? secondsUntilUtcMidnight(now) : MINUTE_LIMIT_WAIT_SECONDS;
+}
 
 interface TikTokEnvelope {
   code?: number;
@@ -12,7 +26,7 @@ interface TikTokEnvelope {
 
 /** TikTok answers HTTP 200 with `{code, message, request_id, data}`; only `code` 0 is success. */
 export function videoClassifier(throttleCodes: readonly number[]): Classifier {
-  return (response) => {
+  return (response, now = new Date()) => {
     if (response.status >= 500) return { ok: false, kind: 'server', message: `HTTP ${response.status}` };
     let envelope: TikTokEnvelope;
     try {
@@ -23,7 +37,15 @@ export function videoClassifier(throttleCodes: readonly number[]): Classifier {
     const code = envelope.code ?? -1;
     if (code === 0 && response.status < 400) return { ok: true };
     const failure = { message: envelope.message ?? `error code ${code}`, requestId: envelope.request_id };
-    if (throttleCodes.includes(code)) return { ok: false, kind: 'throttled', ...failure };
+    if (throttleCodes.includes(code)) {
+      return {
+        ok: false,
+        kind: 'throttled',
+        ...failure,
+        scope: code === ADVERTISER_THROTTLE_CODE ? 'account' : 'app',
+        retryAfterSeconds: throttleWait(failure.message, now),
+      };
+    }
     if (AUTH_CODES.has(code)) return { ok: false, kind: 'auth', ...failure };
     if (code >= 50000) return { ok: false, kind: 'server', ...failure };
     return { ok: false, kind: 'rejected', ...failure };

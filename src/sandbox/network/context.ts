@@ -62,14 +62,22 @@ export function expired(reply: FastifyReply): FastifyReply {
 export async function answerFault(reply: FastifyReply, ...ids: Array<string | undefined>): Promise<boolean> {
   switch (magicFault(...ids.map((id) => (id === undefined ? undefined : idTail(id))))) {
     case 'rate_limited':
+      fail(reply, 429, 'Resource level throttle limit for calls to this resource is reached.', {
+        serviceErrorCode: 101,
+      });
+      return true;
+    case 'rate_limited_app':
+      fail(reply, 429, 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.', {
+        code: 'TOO_MANY_REQUESTS',
+        serviceErrorCode: 101,
+      });
+      return true;
+    case 'rate_limited_user':
       fail(
         reply,
         429,
-        'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.',
-        {
-          code: 'TOO_MANY_REQUESTS',
-          serviceErrorCode: 101,
-        },
+        'Resource level throttle APPLICATION_AND_MEMBER DAY limit for calls to this resource is reached.',
+        { code: 'TOO_MANY_REQUESTS', serviceErrorCode: 101 },
       );
       return true;
     case 'server_error':

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { magicFault, SANDBOX_THROTTLE_SECONDS, sandboxLatency, slowDown } from '../faults.ts';
+import { magicFault, SANDBOX_THROTTLE_SECONDS, sandboxLatency, secondsToUtcMidnight, slowDown } from '../faults.ts';
 import type { SandboxServices } from '../sandbox-services.ts';
 import { SandboxStore } from '../store.ts';
 import { mutateAdGroupAds } from './ad-group-ad-service.ts';
@@ -82,6 +82,20 @@ export function registerSearchSandbox(scope: FastifyInstance, services: SandboxS
             },
           ),
         ]);
+      case 'rate_limited_app': {
+        // The developer token's daily operations, as Google answers them (its window rolls; the
+        // sandbox's ends at midnight UTC).
+        const seconds = secondsToUtcMidnight(services.clock.now());
+        return failureAnswer(served, 429, [
+          adsError({ quotaError: 'RESOURCE_EXHAUSTED' }, `Too many requests. Retry in ${seconds} seconds.`, undefined, {
+            quotaErrorDetails: {
+              rateScope: 'DEVELOPER',
+              rateName: 'Number of operations for basic access',
+              retryDelay: `${seconds}s`,
+            },
+          }),
+        ]);
+      }
       case 'server_error':
         return internalError();
       case 'token_expired':

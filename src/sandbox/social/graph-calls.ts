@@ -13,6 +13,7 @@ import {
   retiredVersion,
   serverError,
   sessionExpired,
+  platformThrottle,
   throttle,
   tokenError,
   unknownPath,
@@ -132,6 +133,12 @@ export function graphCalls(services: SandboxServices): GraphCalls {
     switch (magicAccountFault(adAccountId)) {
       case 'rate_limited':
         throttle(reply, adAccountId.replace(/^act_/, ''));
+        return false;
+      case 'rate_limited_app':
+        platformThrottle(reply, 'app');
+        return false;
+      case 'rate_limited_user':
+        platformThrottle(reply, 'user');
         return false;
       case 'server_error':
         serverError(reply);

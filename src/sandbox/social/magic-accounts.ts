@@ -9,6 +9,8 @@ import type { Fault } from '../faults.ts';
  */
 const FAULT_CODES: Record<Fault, string> = {
   rate_limited: '0429',
+  rate_limited_app: '0004',
+  rate_limited_user: '0017',
   server_error: '0500',
   token_expired: '0190',
   slow: '0408',

@@ -37,6 +37,23 @@ export function throttle(reply: FastifyReply, businessId: string): FastifyReply 
   );
 }
 
+/**
+ * Meta's platform rate limits, in the words it answers them with (code 4: the app's, with X-App-Usage
+ * at its ceiling; code 17: the user's), without a stated wait: the window is a rolling hour.
+ */
+export function platformThrottle(reply: FastifyReply, whose: 'app' | 'user'): FastifyReply {
+  const error =
+    whose === 'app'
+      ? { message: '(#4) Application request limit reached', code: 4 }
+      : { message: '(#17) User request limit reached', code: 17 };
+  return graphError(
+    reply,
+    400,
+    { ...error, type: 'OAuthException', is_transient: true },
+    whose === 'app' ? { 'x-app-usage': JSON.stringify({ call_count: 100, total_time: 25, total_cputime: 25 }) } : {},
+  );
+}
+
 export function serverError(reply: FastifyReply): FastifyReply {
   return graphError(reply, 500, {
     message: 'An unexpected error has occurred. Please retry your request later.',

@@ -787,7 +787,15 @@ describe.each(TEST_DIALECTS)("LinkedIn's official client against the sandbox (%s
         ...(timeout && { additionalConfig: { timeout } }),
       });
     const throttled = await refusal(campaign('sandbox_rate_limited'));
-    expect(throttled).toMatchObject({ status: 429, body: { status: 429, code: 'TOO_MANY_REQUESTS' } });
+    expect(throttled).toMatchObject({ status: 429, body: { status: 429, serviceErrorCode: 101 } });
+    expect(await refusal(campaign('sandbox_rate_limited_app'))).toMatchObject({
+      status: 429,
+      body: { code: 'TOO_MANY_REQUESTS', message: expect.stringContaining('APPLICATION DAY limit') },
+    });
+    expect(await refusal(campaign('sandbox_rate_limited_user'))).toMatchObject({
+      status: 429,
+      body: { message: expect.stringContaining('APPLICATION_AND_MEMBER DAY limit') },
+    });
     expect((await refusal(campaign('sandbox_server_error'))).status).toBe(500);
     const expired = await refusal(campaign('sandbox_token_expired'));
     expect(expired).toMatchObject({

@@ -105,7 +105,16 @@ describe('the Google Ads protocol', () => {
     );
     expect(fractional).toMatchObject({ retryAfterSeconds: 2 });
     const noDelay = searchClassifier({ status: 429, headers: {}, body: 'busy' });
-    expect(noDelay).toEqual({ ok: false, kind: 'throttled', message: 'HTTP 429' });
+    expect(noDelay).toEqual({ ok: false, kind: 'throttled', message: 'HTTP 429', scope: 'account' });
+    const developer = searchClassifier(
+      googleError(429, 'RESOURCE_EXHAUSTED', [
+        {
+          errorCode: { quotaError: 'RESOURCE_EXHAUSTED' },
+          details: { quotaErrorDetails: { rateScope: 'DEVELOPER', retryDelay: '40591s' } },
+        },
+      ]),
+    );
+    expect(developer).toMatchObject({ scope: 'developer_token', retryAfterSeconds: 40591 });
   });
 
   it('tells auth failures from refusals a reconnect would not fix', () => {
