@@ -25,6 +25,16 @@ export function parseExactJson(text: string): unknown {
   return JSON.parse(text, reviver as (key: string, value: unknown) => unknown);
 }
 
+/** A platform that answered against its own protocol (`problem` says how): nothing is assumed from it. */
+export function protocolError(platform: Platform, problem: string, mayHaveActed = false): AppError {
+  return new AppError(
+    'upstream_error',
+    `Internal error: UpstreamProtocolError. ${PLATFORM_INFO[platform].label} ${problem}. ` +
+      'Nothing was assumed from it; report this to support with the request_id.',
+    { upstreamMayHaveActed: mayHaveActed },
+  );
+}
+
 /**
  * Reads a platform's answer through the zod schema of what the adapter uses from it, so that a
  * surprising answer from a live platform becomes a clear `upstream_error` naming what was unexpected,
@@ -37,14 +47,8 @@ export function readAnswer<Schema extends z.ZodType>(
   body: string,
   options: { mayHaveActed?: boolean } = {},
 ): z.output<Schema> {
-  const label = PLATFORM_INFO[platform].label;
   const fail = (problem: string) =>
-    new AppError(
-      'upstream_error',
-      `Internal error: UpstreamProtocolError. ${label} answered ${what} ${problem}. ` +
-        'Nothing was assumed from it; report this to support with the request_id.',
-      { upstreamMayHaveActed: options.mayHaveActed === true },
-    );
+    protocolError(platform, `answered ${what} ${problem}`, options.mayHaveActed === true);
   let json: unknown;
   try {
     json = body.trim() === '' ? {} : parseExactJson(body);

@@ -11,6 +11,8 @@ import type { FieldIssue } from './tool.ts';
 /** Ids that make the sandbox answer with a fault, accepted wherever an id is digits (docs/platforms.md). */
 export const SANDBOX_MAGIC_IDS = [
   'sandbox_rate_limited',
+  'sandbox_rate_limited_app',
+  'sandbox_rate_limited_user',
   'sandbox_server_error',
   'sandbox_slow',
   'sandbox_token_expired',

@@ -49,6 +49,7 @@ import { getVideoCampaignPerformance } from './video/get-video-campaign-performa
 import { listVideoAdGroups } from './video/list-video-ad-groups.ts';
 import { listVideoAds } from './video/list-video-ads.ts';
 import { listVideoCampaigns } from './video/list-video-campaigns.ts';
+import { listVideoIdentities } from './video/list-video-identities.ts';
 import { updateVideoAdGroup } from './video/update-video-ad-group.ts';
 import { updateVideoCampaign } from './video/update-video-campaign.ts';
 
@@ -112,6 +113,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   updateVideoCampaign,
   listVideoAdGroups,
   listVideoAds,
+  listVideoIdentities,
   updateVideoAdGroup,
   createVideoCampaign,
 ];

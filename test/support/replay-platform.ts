@@ -139,7 +139,7 @@ export class ReplayPlatform {
 
 /**
  * Gives an owner a live account (as if connected through the platform's OAuth) whose calls go to the
- * service's configured API URL: the connection, its token, the account.
+ * service's configured API URL: a connection of its own, its token, the account.
  */
 export async function addLiveAccount(
   service: TestService,
@@ -148,7 +148,8 @@ export async function addLiveAccount(
 ): Promise<void> {
   const { db } = service.services.storage;
   const now = service.services.clock.now();
-  const connectionId = `con_live_${fields.platform}_${owner.userId}`;
+  // A connection per account, so a test that expires one leaves the others alone.
+  const connectionId = `con_live_${fields.platform}_${fields.accountId}_${owner.userId}`;
   await db
     .insertInto('connections')
     .values({

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { readAnswer } from '../answer-shape.ts';
+import { protocolError, readAnswer } from '../answer-shape.ts';
 import type { PlatformSession } from '../session.ts';
 import type { UpstreamRequest } from '../upstream.ts';
 import {
@@ -39,6 +39,7 @@ export class SearchClient {
     const pageSchema = searchPageSchema(row);
     const rows: Array<z.output<Row>> = [];
     let pageToken: string | undefined;
+    const tokens = new Set<string>();
     for (let page = 0; page < MAX_PAGES; page++) {
       const response = await this.#session.send({
         method: 'POST',
@@ -51,8 +52,10 @@ export class SearchClient {
       rows.push(...(answer.results ?? []));
       pageToken = answer.nextPageToken || undefined;
       if (!pageToken) return rows;
+      if (tokens.has(pageToken)) throw protocolError('search', 'answered a nextPageToken it had given before');
+      tokens.add(pageToken);
     }
-    throw new Error(`Google Ads kept paging after ${MAX_PAGES} pages`);
+    throw protocolError('search', `kept answering googleAds:search pages past ${MAX_PAGES}`);
   }
 
   /**

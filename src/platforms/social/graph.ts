@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { protocolError } from '../answer-shape.ts';
 import type { Endpoints } from '../endpoints.ts';
 import { schemaPerItem } from '../schema-per-item.ts';
 
@@ -58,13 +59,13 @@ export async function readAllPages<Item>(
   const items: Item[] = [];
   let url: string | undefined = firstUrl;
   for (let pages = 0; url !== undefined; pages++) {
-    if (pages >= MAX_PAGES) throw new Error(`the Graph API kept paging past ${MAX_PAGES} pages`);
+    if (pages >= MAX_PAGES) throw protocolError('social', `kept answering pages past ${MAX_PAGES}`);
     const page: GraphPage<Item> = await fetchPage(url);
     items.push(...page.data);
     const next = page.paging?.next;
     if (next === undefined || page.data.length === 0) break;
     if (!URL.canParse(next) || new URL(next).origin !== origin) {
-      throw new Error('the Graph API answered a paging link to another host; it was not followed');
+      throw protocolError('social', 'answered a paging link to another host, which was not followed');
     }
     url = next;
   }

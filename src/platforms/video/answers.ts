@@ -75,11 +75,14 @@ export interface Page<Item> {
   page_info: { page: number; total_page: number };
 }
 
-/** A count or an amount as TikTok's reports write them: a decimal in a string (a number is taken too). */
+/**
+ * A count or an amount as TikTok's reports write them: a decimal in a string (a number is taken too), or
+ * `-` where the metric has no data, which is none of it.
+ */
 const reportNumber = z
   .union([z.string(), z.number()])
-  .transform(String)
-  .pipe(z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal number'));
+  .transform((value) => (value === '-' ? '0' : String(value)))
+  .pipe(z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal number (or - for no data)'));
 
 /**
  * The fields of a BASIC report row the performance reader uses: its ID dimension (campaign_id, adgroup_id
@@ -116,3 +119,18 @@ const reportRow = z
 export type ReportRow = z.infer<typeof reportRow>;
 
 export const reportPage = z.object({ list: z.array(reportRow), page_info: pageInfo });
+
+/** An identity an advertiser may post as (identity/get); a custom user's abilities are null. */
+export const identityShape = z.object({
+  identity_id: tiktokId,
+  identity_type: z.string(),
+  display_name: z.string().nullable().optional(),
+  username: z.string().nullable().optional(),
+  can_push_video: z.boolean().nullable().optional(),
+  available_status: z.string().nullable().optional(),
+  identity_authorized_bc_id: tiktokId.nullable().optional(),
+});
+
+export type VideoIdentity = z.infer<typeof identityShape>;
+
+export const identityPage = z.object({ identity_list: z.array(identityShape), page_info: pageInfo });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { readAnswer } from '../answer-shape.ts';
+import { protocolError, readAnswer } from '../answer-shape.ts';
 import { schemaPerItem } from '../schema-per-item.ts';
 import type { PlatformSession } from '../session.ts';
 import {
@@ -14,10 +14,12 @@ import {
   type Page,
   type ReportRow,
   reportPage,
+  identityPage,
   tiktokId,
   type VideoAd,
   type VideoAdGroup,
   type VideoCampaign,
+  type VideoIdentity,
 } from './answers.ts';
 
 /** TikTok's envelope around a method's `data`, with the request id. */
@@ -137,6 +139,27 @@ export class VideoClient {
     url.searchParams.set('page_size', String(pageSize));
     const response = await this.#session.send({ method: 'GET', url: url.toString(), idempotent: true });
     return this.#read('the campaign list', campaignPage, response.body);
+  }
+
+  /**
+   * One page of the identities the advertiser may post as (identity/get/, at most 100 a page); TikTok's
+   * page_info is exact only when the type is given.
+   */
+  async identityPage(
+    advertiserId: string,
+    filter: { type?: string | undefined; authorizedBcId?: string | undefined },
+    page: number,
+    pageSize: number,
+  ): Promise<{ list: VideoIdentity[]; page_info: { page: number; total_page: number } }> {
+    const url = this.#url('/identity/get/');
+    url.searchParams.set('advertiser_id', advertiserId);
+    if (filter.type) url.searchParams.set('identity_type', filter.type);
+    if (filter.authorizedBcId) url.searchParams.set('identity_authorized_bc_id', filter.authorizedBcId);
+    url.searchParams.set('page', String(page));
+    url.searchParams.set('page_size', String(pageSize));
+    const response = await this.#session.send({ method: 'GET', url: url.toString(), idempotent: true });
+    const answer = this.#read('the identity list', identityPage, response.body);
+    return { list: answer.identity_list, page_info: answer.page_info };
   }
 
   async #objectPage<Item extends z.ZodType>(
@@ -290,11 +313,7 @@ export class VideoClient {
   }
 
   #endless(what: string, pages: number): AppError {
-    return new AppError(
-      'upstream_error',
-      `Internal error: UpstreamProtocolError. TikTok Ads (video) kept answering ${what} past ${pages}. ` +
-        'Nothing was assumed from it; report this to support with the request_id.',
-    );
+    return protocolError('video', `kept answering ${what} past ${pages}`);
   }
 
   /** The campaign, deleted ones included (they can be read, not changed); undefined when there is none. */

@@ -37,12 +37,20 @@ export interface AdGroupCreate {
   billingEvent: string;
 }
 
+/** The identity an ad posts as (identity/get lists them): v1.3's ads that are not Spark Ads need one. */
+export interface VideoIdentityRef {
+  type: string;
+  id: string;
+  /** The Business Center an identity of type BC_AUTH_TT is authorized to. */
+  authorizedBcId?: string | undefined;
+}
+
 export interface AdCreate {
   advertiserId: string;
   adGroupId: string;
   name: string;
   text: string;
-  displayName: string;
+  identity: VideoIdentityRef;
   callToAction: string;
   landingPageUrl: string;
   videoId: string;
@@ -136,7 +144,9 @@ export class VideoCreates {
           ad_name: a.name,
           ad_format: 'SINGLE_VIDEO',
           ad_text: a.text,
-          display_name: a.displayName,
+          identity_type: a.identity.type,
+          identity_id: a.identity.id,
+          ...(a.identity.authorizedBcId && { identity_authorized_bc_id: a.identity.authorizedBcId }),
           call_to_action: a.callToAction,
           landing_page_url: a.landingPageUrl,
           video_id: a.videoId,

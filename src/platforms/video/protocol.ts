@@ -2,20 +2,26 @@ import type { PlatformProtocol } from '../protocol.ts';
 import { secondsUntilUtcMidnight } from '../throttles.ts';
 import type { Classifier } from '../upstream.ts';
 
-/** TikTok's codes for a bad or expired token. */
-const AUTH_CODES = new Set([40104, 40105, 40106]);
+/** TikTok's codes for an expired (40102), missing (40104), invalid (40105) or foreign (40106) token. */
+const AUTH_CODES = new Set([40102, 40104, 40105, 40106]);
+
+/** An API version TikTok does not serve (40051) or an interface it took offline (41001): the operator's to fix. */
+const VERSION_CODES = new Set([40051, 41001]);
 
 /** The advertiser's own request limit; TikTok's other throttle codes are the app's (40100). */
 const ADVERTISER_THROTTLE_CODE = 40133;
 
 /**
- * TikTok states no wait: a limit per minute (or per second) clears within five minutes of backing off,
- * as its documentation advises; a limit per day at 00:00 UTC.
+ * TikTok states no wait, its rate-limit guide implies one by the limit its message names: a limit per
+ * second (QPS) clears the next second, one per day (QPD) at 00:00 UTC, and one per minute (QPM), or one
+ * it does not name, after five minutes without calls.
  */
 const MINUTE_LIMIT_WAIT_SECONDS = 300;
 
 function throttleWait(message: string, now: Date): number {
-  return /\b(day|daily)\b/i.test(message) ? secondsUntilUtcMidnight(now) : MINUTE_LIMIT_WAIT_SECONDS;
+  if (/\bQPS\b|per second/i.test(message)) return 1;
+  if (/\bQPD\b|\bday\b|daily/i.test(message)) return secondsUntilUtcMidnight(now);
+  return MINUTE_LIMIT_WAIT_SECONDS;
 }
 
 interface TikTokEnvelope {
@@ -47,7 +53,7 @@ export function videoClassifier(throttleCodes: readonly number[]): Classifier {
       };
     }
     if (AUTH_CODES.has(code)) return { ok: false, kind: 'auth', ...failure };
-    if (code >= 50000) return { ok: false, kind: 'server', ...failure };
+    if (VERSION_CODES.has(code) || code >= 50000) return { ok: false, kind: 'server', ...failure };
     return { ok: false, kind: 'rejected', ...failure };
   };
 }

@@ -12,7 +12,9 @@ export interface StoredAd {
   call_to_action: string;
   video_id: string;
   landing_page_url: string;
-  /** The name shown above the ad (ads made through ad/create/). */
+  /** The identity the ad posts as, and its name shown above the ad (ads made through ad/create/). */
+  identity_type?: string;
+  identity_id?: string;
   display_name?: string;
   operation_status: string;
   deleted?: boolean;
@@ -37,6 +39,9 @@ export const AD_FIELDS = [
   'video_id',
   'image_ids',
   'landing_page_url',
+  'identity_type',
+  'identity_id',
+  'display_name',
   'operation_status',
   'secondary_status',
   'create_time',
@@ -64,6 +69,10 @@ export function adView(ad: AdRecord, parents: AdParents) {
     video_id: data.video_id,
     image_ids: [],
     landing_page_url: data.landing_page_url,
+    // TikTok echoes the identity, and an empty display_name for an identity's ad.
+    identity_type: data.identity_type ?? null,
+    identity_id: data.identity_id ?? null,
+    display_name: data.identity_id ? '' : (data.display_name ?? ''),
     operation_status: data.operation_status,
     secondary_status: adSecondaryStatus(data, parents),
     create_time: formatUtcTime(ad.createdAt),

@@ -53,7 +53,7 @@ export function registerAdGroupRoutes(
     async (request, reply) => {
       const advertiserId = await gate.admit(tokenOf(request), request.query.advertiser_id);
       const query = parseObjectQuery(request.query, ADGROUP_KIND);
-      await gate.fault(query.namedIds);
+      await gate.fault(query.namedIds, advertiserId);
       const campaigns = await campaignsOf(advertiserId);
       const matching = (await store.list<StoredAdGroup>('adgroup', advertiserId)).filter((adGroup) => {
         const campaign = campaigns.get(adGroup.data.campaign_id);
@@ -83,7 +83,7 @@ export function registerAdGroupRoutes(
     async (request, reply) => {
       const advertiserId = await gate.admit(tokenOf(request), request.query.advertiser_id);
       const query = parseObjectQuery(request.query, AD_KIND);
-      await gate.fault(query.namedIds);
+      await gate.fault(query.namedIds, advertiserId);
       const campaigns = await campaignsOf(advertiserId);
       const adGroups = new Map(
         (await store.list<StoredAdGroup>('adgroup', advertiserId)).map((adGroup) => [adGroup.id, adGroup]),
@@ -118,7 +118,7 @@ export function registerAdGroupRoutes(
       const body = request.body ?? {};
       const advertiserId = await gate.admit(tokenOf(request), body.advertiser_id);
       const { adGroupId } = checkAdGroupUpdateBody(body);
-      await gate.fault([adGroupId]);
+      await gate.fault([adGroupId], advertiserId);
       const adGroup = await adGroupOf(advertiserId, adGroupId);
       const next = applyAdGroupUpdate(adGroup, body);
       const now = services.clock.now();
@@ -140,7 +140,7 @@ export function registerAdGroupRoutes(
       const body = request.body ?? {};
       const advertiserId = await gate.admit(tokenOf(request), body.advertiser_id);
       const change = checkAdGroupStatusBody(body);
-      await gate.fault(change.adGroupIds);
+      await gate.fault(change.adGroupIds, advertiserId);
       const adGroups = [];
       for (const id of change.adGroupIds) adGroups.push(await adGroupOf(advertiserId, id));
       const deleted = adGroups.find((adGroup) => adGroup.data.deleted);

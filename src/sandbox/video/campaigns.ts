@@ -32,7 +32,7 @@ export function registerCampaignRoutes(
     async (request, reply) => {
       const advertiserId = await gate.admit(tokenOf(request), request.query.advertiser_id);
       const query = parseCampaignQuery(request.query);
-      await gate.fault(query.campaignIds);
+      await gate.fault(query.campaignIds, advertiserId);
       const matching = (await store.list<StoredCampaign>('campaign', advertiserId)).filter(query.matches);
       const { list, page_info } = pageOf(matching, query.page, query.pageSize);
       return answer(reply, CODE.ok, 'OK', {
@@ -48,7 +48,7 @@ export function registerCampaignRoutes(
       const body = request.body ?? {};
       const advertiserId = await gate.admit(tokenOf(request), body.advertiser_id);
       const { campaignId } = checkUpdateBody(body);
-      await gate.fault([campaignId]);
+      await gate.fault([campaignId], advertiserId);
       const campaign = await campaignOf(advertiserId, campaignId);
       const next = applyUpdate(campaign, body);
       const now = services.clock.now();
@@ -69,7 +69,7 @@ export function registerCampaignRoutes(
       const body = request.body ?? {};
       const advertiserId = await gate.admit(tokenOf(request), body.advertiser_id);
       const change = checkStatusBody(body);
-      await gate.fault(change.campaignIds);
+      await gate.fault(change.campaignIds, advertiserId);
       const campaigns = [];
       for (const id of change.campaignIds) campaigns.push(await campaignOf(advertiserId, id));
       const deleted = campaigns.find((campaign) => campaign.data.deleted);

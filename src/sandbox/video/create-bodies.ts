@@ -7,6 +7,7 @@ import type { StoredAd } from './ad.ts';
 import type { StoredAdGroup } from './adgroup.ts';
 import type { StoredCampaign } from './campaign.ts';
 import { campaignName } from './campaign-update.ts';
+import { IDENTITY_TYPES } from './identities.ts';
 import { invalid, refuseUnknown } from './envelope.ts';
 import { amount, oneOf, text, textList, utcTime } from './values.ts';
 
@@ -205,9 +206,10 @@ export const CALLS_TO_ACTION = [
   'WATCH_NOW',
 ] as const;
 
-/** A creative of an ad/create/ body, before the video is looked up. */
-export type CreativeBody = Omit<StoredAd, 'campaign_id' | 'adgroup_id' | 'delivery_weight'> & {
-  display_name: string;
+/** A creative of an ad/create/ body, before its video and identity are looked up. */
+export type CreativeBody = Omit<StoredAd, 'campaign_id' | 'adgroup_id' | 'delivery_weight' | 'display_name'> & {
+  identity_type: string;
+  identity_id: string;
 };
 
 export function creativesFromBody(body: Record<string, unknown>): {
@@ -237,15 +239,16 @@ export function creativesFromBody(body: Record<string, unknown>): {
     const adText = text(`${at}ad_text`, field('ad_text'));
     if (adText.length < 1 || adText.length > 100)
       throw invalid(`${at}ad_text`, 'Length must be between 1 and 100.');
-    const displayName = text(`${at}display_name`, field('display_name'));
-    if (displayName.length < 1 || displayName.length > 40)
-      throw invalid(`${at}display_name`, 'Length must be between 1 and 40.');
+    // v1.3 ads that are not Spark Ads post as an identity (identity/get); display_name is not the author.
+    const identityType = oneOf(`${at}identity_type`, field('identity_type'), IDENTITY_TYPES);
+    const identityId = text(`${at}identity_id`, field('identity_id'));
     const landing = text(`${at}landing_page_url`, field('landing_page_url'));
     if (!/^https?:\/\/\S+$/.test(landing)) throw invalid(`${at}landing_page_url`, 'Not a valid URL.');
     return {
       ad_name: adName,
       ad_text: adText,
-      display_name: displayName,
+      identity_type: identityType,
+      identity_id: identityId,
       call_to_action: oneOf(`${at}call_to_action`, field('call_to_action'), CALLS_TO_ACTION),
       landing_page_url: landing,
       video_id: text(`${at}video_id`, field('video_id')),

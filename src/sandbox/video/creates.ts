@@ -7,6 +7,7 @@ import { adGroupView, type StoredAdGroup } from './adgroup.ts';
 import { type CampaignRecord, campaignView, type StoredCampaign } from './campaign.ts';
 import { adGroupActivity, noteCampaignActivity } from './campaign-activity.ts';
 import { adGroupFromBody, campaignFromBody, creativesFromBody } from './create-bodies.ts';
+import { advertiserIdentities } from './identities.ts';
 import { answer, CODE, invalid } from './envelope.ts';
 import { tokenOf, type VideoGate } from './gate.ts';
 import { text } from './values.ts';
@@ -56,7 +57,7 @@ export function registerCreateRoutes(
       const advertiserId = await gate.admit(tokenOf(request), body.advertiser_id);
       if (body.campaign_id === undefined) throw invalid('campaign_id', 'Missing data for required field.');
       const campaignId = text('campaign_id', body.campaign_id);
-      await gate.fault([campaignId]);
+      await gate.fault([campaignId], advertiserId);
       const campaign = await liveCampaign(advertiserId, campaignId);
       const now = services.clock.now();
       const data = adGroupFromBody(body, campaign.data, now);
@@ -76,13 +77,24 @@ export function registerCreateRoutes(
       const body = request.body ?? {};
       const advertiserId = await gate.admit(tokenOf(request), body.advertiser_id);
       const { adGroupId, creatives } = creativesFromBody(body);
-      await gate.fault([adGroupId]);
+      await gate.fault([adGroupId], advertiserId);
       const adGroup = await store.get<StoredAdGroup>('adgroup', adGroupId);
       if (!adGroup || adGroup.accountId !== advertiserId)
         throw invalid('adgroup_id', `Ad group ${adGroupId} does not exist in this advertiser.`);
       if (adGroup.data.deleted) throw invalid('adgroup_id', `Ad group ${adGroupId} has been deleted.`);
       const campaign = await liveCampaign(advertiserId, adGroup.data.campaign_id);
+      const identities = await advertiserIdentities(store, advertiserId);
+      const authors: string[] = [];
       for (const [index, creative] of creatives.entries()) {
+        const identity = identities.find(
+          (i) => i.identity_id === creative.identity_id && i.identity_type === creative.identity_type,
+        );
+        if (!identity)
+          throw invalid(
+            `creatives.${index}.identity_id`,
+            `Identity ${creative.identity_id} (${creative.identity_type}) does not exist in this advertiser.`,
+          );
+        authors.push(identity.display_name);
         const video = await store.get<StoredVideo>('video', creative.video_id);
         if (!video || video.accountId !== advertiserId)
           throw invalid(
@@ -92,9 +104,12 @@ export function registerCreateRoutes(
       }
       const now = services.clock.now();
       const made = [];
-      for (const creative of creatives) {
+      for (const [index, { identity_type, identity_id, ...creative }] of creatives.entries()) {
         const data: StoredAd = {
           ...creative,
+          identity_type,
+          identity_id,
+          display_name: authors[index] ?? '',
           campaign_id: campaign.id,
           adgroup_id: adGroupId,
           delivery_weight: 1,

@@ -8,8 +8,11 @@ import { registerCampaignRoutes } from './campaigns.ts';
 import { registerCreateRoutes } from './creates.ts';
 import { answer, CODE, newRequestId, TikTokRefusal } from './envelope.ts';
 import { videoGate } from './gate.ts';
+import { registerIdentityRoutes } from './identities.ts';
 import { registerReportRoutes } from './reports.ts';
 import { registerVideoLibraryRoutes } from './video-library.ts';
+
+const SERVED_VERSIONS = ['v1.3'];
 
 /**
  * The TikTok Business API v1.3 emulator, one file per part of TikTok's reference: campaigns, ad groups and ads, reporting,
@@ -30,6 +33,12 @@ export function registerVideoSandbox(scope: FastifyInstance, services: SandboxSe
   scope.setNotFoundHandler((_request, reply) =>
     reply.status(404).send({ code: 40400, message: 'Not Found' }),
   );
+  // TikTok serves v1.3 alone since v1.2 went offline on 2023-08-15 (docs/platforms.md, "Versions").
+  scope.addHook('preHandler', async (request) => {
+    const { version } = request.params as { version?: string };
+    if (version !== undefined && !SERVED_VERSIONS.includes(version))
+      throw new TikTokRefusal(CODE.invalidVersion, `Invalid API version: ${version}. Use v1.3.`);
+  });
 
   registerCampaignRoutes(scope, services, store, gate);
   registerAdGroupRoutes(scope, services, store, gate);
@@ -37,4 +46,5 @@ export function registerVideoSandbox(scope: FastifyInstance, services: SandboxSe
   registerVideoLibraryRoutes(scope, services, store, gate);
   registerReportRoutes(scope, services, store, gate);
   registerAdvertiserRoutes(scope, services, store);
+  registerIdentityRoutes(scope, services, store, gate);
 }

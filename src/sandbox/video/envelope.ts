@@ -7,6 +7,8 @@ export const CODE = {
   noPermission: 40001,
   invalidParameter: 40002,
   throttled: 40100,
+  advertiserThrottled: 40133,
+  invalidVersion: 40051,
   missingToken: 40104,
   invalidToken: 40105,
   systemError: 50000,

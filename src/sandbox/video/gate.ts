@@ -8,7 +8,7 @@ export interface VideoGate {
   /** Checks the token and that it covers the advertiser, like TikTok; throws its refusal. */
   admit(token: unknown, advertiserId: unknown): Promise<string>;
   /** Magic ids answer like TikTok under those conditions; `sandbox_slow` waits, then the call goes on. */
-  fault(campaignIds: string[]): Promise<void>;
+  fault(campaignIds: string[], advertiserId: string): Promise<void>;
 }
 
 export function videoGate(services: SandboxServices): VideoGate {
@@ -31,9 +31,16 @@ export function videoGate(services: SandboxServices): VideoGate {
       throw new TikTokRefusal(CODE.invalidToken, 'Access token is invalid or has expired.');
     },
 
-    async fault(campaignIds) {
+    async fault(campaignIds, advertiserId) {
       switch (magicFault(...campaignIds)) {
+        // TikTok has the app's limit and each advertiser's, no user's: a user throttle is the advertiser's.
         case 'rate_limited':
+        case 'rate_limited_user':
+          throw new TikTokRefusal(
+            CODE.advertiserThrottled,
+            `Advertiser (${advertiserId})'s QPS (21) reaches QPS limit 20 for current path, request is temporarily restricted.`,
+          );
+        case 'rate_limited_app':
           throw new TikTokRefusal(CODE.throttled, 'Too many requests. Please retry in some time.');
         case 'server_error':
           throw new TikTokRefusal(CODE.systemError, 'System error, please try again later.');

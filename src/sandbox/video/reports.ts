@@ -29,7 +29,7 @@ export function registerReportRoutes(
     async (request, reply) => {
       const advertiserId = await gate.admit(tokenOf(request), request.query.advertiser_id);
       const query = parseReportQuery(request.query);
-      await gate.fault(query.campaignIds);
+      await gate.fault(query.campaignIds, advertiserId);
       const account = await store.get<SandboxAccount>('account', advertiserId);
       const currency = account?.data.currency ?? 'USD';
       const campaigns = (await store.list<StoredCampaign>('campaign', advertiserId)).filter(query.matches);

@@ -87,9 +87,15 @@ export function performanceReport(input: PerformanceReportInput): ToolResult {
   const lines = new Map<string, Line>(
     objectsAt(level, answer).map((object) => [object.id, { object, metrics: NO_METRICS, parts: new Map() }]),
   );
+  // Rows the platform reported for objects it did not list (no campaign id, a campaign outside the
+  // listing): never dropped, their sums are said apart and counted in the totals.
+  let unattached = NO_METRICS;
   for (const row of answer.rows) {
     const line = lines.get(rowKey(level, row) ?? '');
-    if (!line) continue;
+    if (!line) {
+      unattached = addMetrics(unattached, row.metrics);
+      continue;
+    }
     line.metrics = addMetrics(line.metrics, row.metrics);
     const part = breakdown === 'day' ? row.date : breakdown === 'device' ? row.device : undefined;
     if (part) line.parts.set(part, addMetrics(line.parts.get(part) ?? NO_METRICS, row.metrics));
@@ -97,7 +103,8 @@ export function performanceReport(input: PerformanceReportInput): ToolResult {
   const sorted = [...lines.values()].sort(
     (a, b) => b.metrics.spendMicros - a.metrics.spendMicros || a.object.name.localeCompare(b.object.name),
   );
-  const totals = sorted.reduce((sum, line) => addMetrics(sum, line.metrics), NO_METRICS);
+  const totals = sorted.reduce((sum, line) => addMetrics(sum, line.metrics), unattached);
+  const hasUnattached = Object.values(unattached).some((value) => value > 0);
   const campaignIds = new Set(answer.campaigns.map((campaign) => campaign.id));
   const notFound = (input.requested ?? []).filter((id) => !campaignIds.has(id));
   const campaignNames = new Map(answer.campaigns.map((campaign) => [campaign.id, campaign.name]));
@@ -133,6 +140,9 @@ export function performanceReport(input: PerformanceReportInput): ToolResult {
         cells: [line.object.name, line.object.id, stateFields(platform, line.object, currency).status ?? '–'],
         fields: metricFields(line.metrics, currency),
       })),
+      ...(hasUnattached
+        ? [{ cells: [`*Not in the listing*`, '', ''], fields: metricFields(unattached, currency) }]
+        : []),
       { cells: ['**Total**', '', ''], fields: metricFields(totals, currency) },
     ],
   );
@@ -142,6 +152,13 @@ export function performanceReport(input: PerformanceReportInput): ToolResult {
     table,
   ];
   if (breakdown !== 'none') sections.push(partTable(sorted, breakdown, names.list, currency));
+  if (hasUnattached) {
+    sections.push(
+      `${metricFields(unattached, currency).spend} ${currency} (${unattached.impressions} impressions, ` +
+        `${unattached.clicks} clicks) on ${names.list.replace('_', ' ')} not in the listing: ${label} reported rows ` +
+        'it did not name an object of this listing for (a removed one, or a row without an id). They are in the total.',
+    );
+  }
   if (notFound.length > 0) sections.push(`Not found in this account: ${notFound.join(', ')}.`);
   return {
     text: sections.join('\n\n'),
@@ -153,6 +170,7 @@ export function performanceReport(input: PerformanceReportInput): ToolResult {
       breakdown,
       [names.list]: objects,
       totals: metricFields(totals, currency),
+      unattached: hasUnattached ? metricFields(unattached, currency) : null,
       not_found: notFound,
     },
   };
@@ -249,5 +267,8 @@ export const PERFORMANCE_OUTPUT = z.strictObject({
     .optional()
     .describe('At level ad, by spend.'),
   totals: METRICS,
+  unattached: METRICS.nullable().describe(
+    'What the platform reported for objects not in the listing (a removed one, a row without an id); in totals. Null when none.',
+  ),
   not_found: z.array(z.string()).describe('Campaign ids asked for that the account does not have.'),
 });

@@ -9,12 +9,15 @@ import {
 } from '../../platforms/video/campaign-rules.ts';
 import { VideoClient } from '../../platforms/video/client.ts';
 import { VideoCreates } from '../../platforms/video/creates.ts';
+import type { VideoIdentity } from '../../platforms/video/answers.ts';
+import { IDENTITY_TYPES } from '../../platforms/video/identity-types.ts';
 import { videoProtocol } from '../../platforms/video/protocol.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
 import { accountArgument, digitsId, dryRun, httpsUrl, text } from '../arguments.ts';
 import { authorizeCreate } from '../changes/authorize-create.ts';
 import { newCampaignChange } from '../changes/create-change.ts';
 import { dryRunImpact } from '../dry-run-impact.ts';
+import { invalidArguments } from '../invalid-arguments.ts';
 import { amountArgument, amountInCurrency } from '../money-arguments.ts';
 import { PREVIEW_OUTPUT } from '../preview.ts';
 import { STATUS_FIELDS, statusFields } from '../status-vocabulary.ts';
@@ -23,6 +26,9 @@ import { videoSteps } from './step-platform.ts';
 import { downloadVideo } from './video-media.ts';
 
 const TOOL = 'create_video_campaign';
+
+/** The identity every sandbox advertiser may post as, for the example (src/sandbox/video/identities.ts). */
+const SANDBOX_EXAMPLE_IDENTITY = '7100000000000000001';
 
 /** The objectives this tool creates, with the optimization goal and billing event each needs. */
 const OBJECTIVES = {
@@ -90,7 +96,8 @@ export const createVideoCampaign = defineTool({
     'it so that enabling the campaign starts delivery: the ' +
     'campaign (no budget limit of its own), the ad group (automatic placements, the locations, running ' +
     'from now, the daily budget), the video downloaded from an https URL and uploaded to the ' +
-    "advertiser's library, and the ad. Use it when the user has an MP4 and has agreed budget, locations " +
+    "advertiser's library, and the ad, posting as the identity given (list_video_identities lists those the " +
+    'advertiser may post as; it is checked before anything is made). Use it when the user has an MP4 and has agreed budget, locations ' +
     'and copy. The daily budget is on the ad group, as TikTok needs when the campaign does not optimise ' +
     `its budget: at least ${MIN_AD_GROUP_BUDGET} in the account currency; change it later with ` +
     'update_video_ad_group. TikTok has no validate-only mode: dry_run lists the requests instead. ' +
@@ -108,7 +115,9 @@ export const createVideoCampaign = defineTool({
       location_ids: 'none',
       video_url: 'none',
       ad_text: 'none',
-      display_name: 'none',
+      identity_id: 'none',
+      identity_type: 'none',
+      identity_authorized_bc_id: 'none',
       call_to_action: 'none',
       landing_page_url: 'none',
     },
@@ -133,13 +142,28 @@ export const createVideoCampaign = defineTool({
         .describe('Locations to target (GeoNames ids; 6252001 = United States).'),
       video_url: httpsUrl().describe('https URL of the MP4 to upload.'),
       ad_text: text(100).describe('Ad text, up to 100 characters.'),
-      display_name: text(40).describe('Name shown as the author, up to 40 characters.'),
+      identity_id: digitsId().describe(
+        'The identity the ad posts as (its name and picture shown as the author): an identity_id from list_video_identities.',
+      ),
+      identity_type: z
+        .enum(IDENTITY_TYPES)
+        .default('CUSTOMIZED_USER')
+        .describe('Its type, as list_video_identities gives it; CUSTOMIZED_USER for a custom identity.'),
+      identity_authorized_bc_id: digitsId()
+        .optional()
+        .describe('With identity_type BC_AUTH_TT only: the Business Center the TikTok account is authorized to.'),
       call_to_action: z.enum(CALLS_TO_ACTION).default('LEARN_MORE').describe('The button.'),
       landing_page_url: httpsUrl().describe('Where the ad leads.'),
       advertiser_id: accountArgument('video'),
       dry_run: dryRun,
     })
     .superRefine((args, ctx) => {
+      if ((args.identity_type === 'BC_AUTH_TT') !== (args.identity_authorized_bc_id !== undefined))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['identity_authorized_bc_id'],
+          message: 'is required with identity_type BC_AUTH_TT, and only with it',
+        });
       if (hasEmoji(args.campaign_name))
         ctx.addIssue({
           code: 'custom',
@@ -189,7 +213,7 @@ export const createVideoCampaign = defineTool({
     location_ids: ['6252001'],
     video_url: 'https://samples.adops.invalid/video-9x16.mp4',
     ad_text: 'Spring sale: everything 20% off this week.',
-    display_name: 'Acme Store',
+    identity_id: SANDBOX_EXAMPLE_IDENTITY,
     landing_page_url: 'https://example.com/spring',
   },
   async run(args, context) {
@@ -209,6 +233,7 @@ export const createVideoCampaign = defineTool({
         activeDailyBudgets: (opened) => activeDailyBudgets(new VideoClient(opened), advertiserId),
       },
     );
+    await requireIdentity(new VideoClient(session), advertiserId, args);
     return createCampaign(context, new VideoCreates(session), {
       ...args,
       advertiserId,
@@ -217,6 +242,46 @@ export const createVideoCampaign = defineTool({
     });
   },
 });
+
+/** Pages of identities read to find the one asked for (TikTok's largest page is 100). */
+const IDENTITY_PAGES = 10;
+
+/**
+ * The identity must be one the advertiser may post as, checked before anything is made: TikTok would
+ * refuse the ad, the last step, after the campaign, the upload and the ad group were made.
+ */
+async function requireIdentity(
+  client: VideoClient,
+  advertiserId: string,
+  args: { identity_id: string; identity_type: string; identity_authorized_bc_id?: string | undefined },
+): Promise<void> {
+  const seen: VideoIdentity[] = [];
+  for (let page = 1; page <= IDENTITY_PAGES; page++) {
+    const answer = await client.identityPage(
+      advertiserId,
+      { type: args.identity_type, authorizedBcId: args.identity_authorized_bc_id },
+      page,
+      100,
+    );
+    if (answer.list.some((identity) => identity.identity_id === args.identity_id)) return;
+    seen.push(...answer.list);
+    if (page >= answer.page_info.total_page || answer.list.length === 0) break;
+  }
+  const some = seen
+    .slice(0, 3)
+    .map((identity) => `${identity.identity_id} ("${identity.display_name ?? ''}")`)
+    .join(', ');
+  throw invalidArguments(
+    TOOL,
+    [{ field: 'identity_id', message: `is not a ${args.identity_type} identity of advertiser ${advertiserId}` }],
+    {
+      said:
+        `identity_id ${args.identity_id} is not a ${args.identity_type} identity TikTok advertiser ${advertiserId} may post as` +
+        (some ? ` (it has ${some})` : ` (it has none of that type)`) +
+        '. list_video_identities lists them. Nothing was created',
+    },
+  );
+}
 
 interface Plan {
   advertiserId: string;
@@ -228,7 +293,9 @@ interface Plan {
   location_ids: string[];
   video_url: string;
   ad_text: string;
-  display_name: string;
+  identity_id: string;
+  identity_type: string;
+  identity_authorized_bc_id?: string | undefined;
   call_to_action: string;
   landing_page_url: string;
 }
@@ -283,7 +350,11 @@ async function createCampaign(context: ToolContext, creates: VideoCreates, plan:
       adGroupId,
       name,
       text: plan.ad_text,
-      displayName: plan.display_name,
+      identity: {
+        type: plan.identity_type,
+        id: plan.identity_id,
+        authorizedBcId: plan.identity_authorized_bc_id,
+      },
       callToAction: plan.call_to_action,
       landingPageUrl: plan.landing_page_url,
       videoId,

@@ -21,7 +21,7 @@ const args = (name: string, extra: Record<string, unknown> = {}) => ({
   location_ids: ['6252001'],
   video_url: SAMPLE_VIDEO,
   ad_text: 'Spring sale: everything 20% off.',
-  display_name: 'Acme Store',
+  identity_id: '7100000000000000001',
   landing_page_url: 'https://example.com/spring',
   ...extra,
 });
@@ -108,7 +108,7 @@ describe.each(TEST_DIALECTS)('create_video_campaign (%s)', (dialect) => {
     const ad = await store().get<Record<string, unknown>>('ad', adId);
     expect(ad?.data).toMatchObject({
       ad_text: 'Spring sale: everything 20% off.',
-      display_name: 'Acme Store',
+      identity_id: '7100000000000000001',
       call_to_action: 'LEARN_MORE',
       landing_page_url: 'https://example.com/spring',
       operation_status: 'ENABLE',

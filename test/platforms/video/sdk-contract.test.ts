@@ -860,6 +860,10 @@ describe.each(TEST_DIALECTS)('the TikTok sandbox through the official SDK 1.1.3 
 
     it('throttles, fails and expires the token on the magic ids, through every campaign call', async () => {
       expect(await refusedGet({ filtering: { campaign_ids: ['sandbox_rate_limited'] } })).toMatchObject({
+        code: 40133,
+        message: expect.stringMatching(/^Advertiser \(\d+\)'s QPS \(21\) reaches QPS limit 20 for current path/),
+      });
+      expect(await refusedGet({ filtering: { campaign_ids: ['sandbox_rate_limited_app'] } })).toMatchObject({
         code: 40100,
         message: 'Too many requests. Please retry in some time.',
       });
@@ -876,7 +880,7 @@ describe.each(TEST_DIALECTS)('the TikTok sandbox through the official SDK 1.1.3 
           end_date: day(-1),
           filtering: [idsIn(['sandbox_rate_limited'])],
         }),
-      ).toMatchObject({ code: 40100 });
+      ).toMatchObject({ code: 40133 });
     });
 
     it('keeps sandbox_slow waiting past a short client timeout', async () => {

@@ -3,6 +3,7 @@ import { AdApi } from 'tiktok-business-api-sdk-official/src/api/AdApi.js';
 import { AdgroupApi } from 'tiktok-business-api-sdk-official/src/api/AdgroupApi.js';
 import { CampaignCreationApi } from 'tiktok-business-api-sdk-official/src/api/CampaignCreationApi.js';
 import { FileApi } from 'tiktok-business-api-sdk-official/src/api/FileApi.js';
+import { IdentityApi } from 'tiktok-business-api-sdk-official/src/api/IdentityApi.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../support/clock.ts';
 import { serveConsoleHere } from '../../support/consent.ts';
@@ -104,6 +105,14 @@ describe.each(TEST_DIALECTS)('TikTok sandbox creates through the official SDK 1.
     const adGroupId = adGroup.data.adgroup_id as string;
     expect(adGroup.data).toMatchObject({ campaign_id: campaignId, budget: 30, operation_status: 'DISABLE' });
 
+    // v1.3 ads post as an identity the advertiser has (identity/get), not under a display_name.
+    const identities = await sdk((callback) =>
+      new IdentityApi(client).identityGet(advertiserId, token, { identity_type: 'CUSTOMIZED_USER' }, callback),
+    );
+    const identity = identities.data.identity_list[0];
+    expect(identity).toMatchObject({ identity_type: 'CUSTOMIZED_USER', identity_id: expect.stringMatching(/^\d+$/) });
+    expect(identities.data.page_info).toMatchObject({ page: 1, total_number: 1, total_page: 1 });
+
     const ad = await sdk((callback) =>
       new AdApi(client).adCreate(
         token,
@@ -116,7 +125,8 @@ describe.each(TEST_DIALECTS)('TikTok sandbox creates through the official SDK 1.
                 ad_name: 'SDK video',
                 ad_format: 'SINGLE_VIDEO',
                 ad_text: 'Made through the SDK.',
-                display_name: 'SDK',
+                identity_type: identity.identity_type,
+                identity_id: identity.identity_id,
                 call_to_action: 'LEARN_MORE',
                 landing_page_url: 'https://example.com',
                 video_id: videoId,
@@ -129,7 +139,37 @@ describe.each(TEST_DIALECTS)('TikTok sandbox creates through the official SDK 1.
       ),
     );
     expect(ad.data.ad_ids).toHaveLength(1);
-    expect(ad.data.creatives[0]).toMatchObject({ video_id: videoId, operation_status: 'DISABLE' });
+    expect(ad.data.creatives[0]).toMatchObject({
+      video_id: videoId,
+      operation_status: 'DISABLE',
+      identity_type: 'CUSTOMIZED_USER',
+      identity_id: identity.identity_id,
+    });
+    const withoutIdentity = await sdkError((callback) =>
+      new AdApi(client).adCreate(
+        token,
+        {
+          body: {
+            advertiser_id: advertiserId,
+            adgroup_id: adGroupId,
+            creatives: [
+              {
+                ad_name: 'SDK video 2',
+                ad_format: 'SINGLE_VIDEO',
+                ad_text: 'Made through the SDK.',
+                display_name: 'SDK',
+                call_to_action: 'LEARN_MORE',
+                landing_page_url: 'https://example.com',
+                video_id: videoId,
+              },
+            ],
+          },
+        },
+        callback,
+      ),
+    );
+    expect(tiktokError(withoutIdentity)).toMatchObject({ code: 40002 });
+    expect(tiktokError(withoutIdentity).message).toContain('creatives.0.identity_type');
   });
 
   it('refuses what TikTok refuses, in its words, read by the SDK', async () => {

@@ -170,3 +170,17 @@ declare module 'tiktok-business-api-sdk-official/src/api/FileApi.js' {
     adVideoUpload(Access_Token: string, opts: Record<string, unknown>, callback: SdkCallback): unknown;
   }
 }
+
+declare module 'tiktok-business-api-sdk-official/src/api/IdentityApi.js' {
+  import type { ApiClient, SdkCallback } from 'tiktok-business-api-sdk-official/src/ApiClient.js';
+
+  export class IdentityApi {
+    constructor(apiClient?: ApiClient);
+    identityGet(
+      advertiser_id: string,
+      Access_Token: string,
+      opts: { identity_type?: string; page?: number; page_size?: number },
+      callback: SdkCallback,
+    ): unknown;
+  }
+}

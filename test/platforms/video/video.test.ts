@@ -204,14 +204,32 @@ describe.each(TEST_DIALECTS)('update_video_campaign on the TikTok sandbox (%s)',
 
   it('answers a throttle with 429, Retry-After and the wait, using no quota', async () => {
     const usedBefore = (await service.call('get_usage_status', {}, { key: owner.key })).body.data.quota.used;
-    const { status, body, headers } = await update({ campaign_id: 'sandbox_rate_limited', name: 'x' });
-    expect(status).toBe(429);
-    expect(body.code).toBe('upstream_rate_limited');
-    expect(headers.get('retry-after')).toBe('60');
-    expect(body.error).toContain('wait 60 seconds');
+    // The advertiser's limit per second: retried, then answered with a wait of a second.
+    const advertiser = await update({ campaign_id: 'sandbox_rate_limited', name: 'x' });
+    expect([advertiser.status, advertiser.body.code]).toEqual([429, 'upstream_rate_limited']);
+    expect(advertiser.headers.get('retry-after')).toBe('1');
+    expect(advertiser.body.error).toContain('is rate-limiting this ad account');
+    expect(advertiser.body.error).toContain('Other accounts are not affected.');
     expect((await service.call('get_usage_status', {}, { key: owner.key })).body.data.quota.used).toBe(
       usedBefore,
     );
+  });
+
+  it("holds back the owner's every TikTok call for five minutes on the app's limit, and no other owner's", async () => {
+    const throttled = await service.createOwner('pro', ['video']);
+    const other = await service.createOwner('pro', ['video']);
+    const call = (who: { key: string }, campaignId: string) =>
+      service.call('update_video_campaign', { campaign_id: campaignId, name: 'x' }, { key: who.key });
+    const app = await call(throttled, 'sandbox_rate_limited_app');
+    expect([app.status, app.headers.get('retry-after')]).toEqual([429, '300']);
+    expect(app.body.error).toContain("is rate-limiting this service's app");
+    expect(app.body.error).toMatch(/until \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    const list = (who: { key: string }) => service.call('list_video_campaigns', {}, { key: who.key });
+    const held = await list(throttled);
+    expect(held.status).toBe(429);
+    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(290);
+    // In the sandbox each owner's app is its own: another owner's calls go on.
+    expect((await list(other)).status).toBe(200);
   });
 
   it('retries a read after a server error, then answers 500 with the Internal error prefix', async () => {
