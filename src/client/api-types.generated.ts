@@ -1638,6 +1638,24 @@ export interface ListVideoAdsArguments {
   advertiser_id?: string | number;
 }
 
+/** The arguments of `list_video_identities`. */
+export interface ListVideoIdentitiesArguments {
+  /** Only identities of this type; every type otherwise. */
+  identity_type?: 'CUSTOMIZED_USER' | 'AUTH_CODE' | 'TT_USER' | 'BC_AUTH_TT';
+  /** With identity_type BC_AUTH_TT only: the Business Center the TikTok accounts are authorized to. */
+  identity_authorized_bc_id?: string | number;
+  /**
+   * Rows per answer; next_cursor gives the rest.
+   *
+   * @default 50
+   */
+  limit?: number;
+  /** next_cursor of the previous answer, same arguments. */
+  cursor?: string;
+  /** The account, when several are connected (list_connected_accounts). */
+  advertiser_id?: string | number;
+}
+
 /** The arguments of `update_video_ad_group`. */
 export interface UpdateVideoAdGroupArguments {
   /** The ad group to change (digits), as list_video_ad_groups shows it. */
@@ -1676,8 +1694,18 @@ export interface CreateVideoCampaignArguments {
   video_url: string;
   /** Ad text, up to 100 characters. */
   ad_text: string;
-  /** Name shown as the author, up to 40 characters. */
-  display_name: string;
+  /**
+   * The identity the ad posts as (its name and picture shown as the author): an identity_id from list_video_identities.
+   */
+  identity_id: string | number;
+  /**
+   * Its type, as list_video_identities gives it; CUSTOMIZED_USER for a custom identity.
+   *
+   * @default "CUSTOMIZED_USER"
+   */
+  identity_type?: 'CUSTOMIZED_USER' | 'AUTH_CODE' | 'TT_USER' | 'BC_AUTH_TT';
+  /** With identity_type BC_AUTH_TT only: the Business Center the TikTok account is authorized to. */
+  identity_authorized_bc_id?: string | number;
   /**
    * The button.
    *
@@ -2781,6 +2809,25 @@ export interface GetSearchCampaignPerformanceResult {
     /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
   };
+  /**
+   * What the platform reported for objects not in the listing (a removed one, a row without an id); in totals. Null when none.
+   */
+  unattached: {
+    /** Impressions. */
+    impressions: number;
+    /** Clicks. */
+    clicks: number;
+    /** Spend, a decimal in the currency. */
+    spend: string;
+    /** Conversions (may be fractional). */
+    conversions: number;
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
+    ctr: number | null;
+    /** Spend per click; null without clicks. */
+    average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
+    cost_per_conversion: string | null;
+  } | null;
   /** Campaign ids asked for that the account does not have. */
   not_found: Array<string>;
 }
@@ -4218,6 +4265,25 @@ export interface GetNetworkCampaignPerformanceResult {
     /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
   };
+  /**
+   * What the platform reported for objects not in the listing (a removed one, a row without an id); in totals. Null when none.
+   */
+  unattached: {
+    /** Impressions. */
+    impressions: number;
+    /** Clicks. */
+    clicks: number;
+    /** Spend, a decimal in the currency. */
+    spend: string;
+    /** Conversions (may be fractional). */
+    conversions: number;
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
+    ctr: number | null;
+    /** Spend per click; null without clicks. */
+    average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
+    cost_per_conversion: string | null;
+  } | null;
   /** Campaign ids asked for that the account does not have. */
   not_found: Array<string>;
 }
@@ -4563,6 +4629,25 @@ export interface GetSocialCampaignPerformanceResult {
     /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
   };
+  /**
+   * What the platform reported for objects not in the listing (a removed one, a row without an id); in totals. Null when none.
+   */
+  unattached: {
+    /** Impressions. */
+    impressions: number;
+    /** Clicks. */
+    clicks: number;
+    /** Spend, a decimal in the currency. */
+    spend: string;
+    /** Conversions (may be fractional). */
+    conversions: number;
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
+    ctr: number | null;
+    /** Spend per click; null without clicks. */
+    average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
+    cost_per_conversion: string | null;
+  } | null;
   /** Campaign ids asked for that the account does not have. */
   not_found: Array<string>;
 }
@@ -5087,6 +5172,25 @@ export interface GetVideoCampaignPerformanceResult {
     /** Spend per conversion; null without conversions. */
     cost_per_conversion: string | null;
   };
+  /**
+   * What the platform reported for objects not in the listing (a removed one, a row without an id); in totals. Null when none.
+   */
+  unattached: {
+    /** Impressions. */
+    impressions: number;
+    /** Clicks. */
+    clicks: number;
+    /** Spend, a decimal in the currency. */
+    spend: string;
+    /** Conversions (may be fractional). */
+    conversions: number;
+    /** Clicks per impression, a fraction (0.0345 is 3.45%); null without impressions. */
+    ctr: number | null;
+    /** Spend per click; null without clicks. */
+    average_cpc: string | null;
+    /** Spend per conversion; null without conversions. */
+    cost_per_conversion: string | null;
+  } | null;
   /** Campaign ids asked for that the account does not have. */
   not_found: Array<string>;
 }
@@ -5224,6 +5328,27 @@ export interface ListVideoAdsResult {
     secondary_status: string | null;
     /** The video it shows; null for an ad without one. */
     video_id: string | null;
+  }>;
+  /** Pass it as cursor for the next page; null at the end. */
+  next_cursor: string | null;
+}
+
+/** The answer of `list_video_identities`. */
+export interface ListVideoIdentitiesResult {
+  /** The TikTok advertiser. */
+  advertiser_id: string;
+  /** The identities of this page. */
+  identities: Array<{
+    /** The identity_id create_video_campaign takes. */
+    identity_id: string;
+    /** Its type, the identity_type create_video_campaign takes. */
+    identity_type: string;
+    /** The name shown as the author of its ads. */
+    display_name: string | null;
+    /** A TikTok account's handle; null for a custom identity. */
+    username: string | null;
+    /** TikTok's availability of a TikTok account (AVAILABLE...); null for a custom identity. */
+    available_status: string | null;
   }>;
   /** Pass it as cursor for the next page; null at the end. */
   next_cursor: string | null;
@@ -5417,6 +5542,7 @@ export interface ToolArguments {
   update_video_campaign: UpdateVideoCampaignArguments;
   list_video_ad_groups: ListVideoAdGroupsArguments;
   list_video_ads: ListVideoAdsArguments;
+  list_video_identities: ListVideoIdentitiesArguments;
   update_video_ad_group: UpdateVideoAdGroupArguments;
   create_video_campaign: CreateVideoCampaignArguments;
 }
@@ -5474,6 +5600,7 @@ export interface ToolResults {
   update_video_campaign: UpdateVideoCampaignResult;
   list_video_ad_groups: ListVideoAdGroupsResult;
   list_video_ads: ListVideoAdsResult;
+  list_video_identities: ListVideoIdentitiesResult;
   update_video_ad_group: UpdateVideoAdGroupResult;
   create_video_campaign: CreateVideoCampaignResult;
 }

@@ -80,6 +80,8 @@ import type {
   ListVideoAdsResult,
   ListVideoCampaignsArguments,
   ListVideoCampaignsResult,
+  ListVideoIdentitiesArguments,
+  ListVideoIdentitiesResult,
   TestMonitorArguments,
   TestMonitorResult,
   ToolArguments,
@@ -716,6 +718,18 @@ export abstract class ToolMethods {
   }
 
   /**
+   * Lists the identities a TikTok advertiser may post as (TikTok identity/get): custom identities made for ads (CUSTOMIZED_USER) and TikTok accounts authorized to it (AUTH_CODE, TT_USER, BC_AUTH_TT), with the identity_id and identity_type create_video_campaign takes and the name shown as the author. Pages with limit and next_cursor. Read-only. Billable: one quota unit.
+   *
+   * Read-only. Billable: one quota unit (dry runs and replays use none).
+   */
+  listVideoIdentities(
+    args: ListVideoIdentitiesArguments = {},
+    options?: CallOptions,
+  ): Promise<ToolCallResult<ListVideoIdentitiesResult>> {
+    return this.callTool('list_video_identities', args, options);
+  }
+
+  /**
    * Pauses or enables a TikTok ad group, renames it or changes its own daily budget; answers before and after. Enabling and raising need the spend scope. A change of nothing sends nothing. Billable: one quota unit; dry_run shows the requests. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
@@ -728,7 +742,7 @@ export abstract class ToolMethods {
   }
 
   /**
-   * Creates a TikTok campaign, disabled (PAUSED), with one ad group and one single-video ad, enabled under it so that enabling the campaign starts delivery: the campaign (no budget limit of its own), the ad group (automatic placements, the locations, running from now, the daily budget), the video downloaded from an https URL and uploaded to the advertiser's library, and the ad. Use it when the user has an MP4 and has agreed budget, locations and copy. The daily budget is on the ad group, as TikTok needs when the campaign does not optimise its budget: at least 20 in the account currency; change it later with update_video_ad_group. TikTok has no validate-only mode: dry_run lists the requests instead. Creates a real campaign that can spend money once enabled (update_video_campaign, status ACTIVE). Billable: one quota unit. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
+   * Creates a TikTok campaign, disabled (PAUSED), with one ad group and one single-video ad, enabled under it so that enabling the campaign starts delivery: the campaign (no budget limit of its own), the ad group (automatic placements, the locations, running from now, the daily budget), the video downloaded from an https URL and uploaded to the advertiser's library, and the ad, posting as the identity given (list_video_identities lists those the advertiser may post as; it is checked before anything is made). Use it when the user has an MP4 and has agreed budget, locations and copy. The daily budget is on the ad group, as TikTok needs when the campaign does not optimise its budget: at least 20 in the account currency; change it later with update_video_ad_group. TikTok has no validate-only mode: dry_run lists the requests instead. Creates a real campaign that can spend money once enabled (update_video_campaign, status ACTIVE). Billable: one quota unit. A change beyond the key's spend guardrails, or a budget ten times its current value, is not made: the answer (HTTP 202) holds structured.approval for the owner to decide; follow up with get_approval.
    *
    * Changes things at the platform. Billable: one quota unit (dry runs and replays use none).
    */

@@ -2,21 +2,26 @@ import type { Clock } from '../../src/clock.ts';
 import type { Platform } from '../../src/platform-families.ts';
 import { PLATFORM_INFO } from '../../src/platform-families.ts';
 import type { Dialect } from '../../src/storage/database.ts';
-import {
-  addLiveAccount,
-  type RecordedAnswer,
-  ReplayPlatform,
-  recordedAnswers,
-} from './replay-platform.ts';
+import { addLiveAccount, type RecordedAnswer, ReplayPlatform, recordedAnswers } from './replay-platform.ts';
 import { type CallResult, type Owner, TestService } from './service.ts';
 
 /** Where each platform's API lives under its host, as the real base URL has it. */
 const API_PATH: Record<Platform, string> = { search: '', network: '/rest', social: '', video: '/open_api' };
-const PREFIX: Record<Platform, string> = { search: 'SEARCH', network: 'NETWORK', social: 'SOCIAL', video: 'VIDEO' };
+const PREFIX: Record<Platform, string> = {
+  search: 'SEARCH',
+  network: 'NETWORK',
+  social: 'SOCIAL',
+  video: 'VIDEO',
+};
 
 /** A recorded answer served at another request than the one it was recorded for (its `edits` say why). */
-export function servedAt(answer: RecordedAnswer, method: RecordedAnswer['request']['method'], path: string) {
-  return { ...answer, request: { method, path } };
+export function servedAt(
+  answer: RecordedAnswer,
+  method: RecordedAnswer['request']['method'],
+  path: string,
+  when?: RecordedAnswer['when'],
+): RecordedAnswer {
+  return { ...answer, request: { method, path }, ...(when && { when }) };
 }
 
 /**

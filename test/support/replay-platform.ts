@@ -25,7 +25,11 @@ const recordedAnswerSchema = z.strictObject({
   }),
 });
 
-export type RecordedAnswer = z.infer<typeof recordedAnswerSchema> & { file: string };
+export type RecordedAnswer = z.infer<typeof recordedAnswerSchema> & {
+  file: string;
+  /** Served only to the requests this accepts (two queries to one path, say); to every one otherwise. */
+  when?: (request: ReceivedRequest) => boolean;
+};
 
 /** Every recorded answer of a platform, by file name without `.json`. */
 export function recordedAnswers(platform: string): Map<string, RecordedAnswer> {
@@ -59,13 +63,18 @@ export interface ReceivedRequest {
 interface Route {
   method: string;
   path: RegExp;
+  when: ((request: ReceivedRequest) => boolean) | undefined;
   answer: RecordedAnswer['response'];
 }
 
-/** `/{version}/act_1/campaigns` as a pattern: `{version}` is any one path segment. */
+/**
+ * `/{version}/act_1/campaigns` as a pattern of paths: `{version}` is any one path segment; a query
+ * string, kept in a recording to say what was asked, is not matched.
+ */
 function pathPattern(template: string): RegExp {
+  const path = template.split('?')[0] ?? template;
   const literal = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${template.split('{version}').map(literal).join('[^/]+')}$`);
+  return new RegExp(`^${path.split('{version}').map(literal).join('[^/]+')}$`);
 }
 
 /**
@@ -91,14 +100,17 @@ export class ReplayPlatform {
       for await (const chunk of request) chunks.push(chunk as Buffer);
       const url = new URL(request.url ?? '/', 'http://replay.invalid');
       const method = request.method ?? 'GET';
-      replay.received.push({
+      const received: ReceivedRequest = {
         method,
         path: url.pathname,
         query: url.searchParams,
         headers: request.headers,
         body: Buffer.concat(chunks).toString('utf8'),
-      });
-      const route = replay.#routes.find((r) => r.method === method && r.path.test(url.pathname));
+      };
+      replay.received.push(received);
+      const route = replay.#routes.find(
+        (r) => r.method === method && r.path.test(url.pathname) && (r.when?.(received) ?? true),
+      );
       if (!route) {
         replay.unmatched.push(`${method} ${url.pathname}`);
         response.writeHead(599, { 'content-type': 'text/plain' });
@@ -126,6 +138,7 @@ export class ReplayPlatform {
     this.#routes = answers.map((a) => ({
       method: a.request.method,
       path: pathPattern(a.request.path),
+      when: a.when,
       answer: a.response,
     }));
     this.received.length = 0;

@@ -122,6 +122,7 @@ export const analyticsElement = z.object({
   impressions: z.number().optional(),
   clicks: z.number().optional(),
   costInLocalCurrency: z.union([z.string(), z.number()]).optional(),
+  costInUsd: z.union([z.string(), z.number()]).optional(),
   externalWebsiteConversions: z.number().optional(),
 });
 export type NetworkAnalyticsElement = z.output<typeof analyticsElement>;

@@ -75,6 +75,7 @@ export const ANALYTICS_FIELDS = [
   'impressions',
   'clicks',
   'costInLocalCurrency',
+  'costInUsd',
   'externalWebsiteConversions',
   'dateRange',
   'pivotValues',

@@ -1,4 +1,5 @@
 import { decimalToMicros } from '../../money.ts';
+import { protocolError } from '../answer-shape.ts';
 import type { CampaignPerformanceRow, PerformanceAnswer, PerformanceQuery } from '../performance.ts';
 import type { NetworkAnalyticsElement, NetworkCampaign, NetworkCreative } from './answers.ts';
 import { type AnalyticsRequest, chunks, type NetworkClient } from './client.ts';
@@ -35,16 +36,30 @@ function dateOf(day: { year: number; month: number; day: number }): string {
   return `${String(day.year).padStart(4, '0')}-${String(day.month).padStart(2, '0')}-${String(day.day).padStart(2, '0')}`;
 }
 
-/** An element's row: about the campaign it names, or, pivoted by creative, the creative and its campaign. */
+/**
+ * What an element cost in the account's currency: `costInLocalCurrency`, else `costInUsd` for an
+ * account in USD. An account in another currency answered in USD alone cannot be told in its own.
+ */
+function costOf(element: NetworkAnalyticsElement, currency: string): number {
+  const local = element.costInLocalCurrency ?? (currency === 'USD' ? element.costInUsd : undefined);
+  if (local !== undefined) return decimalToMicros(String(local));
+  if (element.costInUsd !== undefined && Number(element.costInUsd) !== 0)
+    throw protocolError('network', `answered costs in USD only (costInUsd) for an account in ${currency}`);
+  return 0;
+}
+
+/**
+ * An element's row: about the campaign it names, or, pivoted by creative, the creative and its campaign
+ * (none, '', for a creative the finders do not list: its row is kept, and said apart by the report).
+ */
 function rowOf(
   element: NetworkAnalyticsElement,
   byDay: boolean,
   campaignOfCreative: Map<string, string> | undefined,
-): CampaignPerformanceRow | undefined {
-  const cost = element.costInLocalCurrency;
+  currency: string,
+): CampaignPerformanceRow {
   const pivot = idOf(element.pivotValues[0] ?? '');
-  const campaignId = campaignOfCreative ? campaignOfCreative.get(pivot) : pivot;
-  if (campaignId === undefined) return undefined;
+  const campaignId = campaignOfCreative ? (campaignOfCreative.get(pivot) ?? '') : pivot;
   return {
     campaignId,
     ...(campaignOfCreative && { adId: pivot }),
@@ -52,7 +67,7 @@ function rowOf(
     metrics: {
       impressions: element.impressions ?? 0,
       clicks: element.clicks ?? 0,
-      spendMicros: cost === undefined ? 0 : decimalToMicros(String(cost)),
+      spendMicros: costOf(element, currency),
       conversions: element.externalWebsiteConversions ?? 0,
     },
   };
@@ -130,9 +145,9 @@ export async function readCampaignPerformance(
       for (const period of periods) {
         const question = { facet, pivot, start: period.start, end: period.end, granularity } as const;
         for (const element of await readAnalytics(client, question)) {
-          // The account facet also reports objects the finders no longer list (deleted ones).
-          const row = rowOf(element, query.byDay, campaignOfCreative);
-          if (row && known.has(row.campaignId)) rows.push(row);
+          // The account facet also reports objects the finders no longer list (deleted ones): their rows
+          // are kept, and the report says their sums apart.
+          rows.push(rowOf(element, query.byDay, campaignOfCreative, currency));
         }
       }
     }
