@@ -56,12 +56,12 @@ export function toAppError(failure: UpstreamFailure, config: Config, mayHaveActe
     case 'throttled': {
       const stated = failure.retryAfterSeconds;
       const wait = stated ?? DEFAULT_THROTTLE_WAIT_SECONDS;
-      const how = stated === undefined ? ' (it did not say for how long)' : '';
+      const how = stated === undefined ? ', a guess since it did not say for how long' : '';
       const until = failure.retryAt ? ` (until ${minuteOf(failure.retryAt)})` : '';
       const words = SCOPE_WORDS[failure.scope ?? 'account'];
       return new AppError(
         'upstream_rate_limited',
-        `${label} is rate-limiting ${words.blocked}${how}: wait ${wait} second${wait === 1 ? '' : 's'}${until}, ` +
+        `${label} is rate-limiting ${words.blocked}: wait ${wait} second${wait === 1 ? '' : 's'}${until}${how}, ` +
           `then retry with exponential backoff. ${words.free}`,
         { retryAfterSeconds: wait },
       );

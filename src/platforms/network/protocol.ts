@@ -45,8 +45,13 @@ function requestIdOf(response: UpstreamResponse): string | undefined {
  * The application's limit holds every account the service reaches; the member's (and the member's calls
  * through this application) every account of that member's connection.
  */
-function dayLimitOf(message: string, now: Date): { scope: 'app' | 'user'; retryAfterSeconds: number } | undefined {
-  const limit = /\b(APPLICATION_AND_MEMBER|APPLICATION|MEMBER) DAY limit\b/i.exec(message)?.[1]?.toUpperCase();
+function dayLimitOf(
+  message: string,
+  now: Date,
+): { scope: 'app' | 'user'; retryAfterSeconds: number } | undefined {
+  const limit = /\b(APPLICATION_AND_MEMBER|APPLICATION|MEMBER) DAY limit\b/i
+    .exec(message)?.[1]
+    ?.toUpperCase();
   if (!limit) return undefined;
   return { scope: limit === 'APPLICATION' ? 'app' : 'user', retryAfterSeconds: secondsUntilUtcMidnight(now) };
 }

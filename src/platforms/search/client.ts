@@ -52,7 +52,8 @@ export class SearchClient {
       rows.push(...(answer.results ?? []));
       pageToken = answer.nextPageToken || undefined;
       if (!pageToken) return rows;
-      if (tokens.has(pageToken)) throw protocolError('search', 'answered a nextPageToken it had given before');
+      if (tokens.has(pageToken))
+        throw protocolError('search', 'answered a nextPageToken it had given before');
       tokens.add(pageToken);
     }
     throw protocolError('search', `kept answering googleAds:search pages past ${MAX_PAGES}`);

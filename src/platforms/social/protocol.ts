@@ -33,8 +33,11 @@ function throttleScope(code: number): ThrottleScope {
 
 /** Invalid, expired or revoked token (190), session key (102), no token at all (104). */
 const AUTH_CODES = new Set([102, 104, 190]);
-/** Unknown error (1), service temporarily unavailable (2). */
-const SERVER_CODES = new Set([1, 2]);
+/**
+ * Unknown error (1), service temporarily unavailable (2), and a version Meta no longer serves (2635):
+ * the operator's to fix (ADOPS_SOCIAL_API_VERSION), never the caller's.
+ */
+const SERVER_CODES = new Set([1, 2, 2635]);
 /** "Object does not exist, cannot be loaded due to missing permissions..." */
 const NOT_FOUND_SUBCODE = 33;
 /** "Some of the aliases you requested do not exist." */

@@ -87,34 +87,30 @@ const reportNumber = z
 /**
  * The fields of a BASIC report row the performance reader uses: its ID dimension (campaign_id, adgroup_id
  * or ad_id) and day, the metrics, and below the campaign the attribute metrics naming its campaign, ad
- * group and ad.
+ * group and ad. A row naming no campaign (an advertiser-level one) is kept: the report says it apart.
  */
-const reportRow = z
-  .object({
-    dimensions: z.object({
-      campaign_id: tiktokId.optional(),
-      adgroup_id: tiktokId.optional(),
-      ad_id: tiktokId.optional(),
-      // TikTok writes a day as `2026-11-22 00:00:00`.
-      stat_time_day: z
-        .string()
-        .regex(/^\d{4}-\d\d-\d\d( \d\d:\d\d:\d\d)?$/, 'must be a day like 2026-11-22 00:00:00')
-        .optional(),
-    }),
-    metrics: z.object({
-      spend: reportNumber,
-      impressions: reportNumber,
-      clicks: reportNumber,
-      conversion: reportNumber,
-      campaign_id: tiktokId.optional(),
-      adgroup_id: tiktokId.optional(),
-      adgroup_name: z.string().optional(),
-      ad_name: z.string().optional(),
-    }),
-  })
-  .refine((row) => (row.dimensions.campaign_id ?? row.metrics.campaign_id) !== undefined, {
-    message: 'must name its campaign (dimension or attribute metric campaign_id)',
-  });
+const reportRow = z.object({
+  dimensions: z.object({
+    campaign_id: tiktokId.optional(),
+    adgroup_id: tiktokId.optional(),
+    ad_id: tiktokId.optional(),
+    // TikTok writes a day as `2026-11-22 00:00:00`.
+    stat_time_day: z
+      .string()
+      .regex(/^\d{4}-\d\d-\d\d( \d\d:\d\d:\d\d)?$/, 'must be a day like 2026-11-22 00:00:00')
+      .optional(),
+  }),
+  metrics: z.object({
+    spend: reportNumber,
+    impressions: reportNumber,
+    clicks: reportNumber,
+    conversion: reportNumber,
+    campaign_id: tiktokId.optional(),
+    adgroup_id: tiktokId.optional(),
+    adgroup_name: z.string().optional(),
+    ad_name: z.string().optional(),
+  }),
+});
 
 export type ReportRow = z.infer<typeof reportRow>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../../errors.ts';
+import type { AppError } from '../../errors.ts';
 import { protocolError, readAnswer } from '../answer-shape.ts';
 import { schemaPerItem } from '../schema-per-item.ts';
 import type { PlatformSession } from '../session.ts';
@@ -11,10 +11,10 @@ import {
   CAMPAIGN_FIELDS,
   type CampaignPage,
   campaignPage,
+  identityPage,
   type Page,
   type ReportRow,
   reportPage,
-  identityPage,
   tiktokId,
   type VideoAd,
   type VideoAdGroup,

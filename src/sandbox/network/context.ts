@@ -67,10 +67,15 @@ export async function answerFault(reply: FastifyReply, ...ids: Array<string | un
       });
       return true;
     case 'rate_limited_app':
-      fail(reply, 429, 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.', {
-        code: 'TOO_MANY_REQUESTS',
-        serviceErrorCode: 101,
-      });
+      fail(
+        reply,
+        429,
+        'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.',
+        {
+          code: 'TOO_MANY_REQUESTS',
+          serviceErrorCode: 101,
+        },
+      );
       return true;
     case 'rate_limited_user':
       fail(

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { magicFault, SANDBOX_THROTTLE_SECONDS, sandboxLatency, secondsToUtcMidnight, slowDown } from '../faults.ts';
+import {
+  magicFault,
+  SANDBOX_THROTTLE_SECONDS,
+  sandboxLatency,
+  secondsToUtcMidnight,
+  slowDown,
+} from '../faults.ts';
 import type { SandboxServices } from '../sandbox-services.ts';
 import { SandboxStore } from '../store.ts';
 import { mutateAdGroupAds } from './ad-group-ad-service.ts';
@@ -87,13 +93,18 @@ export function registerSearchSandbox(scope: FastifyInstance, services: SandboxS
         // sandbox's ends at midnight UTC).
         const seconds = secondsToUtcMidnight(services.clock.now());
         return failureAnswer(served, 429, [
-          adsError({ quotaError: 'RESOURCE_EXHAUSTED' }, `Too many requests. Retry in ${seconds} seconds.`, undefined, {
-            quotaErrorDetails: {
-              rateScope: 'DEVELOPER',
-              rateName: 'Number of operations for basic access',
-              retryDelay: `${seconds}s`,
+          adsError(
+            { quotaError: 'RESOURCE_EXHAUSTED' },
+            `Too many requests. Retry in ${seconds} seconds.`,
+            undefined,
+            {
+              quotaErrorDetails: {
+                rateScope: 'DEVELOPER',
+                rateName: 'Number of operations for basic access',
+                retryDelay: `${seconds}s`,
+              },
             },
-          }),
+          ),
         ]);
       }
       case 'server_error':

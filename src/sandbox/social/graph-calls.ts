@@ -9,11 +9,11 @@ import { magicAccountFault } from './magic-accounts.ts';
 import {
   invalidParameter,
   permissionDenied,
+  platformThrottle,
   proofError,
   retiredVersion,
   serverError,
   sessionExpired,
-  platformThrottle,
   throttle,
   tokenError,
   unknownPath,

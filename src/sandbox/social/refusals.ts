@@ -50,7 +50,9 @@ export function platformThrottle(reply: FastifyReply, whose: 'app' | 'user'): Fa
     reply,
     400,
     { ...error, type: 'OAuthException', is_transient: true },
-    whose === 'app' ? { 'x-app-usage': JSON.stringify({ call_count: 100, total_time: 25, total_cputime: 25 }) } : {},
+    whose === 'app'
+      ? { 'x-app-usage': JSON.stringify({ call_count: 100, total_time: 25, total_cputime: 25 }) }
+      : {},
   );
 }
 

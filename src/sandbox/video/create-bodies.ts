@@ -7,8 +7,8 @@ import type { StoredAd } from './ad.ts';
 import type { StoredAdGroup } from './adgroup.ts';
 import type { StoredCampaign } from './campaign.ts';
 import { campaignName } from './campaign-update.ts';
-import { IDENTITY_TYPES } from './identities.ts';
 import { invalid, refuseUnknown } from './envelope.ts';
+import { IDENTITY_TYPES } from './identities.ts';
 import { amount, oneOf, text, textList, utcTime } from './values.ts';
 
 // The bodies of campaign/create/, adgroup/create/ and ad/create/ (TikTok's CampaignCreateBody,
@@ -207,7 +207,10 @@ export const CALLS_TO_ACTION = [
 ] as const;
 
 /** A creative of an ad/create/ body, before its video and identity are looked up. */
-export type CreativeBody = Omit<StoredAd, 'campaign_id' | 'adgroup_id' | 'delivery_weight' | 'display_name'> & {
+export type CreativeBody = Omit<
+  StoredAd,
+  'campaign_id' | 'adgroup_id' | 'delivery_weight' | 'display_name'
+> & {
   identity_type: string;
   identity_id: string;
 };

@@ -7,9 +7,9 @@ import { adGroupView, type StoredAdGroup } from './adgroup.ts';
 import { type CampaignRecord, campaignView, type StoredCampaign } from './campaign.ts';
 import { adGroupActivity, noteCampaignActivity } from './campaign-activity.ts';
 import { adGroupFromBody, campaignFromBody, creativesFromBody } from './create-bodies.ts';
-import { advertiserIdentities } from './identities.ts';
 import { answer, CODE, invalid } from './envelope.ts';
 import { tokenOf, type VideoGate } from './gate.ts';
+import { advertiserIdentities } from './identities.ts';
 import { text } from './values.ts';
 import type { StoredVideo } from './video-library.ts';
 

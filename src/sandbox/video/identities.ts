@@ -22,7 +22,10 @@ export interface SandboxIdentity {
   display_name: string;
 }
 
-export async function advertiserIdentities(store: SandboxStore, advertiserId: string): Promise<SandboxIdentity[]> {
+export async function advertiserIdentities(
+  store: SandboxStore,
+  advertiserId: string,
+): Promise<SandboxIdentity[]> {
   const account = await store.get<SandboxAccount>('account', advertiserId);
   return [
     {
@@ -33,7 +36,13 @@ export async function advertiserIdentities(store: SandboxStore, advertiserId: st
   ];
 }
 
-const IDENTITY_GET_FIELDS = ['advertiser_id', 'identity_type', 'identity_authorized_bc_id', 'page', 'page_size'];
+const IDENTITY_GET_FIELDS = [
+  'advertiser_id',
+  'identity_type',
+  'identity_authorized_bc_id',
+  'page',
+  'page_size',
+];
 
 function pageNumber(name: string, value: unknown, fallback: number, max: number): number {
   if (value === undefined) return fallback;
@@ -50,38 +59,41 @@ export function registerIdentityRoutes(
   store: SandboxStore,
   gate: VideoGate,
 ): void {
-  scope.get<{ Querystring: Record<string, unknown> }>('/open_api/:version/identity/get/', async (request, reply) => {
-    const query = request.query;
-    refuseUnknown(Object.keys(query), IDENTITY_GET_FIELDS);
-    const advertiserId = await gate.admit(tokenOf(request), query.advertiser_id);
-    const type = query.identity_type === undefined ? undefined : text('identity_type', query.identity_type);
-    if (type !== undefined && !(IDENTITY_TYPES as readonly string[]).includes(type))
-      throw invalid('identity_type', `Must be one of: ${IDENTITY_TYPES.join(', ')}.`);
-    if (type === 'BC_AUTH_TT' && query.identity_authorized_bc_id === undefined)
-      throw invalid('identity_authorized_bc_id', 'Missing data for required field.');
-    const page = pageNumber('page', query.page, 1, 10_000);
-    const pageSize = pageNumber('page_size', query.page_size, 20, 100);
-    const all = (await advertiserIdentities(store, advertiserId)).filter(
-      (identity) => type === undefined || identity.identity_type === type,
-    );
-    const list = all.slice((page - 1) * pageSize, page * pageSize).map((identity) => ({
-      ...identity,
-      profile_image: '',
-      can_pull_video: null,
-      can_push_video: null,
-      can_use_live_ads: null,
-      can_manage_message: null,
-      available_status: null,
-      identity_authorized_bc_id: null,
-    }));
-    return answer(reply, CODE.ok, 'OK', {
-      identity_list: list,
-      page_info: {
-        page,
-        page_size: pageSize,
-        total_number: all.length,
-        total_page: Math.ceil(all.length / pageSize),
-      },
-    });
-  });
+  scope.get<{ Querystring: Record<string, unknown> }>(
+    '/open_api/:version/identity/get/',
+    async (request, reply) => {
+      const query = request.query;
+      refuseUnknown(Object.keys(query), IDENTITY_GET_FIELDS);
+      const advertiserId = await gate.admit(tokenOf(request), query.advertiser_id);
+      const type = query.identity_type === undefined ? undefined : text('identity_type', query.identity_type);
+      if (type !== undefined && !(IDENTITY_TYPES as readonly string[]).includes(type))
+        throw invalid('identity_type', `Must be one of: ${IDENTITY_TYPES.join(', ')}.`);
+      if (type === 'BC_AUTH_TT' && query.identity_authorized_bc_id === undefined)
+        throw invalid('identity_authorized_bc_id', 'Missing data for required field.');
+      const page = pageNumber('page', query.page, 1, 10_000);
+      const pageSize = pageNumber('page_size', query.page_size, 20, 100);
+      const all = (await advertiserIdentities(store, advertiserId)).filter(
+        (identity) => type === undefined || identity.identity_type === type,
+      );
+      const list = all.slice((page - 1) * pageSize, page * pageSize).map((identity) => ({
+        ...identity,
+        profile_image: '',
+        can_pull_video: null,
+        can_push_video: null,
+        can_use_live_ads: null,
+        can_manage_message: null,
+        available_status: null,
+        identity_authorized_bc_id: null,
+      }));
+      return answer(reply, CODE.ok, 'OK', {
+        identity_list: list,
+        page_info: {
+          page,
+          page_size: pageSize,
+          total_number: all.length,
+          total_page: Math.ceil(all.length / pageSize),
+        },
+      });
+    },
+  );
 }

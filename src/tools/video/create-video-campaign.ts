@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalToMicros, formatMicros, unitsToMicros } from '../../money.ts';
 import { PlatformSession } from '../../platforms/session.ts';
+import type { VideoIdentity } from '../../platforms/video/answers.ts';
 import {
   campaignNameLength,
   hasEmoji,
@@ -9,7 +10,6 @@ import {
 } from '../../platforms/video/campaign-rules.ts';
 import { VideoClient } from '../../platforms/video/client.ts';
 import { VideoCreates } from '../../platforms/video/creates.ts';
-import type { VideoIdentity } from '../../platforms/video/answers.ts';
 import { IDENTITY_TYPES } from '../../platforms/video/identity-types.ts';
 import { videoProtocol } from '../../platforms/video/protocol.ts';
 import { MAY_WAIT_FOR_APPROVAL } from '../approvals/approval-object.ts';
@@ -151,7 +151,9 @@ export const createVideoCampaign = defineTool({
         .describe('Its type, as list_video_identities gives it; CUSTOMIZED_USER for a custom identity.'),
       identity_authorized_bc_id: digitsId()
         .optional()
-        .describe('With identity_type BC_AUTH_TT only: the Business Center the TikTok account is authorized to.'),
+        .describe(
+          'With identity_type BC_AUTH_TT only: the Business Center the TikTok account is authorized to.',
+        ),
       call_to_action: z.enum(CALLS_TO_ACTION).default('LEARN_MORE').describe('The button.'),
       landing_page_url: httpsUrl().describe('Where the ad leads.'),
       advertiser_id: accountArgument('video'),
@@ -273,7 +275,12 @@ async function requireIdentity(
     .join(', ');
   throw invalidArguments(
     TOOL,
-    [{ field: 'identity_id', message: `is not a ${args.identity_type} identity of advertiser ${advertiserId}` }],
+    [
+      {
+        field: 'identity_id',
+        message: `is not a ${args.identity_type} identity of advertiser ${advertiserId}`,
+      },
+    ],
     {
       said:
         `identity_id ${args.identity_id} is not a ${args.identity_type} identity TikTok advertiser ${advertiserId} may post as` +

@@ -24,7 +24,9 @@ export const listVideoIdentities = defineListTool({
       .describe('Only identities of this type; every type otherwise.'),
     identity_authorized_bc_id: digitsId()
       .optional()
-      .describe('With identity_type BC_AUTH_TT only: the Business Center the TikTok accounts are authorized to.'),
+      .describe(
+        'With identity_type BC_AUTH_TT only: the Business Center the TikTok accounts are authorized to.',
+      ),
   },
   refine: (input) =>
     input.refine(
@@ -46,7 +48,9 @@ export const listVideoIdentities = defineListTool({
           available_status: z
             .string()
             .nullable()
-            .describe("TikTok's availability of a TikTok account (AVAILABLE...); null for a custom identity."),
+            .describe(
+              "TikTok's availability of a TikTok account (AVAILABLE...); null for a custom identity.",
+            ),
         }),
       )
       .describe('The identities of this page.'),

@@ -234,7 +234,7 @@ describe("the live LinkedIn adapter against LinkedIn's recorded answers", () => 
       atCampaigns('throttle-resource-level-429', '506289162'),
     );
     expect([status, headers.get('retry-after')]).toEqual([429, '60']);
-    expect(body.error).toContain('this ad account (it did not say for how long)');
+    expect(body.error).toContain('this ad account: wait 60 seconds, a guess since it did not say for how long');
     const next = await linkedin.call(
       'list_network_campaigns',
       {},
