@@ -58,9 +58,9 @@ const DEFAULTS: Record<
   },
   social: {
     apiUrl: 'https://graph.facebook.com',
-    apiVersion: 'v25.0',
-    authorizeUrl: 'https://www.facebook.com/v25.0/dialog/oauth',
-    tokenUrl: 'https://graph.facebook.com/v25.0/oauth/access_token',
+    apiVersion: 'v27.0',
+    authorizeUrl: 'https://www.facebook.com/v27.0/dialog/oauth',
+    tokenUrl: 'https://graph.facebook.com/v27.0/oauth/access_token',
   },
   video: {
     apiUrl: 'https://business-api.tiktok.com/open_api',

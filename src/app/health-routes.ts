@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { PLATFORMS } from '../platform-families.ts';
+import { versionNotice } from '../platforms/api-versions.ts';
 import { checkConnection } from '../storage/database.ts';
 import { sameToken } from '../web/tokens.ts';
 
@@ -69,8 +71,19 @@ export function registerHealthRoutes(app: FastifyInstance, services: Services): 
       serving: services.runtime.draining ? 'draining' : 'ok',
     };
     const failed = Object.keys(checks).filter((name) => checks[name] !== 'ok');
+    // A version near or past its sunset fails live calls of one platform, not the instance: said, not failed.
+    const warnings = PLATFORMS.flatMap((platform) => {
+      const version = config.platforms.settings[platform].apiVersion;
+      const notice = versionNotice(platform, version, services.clock.now());
+      return notice ? [{ platform, api_version: version, level: notice.level, message: notice.message }] : [];
+    });
     reply.header('Cache-Control', 'no-store').status(failed.length === 0 ? 200 : 503);
-    return { ready: failed.length === 0, ...(failed.length > 0 && { failed }), checks };
+    return {
+      ready: failed.length === 0,
+      ...(failed.length > 0 && { failed }),
+      checks,
+      ...(warnings.length > 0 && { warnings }),
+    };
   });
 
   const { enabled, token } = services.config.metrics;

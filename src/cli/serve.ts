@@ -3,7 +3,8 @@ import { loadConfig } from '../config.ts';
 import { ConfigError } from '../config-error.ts';
 import type { Services } from '../context.ts';
 import { ensureDemo, seedDemoApproval } from '../demo.ts';
-import { versionNotice } from '../platforms/network/api-versions.ts';
+import { PLATFORMS } from '../platform-families.ts';
+import { versionNotice } from '../platforms/api-versions.ts';
 import { tierLimit } from '../quota.ts';
 import { startServer } from '../server.ts';
 import { createServices } from '../services.ts';
@@ -36,13 +37,15 @@ function banner(url: string, demo: Awaited<ReturnType<typeof ensureDemo>>, quota
 }
 
 /**
- * Says at start when LinkedIn is about to stop serving the configured API version (within 60 days of
- * its sunset), and louder once it no longer does: every LinkedIn call would then be refused with 426.
+ * Says at start when a platform is about to stop serving its configured API version (within 60 days of
+ * its sunset), and louder once it no longer does: every live call would then be refused.
  */
 export function noteApiVersions(services: Services): void {
-  const version = services.config.platforms.settings.network.apiVersion;
-  const notice = versionNotice(version, services.clock.now());
-  if (notice) services.logger[notice.level]({ platform: 'network', api_version: version }, notice.message);
+  for (const platform of PLATFORMS) {
+    const version = services.config.platforms.settings[platform].apiVersion;
+    const notice = versionNotice(platform, version, services.clock.now());
+    if (notice) services.logger[notice.level]({ platform, api_version: version }, notice.message);
+  }
 }
 
 /** Migrates, makes the demo owner on the embedded default, listens, and stops cleanly on SIGINT/SIGTERM. */

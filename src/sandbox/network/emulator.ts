@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SANDBOX_CLIENT } from '../../platforms/endpoints.ts';
-import { versionStatus } from '../../platforms/network/api-versions.ts';
 import { bearerToken, checkAccess, tokenAccounts } from '../access.ts';
 import { registerApprovalPage } from '../approval-page.ts';
 import { sandboxLatency } from '../faults.ts';
@@ -24,6 +23,7 @@ import { registerCreativeRoutes } from './creatives.ts';
 import { MAX_UPLOAD_BYTES, registerMediaRoutes } from './media.ts';
 import { registerOrganizationRoutes } from './organizations.ts';
 import { registerPostRoutes } from './posts.ts';
+import { servesVersion, versionInWords } from './versions.ts';
 
 const PREFIX = '/sandbox/network';
 const REFRESH_TOKEN_SECONDS = 365 * 86_400;
@@ -126,12 +126,12 @@ export function registerNetworkSandbox(scope: FastifyInstance, services: Sandbox
           { code: 'VERSION_MISSING' },
         );
       }
-      if (versionStatus(version, services.clock.now()).state !== 'active') {
-        // LinkedIn's own answer, word for word: no serviceErrorCode.
+      if (!servesVersion(version, services.clock.now())) {
+        // LinkedIn's own answer, word for word: no serviceErrorCode, the version as a day.
         return reply.status(426).send({
           status: 426,
           code: 'NONEXISTENT_VERSION',
-          message: `Requested version ${version} is not active`,
+          message: `Requested version ${versionInWords(version)} is not active`,
         });
       }
       if (request.headers['x-restli-protocol-version'] !== '2.0.0') {

@@ -11,9 +11,10 @@ const MARKETING_VERSIONS: ReadonlyArray<{ version: string; released: string; exp
   { version: 'v21.0', released: '2024-10-02', expires: '2025-09-09' },
   { version: 'v22.0', released: '2025-01-21', expires: '2026-02-19' },
   { version: 'v23.0', released: '2025-05-29', expires: '2026-06-09' },
-  { version: 'v24.0', released: '2025-10-08', expires: '2026-10-06' },
-  { version: 'v25.0', released: '2026-02-18', expires: null },
+  { version: 'v24.0', released: '2025-10-08', expires: '2026-11-10' },
+  { version: 'v25.0', released: '2026-02-18', expires: '2027-02-23' },
   { version: 'v26.0', released: '2026-07-29', expires: null },
+  { version: 'v27.0', released: '2026-11-04', expires: null },
 ];
 
 /**
@@ -51,7 +52,7 @@ function live(now: Date) {
  * a version not released yet included, is an unknown path (code 2500).
  */
 export function marketingVersion(version: string, now: Date): VersionVerdict {
-  const latest = live(now).at(-1)?.version ?? 'v26.0';
+  const latest = live(now).at(-1)?.version ?? 'v27.0';
   if (RETIRED.has(version)) return { ok: false, reason: 'retired', latest };
   const known = released(now).find((v) => v.version === version);
   if (!known) return { ok: false, reason: 'unknown' };

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noteApiVersions } from '../../../src/cli/serve.ts';
 import { loadPlatformsConfig } from '../../../src/platform-config.ts';
-import { versionNotice, versionStatus } from '../../../src/platforms/network/api-versions.ts';
+import { PLATFORMS } from '../../../src/platform-families.ts';
+import { versionNotice, versionStatus } from '../../../src/platforms/api-versions.ts';
+import { servesVersion } from '../../../src/sandbox/network/versions.ts';
 import { issueSandboxToken } from '../../../src/sandbox/tokens.ts';
 import { listAdAccounts } from '../../../src/storage/accounts.ts';
 import { adops, adopsServe } from '../../support/cli.ts';
@@ -16,26 +18,88 @@ const VERSION = '202511';
 function logged(lines: string[], level: number): Array<Record<string, any>> {
   return lines
     .map((line) => JSON.parse(line) as Record<string, any>)
-    .filter((entry) => entry.level === level && entry.api_version !== undefined);
+    .filter(
+      (entry) => entry.level === level && entry.platform === 'network' && entry.api_version !== undefined,
+    );
 }
 
 describe('the LinkedIn version rule', () => {
   it('serves a version from its month to its sunset, a year on', () => {
-    expect(versionStatus('202511', new Date('2026-11-15T23:59:59Z'))).toMatchObject({ state: 'active' });
-    expect(versionStatus('202511', new Date('2026-11-16T00:00:00Z'))).toMatchObject({ state: 'sunset' });
-    expect(versionStatus('202607.01', new Date('2026-11-23T00:00:00Z'))).toMatchObject({ state: 'active' });
+    expect(versionStatus('network', '202511', new Date('2026-11-15T23:59:59Z'))).toMatchObject({
+      state: 'active',
+    });
+    expect(versionStatus('network', '202511', new Date('2026-11-16T00:00:00Z'))).toMatchObject({
+      state: 'sunset',
+    });
+    expect(versionStatus('network', '202607.01', new Date('2026-11-23T00:00:00Z'))).toMatchObject({
+      state: 'active',
+    });
     // No published date: the 15th of the same month, a year on.
-    expect(versionStatus('202607', new Date('2027-07-15T00:00:00Z'))).toMatchObject({ state: 'sunset' });
-    expect(versionStatus('202612', new Date('2026-11-23T00:00:00Z'))).toEqual({ state: 'not_released' });
-    expect(versionStatus('202512', new Date('2026-01-10T00:00:00Z'))).toEqual({ state: 'not_released' });
-    expect(versionStatus('2026-07', new Date())).toEqual({ state: 'malformed' });
-    expect(versionStatus('202613', new Date())).toEqual({ state: 'malformed' });
+    expect(versionStatus('network', '202607', new Date('2027-07-15T00:00:00Z'))).toMatchObject({
+      state: 'sunset',
+    });
+    expect(versionStatus('network', '202612', new Date('2026-11-23T00:00:00Z'))).toEqual({
+      state: 'not_released',
+    });
+    expect(versionStatus('network', '202512', new Date('2026-01-10T00:00:00Z'))).toEqual({
+      state: 'not_released',
+    });
+    expect(versionStatus('network', '2026-07', new Date())).toEqual({ state: 'malformed' });
+    expect(versionStatus('network', '202613', new Date())).toEqual({ state: 'malformed' });
   });
 
-  it('defaults to a version LinkedIn serves today, with more than 60 days left', () => {
-    const version = loadPlatformsConfig({}).settings.network.apiVersion;
-    expect(versionStatus(version, new Date('2026-11-23T12:00:00Z'))).toMatchObject({ state: 'active' });
-    expect(versionNotice(version, new Date('2026-11-23T12:00:00Z'))).toBeUndefined();
+  it('agrees with the sandbox, which states the rule apart', () => {
+    const days = ['2025-11-16', '2026-01-10', '2026-11-15', '2026-11-16', '2027-07-14', '2027-07-15'];
+    for (const version of ['202411', '202511', '202512', '202601', '202607', '202607.01', '202612']) {
+      for (const day of days) {
+        const now = new Date(`${day}T12:00:00Z`);
+        expect([version, day, versionStatus('network', version, now).state === 'active']).toEqual([
+          version,
+          day,
+          servesVersion(version, now),
+        ]);
+      }
+    }
+  });
+});
+
+describe('the version calendar', () => {
+  it('defaults every platform to a version it serves today, with more than 60 days left', () => {
+    const settings = loadPlatformsConfig({}).settings;
+    const today = new Date('2026-12-02T12:00:00Z');
+    for (const platform of PLATFORMS) {
+      const version = settings[platform].apiVersion;
+      expect([platform, versionStatus(platform, version, today).state]).toEqual([platform, 'active']);
+      expect([platform, versionNotice(platform, version, today)]).toEqual([platform, undefined]);
+    }
+  });
+
+  it('warns 60 days before a sunset, errs after it, and warns of a version it does not know', () => {
+    // Meta's v25.0 expires on 2027-02-23; Google's v22 ended on 2026-10-07; v23 is due around February 2027.
+    expect(versionNotice('social', 'v25.0', new Date('2026-12-02T00:00:00Z'))).toBeUndefined();
+    expect(versionNotice('social', 'v25.0', new Date('2027-01-01T00:00:00Z'))).toMatchObject({
+      level: 'warn',
+      message: expect.stringContaining('v25.0 reaches its sunset on 2027-02-23 (in 53 days)'),
+    });
+    expect(versionNotice('search', 'v22', new Date('2026-12-02T00:00:00Z'))).toMatchObject({
+      level: 'error',
+      message: expect.stringContaining('v22 reached its sunset on 2026-10-07'),
+    });
+    expect(versionNotice('search', 'v23', new Date('2026-12-20T00:00:00Z'))).toMatchObject({
+      level: 'warn',
+      message: expect.stringContaining('v23 reaches its sunset around 2027-02'),
+    });
+    expect(versionNotice('video', 'v1.2', new Date('2026-12-02T00:00:00Z'))).toMatchObject({
+      level: 'error',
+    });
+    expect(versionNotice('video', 'v9.9', new Date('2026-12-02T00:00:00Z'))).toMatchObject({
+      level: 'warn',
+      message: expect.stringContaining("not in adops' calendar"),
+    });
+    expect(versionNotice('social', 'v27.0', new Date('2026-11-01T00:00:00Z'))).toMatchObject({
+      level: 'error',
+      message: expect.stringContaining('not released'),
+    });
   });
 });
 
@@ -81,7 +145,7 @@ describe.each(TEST_DIALECTS)('a LinkedIn version past its sunset (%s)', (dialect
     clock.set('2026-10-20T12:00:00Z');
     noteApiVersions(service.services);
     const [warning] = logged(service.logLines, 40);
-    expect(warning?.msg).toContain('LinkedIn-Version 202511 reaches its sunset on 2026-11-16 (in 27 days)');
+    expect(warning?.msg).toContain('API version 202511 reaches its sunset on 2026-11-16 (in 27 days)');
     expect(warning?.msg).toContain('ADOPS_NETWORK_API_VERSION');
     expect((await groups()).status).toBe(200);
 
@@ -91,11 +155,17 @@ describe.each(TEST_DIALECTS)('a LinkedIn version past its sunset (%s)', (dialect
     expect(await refused.json()).toEqual({
       status: 426,
       code: 'NONEXISTENT_VERSION',
-      message: `Requested version ${VERSION} is not active`,
+      message: `Requested version ${VERSION}01 is not active`,
     });
     noteApiVersions(service.services);
     const [error] = logged(service.logLines, 50);
-    expect(error?.msg).toContain('LinkedIn-Version 202511 reached its sunset on 2026-11-16');
+    expect(error?.msg).toContain('API version 202511 reached its sunset on 2026-11-16');
+    const ready = await fetch(`${service.url}/readyz`);
+    expect(ready.status).toBe(200);
+    const { warnings } = (await ready.json()) as { warnings: Array<{ platform: string }> };
+    expect(warnings.filter((warning) => warning.platform === 'network')).toEqual([
+      expect.objectContaining({ platform: 'network', api_version: VERSION, level: 'error' }),
+    ]);
   });
 });
 

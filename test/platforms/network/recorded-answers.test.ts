@@ -107,9 +107,7 @@ describe("the live LinkedIn adapter against LinkedIn's recorded answers", () => 
     // Its pivots are company pages: nothing can be attached to a campaign, and nothing is dropped.
     expect(body.data.structured.unattached).toMatchObject({ spend: '19.92', impressions: 171, clicks: 0 });
     expect(body.data.structured.totals).toMatchObject({ spend: '19.92' });
-    expect(body.data.text).toContain(
-      '19.92 USD (171 impressions, 0 clicks) on campaigns not in the listing',
-    );
+    expect(body.data.text).toContain('19.92 USD (171 impressions, 0 clicks) on campaigns not in the listing');
     const asked = linkedin.replay.received.find((r) => r.path === '/rest/adAnalytics');
     expect(asked?.query.get('fields')).toContain('costInLocalCurrency');
   });
@@ -234,7 +232,9 @@ describe("the live LinkedIn adapter against LinkedIn's recorded answers", () => 
       atCampaigns('throttle-resource-level-429', '506289162'),
     );
     expect([status, headers.get('retry-after')]).toEqual([429, '60']);
-    expect(body.error).toContain('this ad account: wait 60 seconds, a guess since it did not say for how long');
+    expect(body.error).toContain(
+      'this ad account: wait 60 seconds, a guess since it did not say for how long',
+    );
     const next = await linkedin.call(
       'list_network_campaigns',
       {},

@@ -35,7 +35,7 @@ describe.each(TEST_DIALECTS)('connecting Meta through the social sandbox on %s',
     });
     const live = endpointsFor(service.services, 'social', 'live');
     expect(socialConnect.authorizeUrl(live, 's', redirectUri, ['act_1'])).toMatch(
-      /^https:\/\/www\.facebook\.com\/v25\.0\/dialog\/oauth\?/,
+      /^https:\/\/www\.facebook\.com\/v27\.0\/dialog\/oauth\?/,
     );
   });
 

@@ -861,7 +861,9 @@ describe.each(TEST_DIALECTS)('the TikTok sandbox through the official SDK 1.1.3 
     it('throttles, fails and expires the token on the magic ids, through every campaign call', async () => {
       expect(await refusedGet({ filtering: { campaign_ids: ['sandbox_rate_limited'] } })).toMatchObject({
         code: 40133,
-        message: expect.stringMatching(/^Advertiser \(\d+\)'s QPS \(21\) reaches QPS limit 20 for current path/),
+        message: expect.stringMatching(
+          /^Advertiser \(\d+\)'s QPS \(21\) reaches QPS limit 20 for current path/,
+        ),
       });
       expect(await refusedGet({ filtering: { campaign_ids: ['sandbox_rate_limited_app'] } })).toMatchObject({
         code: 40100,

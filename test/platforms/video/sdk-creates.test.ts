@@ -107,10 +107,18 @@ describe.each(TEST_DIALECTS)('TikTok sandbox creates through the official SDK 1.
 
     // v1.3 ads post as an identity the advertiser has (identity/get), not under a display_name.
     const identities = await sdk((callback) =>
-      new IdentityApi(client).identityGet(advertiserId, token, { identity_type: 'CUSTOMIZED_USER' }, callback),
+      new IdentityApi(client).identityGet(
+        advertiserId,
+        token,
+        { identity_type: 'CUSTOMIZED_USER' },
+        callback,
+      ),
     );
     const identity = identities.data.identity_list[0];
-    expect(identity).toMatchObject({ identity_type: 'CUSTOMIZED_USER', identity_id: expect.stringMatching(/^\d+$/) });
+    expect(identity).toMatchObject({
+      identity_type: 'CUSTOMIZED_USER',
+      identity_id: expect.stringMatching(/^\d+$/),
+    });
     expect(identities.data.page_info).toMatchObject({ page: 1, total_number: 1, total_page: 1 });
 
     const ad = await sdk((callback) =>
