@@ -53,6 +53,15 @@ module.exports = {
         },
       };
     }),
+    {
+      name: 'no-sandbox-on-adapter-rules',
+      comment:
+        "A sandbox emulates its platform from the platform's documentation: importing an adapter's rules or " +
+        "schemas (src/platforms/<platform>/) would let it share the adapter's mistakes instead of catching them.",
+      severity: 'error',
+      from: { path: '^src/sandbox/' },
+      to: { path: '^src/platforms/(search|network|social|video)/' },
+    },
     ...DOORS.map((door) => ({
       name: `no-door-into-another-door-from-${door}`,
       comment: 'Each door stands on the layers below it; what two doors share lives below them.',

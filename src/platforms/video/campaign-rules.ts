@@ -1,4 +1,5 @@
-// TikTok's rules for a campaign's and an ad group's name and budget, shared by the video tools and the TikTok sandbox.
+// TikTok's rules for a campaign's and an ad group's name and budget, as the video tools apply them (the
+// TikTok sandbox states them apart, in src/sandbox/video/tiktok-rules.ts).
 
 /** TikTok's minimum campaign budget, daily or lifetime (USD; applied in the account currency). */
 export const MIN_CAMPAIGN_BUDGET = 50;

@@ -1,10 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CALL_TO_ACTIONS } from '../../platforms/network/types.ts';
 import { type SandboxStore, type StoredObject, sandboxId } from '../store.ts';
 import { answerFault, fail, Invalid, type NetworkSandbox, urnId } from './context.ts';
 import { created, guarded } from './entities.ts';
 import { mediaFinder } from './media.ts';
 import { batchGet, batchIds, onlyParameters, PROJECTION, project, projectionOf } from './restli.ts';
+
+/** The call-to-action labels the Posts API takes for a sponsored post (LinkedIn's CallToActionLabel). */
+const CALL_TO_ACTIONS = [
+  'APPLY',
+  'DOWNLOAD',
+  'VIEW_QUOTE',
+  'LEARN_MORE',
+  'SIGN_UP',
+  'SUBSCRIBE',
+  'REGISTER',
+  'JOIN',
+  'ATTEND',
+  'REQUEST_DEMO',
+] as const;
+
 import {
   https,
   type Json,

@@ -1,4 +1,3 @@
-import type { GoogleAdsError } from '../../platforms/search/types.ts';
 import { type AdGroupCreate, checkAdGroupCreate } from './creates.ts';
 import type { Answer, Call, SearchEmulator } from './emulator-context.ts';
 import { adsError } from './google-errors.ts';
@@ -6,6 +5,7 @@ import { type AdGroupOperationRead, MUTATE_AD_GROUPS_REQUEST } from './messages.
 import { serveMutate } from './mutate-service.ts';
 import type { ResourceKind } from './resource-mutate.ts';
 import type { StoredAdGroup } from './resources.ts';
+import type { GoogleAdsError } from './wire-types.ts';
 
 /** Google's ceiling on a bid in the sandbox: far above any search click, as MONEY_AMOUNT_TOO_LARGE guards. */
 const MAX_BID_MICROS = 100_000 * 1_000_000;

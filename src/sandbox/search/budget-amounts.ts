@@ -1,6 +1,6 @@
 import { minorDigits } from '../../money.ts';
-import type { GoogleAdsError } from '../../platforms/search/types.ts';
 import { adsError } from './google-errors.ts';
+import type { GoogleAdsError } from './wire-types.ts';
 
 /**
  * The sandbox's largest daily budget: ten million units of the currency, under adops' own bound on

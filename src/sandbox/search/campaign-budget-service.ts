@@ -1,4 +1,3 @@
-import type { GoogleAdsError } from '../../platforms/search/types.ts';
 import { amountErrors } from './budget-amounts.ts';
 import { noteBudgetActivity } from './campaign-activity.ts';
 import { type BudgetCreate, checkBudgetCreate } from './creates.ts';
@@ -8,6 +7,7 @@ import { type CampaignBudgetOperationRead, MUTATE_CAMPAIGN_BUDGETS_REQUEST } fro
 import { serveMutate } from './mutate-service.ts';
 import type { ResourceKind } from './resource-mutate.ts';
 import { customerOf, type StoredBudget, type StoredCampaign } from './resources.ts';
+import type { GoogleAdsError } from './wire-types.ts';
 
 const MAX_NAME_LENGTH = 255;
 type BudgetFields = NonNullable<CampaignBudgetOperationRead['update']>;

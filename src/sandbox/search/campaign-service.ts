@@ -1,4 +1,3 @@
-import type { GoogleAdsError } from '../../platforms/search/types.ts';
 import { noteBudgetActivity } from './campaign-activity.ts';
 import { type CampaignCreate, checkCampaignCreate } from './creates.ts';
 import type { Answer, Call, SearchEmulator } from './emulator-context.ts';
@@ -7,6 +6,7 @@ import { type CampaignOperationRead, MUTATE_CAMPAIGNS_REQUEST } from './messages
 import { serveMutate } from './mutate-service.ts';
 import type { ResourceKind } from './resource-mutate.ts';
 import type { StoredCampaign } from './resources.ts';
+import type { GoogleAdsError } from './wire-types.ts';
 
 const MAX_NAME_LENGTH = 255;
 type CampaignFields = NonNullable<CampaignOperationRead['update']>;

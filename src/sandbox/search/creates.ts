@@ -1,4 +1,3 @@
-import type { GoogleAdsError } from '../../platforms/search/types.ts';
 import { type SandboxStore, sandboxId } from '../store.ts';
 import { amountErrors } from './budget-amounts.ts';
 import { noteBudgetActivity } from './campaign-activity.ts';
@@ -16,6 +15,7 @@ import {
   type StoredCampaign,
   type StoredKeyword,
 } from './resources.ts';
+import type { GoogleAdsError } from './wire-types.ts';
 
 const MAX_NAME_LENGTH = 255;
 const MIN_DESCRIPTIONS = 2;

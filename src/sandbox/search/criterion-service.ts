@@ -1,4 +1,3 @@
-import type { GoogleAdsError } from '../../platforms/search/types.ts';
 import { type SandboxStore, sandboxId } from '../store.ts';
 import { checkKeywordCreate, type KeywordCreate, serveCreates } from './creates.ts';
 import type { Answer, Call, SearchEmulator } from './emulator-context.ts';
@@ -18,6 +17,7 @@ import type {
   StoredCampaignCriterion,
   StoredKeyword,
 } from './resources.ts';
+import type { GoogleAdsError } from './wire-types.ts';
 
 type CriterionFields = NonNullable<CriterionOperationRead['update']>;
 

@@ -1,4 +1,3 @@
-import type { GoogleAdsError } from '../../platforms/search/types.ts';
 import {
   type AdGroupCreate,
   type BudgetCreate,
@@ -16,6 +15,7 @@ import type { Answer, Call, SearchEmulator } from './emulator-context.ts';
 import { adsError, type FieldPath, failureAnswer } from './google-errors.ts';
 import type { AdGroupAdCreateRead, MutateOperationRead, MutateRequestRead } from './messages.ts';
 import { MUTATE_GOOGLE_ADS_REQUEST } from './messages.ts';
+import type { GoogleAdsError } from './wire-types.ts';
 
 type Check = (scope: CreateScope, create: never, at: FieldPath) => ReturnType<typeof checkBudgetCreate>;
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { type GoogleAdsError, googleAdsFailureType } from '../../platforms/search/types.ts';
 import type { Violation } from './proto-json.ts';
+import { failureTypeOf, type GoogleAdsError } from './wire-types.ts';
 
 /** HTTP status to Google's canonical status and its usual message. */
 const STATUS = {
@@ -65,7 +65,7 @@ export function failureAnswer(
     httpStatus,
     requestId,
     body: {
-      error: { ...status, details: [{ '@type': googleAdsFailureType(apiVersion), errors, requestId }] },
+      error: { ...status, details: [{ '@type': failureTypeOf(apiVersion), errors, requestId }] },
     },
   };
 }
@@ -113,6 +113,6 @@ export function partialFailure(apiVersion: string, errors: GoogleAdsError[]) {
   return {
     code: 3,
     message: errors.map((error) => error.message).join(', '),
-    details: [{ '@type': googleAdsFailureType(apiVersion), errors, requestId: googleRequestId() }],
+    details: [{ '@type': failureTypeOf(apiVersion), errors, requestId: googleRequestId() }],
   };
 }

@@ -1,7 +1,7 @@
-import type { GoogleAdsError } from '../../platforms/search/types.ts';
 import { adsError, type FieldPath } from './google-errors.ts';
 import type { KeywordInfoRead } from './messages.ts';
 import type { KeywordInfo } from './resources.ts';
+import type { GoogleAdsError } from './wire-types.ts';
 
 const MAX_KEYWORD_LENGTH = 80;
 const MAX_KEYWORD_WORDS = 10;

@@ -26,7 +26,7 @@ export interface MutateService<Data, Fields> {
     at: FieldPath,
   ): Promise<{
     made?: import('./creates.ts').Made;
-    errors: import('../../platforms/search/types.ts').GoogleAdsError[];
+    errors: import('./wire-types.ts').GoogleAdsError[];
   }>;
 }
 

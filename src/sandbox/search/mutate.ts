@@ -1,8 +1,8 @@
-import type { Ad, AdTextAsset, GoogleAdsError } from '../../platforms/search/types.ts';
 import type { SandboxStore } from '../store.ts';
 import { adsError, type FieldPath } from './google-errors.ts';
 import type { AdOperationRead } from './messages.ts';
 import type { StoredAd } from './resources.ts';
+import type { Ad, AdTextAsset, GoogleAdsError } from './wire-types.ts';
 
 export const SUPPORTED_UPDATE_MASK = 'responsive_search_ad.headlines';
 const MIN_HEADLINES = 3;

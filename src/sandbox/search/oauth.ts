@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { SANDBOX_CLIENT } from '../../platforms/endpoints.ts';
 import { connectRedirectUri } from '../../platforms/oauth-flow.ts';
-import { ADWORDS_SCOPE } from '../../platforms/search/connect.ts';
 import { registerApprovalPage } from '../approval-page.ts';
 import type { SandboxServices } from '../sandbox-services.ts';
 import { answerTokenFault } from '../token-faults.ts';
 import { checkSandboxToken, issueSandboxToken, revokeSandboxToken } from '../tokens.ts';
+
+/** The scope Google grants Google Ads API access by (Google's OAuth 2.0 scopes for Google APIs). */
+const ADWORDS_SCOPE = 'https://www.googleapis.com/auth/adwords';
 
 function seconds(expiresAt: Date | null, now: Date): number {
   return expiresAt ? Math.round((expiresAt.getTime() - now.getTime()) / 1000) : 3600;

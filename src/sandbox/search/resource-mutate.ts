@@ -1,7 +1,7 @@
-import type { GoogleAdsError } from '../../platforms/search/types.ts';
 import type { SandboxStore, StoredObject } from '../store.ts';
 import { adsError, type FieldPath } from './google-errors.ts';
 import type { ResourceOperationRead } from './messages.ts';
+import type { GoogleAdsError } from './wire-types.ts';
 
 /**
  * How the sandbox runs campaigns:mutate and campaignBudgets:mutate: update operations with a field mask,

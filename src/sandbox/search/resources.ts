@@ -1,6 +1,6 @@
-import type { Ad, Asset } from '../../platforms/search/types.ts';
 import type { SandboxStore } from '../store.ts';
 import { customersBelow, type SearchCustomer } from './managers.ts';
+import type { Ad, Asset } from './wire-types.ts';
 
 /**
  * What the sandbox keeps per object, as the API's own JSON resources: types `asset`, `campaign_budget`,

@@ -1,9 +1,9 @@
 import { formatMicros, microsToMinor, minorToMicros } from '../../money.ts';
-import { MAX_AD_SET_NAME_LENGTH } from '../../platforms/social/ad-set-update.ts';
 import type { SandboxAdSet } from './ad-set-records.ts';
 import type { CampaignStatus, SandboxCampaign } from './campaign-records.ts';
 import { BUDGET_LEVEL_CONFLICT, BUDGET_TOO_LOW, minimumDailyBudgetMicros } from './campaign-update.ts';
 import type { GraphErrorBody } from './graph.ts';
+import { MAX_AD_SET_NAME_LENGTH } from './name-limits.ts';
 import { listParameter, NODE_PARAMETERS, type Query } from './request.ts';
 
 /** The statuses `POST /{adset_id}` takes (AdSet.Status). */

@@ -1,7 +1,7 @@
 import { formatMicros, microsToMinor, minorDigits, minorToMicros } from '../../money.ts';
-import { MAX_CAMPAIGN_NAME_LENGTH } from '../../platforms/social/campaign-update.ts';
 import type { CampaignStatus, SandboxCampaign } from './campaign-records.ts';
 import type { GraphErrorBody } from './graph.ts';
+import { MAX_CAMPAIGN_NAME_LENGTH } from './name-limits.ts';
 import { CAMPAIGN_UPDATE_NOT_SERVED, listParameter, type Query } from './request.ts';
 
 /** The statuses `POST /{campaign_id}` takes (Campaign.Status). */

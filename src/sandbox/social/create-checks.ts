@@ -1,7 +1,7 @@
 import { formatMicros, microsToMinor, minorToMicros } from '../../money.ts';
-import { MAX_CAMPAIGN_NAME_LENGTH } from '../../platforms/social/campaign-update.ts';
 import { BUDGET_LEVEL_CONFLICT, BUDGET_TOO_LOW, minimumDailyBudgetMicros } from './campaign-update.ts';
 import type { GraphErrorBody } from './graph.ts';
+import { MAX_CAMPAIGN_NAME_LENGTH } from './name-limits.ts';
 import { listParameter, type Query } from './request.ts';
 
 /** The objectives a new campaign takes (Campaign.Objective): the outcome-driven ones, since v17.0. */

@@ -1,12 +1,12 @@
+import type { AdGroupRecord, StoredAdGroup } from './adgroup.ts';
+import { invalid, refuseUnknown } from './envelope.ts';
 import {
   campaignNameLength,
   hasEmoji,
   MAX_CAMPAIGN_NAME_LENGTH,
   MIN_AD_GROUP_BUDGET,
   NO_BUDGET_LIMIT,
-} from '../../platforms/video/campaign-rules.ts';
-import type { AdGroupRecord, StoredAdGroup } from './adgroup.ts';
-import { invalid, refuseUnknown } from './envelope.ts';
+} from './tiktok-rules.ts';
 import { amount, flag, oneOf, text, textList } from './values.ts';
 
 /** What adgroup/status/update takes (TikTok's AdgroupStatusUpdateBody). */

@@ -1,12 +1,12 @@
+import type { CampaignRecord, StoredCampaign } from './campaign.ts';
+import { invalid, refuseUnknown } from './envelope.ts';
 import {
   campaignNameLength,
   hasEmoji,
   MAX_CAMPAIGN_NAME_LENGTH,
   MIN_CAMPAIGN_BUDGET,
   NO_BUDGET_LIMIT,
-} from '../../platforms/video/campaign-rules.ts';
-import type { CampaignRecord, StoredCampaign } from './campaign.ts';
-import { invalid, refuseUnknown } from './envelope.ts';
+} from './tiktok-rules.ts';
 import { amount, text, textList } from './values.ts';
 
 /**

@@ -1,14 +1,10 @@
-import {
-  MIN_AD_GROUP_BUDGET,
-  MIN_CAMPAIGN_BUDGET,
-  NO_BUDGET_LIMIT,
-} from '../../platforms/video/campaign-rules.ts';
 import type { StoredAd } from './ad.ts';
 import type { StoredAdGroup } from './adgroup.ts';
 import type { StoredCampaign } from './campaign.ts';
 import { campaignName } from './campaign-update.ts';
 import { invalid, refuseUnknown } from './envelope.ts';
 import { IDENTITY_TYPES } from './identities.ts';
+import { MIN_AD_GROUP_BUDGET, MIN_CAMPAIGN_BUDGET, NO_BUDGET_LIMIT } from './tiktok-rules.ts';
 import { amount, oneOf, text, textList, utcTime } from './values.ts';
 
 // The bodies of campaign/create/, adgroup/create/ and ad/create/ (TikTok's CampaignCreateBody,
