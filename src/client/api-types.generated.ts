@@ -1642,7 +1642,9 @@ export interface ListVideoAdsArguments {
 export interface ListVideoIdentitiesArguments {
   /** Only identities of this type; every type otherwise. */
   identity_type?: 'CUSTOMIZED_USER' | 'AUTH_CODE' | 'TT_USER' | 'BC_AUTH_TT';
-  /** With identity_type BC_AUTH_TT only: the Business Center the TikTok accounts are authorized to. */
+  /**
+   * With identity_type BC_AUTH_TT: the Business Center the TikTok accounts are authorized to (TikTok needs it then).
+   */
   identity_authorized_bc_id?: string | number;
   /**
    * Rows per answer; next_cursor gives the rest.
@@ -1704,7 +1706,9 @@ export interface CreateVideoCampaignArguments {
    * @default "CUSTOMIZED_USER"
    */
   identity_type?: 'CUSTOMIZED_USER' | 'AUTH_CODE' | 'TT_USER' | 'BC_AUTH_TT';
-  /** With identity_type BC_AUTH_TT only: the Business Center the TikTok account is authorized to. */
+  /**
+   * With identity_type BC_AUTH_TT: the Business Center the TikTok account is authorized to (TikTok needs it then).
+   */
   identity_authorized_bc_id?: string | number;
   /**
    * The button.

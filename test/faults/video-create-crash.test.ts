@@ -48,7 +48,7 @@ describe.each(TEST_DIALECTS)(
       location_ids: ['6252001'],
       video_url: 'https://samples.adops.invalid/video-9x16.mp4',
       ad_text: 'Spring sale: everything 20% off.',
-      display_name: 'Acme Store',
+      identity_id: '7100000000000000001',
       landing_page_url: 'https://example.com/spring',
     });
 

@@ -48,7 +48,7 @@ describe.each(TEST_DIALECTS)('MCP over HTTP on %s', (dialect) => {
       get_usage_status: 'Get usage status',
     });
     expect(tools.every((tool) => tool.annotations?.title === tool.title)).toBe(true);
-    expect(ALL_TOOLS).toHaveLength(52);
+    expect(ALL_TOOLS).toHaveLength(53);
     const ajv = new Ajv({ allErrors: true, strict: false });
     addFormats.default(ajv);
     for (const tool of ALL_TOOLS) {

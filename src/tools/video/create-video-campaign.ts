@@ -152,7 +152,7 @@ export const createVideoCampaign = defineTool({
       identity_authorized_bc_id: digitsId()
         .optional()
         .describe(
-          'With identity_type BC_AUTH_TT only: the Business Center the TikTok account is authorized to.',
+          'With identity_type BC_AUTH_TT: the Business Center the TikTok account is authorized to (TikTok needs it then).',
         ),
       call_to_action: z.enum(CALLS_TO_ACTION).default('LEARN_MORE').describe('The button.'),
       landing_page_url: httpsUrl().describe('Where the ad leads.'),
@@ -160,12 +160,6 @@ export const createVideoCampaign = defineTool({
       dry_run: dryRun,
     })
     .superRefine((args, ctx) => {
-      if ((args.identity_type === 'BC_AUTH_TT') !== (args.identity_authorized_bc_id !== undefined))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['identity_authorized_bc_id'],
-          message: 'is required with identity_type BC_AUTH_TT, and only with it',
-        });
       if (hasEmoji(args.campaign_name))
         ctx.addIssue({
           code: 'custom',

@@ -25,17 +25,9 @@ export const listVideoIdentities = defineListTool({
     identity_authorized_bc_id: digitsId()
       .optional()
       .describe(
-        'With identity_type BC_AUTH_TT only: the Business Center the TikTok accounts are authorized to.',
+        'With identity_type BC_AUTH_TT: the Business Center the TikTok accounts are authorized to (TikTok needs it then).',
       ),
   },
-  refine: (input) =>
-    input.refine(
-      (args) => (args.identity_type === 'BC_AUTH_TT') === (args.identity_authorized_bc_id !== undefined),
-      {
-        path: ['identity_authorized_bc_id'],
-        message: 'is required with identity_type BC_AUTH_TT, and only with it',
-      },
-    ),
   example: { identity_type: 'CUSTOMIZED_USER' },
   fields: {
     identities: z
