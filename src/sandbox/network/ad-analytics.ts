@@ -63,11 +63,16 @@ const FACET_URNS: Record<string, string> = {
 };
 
 /** What the sandbox computes for each metric it serves, from a campaign's day. */
-const SERVED_METRICS: Record<string, (metrics: CampaignMetrics) => number | string> = {
+const SERVED_METRICS: Record<
+  string,
+  (metrics: CampaignMetrics, currency: string) => number | string | undefined
+> = {
   impressions: (m) => m.impressions,
   clicks: (m) => m.clicks,
   landingPageClicks: (m) => m.clicks,
   costInLocalCurrency: (m) => microsToDecimal(m.spendMicros),
+  // The sandbox converts no currency: costInUsd is served for accounts in USD, left out for the others.
+  costInUsd: (m, currency) => (currency === 'USD' ? microsToDecimal(m.spendMicros) : undefined),
   externalWebsiteConversions: (m) => m.conversions,
 };
 /** LinkedIn's other metrics: valid in a request, not computed by the sandbox. */
@@ -81,7 +86,6 @@ const OTHER_METRICS = [
   'comments',
   'companyPageClicks',
   'conversionValueInLocalCurrency',
-  'costInUsd',
   'externalWebsitePostClickConversions',
   'externalWebsitePostViewConversions',
   'follows',
@@ -358,7 +362,7 @@ export function registerAnalyticsRoutes(scope: FastifyInstance, sandbox: Network
       const currencies = new Map<string, string>();
       const totals = new Map<
         string,
-        { pivot: string; range: { start: string; end: string }; metrics: CampaignMetrics }
+        { pivot: string; range: { start: string; end: string }; metrics: CampaignMetrics; currency: string }
       >();
       for (const campaign of campaigns) {
         let currency = currencies.get(campaign.accountId);
@@ -398,6 +402,7 @@ export function registerAnalyticsRoutes(scope: FastifyInstance, sandbox: Network
               pivot: part.value,
               range: bucket,
               metrics: addMetrics(total?.metrics ?? NO_METRICS, part.metrics),
+              currency,
             });
           }
         }
@@ -411,7 +416,10 @@ export function registerAnalyticsRoutes(scope: FastifyInstance, sandbox: Network
             if (field === 'dateRange')
               element.dateRange = { start: dayOf(total.range.start), end: dayOf(total.range.end) };
             else if (field === 'pivotValues') element.pivotValues = [total.pivot];
-            else element[field] = SERVED_METRICS[field]?.(total.metrics);
+            else {
+              const value = SERVED_METRICS[field]?.(total.metrics, total.currency);
+              if (value !== undefined) element[field] = value;
+            }
           }
           return element;
         });

@@ -241,8 +241,8 @@ describe.each(TEST_DIALECTS)("the LinkedIn sandbox's ad analytics (%s)", (dialec
         'colour is not a field',
       ],
       [
-        `q=analytics&pivot=CAMPAIGN&timeGranularity=DAILY&${base}&fields=costInUsd`,
-        'does not compute costInUsd',
+        `q=analytics&pivot=CAMPAIGN&timeGranularity=DAILY&${base}&fields=approximateMemberReach`,
+        'does not compute approximateMemberReach',
       ],
       [`q=analytics&pivot=CAMPAIGN&timeGranularity=DAILY&${base}&fields=${TWENTY_ONE_FIELDS}`, 'at most 20'],
       [`q=analytics&pivot=CAMPAIGN&timeGranularity=DAILY&${base}&colour=red`, '"colour" is not a parameter'],

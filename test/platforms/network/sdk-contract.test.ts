@@ -583,7 +583,7 @@ describe.each(TEST_DIALECTS)("LinkedIn's official client against the sandbox (%s
     );
     expect(sunset).toEqual({
       status: 426,
-      body: { status: 426, code: 'NONEXISTENT_VERSION', message: 'Requested version 202411 is not active' },
+      body: { status: 426, code: 'NONEXISTENT_VERSION', message: 'Requested version 20241101 is not active' },
     });
 
     const badToken = await refusal(
@@ -614,7 +614,7 @@ describe.each(TEST_DIALECTS)("LinkedIn's official client against the sandbox (%s
     const iso = (d: { year: number; month: number; day: number }) =>
       `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
     const dateRange = { start: day(-14), end: day(-1) };
-    const fields = 'impressions,clicks,costInLocalCurrency,externalWebsiteConversions,dateRange,pivotValues';
+    const fields = 'impressions,clicks,costInLocalCurrency,costInUsd,externalWebsiteConversions,dateRange,pivotValues';
     const campaigns = running.map((c) => `urn:li:sponsoredCampaign:${c.id}`);
     const daily = await client.finder({
       resourcePath: '/adAnalytics',
