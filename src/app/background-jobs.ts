@@ -1,6 +1,7 @@
 import type { Services } from '../context.ts';
 import { tellMonitorFired } from '../monitors/monitor-fired.ts';
 import { monitorQueues } from '../monitors/monitor-queues.ts';
+import { warnLapsingConnections } from '../notifications/connection-expiring.ts';
 import { webhookQueue } from '../notifications/webhook-queue.ts';
 import { sweepExpired } from './maintenance.ts';
 
@@ -14,6 +15,19 @@ export function defineBackgroundJobs(services: Services): void {
     everyMinute: true,
     work: () => sweepExpired(services),
     // The next minute's sweep does what a failed one left.
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    heartbeatSeconds: 30,
+    concurrency: 1,
+  });
+  // A week before a connection lapses, its owner is told (docs/notifications.md, connection.failing).
+  services.jobs.define({
+    name: 'connections.lapsing',
+    everyMinute: true,
+    work: async () => {
+      await warnLapsingConnections(services);
+    },
+    // Each event is stored once by its id: the next minute's run does what a failed one left.
     retryLimit: 0,
     retryDelaySeconds: 60,
     heartbeatSeconds: 30,

@@ -36,7 +36,7 @@ export interface OverviewView {
   spend: AccountSpendRead[];
   agents: AgentAtWork[];
   pending: Approval[];
-  /** Connections that need the owner: expired or refused by their platform. */
+  /** Connections that need the owner: expired or refused by their platform, or lapsing within a week. */
   unhealthy: Connection[];
   quota: QuotaBurn;
   latestChanges: SafeHtml;
@@ -177,9 +177,10 @@ ${list}
 
 function healthCard(unhealthy: Connection[], unread: UnreadAccount[]) {
   const problems = [
-    ...unhealthy.map(
-      (connection) =>
-        html`<li class="status-failed">${platformLabel(connection.platform)}: ${connection.status} since ${formatTime(connection.updated_at)}. <a href="/connections">Reconnect</a></li>`,
+    ...unhealthy.map((connection) =>
+      connection.status === 'active'
+        ? html`<li class="status-failed">${platformLabel(connection.platform)}: stops working on ${formatTime(connection.token_expires_at ?? '')}, when its token expires. <a href="/connections">Reconnect</a> before then.</li>`
+        : html`<li class="status-failed">${platformLabel(connection.platform)}: ${connection.status} since ${formatTime(connection.updated_at)}. <a href="/connections">Reconnect</a></li>`,
     ),
     ...unread.map(
       (read) =>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../context.ts';
+import { lapsesSoon } from '../notifications/connection-expiring.ts';
 import { AccountSpendReports } from '../owners/account-spend.ts';
 import { periodBounds, periodEnd, quotaPeriod, tierLimit } from '../quota.ts';
 import { listAdAccounts, listConnections } from '../storage/accounts.ts';
@@ -76,7 +77,9 @@ export function registerOverviewRoutes(app: FastifyInstance, services: Services)
       spend,
       agents: activity.map(agentOf),
       pending,
-      unhealthy: connections.filter((connection) => connection.status !== 'active'),
+      unhealthy: connections.filter(
+        (connection) => connection.status !== 'active' || lapsesSoon(connection, services.clock.now()),
+      ),
       quota: quotaBurn(used, tierLimit(config, session.user.tier), session.user.tier, now),
       latestChanges: latestChangesList(changes),
       disabledEndpoints,
