@@ -49,6 +49,8 @@ export interface SandboxAdImage {
   hash: string;
   name: string;
   created_time: string;
+  /** The file type it was uploaded as (`png`, `jpg`, `gif`), which its URL keeps on every read. */
+  type?: string;
 }
 
 /** The image every sandbox account's library holds from the start, for examples that name no upload. */
@@ -259,6 +261,7 @@ export function registerCreates(scope: FastifyInstance, calls: GraphCalls): void
           hash,
           name: query.name ?? `image.${type}`,
           created_time: graphTime(now),
+          type,
         };
         await store.put({ type: 'adimage', id, accountId, data }, now);
       }
@@ -382,7 +385,7 @@ export function registerCreates(scope: FastifyInstance, calls: GraphCalls): void
         status: 'ACTIVE',
         created_time: image.created_time,
         updated_time: image.created_time,
-        url: imageUrl(image.hash, 'jpg'),
+        url: imageUrl(image.hash, image.type ?? 'jpg'),
       }));
     return sendEdgePage(reply, {
       query: admitted.query,

@@ -13,6 +13,7 @@ import { createTestCertificate, type TestCertificate } from '../../assets/suppor
 import { callTool, connectOverHttp } from '../../mcp/clients.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { type Owner, TestService } from '../../support/service.ts';
+import { graph, proofOf } from './support.ts';
 
 type Json = Record<string, any>;
 const TOOL = 'create_social_campaign';
@@ -174,6 +175,25 @@ describe.each(TEST_DIALECTS)('create_social_campaign on the Meta sandbox (%s)', 
     expect(ads.body.data.structured.ads.map((a: Json) => [a.id, a.status, a.effective_status])).toEqual([
       [s.created.ad_id, 'ACTIVE', 'CAMPAIGN_PAUSED'],
     ]);
+  });
+
+  it('answers a PNG upload and the library read with the one URL, as Meta does', async () => {
+    const [account] = await listAdAccounts(service.services.storage.db, owner.userId, 'social');
+    const token = account ? await service.accessToken(account) : '';
+    const png = await makeImage(200, 100, 'png');
+    const form = new URLSearchParams({ bytes: png.toString('base64'), appsecret_proof: proofOf(token) });
+    const uploaded = await fetch(`${service.url}/sandbox/social/v27.0/${accountId}/adimages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+    });
+    const image = Object.values(
+      (await uploaded.json()).images as Record<string, { hash: string; url: string }>,
+    )[0];
+    expect(image?.url).toMatch(/\.png$/);
+    const library = await graph(service, `/v27.0/${accountId}/adimages?fields=hash,url`, token);
+    const listed = library.body.data.find((row: { hash: string }) => row.hash === image?.hash);
+    expect(listed?.url).toBe(image?.url);
   });
 
   it('a dry run has Meta validate the campaign, shows every request, and makes nothing', async () => {
