@@ -147,7 +147,7 @@ describe.each(TEST_DIALECTS)('the Google Ads sandbox emulator on %s', (dialect) 
 
     const none = await search({ query: `${ASSETS.replace(/IN \(.*\)/, "= 'YOUTUBE_VIDEO'")}` });
     expect(none.status).toBe(200);
-    expect(none.body).toEqual({ fieldMask: 'asset.id,asset.type' });
+    expect(none.body).toEqual({ fieldMask: 'asset.id,asset.type', queryResourceConsumption: '1' });
   });
 
   it('finds an ad by ad group and ad id, with attributed ad group fields', async () => {

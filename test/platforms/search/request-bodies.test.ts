@@ -98,7 +98,11 @@ describe.each(TEST_DIALECTS)('request bodies of the Google Ads sandbox on %s', (
       query: ASSETS,
       searchSettings: { omitResults: true, returnTotalResultsCount: true },
     });
-    expect(omitted.body).toEqual({ totalResultsCount: '7', fieldMask: 'asset.id,asset.type' });
+    expect(omitted.body).toEqual({
+      totalResultsCount: '7',
+      fieldMask: 'asset.id,asset.type',
+      queryResourceConsumption: '7',
+    });
 
     const uncounted = await search({ query: ASSETS });
     expect(uncounted.body.totalResultsCount).toBeUndefined();
