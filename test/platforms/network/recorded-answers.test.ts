@@ -92,6 +92,15 @@ describe("the live LinkedIn adapter against LinkedIn's recorded answers", () => 
     expect(status).toBe(200);
     expect(body.data.structured.organizations).toEqual([]);
     expect(body.data.text).toContain('Sponsored Content Poster role');
+    // A revoked role counts for nothing either.
+    const mixed = await linkedin.call(
+      'list_network_organizations',
+      {},
+      { id: '520866471' },
+      linkedin.answer('organization-acls-mixed-states'),
+    );
+    expect(mixed.body.data.structured.organizations).toEqual([]);
+    expect(linkedin.replay.received[0]?.query.get('state')).toBe('APPROVED');
   });
 
   it('keeps the spend of analytics pivots that name no listed campaign, in the account currency', async () => {

@@ -614,7 +614,8 @@ describe.each(TEST_DIALECTS)("LinkedIn's official client against the sandbox (%s
     const iso = (d: { year: number; month: number; day: number }) =>
       `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
     const dateRange = { start: day(-14), end: day(-1) };
-    const fields = 'impressions,clicks,costInLocalCurrency,costInUsd,externalWebsiteConversions,dateRange,pivotValues';
+    const fields =
+      'impressions,clicks,costInLocalCurrency,costInUsd,externalWebsiteConversions,dateRange,pivotValues';
     const campaigns = running.map((c) => `urn:li:sponsoredCampaign:${c.id}`);
     const daily = await client.finder({
       resourcePath: '/adAnalytics',

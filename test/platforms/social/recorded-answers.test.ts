@@ -72,14 +72,14 @@ describe("the live Meta adapter against Meta's recorded answers", () => {
   });
 
   it('answers a validation error in the words Meta wrote for the user, in their language', async () => {
-    const answer = meta.answer('validation-adset-create-100-2490408');
-    const words = (answer.response.body as { error: { error_user_msg: string } }).error.error_user_msg;
-    const account = newAccount();
-    const { body } = await listCampaigns(
-      account,
-      atCampaigns('validation-adset-create-100-2490408', account),
-    );
-    expect(body.error).toContain(words);
+    for (const name of ['validation-adset-create-100-2490408', 'validation-adcreative-create-100-3858082']) {
+      const answer = meta.answer(name);
+      const words = (answer.response.body as { error: { error_user_msg: string } }).error.error_user_msg;
+      const account = newAccount();
+      const { body } = await listCampaigns(account, atCampaigns(name, account));
+      expect([name, body.code]).toEqual([name, 'upstream_rejected']);
+      expect(body.error).toContain(words);
+    }
   });
 
   it('marks the connection expired on an expired session (190/463), and says how to reconnect', async () => {
@@ -88,6 +88,13 @@ describe("the live Meta adapter against Meta's recorded answers", () => {
     expect([status, body.code]).toEqual([400, 'connection_expired']);
     expect(body.error).toContain('Session has expired on Feb 7, 2014');
     expect(body.error).toContain('/connections');
+    // Meta's documented error shape (190, subcode 460): its words for the user are the ones said.
+    const other = newAccount();
+    const documented = await listCampaigns(other, atCampaigns('error-shape-docs-sample', other));
+    expect([documented.body.code, documented.body.error]).toEqual([
+      'connection_expired',
+      expect.stringContaining('(A message)'),
+    ]);
   });
 
   it('tells the operator when Meta no longer serves the configured version (2635)', async () => {

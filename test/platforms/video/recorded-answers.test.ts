@@ -117,6 +117,36 @@ describe("the live TikTok adapter against TikTok's recorded answers", () => {
     expect(tiktok.replay.received.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
+  it('creates a campaign through the answers TikTok gave each step, the ad posting as the identity', async () => {
+    const tool = ALL_TOOLS.find((t) => t.name === 'create_video_campaign');
+    const { status, body } = await tiktok.call(
+      'create_video_campaign',
+      { ...(tool?.example as Record<string, unknown>), identity_id: '7644636757082292242' },
+      advertiser(),
+      tiktok.answer('campaign-get-page'),
+      tiktok.answer('adgroup-get-one'),
+      tiktok.answer('identity-get-customized-user'),
+      tiktok.answer('campaign-create'),
+      tiktok.answer('file-video-ad-upload'),
+      tiktok.answer('adgroup-create'),
+      tiktok.answer('ad-create-customized-user-doc-example'),
+    );
+    expect([status, body.error, tiktok.replay.unmatched]).toEqual([200, undefined, []]);
+    const ids = (name: string, field: string) =>
+      (tiktok.answer(name).response.body as { data: Record<string, string> }).data[field];
+    expect(body.data.structured.created).toEqual({
+      campaign_id: ids('campaign-create', 'campaign_id'),
+      adgroup_id: ids('adgroup-create', 'adgroup_id'),
+      video_id: 'v10033g50000d8ant27og65tjjk0ndbg',
+      // TikTok's documentation writes its example ids as placeholders.
+      ad_id: '{{ad_id}}',
+    });
+    const ad = tiktok.replay.received.find((r) => r.path.endsWith('/ad/create/'));
+    const [creative] = JSON.parse(ad?.body ?? '{}').creatives;
+    expect(creative).toMatchObject({ identity_type: 'CUSTOMIZED_USER', identity_id: '7644636757082292242' });
+    expect(creative).not.toHaveProperty('display_name');
+  });
+
   it('lists ad groups, and an empty page with total_page 0 as no ads', async () => {
     const groups = await tiktok.call(
       'list_video_ad_groups',
