@@ -187,9 +187,8 @@ describe.each(TEST_DIALECTS)('create_social_campaign on the Meta sandbox (%s)', 
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
       body: form,
     });
-    const image = Object.values(
-      (await uploaded.json()).images as Record<string, { hash: string; url: string }>,
-    )[0];
+    const answer = (await uploaded.json()) as { images: Record<string, { hash: string; url: string }> };
+    const image = Object.values(answer.images)[0];
     expect(image?.url).toMatch(/\.png$/);
     const library = await graph(service, `/v27.0/${accountId}/adimages?fields=hash,url`, token);
     const listed = library.body.data.find((row: { hash: string }) => row.hash === image?.hash);
