@@ -86,7 +86,7 @@ describe.each(TEST_DIALECTS)('ADOPS_SANDBOX=off on %s', { timeout: 60_000 }, (di
     }
     const live = await browser.post('/connections/social/connect', { _csrf: csrf });
     expect(live.status).toBe(303);
-    expect(live.location).toMatch(/^https:\/\/www\.facebook\.com\/v25\.0\/dialog\/oauth\?/);
+    expect(live.location).toMatch(/^https:\/\/www\.facebook\.com\/v27\.0\/dialog\/oauth\?/);
 
     // With the sandbox on, a sandbox connection of a platform gone live is still usable: no such notice.
     const liveVideo = await TestService.start(dialect, {
