@@ -8,6 +8,12 @@ const AUTH_CODES = new Set([40102, 40104, 40105, 40106]);
 /** An API version TikTok does not serve (40051) or an interface it took offline (41001): the operator's to fix. */
 const VERSION_CODES = new Set([40051, 41001]);
 
+/**
+ * Partial success: part of the request was done. Never a refusal that changed nothing: a call safe to
+ * repeat is repeated (it finishes the rest), any other is said to have possibly acted.
+ */
+const PARTIAL_SUCCESS = 20001;
+
 /** The advertiser's own request limit; TikTok's other throttle codes are the app's (40100). */
 const ADVERTISER_THROTTLE_CODE = 40133;
 
@@ -53,7 +59,8 @@ export function videoClassifier(throttleCodes: readonly number[]): Classifier {
       };
     }
     if (AUTH_CODES.has(code)) return { ok: false, kind: 'auth', ...failure };
-    if (VERSION_CODES.has(code) || code >= 50000) return { ok: false, kind: 'server', ...failure };
+    if (VERSION_CODES.has(code) || code === PARTIAL_SUCCESS || code >= 50000)
+      return { ok: false, kind: 'server', ...failure };
     return { ok: false, kind: 'rejected', ...failure };
   };
 }

@@ -55,6 +55,24 @@ describe('the LinkedIn classifier', () => {
     expect(verdict).not.toHaveProperty('retryAfterSeconds');
   });
 
+  it("holds a day limit until midnight UTC: the application's every account, the member's their connection", () => {
+    const now = new Date('2026-12-02T18:30:00.000Z');
+    const limit = (who: string) =>
+      networkClassifier(
+        answer(429, {
+          message: `Resource level throttle ${who} DAY limit for calls to this resource is reached.`,
+        }),
+        now,
+      );
+    expect(limit('APPLICATION')).toMatchObject({
+      kind: 'throttled',
+      scope: 'app',
+      retryAfterSeconds: 5.5 * 3600,
+    });
+    expect(limit('MEMBER')).toMatchObject({ scope: 'user', retryAfterSeconds: 5.5 * 3600 });
+    expect(limit('APPLICATION_AND_MEMBER')).toMatchObject({ scope: 'user' });
+  });
+
   it('adds field details and the request id, and survives a body that is not JSON', () => {
     const detailed = networkClassifier(
       answer(
