@@ -1,8 +1,5 @@
-import { isPlatform, PLATFORM_INFO } from '../platform-families.ts';
-import { listConnectionAccounts } from '../storage/accounts.ts';
 import type { Connection } from '../storage/schema.ts';
-import { tellOwner } from './emit-event.ts';
-import { eventIdOf } from './event-id.ts';
+import { tellConnectionFailing } from './connection-failing.ts';
 import type { NotificationServices } from './notification-services.ts';
 
 /** A connection whose token cannot renew itself is said to be failing this many days before it lapses. */
@@ -48,27 +45,14 @@ export async function warnLapsingConnections(services: NotificationServices): Pr
 }
 
 async function tellLapsing(services: NotificationServices, connection: Connection, lapses: Date, now: Date) {
-  const label = isPlatform(connection.platform)
-    ? PLATFORM_INFO[connection.platform].label
-    : connection.platform;
-  const accounts = await listConnectionAccounts(services.storage.db, connection.id);
-  const reconnectUrl = `${services.config.appUrl}/connections`;
   const days = Math.max(0, Math.ceil((lapses.getTime() - now.getTime()) / DAY_MS));
   const when = `${lapses.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  await tellOwner(services, {
-    id: eventIdOf('connection.failing', connection.id, `lapses:${lapses.toISOString()}`),
-    userId: connection.user_id,
-    type: 'connection.failing',
-    data: {
-      connection_id: connection.id,
-      platform: connection.platform,
-      mode: connection.mode,
-      status: 'expiring',
-      expires_at: lapses.toISOString(),
+  await tellConnectionFailing(services, connection, {
+    moment: `lapses:${lapses.toISOString()}`,
+    state: { status: 'expiring', expires_at: lapses.toISOString() },
+    told: ({ label, accounts, reconnectUrl }) => ({
       reason: `its access token expires on ${when} and ${label} gives no way to renew it`,
-      accounts: accounts.map((account) => ({ account_id: account.account_id, name: account.name })),
-      reconnect_url: reconnectUrl,
-    },
-    text: `The ${label} connection stops working on ${when} (in ${days} day${days === 1 ? '' : 's'}): reconnect it at ${reconnectUrl} before then, or agents cannot reach its ${accounts.length === 1 ? 'account' : 'accounts'}.`,
+      text: `The ${label} connection stops working on ${when} (in ${days} day${days === 1 ? '' : 's'}): reconnect it at ${reconnectUrl} before then, or agents cannot reach its ${accounts}.`,
+    }),
   });
 }
