@@ -1,5 +1,5 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { McpServerFactory } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import pino from 'pino';
 import { authenticate } from '../auth/authenticate.ts';
 import { loadConfig } from '../config.ts';
@@ -18,13 +18,17 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Serves until the client closes stdin (how desktop clients stop a server) or a signal comes. */
-async function serveStdio(server: Server, cleanUp: () => Promise<void>): Promise<void> {
+/**
+ * Serves both protocol eras (the connection's first message chooses) until the client closes stdin (how
+ * desktop clients stop a server) or a signal comes.
+ */
+function serveUntilClosed(factory: McpServerFactory, cleanUp: () => Promise<void>): void {
+  const serving = serveStdio(factory);
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    void server
+    void serving
       .close()
       .then(cleanUp)
       .finally(() => process.exit(0));
@@ -32,7 +36,6 @@ async function serveStdio(server: Server, cleanUp: () => Promise<void>): Promise
   process.stdin.once('end', stop);
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  await server.connect(new StdioServerTransport());
 }
 
 async function serveLocal(apiKey: string): Promise<void> {
@@ -51,8 +54,10 @@ async function serveLocal(apiKey: string): Promise<void> {
   const { sandboxEnabled, sandboxUrl } = config.platforms;
   const sandbox =
     sandboxEnabled && sandboxUrl === undefined ? await startServer(services, '127.0.0.1', 0) : undefined;
-  await serveStdio(createMcpServer(services, stdioDoor(services, apiKey)), () =>
-    sandbox ? sandbox.close() : closeServices(services),
+  const door = stdioDoor(services, apiKey);
+  serveUntilClosed(
+    ({ era }) => createMcpServer(services, door, era),
+    () => (sandbox ? sandbox.close() : closeServices(services)),
   );
 }
 
@@ -73,7 +78,10 @@ async function serveRemote(remote: string, apiKey: string): Promise<void> {
       `${endpoint.href} refused the connection: ${refusalOf(error)?.message ?? errorMessage(error)}`,
     );
   }
-  await serveStdio(createProxyServer(client), () => client.close());
+  serveUntilClosed(
+    () => createProxyServer(client),
+    () => client.close(),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Execution } from '../pipeline/execute-tool.ts';
 import { META } from './meta.ts';
 

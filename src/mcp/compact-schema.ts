@@ -49,3 +49,27 @@ function compactValue(value: unknown): unknown {
   if (typeof value === 'object' && value !== null) return compactSchema(value as Json);
   return value;
 }
+
+const SAFE_INTEGER_BOUNDS = { minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER } as const;
+
+/**
+ * `schema` without the bounds zod gives every integer (±2^53 − 1), which say nothing a JSON number does
+ * not: 46 bytes on every count of a report's rows.
+ */
+export function withoutSafeIntegerBounds(schema: Json | undefined): Json | undefined {
+  if (!schema) return undefined;
+  const trimmed: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key in SAFE_INTEGER_BOUNDS && value === SAFE_INTEGER_BOUNDS[key as keyof typeof SAFE_INTEGER_BOUNDS])
+      continue;
+    if (Array.isArray(value)) trimmed[key] = value.map((item) => trimmedValue(item));
+    else trimmed[key] = trimmedValue(value);
+  }
+  return trimmed;
+}
+
+function trimmedValue(value: unknown): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? withoutSafeIntegerBounds(value as Json)
+    : value;
+}

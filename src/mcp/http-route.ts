@@ -1,4 +1,10 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  type McpHttpHandler,
+  type McpRequestContext,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/authenticate.ts';
 import type { Caller } from '../caller.ts';
@@ -86,15 +92,42 @@ function sdkRequest(request: FastifyRequest): Request {
   return new Request(`http://localhost${request.url}`, { method: 'POST', headers });
 }
 
-async function serveMcp(
+/**
+ * The two protocol eras on one endpoint. A 2026-07-28 request (its `_meta` names the protocol version) is
+ * served by the SDK's per-request handler, in one JSON body for a client that does not take a stream; a
+ * 2025-era request by the stateless transport as before, so today's clients see no change. Each request's
+ * MCP server is made for its door, which the handler's factory finds by the request it was given.
+ */
+interface McpServing {
+  doors: WeakMap<Request, McpDoor>;
+  modern: { json: McpHttpHandler; stream: McpHttpHandler };
+}
+
+function mcpServing(services: Services): McpServing {
+  const doors = new WeakMap<Request, McpDoor>();
+  const factory = ({ requestInfo }: McpRequestContext) => {
+    const door = requestInfo && doors.get(requestInfo);
+    if (!door) throw new Error('an MCP request reached the handler without its door');
+    return createMcpServer(services, door, 'modern');
+  };
+  return {
+    doors,
+    modern: {
+      json: createMcpHandler(factory, { legacy: 'reject', responseMode: 'json' }),
+      stream: createMcpHandler(factory, { legacy: 'reject', responseMode: 'auto' }),
+    },
+  };
+}
+
+async function legacyAnswer(
   services: Services,
   request: FastifyRequest,
   reply: FastifyReply,
-  caller: Caller,
-  firstRejection?: AppError,
-) {
+  door: McpDoor,
+  sdk: Request,
+): Promise<Response> {
   // Stateless: a server and a transport for this request only.
-  const server = createMcpServer(services, httpDoor(services, request, caller, firstRejection));
+  const server = createMcpServer(services, door, 'legacy');
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: !acceptsEventStream(request.headers.accept),
@@ -108,7 +141,27 @@ async function serveMcp(
     void server.close();
   });
   await server.connect(transport);
-  const answer = await transport.handleRequest(sdkRequest(request), { parsedBody: request.body });
+  return transport.handleRequest(sdk, { parsedBody: request.body });
+}
+
+async function serveMcp(
+  services: Services,
+  serving: McpServing,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  caller: Caller,
+  firstRejection?: AppError,
+) {
+  const door = httpDoor(services, request, caller, firstRejection);
+  const sdk = sdkRequest(request);
+  let answer: Response;
+  if (await isLegacyRequest(sdk, request.body)) {
+    answer = await legacyAnswer(services, request, reply, door, sdk);
+  } else {
+    serving.doors.set(sdk, door);
+    const handler = acceptsEventStream(request.headers.accept) ? serving.modern.stream : serving.modern.json;
+    answer = await handler.fetch(sdk, { parsedBody: request.body });
+  }
   reply.status(answer.status);
   // The answer goes out through Fastify like any other, so the connection is Node's to keep or close (a
   // client's `Connection: close`, a drain); the SDK's own `Connection: keep-alive` would override both.
@@ -128,6 +181,7 @@ async function serveMcp(
  */
 export function registerMcpRoute(app: FastifyInstance, services: Services): void {
   const checkSource = requestSourceCheck(services.config);
+  const serving = mcpServing(services);
   app.post('/mcp', async (request, reply) => {
     const refused = checkSource(request.headers);
     if (refused) throw refused;
@@ -143,7 +197,7 @@ export function registerMcpRoute(app: FastifyInstance, services: Services): void
       const refused = rejection && loneCallRefusal(services, request.body, rejection);
       if (refused) throw refused;
     }
-    return serveMcp(services, request, reply, caller, rejection);
+    return serveMcp(services, serving, request, reply, caller, rejection);
   });
   const notAllowed = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Allow', 'POST');

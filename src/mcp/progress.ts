@@ -1,7 +1,6 @@
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerContext } from '@modelcontextprotocol/server';
 
-export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+export type CallExtra = ServerContext;
 
 /** The parameters of a progress notification, without the token. */
 export interface ProgressParams {
@@ -22,7 +21,7 @@ export interface ProgressRelay {
  * they were given. Undefined when the call asked for no progress.
  */
 export function progressRelay(extra: CallExtra): ProgressRelay | undefined {
-  const progressToken = extra._meta?.progressToken;
+  const progressToken = extra.mcpReq._meta?.progressToken;
   if (progressToken === undefined) return undefined;
   let queue = Promise.resolve();
   return {
@@ -35,7 +34,7 @@ export function progressRelay(extra: CallExtra): ProgressRelay | undefined {
         ...(_meta !== undefined && { _meta }),
       };
       queue = queue
-        .then(() => extra.sendNotification({ method: 'notifications/progress', params }))
+        .then(() => extra.mcpReq.notify({ method: 'notifications/progress', params }))
         // A client that went away misses its progress; the call itself still completes and is recorded.
         .catch(() => {});
     },

@@ -1,20 +1,8 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  type CallToolResult,
-  CallToolResultSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { type CallToolResult, ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
 import { MAX_JSON_DEPTH, valueTooDeep } from '../json-depth.ts';
 import { META } from './meta.ts';
 import { progressRelay } from './progress.ts';
-import { ProtocolError } from './protocol-error.ts';
 import { serveToolCalls } from './tool-calls.ts';
 
 /** As long as the service lets a request run (src/app/build-app.ts); progress restarts the clock. */
@@ -27,11 +15,57 @@ export function mcpEndpoint(remote: string): URL {
   return url;
 }
 
+export interface Refusal {
+  message: string;
+  code: string;
+  status: number | undefined;
+  requestId: unknown;
+}
+
+/** The service turned the HTTP request away before MCP (bad or revoked key, rate limit), with its envelope. */
+class RefusedRequest extends Error {
+  readonly refusal: Refusal;
+
+  constructor(refusal: Refusal) {
+    super(refusal.message);
+    this.refusal = refusal;
+  }
+}
+
+/**
+ * fetch, reading the service's error envelope when it refused the request: the SDK's client keeps only
+ * the status of a 401, and the service's message says what to fix.
+ */
+async function fetchReadingRefusals(url: string | URL, init?: RequestInit): Promise<Response> {
+  const response = await fetch(url, init);
+  if (response.ok || !response.headers.get('content-type')?.startsWith('application/json')) return response;
+  const text = await response.text();
+  const refusal = envelopeRefusal(text, response.status);
+  if (refusal) throw new RefusedRequest(refusal);
+  return new Response(text, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+function envelopeRefusal(text: string, status: number): Refusal | undefined {
+  let envelope: { error?: unknown; code?: unknown; request_id?: unknown };
+  try {
+    envelope = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof envelope.error !== 'string' || typeof envelope.code !== 'string') return undefined;
+  return { message: envelope.error, code: envelope.code, status, requestId: envelope.request_id };
+}
+
 /** A client of a running service's /mcp, authenticated with the key; the service's 401 fails the connect. */
 export async function connectRemote(endpoint: URL, apiKey: string): Promise<Client> {
   const client = new Client({ name: 'adops-mcp-proxy', version: '1.0.0' });
   const transport = new StreamableHTTPClientTransport(endpoint, {
     requestInit: { headers: { authorization: `Bearer ${apiKey}` } },
+    fetch: fetchReadingRefusals,
   });
   await client.connect(transport);
   return client;
@@ -49,14 +83,12 @@ export function createProxyServer(remote: Client): Server {
     { name: info?.name ?? 'adops', version: info?.version ?? '1.0.0' },
     { capabilities: { tools: {} }, ...(instructions && { instructions }) },
   );
-  server.setRequestHandler(ListToolsRequestSchema, (request) =>
-    remote.listTools(request.params).catch((error) => Promise.reject(unwrapped(error))),
-  );
+  server.setRequestHandler('tools/list', (request) => remote.listTools(request.params));
   serveToolCalls(server, async ({ _meta, ...params }, extra) => {
     // Serializing the call to forward it recurses: arguments thousands of levels deep would overflow it.
     if (valueTooDeep(params.arguments)) {
       throw new ProtocolError(
-        ErrorCode.InvalidParams,
+        ProtocolErrorCode.InvalidParams,
         `arguments nest arrays and objects more than ${MAX_JSON_DEPTH} levels deep, which no tool takes. ` +
           'Send flatter arguments.',
       );
@@ -66,48 +98,30 @@ export function createProxyServer(remote: Client): Server {
     try {
       const result = await remote.request(
         { method: 'tools/call', params: { ...params, ...(Object.keys(meta).length > 0 && { _meta: meta }) } },
-        CallToolResultSchema,
         {
-          signal: extra.signal,
+          signal: extra.mcpReq.signal,
           timeout: CALL_TIMEOUT_MS,
           resetTimeoutOnProgress: true,
           ...(progress && { onprogress: progress.send }),
         },
       );
       await progress?.drained();
-      return result;
+      return result as CallToolResult;
     } catch (error) {
       const refused = refusalOf(error);
       if (refused) return refusalResult(refused);
-      throw unwrapped(error);
+      throw error;
     }
   });
   return server;
 }
 
-export interface Refusal {
-  message: string;
-  code: string;
-  status: number | undefined;
-  requestId: unknown;
-}
-
-/**
- * The service's error envelope when it turned the HTTP request away before MCP (bad or revoked key,
- * rate limit): the SDK hands the response body over inside the error's message.
- */
+/** The service's refusal of the HTTP request, where `error` (or what caused it) is one. */
 export function refusalOf(error: unknown): Refusal | undefined {
-  if (!(error instanceof StreamableHTTPError)) return undefined;
-  const start = error.message.indexOf('{');
-  if (start < 0) return undefined;
-  let envelope: { error?: unknown; code?: unknown; request_id?: unknown };
-  try {
-    envelope = JSON.parse(error.message.slice(start));
-  } catch {
-    return undefined;
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof RefusedRequest) return cause.refusal;
   }
-  if (typeof envelope.error !== 'string' || typeof envelope.code !== 'string') return undefined;
-  return { message: envelope.error, code: envelope.code, status: error.code, requestId: envelope.request_id };
+  return undefined;
 }
 
 function refusalResult(refusal: Refusal): CallToolResult {
@@ -116,10 +130,4 @@ function refusalResult(refusal: Refusal): CallToolResult {
     content: [{ type: 'text', text: refusal.message }],
     _meta: { [META.code]: refusal.code, [META.status]: refusal.status, [META.requestId]: refusal.requestId },
   };
-}
-
-/** The remote's protocol error as this server's own, without the client's "MCP error <code>: " prefix. */
-function unwrapped(error: unknown): unknown {
-  if (!(error instanceof McpError)) return error;
-  return new ProtocolError(error.code, error.message.replace(/^MCP error -?\d+: /, ''), error.data);
 }

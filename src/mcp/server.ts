@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   type CallToolRequest,
   type CallToolResult,
-  ErrorCode,
-  ListToolsRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+  type ProtocolEra,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+} from '@modelcontextprotocol/server';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import type { Caller } from '../caller.ts';
 import type { Services } from '../context.ts';
 import type { AppError } from '../errors.ts';
@@ -16,7 +17,6 @@ import { toCallToolResult } from './call-result.ts';
 import type { Admission, McpDoor } from './door.ts';
 import { META } from './meta.ts';
 import { type CallExtra, progressRelay } from './progress.ts';
-import { ProtocolError } from './protocol-error.ts';
 import { stageProgress } from './stage-progress.ts';
 import { serveToolCalls } from './tool-calls.ts';
 import { callerToolList } from './tool-list.ts';
@@ -30,6 +30,16 @@ const VERSION = (
  * making its Ajv instance once rather than per request saves most of the cost of a stateless request.
  */
 const SCHEMA_VALIDATOR = new AjvJsonSchemaValidator();
+
+/**
+ * How long a 2026-07-28 client may keep what it was told. A tool list is the caller's own (its key's
+ * scope, its accounts' platforms) and changes when the owner connects an account or narrows the key: a
+ * minute. What the server is changes only with a release.
+ */
+const CACHE_HINTS = {
+  'tools/list': { ttlMs: 60_000, cacheScope: 'private' },
+  'server/discover': { ttlMs: 3_600_000, cacheScope: 'public' },
+} as const;
 
 /** Sent at initialize: what a model should know before its first call. */
 export const INSTRUCTIONS =
@@ -49,13 +59,18 @@ export const INSTRUCTIONS =
  * so a failure reads the same on every door, and the schemas clients see are generated from the same
  * zod schemas.
  */
-export function createMcpServer(services: Services, door: McpDoor): Server {
+export function createMcpServer(services: Services, door: McpDoor, era: ProtocolEra): Server {
   const server = new Server(
     { name: 'adops', version: VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: SCHEMA_VALIDATOR },
+    {
+      capabilities: { tools: {} },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: SCHEMA_VALIDATOR,
+      cacheHints: CACHE_HINTS,
+    },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: await callerToolList(services, await door.lister()),
+  server.setRequestHandler('tools/list', async () => ({
+    tools: await callerToolList(services, await door.lister(), era),
   }));
   serveToolCalls(server, (params, extra) => callTool(services, door, params, extra));
   return server;
@@ -112,7 +127,7 @@ async function callTool(
   // A tool that does not exist is a protocol error (as the MCP specification shows it); every other
   // failure is the tool's own result, which the model reads and can act on.
   if (!outcome.ok && outcome.code === 'tool_not_found') {
-    throw new ProtocolError(ErrorCode.InvalidParams, outcome.message, {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, outcome.message, {
       [META.code]: outcome.code,
       [META.requestId]: requestId,
     });

@@ -1,13 +1,13 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   type CallToolRequest,
-  CallToolRequestSchema,
   type CallToolResult,
-  ErrorCode,
   type JSONRPCRequest,
-} from '@modelcontextprotocol/sdk/types.js';
+  ProtocolError,
+  ProtocolErrorCode,
+  type Server,
+  specTypeSchemas,
+} from '@modelcontextprotocol/server';
 import type { CallExtra } from './progress.ts';
-import { ProtocolError } from './protocol-error.ts';
 
 type CallParams = CallToolRequest['params'];
 
@@ -23,7 +23,7 @@ function described(value: unknown): string {
 }
 
 function invalidParams(message: string): ProtocolError {
-  return new ProtocolError(ErrorCode.InvalidParams, message);
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, message);
 }
 
 /** The params of a tools/call, or the -32602 that says in plain words what is wrong with them. */
@@ -48,13 +48,14 @@ function toolCallParams(request: JSONRPCRequest): CallParams {
     throw invalidParams(`_meta must be an object (got ${described(params._meta)}).`);
   }
   // What is left to check (a progress token's type, task options) is the protocol's own schema's.
-  const parsed = CallToolRequestSchema.safeParse({ method: request.method, params });
-  if (!parsed.success) {
-    const [issue] = parsed.error.issues;
-    const field = issue?.path.slice(1).join('.') || 'params';
+  const checked = specTypeSchemas.CallToolRequestParams['~standard'].validate(params);
+  if (checked instanceof Promise) throw new Error('the MCP schema of tools/call params is synchronous');
+  if (checked.issues) {
+    const [issue] = checked.issues;
+    const field = issue?.path?.map((key) => (typeof key === 'object' ? key.key : key)).join('.') || 'params';
     throw invalidParams(`${field} is not valid: ${issue?.message ?? 'check it against the MCP schema'}.`);
   }
-  return parsed.data.params;
+  return checked.value as CallParams;
 }
 
 /**
@@ -70,7 +71,7 @@ export function serveToolCalls(
 ): void {
   server.fallbackRequestHandler = async (request, extra) => {
     if (request.method !== 'tools/call')
-      throw new ProtocolError(ErrorCode.MethodNotFound, 'Method not found');
+      throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
     return call(toolCallParams(request), extra);
   };
 }

@@ -1,10 +1,20 @@
 import { spawn } from 'node:child_process';
+import {
+  Client as CurrentClient,
+  StreamableHTTPClientTransport as CurrentHttpTransport,
+} from '@modelcontextprotocol/client';
+import { StdioClientTransport as CurrentStdioTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { CallToolRequest, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ADOPS_BIN } from '../support/cli.ts';
+
+export type { CurrentClient };
+
+/** The protocol revision the SDK v2 clients of these tests speak; the v1 client speaks 2025-11-25. */
+export const CURRENT_PROTOCOL = '2026-07-28';
 
 /** The SDK's own client over real HTTP to a service's /mcp, with the key as a bearer token. */
 export async function connectOverHttp(
@@ -101,4 +111,51 @@ export function textOf(result: CallToolResult): string {
   const [first] = result.content;
   if (first?.type !== 'text') throw new Error('no text content');
   return first.text;
+}
+
+/**
+ * The SDK v2 client pinned to the 2026-07-28 protocol over real HTTP: `server/discover` instead of
+ * initialize, the protocol version in every request's `_meta`.
+ */
+export async function connectCurrentOverHttp(
+  baseUrl: string,
+  key: string,
+  headers: Record<string, string> = {},
+): Promise<CurrentClient> {
+  const client = new CurrentClient(
+    { name: 'adops-test', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: CURRENT_PROTOCOL } } },
+  );
+  const transport = new CurrentHttpTransport(new URL('/mcp', baseUrl), {
+    requestInit: { headers: { authorization: `Bearer ${key}`, ...headers } },
+  });
+  await client.connect(transport);
+  return client;
+}
+
+/** The SDK v2 client pinned to 2026-07-28, driving `adops mcp <args>` as a child process. */
+export async function connectCurrentOverStdio(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ client: CurrentClient; stderr(): string; close(): Promise<void> }> {
+  const transport = new CurrentStdioTransport({
+    command: process.execPath,
+    args: [ADOPS_BIN, 'mcp', ...args],
+    env: { ...(process.env as Record<string, string>), ...env },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const client = new CurrentClient(
+    { name: 'adops-test', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: CURRENT_PROTOCOL } } },
+  );
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    throw new Error(`adops mcp did not start: ${error}\n${stderr}`);
+  }
+  return { client, stderr: () => stderr, close: () => client.close() };
 }

@@ -189,7 +189,7 @@ describe.each(TEST_DIALECTS)('the MCP door on %s', (dialect) => {
     expect(notJsonRpc.status).toBe(400);
     expect(await notJsonRpc.json()).toEqual({
       jsonrpc: '2.0',
-      error: { code: -32700, message: 'Parse error: Invalid JSON-RPC message' },
+      error: { code: -32600, message: 'Bad Request: the request body is not a valid JSON-RPC message' },
       id: null,
     });
     const streamed = await postMcp(service, usageCall(4), { authorization, accept: 'text/event-stream' });

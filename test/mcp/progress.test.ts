@@ -8,7 +8,44 @@ import { makeImage } from '../assets/support/images.ts';
 import { createTestCertificate, type TestCertificate } from '../assets/support/test-certificate.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { type Owner, TEST_ENCRYPTION_KEYS, TestService } from '../support/service.ts';
-import { callTool, connectOverHttp, connectOverStdio, type StdioConnection } from './clients.ts';
+import {
+  type CurrentClient,
+  callTool,
+  connectCurrentOverHttp,
+  connectCurrentOverStdio,
+  connectOverHttp,
+  connectOverStdio,
+  type StdioConnection,
+} from './clients.ts';
+
+type CallParams = Parameters<typeof callTool>[1];
+type CallResult = Awaited<ReturnType<typeof callTool>>;
+
+/** A client of either SDK generation, as these tests use it: a call, and the progress it is sent. */
+interface ProgressClient {
+  onProgress(token: string, record: (params: ProgressParams) => void): void;
+  call(params: CallParams): Promise<CallResult>;
+}
+
+function v1Client(client: Client): ProgressClient {
+  return {
+    onProgress: (token, record) =>
+      client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => {
+        if (params.progressToken === token) record(params);
+      }),
+    call: (params) => callTool(client, params),
+  };
+}
+
+function currentClient(client: CurrentClient): ProgressClient {
+  return {
+    onProgress: (token, record) =>
+      client.setNotificationHandler('notifications/progress', ({ params }) => {
+        if (params.progressToken === token) record(params);
+      }),
+    call: async (params) => (await client.callTool(params)) as CallResult,
+  };
+}
 
 const TOOL = 'validate_and_prepare_assets';
 
@@ -40,28 +77,52 @@ describe.each(TEST_DIALECTS)('progress of validate_and_prepare_assets over MCP o
     certificate?.remove();
   });
 
-  async function stdio(args: string[], owner: Owner): Promise<Client> {
-    const connection: StdioConnection = await connectOverStdio(args, {
-      ...fetchEnv,
-      ADOPS_DATABASE_URL: service.database.url,
-      ADOPS_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
-      ADOPS_API_KEY: owner.key,
-    });
+  const stdioEnv = (owner: Owner) => ({
+    ...fetchEnv,
+    ADOPS_DATABASE_URL: service.database.url,
+    ADOPS_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
+    ADOPS_API_KEY: owner.key,
+  });
+
+  async function stdio(args: string[], owner: Owner): Promise<ProgressClient> {
+    const connection: StdioConnection = await connectOverStdio(args, stdioEnv(owner));
     closers.push(connection.close);
-    return connection.client;
+    return v1Client(connection.client);
   }
 
-  const doors: Array<{ door: string; connect: (owner: Owner) => Promise<Client> }> = [
+  async function currentStdio(args: string[], owner: Owner): Promise<ProgressClient> {
+    const connection = await connectCurrentOverStdio(args, stdioEnv(owner));
+    closers.push(connection.close);
+    return currentClient(connection.client);
+  }
+
+  const doors: Array<{ door: string; connect: (owner: Owner) => Promise<ProgressClient> }> = [
     {
-      door: 'HTTP',
+      door: 'HTTP, 2025-11-25',
       connect: async (owner) => {
         const client = await connectOverHttp(service.url, owner.key);
         closers.push(() => client.close());
-        return client;
+        return v1Client(client);
       },
     },
-    { door: 'stdio, in process', connect: (owner) => stdio([], owner) },
-    { door: 'stdio, forwarding to the service', connect: (owner) => stdio(['--remote', service.url], owner) },
+    {
+      door: 'HTTP, 2026-07-28',
+      connect: async (owner) => {
+        const client = await connectCurrentOverHttp(service.url, owner.key);
+        closers.push(() => client.close());
+        return currentClient(client);
+      },
+    },
+    { door: 'stdio, in process, 2025-11-25', connect: (owner) => stdio([], owner) },
+    { door: 'stdio, in process, 2026-07-28', connect: (owner) => currentStdio([], owner) },
+    {
+      door: 'stdio, forwarding to the service, 2025-11-25',
+      connect: (owner) => stdio(['--remote', service.url], owner),
+    },
+    {
+      door: 'stdio, forwarding to the service, 2026-07-28',
+      connect: (owner) => currentStdio(['--remote', service.url], owner),
+    },
   ];
 
   it.each(doors)(
@@ -76,12 +137,11 @@ describe.each(TEST_DIALECTS)('progress of validate_and_prepare_assets over MCP o
       // modelcontextprotocol/typescript-sdk#2580). A handler of our own records every notification for
       // the call's token in the order it arrived, which is what the server is answerable for.
       const progressToken = `progress-${randomUUID()}`;
-      client.setNotificationHandler(ProgressNotificationSchema, ({ params }) => {
-        if (params.progressToken !== progressToken) return;
+      client.onProgress(progressToken, (params) => {
         events.push('progress');
         updates.push(params);
       });
-      const result = await callTool(client, {
+      const result = await client.call({
         name: TOOL,
         arguments: {
           marketing_images_landscape: [images.url('/landscape.jpg')],
