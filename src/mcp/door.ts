@@ -18,4 +18,6 @@ export interface McpDoor {
   lister(): Promise<Caller>;
   /** An `Idempotency-Key` the transport carries, like the HTTP header; a call's own `_meta` key wins. */
   idempotencyKey?: string | undefined;
+  /** False for an HTTP client that takes no event stream: its calls send no progress before the result. */
+  takesProgress: boolean;
 }

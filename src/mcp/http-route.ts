@@ -20,11 +20,14 @@ import { eventStreamBody } from './event-stream-body.ts';
 import { requestSourceCheck } from './request-source.ts';
 import { createMcpServer } from './server.ts';
 
-/** How many `tools/call` requests a POST carries, one message or a batch. */
+/** The methods that run a tool (a task is read with get_approval), each taking a rate-limit token. */
+const METERED_METHODS = new Set(['tools/call', 'tasks/get', 'tasks/cancel']);
+
+/** How many tool-running requests a POST carries, one message or a batch. */
 function toolCallCount(body: unknown): number {
   const messages = Array.isArray(body) ? body : [body];
   return messages.filter(
-    (message) => typeof message === 'object' && message !== null && message.method === 'tools/call',
+    (message) => typeof message === 'object' && message !== null && METERED_METHODS.has(message.method),
   ).length;
 }
 
@@ -51,6 +54,7 @@ function httpDoor(
     },
     lister: async () => caller,
     idempotencyKey: headerValue(request, 'idempotency-key'),
+    takesProgress: acceptsEventStream(request.headers.accept),
   };
 }
 
@@ -82,25 +86,25 @@ function acceptsEventStream(accept: string | undefined): boolean {
  * any other with a 406 of its own, while this door answers every client, in the form its own `Accept`
  * asks for (the transport's JSON mode for a client that does not take a stream).
  */
-function sdkRequest(request: FastifyRequest): Request {
+function sdkRequest(request: FastifyRequest, signal: AbortSignal): Request {
   const headers: Record<string, string> = {};
   for (const name in request.headers) {
     const value = request.headers[name];
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   headers.accept = 'application/json, text/event-stream';
-  return new Request(`http://localhost${request.url}`, { method: 'POST', headers });
+  return new Request(`http://localhost${request.url}`, { method: 'POST', headers, signal });
 }
 
 /**
  * The two protocol eras on one endpoint. A 2026-07-28 request (its `_meta` names the protocol version) is
- * served by the SDK's per-request handler, in one JSON body for a client that does not take a stream; a
+ * served by the SDK's per-request handler, in one JSON body unless progress goes first; a
  * 2025-era request by the stateless transport as before, so today's clients see no change. Each request's
  * MCP server is made for its door, which the handler's factory finds by the request it was given.
  */
 interface McpServing {
   doors: WeakMap<Request, McpDoor>;
-  modern: { json: McpHttpHandler; stream: McpHttpHandler };
+  modern: McpHttpHandler;
 }
 
 function mcpServing(services: Services): McpServing {
@@ -110,13 +114,8 @@ function mcpServing(services: Services): McpServing {
     if (!door) throw new Error('an MCP request reached the handler without its door');
     return createMcpServer(services, door, 'modern');
   };
-  return {
-    doors,
-    modern: {
-      json: createMcpHandler(factory, { legacy: 'reject', responseMode: 'json' }),
-      stream: createMcpHandler(factory, { legacy: 'reject', responseMode: 'auto' }),
-    },
-  };
+  // One JSON body unless the call sends progress first, which only a client taking a stream is sent.
+  return { doors, modern: createMcpHandler(factory, { legacy: 'reject', responseMode: 'auto' }) };
 }
 
 async function legacyAnswer(
@@ -153,14 +152,18 @@ async function serveMcp(
   firstRejection?: AppError,
 ) {
   const door = httpDoor(services, request, caller, firstRejection);
-  const sdk = sdkRequest(request);
+  // The SDK's per-request handler aborts the calls of a request whose signal fires: a client that went away.
+  const gone = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  const sdk = sdkRequest(request, gone.signal);
   let answer: Response;
   if (await isLegacyRequest(sdk, request.body)) {
     answer = await legacyAnswer(services, request, reply, door, sdk);
   } else {
     serving.doors.set(sdk, door);
-    const handler = acceptsEventStream(request.headers.accept) ? serving.modern.stream : serving.modern.json;
-    answer = await handler.fetch(sdk, { parsedBody: request.body });
+    answer = await serving.modern.fetch(sdk, { parsedBody: request.body });
   }
   reply.status(answer.status);
   // The answer goes out through Fastify like any other, so the connection is Node's to keep or close (a

@@ -13,11 +13,13 @@ import type { Services } from '../context.ts';
 import type { AppError } from '../errors.ts';
 import { executeTool } from '../pipeline/execute-tool.ts';
 import { failureOutcome } from '../pipeline/outcome.ts';
+import { acceptsTasks, approvalTask, TASKS_EXTENSION, waitingApproval } from './approval-tasks.ts';
 import { toCallToolResult } from './call-result.ts';
 import type { Admission, McpDoor } from './door.ts';
 import { META } from './meta.ts';
 import { type CallExtra, progressRelay } from './progress.ts';
 import { stageProgress } from './stage-progress.ts';
+import { serveApprovalTasks } from './task-methods.ts';
 import { serveToolCalls } from './tool-calls.ts';
 import { callerToolList } from './tool-list.ts';
 
@@ -63,7 +65,8 @@ export function createMcpServer(services: Services, door: McpDoor, era: Protocol
   const server = new Server(
     { name: 'adops', version: VERSION },
     {
-      capabilities: { tools: {} },
+      // The Tasks extension is of the current protocol: a 2025-era client follows an approval with get_approval.
+      capabilities: era === 'modern' ? { tools: {}, extensions: { [TASKS_EXTENSION]: {} } } : { tools: {} },
       instructions: INSTRUCTIONS,
       jsonSchemaValidator: SCHEMA_VALIDATOR,
       cacheHints: CACHE_HINTS,
@@ -72,7 +75,22 @@ export function createMcpServer(services: Services, door: McpDoor, era: Protocol
   server.setRequestHandler('tools/list', async () => ({
     tools: await callerToolList(services, await door.lister(), era),
   }));
-  serveToolCalls(server, (params, extra) => callTool(services, door, params, extra));
+  const call = (params: CallToolRequest['params'], extra: CallExtra) =>
+    callTool(services, door, params, extra);
+  if (era === 'legacy') {
+    serveToolCalls(server, call);
+    return server;
+  }
+  serveToolCalls(server, async (params, extra) => {
+    const result = await call(params, extra);
+    const approval = acceptsTasks(extra) ? waitingApproval(result) : undefined;
+    if (!approval) return result;
+    const requestId = String(result._meta?.[META.requestId] ?? '');
+    // The Tasks extension's CreateTaskResult, in lieu of the call's result; the SDK's type knows only the latter.
+    const created = { resultType: 'task', ...approvalTask(approval, requestId), _meta: result._meta };
+    return created as unknown as CallToolResult;
+  });
+  serveApprovalTasks(server, call);
   return server;
 }
 
@@ -98,7 +116,7 @@ async function callTool(
     return toCallToolResult({ outcome: failure, replayed: false });
   }
 
-  const relay = progressRelay(extra);
+  const relay = door.takesProgress ? progressRelay(extra) : undefined;
   const progress = relay && stageProgress(relay);
   const execution = await executeTool(services, entry.caller, params.name, params.arguments ?? {}, {
     requestId,

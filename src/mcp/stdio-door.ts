@@ -27,5 +27,6 @@ export function stdioDoor(services: Services, apiKey: string): McpDoor {
     },
     // Checked again each time, like a call: a key narrowed meanwhile lists fewer tools at once.
     lister: () => authenticate(services, authorization),
+    takesProgress: true,
   };
 }
