@@ -20,8 +20,11 @@ import { eventStreamBody } from './event-stream-body.ts';
 import { requestSourceCheck } from './request-source.ts';
 import { createMcpServer } from './server.ts';
 
-/** The methods that run a tool (a task is read with get_approval), each taking a rate-limit token. */
-const METERED_METHODS = new Set(['tools/call', 'tasks/get', 'tasks/cancel']);
+/**
+ * The methods that run a tool (a task is read with get_approval, a resource with the tool behind it), each
+ * taking a rate-limit token.
+ */
+const METERED_METHODS = new Set(['tools/call', 'tasks/get', 'tasks/cancel', 'resources/read']);
 
 /** How many tool-running requests a POST carries, one message or a batch. */
 function toolCallCount(body: unknown): number {

@@ -15,9 +15,12 @@ import { executeTool } from '../pipeline/execute-tool.ts';
 import { failureOutcome } from '../pipeline/outcome.ts';
 import { acceptsTasks, approvalTask, TASKS_EXTENSION, waitingApproval } from './approval-tasks.ts';
 import { toCallToolResult } from './call-result.ts';
+import { serveCompletions } from './completions.ts';
 import type { Admission, McpDoor } from './door.ts';
 import { META } from './meta.ts';
 import { type CallExtra, progressRelay } from './progress.ts';
+import { servePrompts } from './prompts.ts';
+import { resourceLinks, serveResources } from './resources.ts';
 import { stageProgress } from './stage-progress.ts';
 import { serveApprovalTasks } from './task-methods.ts';
 import { serveToolCalls } from './tool-calls.ts';
@@ -65,8 +68,14 @@ export function createMcpServer(services: Services, door: McpDoor, era: Protocol
   const server = new Server(
     { name: 'adops', version: VERSION },
     {
-      // The Tasks extension is of the current protocol: a 2025-era client follows an approval with get_approval.
-      capabilities: era === 'modern' ? { tools: {}, extensions: { [TASKS_EXTENSION]: {} } } : { tools: {} },
+      capabilities: {
+        tools: {},
+        resources: {},
+        prompts: {},
+        completions: {},
+        // The Tasks extension is of the current protocol: a 2025-era client follows an approval with get_approval.
+        ...(era === 'modern' && { extensions: { [TASKS_EXTENSION]: {} } }),
+      },
       instructions: INSTRUCTIONS,
       jsonSchemaValidator: SCHEMA_VALIDATOR,
       cacheHints: CACHE_HINTS,
@@ -77,6 +86,9 @@ export function createMcpServer(services: Services, door: McpDoor, era: Protocol
   }));
   const call = (params: CallToolRequest['params'], extra: CallExtra) =>
     callTool(services, door, params, extra);
+  serveResources(server, call);
+  servePrompts(server);
+  serveCompletions(server, services, () => door.lister());
   if (era === 'legacy') {
     serveToolCalls(server, call);
     return server;
@@ -150,7 +162,9 @@ async function callTool(
       [META.requestId]: requestId,
     });
   }
-  return toCallToolResult(execution);
+  const result = toCallToolResult(execution);
+  if (outcome.ok) result.content.push(...resourceLinks(params.name, outcome.data.structured));
+  return result;
 }
 
 /**

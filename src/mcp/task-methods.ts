@@ -1,22 +1,11 @@
-import {
-  type CallToolRequest,
-  type CallToolResult,
-  ProtocolError,
-  ProtocolErrorCode,
-  type Server,
-  type ServerContext,
-} from '@modelcontextprotocol/server';
+import type { Server, ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ApprovalObject } from '../tools/approvals/approval-object.ts';
 import { approvalTask } from './approval-tasks.ts';
 import { META } from './meta.ts';
-
-type CallTool = (params: CallToolRequest['params'], context: ServerContext) => Promise<CallToolResult>;
+import { type CallTool, invalidParams, readThroughTool } from './tool-reads.ts';
 
 const taskParams = z.looseObject({ taskId: z.string().min(1) });
-
-/** The codes of a get_approval failure that mean the task is not this caller's or does not exist. */
-const UNKNOWN_TASK_CODES = new Set(['not_found', 'invalid_arguments']);
 
 /**
  * The approval behind a task, read with get_approval through the same pipeline as any call (the caller's
@@ -27,24 +16,19 @@ async function taskApproval(
   taskId: string,
   context: ServerContext,
 ): Promise<{ approval: ApprovalObject; requestId: string }> {
-  const result = await callTool({ name: 'get_approval', arguments: { approval_id: taskId } }, context);
-  const meta = result._meta ?? {};
-  const requestId = String(meta[META.requestId] ?? '');
-  if (!result.isError) {
-    const { approval } = result.structuredContent as { approval: ApprovalObject };
-    return { approval, requestId };
-  }
-  const [first] = result.content;
-  const message = first?.type === 'text' ? first.text : 'The task could not be read.';
-  const code = String(meta[META.code] ?? '');
-  if (UNKNOWN_TASK_CODES.has(code)) {
-    throw new ProtocolError(
-      ProtocolErrorCode.InvalidParams,
-      `No task ${taskId} for this owner: a task id is the taskId of a tools/call answered with resultType "task".`,
-      { [META.code]: 'not_found', [META.requestId]: requestId },
-    );
-  }
-  throw new ProtocolError(ProtocolErrorCode.InternalError, message, meta);
+  const result = await readThroughTool(
+    callTool,
+    { name: 'get_approval', arguments: { approval_id: taskId } },
+    context,
+    () =>
+      invalidParams(
+        `No task ${taskId} for this owner: a task id is the taskId of a tools/call answered with ` +
+          'resultType "task".',
+        { [META.code]: 'not_found' },
+      ),
+  );
+  const { approval } = result.structuredContent as { approval: ApprovalObject };
+  return { approval, requestId: String(result._meta?.[META.requestId] ?? '') };
 }
 
 /**
@@ -63,8 +47,7 @@ export function serveApprovalTasks(server: Server, callTool: CallTool): void {
     return {};
   });
   server.setRequestHandler('tasks/update', { params: taskParams }, async ({ taskId }) => {
-    throw new ProtocolError(
-      ProtocolErrorCode.InvalidParams,
+    throw invalidParams(
       `Task ${taskId} asks for no input: it waits for the owner's decision in the console. Poll tasks/get.`,
     );
   });

@@ -105,3 +105,36 @@ export async function liftedByAgentsSince(
 export async function deleteMoneyChangesBefore(db: Kysely<Database>, before: string): Promise<void> {
   await db.deleteFrom('money_changes').where('created_at', '<', before).execute();
 }
+
+/**
+ * The campaigns of these accounts that the owner's writes have moved money on, newest first, whose id
+ * starts with `prefix`: what adops knows of them without asking a platform.
+ */
+export async function campaignsWithMoneyChanges(
+  db: Kysely<Database>,
+  userId: string,
+  accounts: ReadonlyArray<{ platform: string; account_id: string }>,
+  prefix: string,
+  limit: number,
+): Promise<string[]> {
+  if (accounts.length === 0) return [];
+  const rows = await db
+    .selectFrom('money_changes')
+    .select('campaign_id')
+    .select((eb) => eb.fn.max('created_at').as('last'))
+    .where('user_id', '=', userId)
+    .where('campaign_id', 'is not', null)
+    .where('campaign_id', 'like', `${prefix.replace(/[%_\\]/g, '')}%`)
+    .where((eb) =>
+      eb.or(
+        accounts.map((account) =>
+          eb.and([eb('platform', '=', account.platform), eb('account_id', '=', account.account_id)]),
+        ),
+      ),
+    )
+    .groupBy('campaign_id')
+    .orderBy('last', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.flatMap((row) => (row.campaign_id === null ? [] : [row.campaign_id]));
+}

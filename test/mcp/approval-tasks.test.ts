@@ -228,7 +228,7 @@ describe.each(TEST_DIALECTS)('approvals as MCP tasks on 2026-07-28 (%s)', (diale
   it('advertises the extension on 2026-07-28 only', async () => {
     const owner = await videoOwner();
     const discovered = (await post(owner.key, 'server/discover', {})).result;
-    expect(discovered?.capabilities).toEqual({ tools: {}, extensions: { [TASKS]: {} } });
+    expect(discovered?.capabilities).toMatchObject({ tools: {}, extensions: { [TASKS]: {} } });
     const legacy = await fetch(`${service.url}/mcp`, {
       method: 'POST',
       headers: {
@@ -239,5 +239,21 @@ describe.each(TEST_DIALECTS)('approvals as MCP tasks on 2026-07-28 (%s)', (diale
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tasks/get', params: { taskId: 'apr_1' } }),
     });
     expect(((await legacy.json()) as Answer).error?.code).toBe(-32601);
+    const initialized = await fetch(`${service.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${owner.key}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: CLIENT_INFO },
+      }),
+    });
+    const { result } = (await initialized.json()) as Answer;
+    expect(result?.capabilities.extensions).toBeUndefined();
   });
 });
