@@ -9,6 +9,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { PLATFORM_INFO, PLATFORMS, type Platform } from '../platform-families.ts';
 import { DATE_RANGES } from '../tools/reads/period.ts';
+import { RESULTS_APP, RESULTS_APP_URI, resultsAppHtml } from './results-app.ts';
 import { type CallTool, readThroughTool } from './tool-reads.ts';
 
 export const ACCOUNTS_URI = 'adops://accounts';
@@ -63,15 +64,28 @@ function reportCall(uri: string): { name: string; arguments: Record<string, unkn
 }
 
 /**
- * The resources an agent reads by URI: the connected accounts, and each campaign's report (a template).
+ * The resources an agent reads by URI: the connected accounts, and each campaign's report (a template);
+ * and the MCP App hosts show results with.
  * A read runs the tool behind it through the same pipeline as a call (the key's accounts and scope, the
  * quota for a report, the audit), so a resource can show nothing a tool would not.
  */
 export function serveResources(server: Server, callTool: CallTool): void {
-  server.setRequestHandler('resources/list', async () => ({ resources: [ACCOUNTS] }));
+  server.setRequestHandler('resources/list', async () => ({ resources: [ACCOUNTS, RESULTS_APP] }));
   server.setRequestHandler('resources/templates/list', async () => ({ resourceTemplates: [REPORT] }));
   server.setRequestHandler('resources/read', async ({ params }, context): Promise<ReadResourceResult> => {
     const { uri } = params;
+    if (uri === RESULTS_APP_URI) {
+      return {
+        contents: [
+          {
+            uri,
+            mimeType: RESULTS_APP.mimeType,
+            text: resultsAppHtml(),
+            _meta: { ui: { prefersBorder: true } },
+          },
+        ],
+      };
+    }
     const call = uri === ACCOUNTS_URI ? { name: 'list_connected_accounts', arguments: {} } : reportCall(uri);
     if (!call) throw new ResourceNotFoundError(uri, notServed(uri));
     const result = await readThroughTool(

@@ -13,6 +13,7 @@ import type { ToolRegistry } from '../tools/registry.ts';
 import type { Tool } from '../tools/tool.ts';
 import { toolTitle } from '../tools/tool-title.ts';
 import { compactSchema, withoutSafeIntegerBounds } from './compact-schema.ts';
+import { RESULTS_APP_META, showsResultsApp } from './results-app.ts';
 import { shareRepeatedShapes } from './shared-shapes.ts';
 
 type Listing = Array<{ tool: McpTool; scope: Scope; platform: Platform | null }>;
@@ -105,5 +106,6 @@ function toMcpTool(tool: Tool, era: ProtocolEra): McpTool {
       outputSchema: (modern ? shareRepeatedShapes(output) : output) as McpTool['outputSchema'],
     }),
     annotations: { title: toolTitle(tool), ...tool.annotations },
+    ...(showsResultsApp(tool) && { _meta: RESULTS_APP_META }),
   };
 }

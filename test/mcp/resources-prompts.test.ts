@@ -74,6 +74,7 @@ describe.each(
         name: 'connected_accounts',
         mimeType: 'application/json',
       }),
+      expect.objectContaining({ uri: 'ui://adops/results.html', mimeType: 'text/html;profile=mcp-app' }),
     ]);
     expect((await mcp.listResourceTemplates()).resourceTemplates).toEqual([
       expect.objectContaining({ uriTemplate: REPORT_TEMPLATE, name: 'campaign_report' }),
@@ -192,14 +193,15 @@ describe.each(
     expect(before.completion.values).toEqual([]);
     const listing = await service.call('list_search_campaigns', {}, { key: owner.key });
     const campaign = listing.body.data.structured.campaigns.find(
-      (row: { status: string; daily_budget: string | null }) => row.status === 'ACTIVE' && row.daily_budget,
+      (row: { status: string; daily_budget: string | null; budget_shared: boolean }) =>
+        row.status === 'ACTIVE' && row.daily_budget && !row.budget_shared,
     );
     const lowered = await service.call(
       'update_search_campaign',
       { campaign_id: campaign.campaign_id, daily_budget: 1 },
       { key: owner.key },
     );
-    expect(lowered.status).toBe(200);
+    expect(lowered.status, JSON.stringify(lowered.body)).toBe(200);
     const after = await mcp.complete({
       ref: template,
       argument: { name: 'campaign_id', value: '' },

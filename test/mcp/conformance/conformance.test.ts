@@ -63,7 +63,7 @@ describe('the MCP conformance suite (0.1.16)', () => {
       [CONFORMANCE, 'server', '--url', front.url, '--expected-failures', BASELINE, '-o', output],
       { maxBuffer: 64 * 1024 * 1024 },
     ).catch((error: { stdout: string; stderr: string; code: number }) => error);
-    const summary = run.stdout.slice(run.stdout.indexOf("=== SUMMARY ==="));
+    const summary = run.stdout.slice(run.stdout.indexOf('=== SUMMARY ==='));
     expect('code' in run ? run.code : 0, `${summary}\n${run.stderr}`).toBe(0);
     const passed = readdirSync(output).flatMap((folder) => {
       const checks = JSON.parse(readFileSync(join(output, folder, 'checks.json'), 'utf8')) as Array<{
