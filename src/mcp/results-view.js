@@ -148,16 +148,6 @@ function metricCells(row) {
 function performanceTable(report) {
   const [key, label] = LEVELS.find(([name]) => Array.isArray(report[name])) ?? LEVELS[0];
   const rows = report[key] ?? [];
-  const td = (text) => element('td', {}, text);
-  const heading = [
-    'Name',
-    'Status',
-    `Spend (${report.currency})`,
-    'Impressions',
-    'Clicks',
-    'Conversions',
-    'CTR',
-  ];
   return element(
     'article',
     { 'aria-labelledby': 'heading' },
