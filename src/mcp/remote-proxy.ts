@@ -72,18 +72,30 @@ export async function connectRemote(endpoint: URL, apiKey: string): Promise<Clie
 }
 
 /**
- * A stdio server that forwards tools/list and tools/call to a running service, so a desktop client
- * gets exactly the service's tools and rules: nothing is validated or decided here. Progress of a
- * forwarded call is relayed under the local client's own token.
+ * A stdio server that forwards the tools, resources, prompts and completions of a running service, so a
+ * desktop client gets exactly the service's tools and rules: nothing is validated or decided here. Progress
+ * of a forwarded call is relayed under the local client's own token. It speaks 2025-11-25 to the service,
+ * so a change that waits for the owner answers the approval object (get_approval), never a task.
  */
 export function createProxyServer(remote: Client): Server {
   const info = remote.getServerVersion();
   const instructions = remote.getInstructions();
   const server = new Server(
     { name: info?.name ?? 'adops', version: info?.version ?? '1.0.0' },
-    { capabilities: { tools: {} }, ...(instructions && { instructions }) },
+    {
+      capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
+      ...(instructions && { instructions }),
+    },
   );
   server.setRequestHandler('tools/list', (request) => remote.listTools(request.params));
+  server.setRequestHandler('resources/list', (request) => remote.listResources(request.params));
+  server.setRequestHandler('resources/templates/list', (request) =>
+    remote.listResourceTemplates(request.params),
+  );
+  server.setRequestHandler('resources/read', (request) => remote.readResource(request.params));
+  server.setRequestHandler('prompts/list', (request) => remote.listPrompts(request.params));
+  server.setRequestHandler('prompts/get', (request) => remote.getPrompt(request.params));
+  server.setRequestHandler('completion/complete', (request) => remote.complete(request.params));
   serveToolCalls(server, async ({ _meta, ...params }, extra) => {
     // Serializing the call to forward it recurses: arguments thousands of levels deep would overflow it.
     if (valueTooDeep(params.arguments)) {

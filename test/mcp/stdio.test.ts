@@ -9,7 +9,15 @@ import { ALL_TOOLS } from '../../src/tools/registry.ts';
 import { adops } from '../support/cli.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { type Owner, TEST_ENCRYPTION_KEYS, TestService } from '../support/service.ts';
-import { callTool, connectOverHttp, connectOverStdio, type StdioConnection, textOf } from './clients.ts';
+import {
+  callTool,
+  connectCurrentOverHttp,
+  connectCurrentOverStdio,
+  connectOverHttp,
+  connectOverStdio,
+  type StdioConnection,
+  textOf,
+} from './clients.ts';
 
 describe.each(TEST_DIALECTS)('adops mcp over stdio on %s', (dialect) => {
   let service: TestService;
@@ -51,6 +59,47 @@ describe.each(TEST_DIALECTS)('adops mcp over stdio on %s', (dialect) => {
       expect(listed.tools.map((tool) => tool.name)).toEqual(ALL_TOOLS.map((tool) => tool.name));
       expect(listed.tools).toEqual(reference.tools);
       expect(client.getInstructions()).toContain('created paused');
+    });
+
+    it('serves the resources, prompts and completions of the HTTP endpoint', async () => {
+      const owner = await service.createOwner('free', ['video']);
+      const { client } = await start(args(), environment(owner));
+      const overHttp = await connectOverHttp(service.url, owner.key);
+      try {
+        expect(await client.listResources()).toEqual(await overHttp.listResources());
+        expect(await client.listResourceTemplates()).toEqual(await overHttp.listResourceTemplates());
+        expect(await client.readResource({ uri: 'adops://accounts' })).toEqual(
+          await overHttp.readResource({ uri: 'adops://accounts' }),
+        );
+        expect(await client.listPrompts()).toEqual(await overHttp.listPrompts());
+        const review = { name: 'weekly_review', arguments: { platform: 'video' } };
+        expect(await client.getPrompt(review)).toEqual(await overHttp.getPrompt(review));
+        const completion = await client.complete({
+          ref: { type: 'ref/prompt', name: 'weekly_review' },
+          argument: { name: 'platform', value: 'v' },
+        });
+        expect(completion.completion.values).toEqual(['video']);
+      } finally {
+        await overHttp.close();
+      }
+    });
+
+    it('lists on 2026-07-28 what the HTTP endpoint lists on 2026-07-28', async () => {
+      const owner = await service.createOwner();
+      const current = await connectCurrentOverStdio(args(), environment(owner));
+      const overHttp = await connectCurrentOverHttp(service.url, owner.key);
+      try {
+        const [listed, reference] = [await current.client.listTools(), await overHttp.listTools()];
+        expect(current.client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+        expect(listed.tools.map((tool) => tool.name)).toEqual(reference.tools.map((tool) => tool.name));
+        // The local server lists the shared-shape form; the forwarder, speaking 2025-11-25 to the
+        // service, the inline one: both validate the same results.
+        const shared = JSON.stringify(listed.tools).includes('"$ref"');
+        expect(shared).toBe(mode === 'local');
+      } finally {
+        await overHttp.close();
+        await current.close();
+      }
     });
 
     it('runs calls through the pipeline, with the same answers and failures as REST', async () => {
