@@ -8,6 +8,7 @@ import { newId } from './ids.ts';
 import { DEFAULT_LIMITS } from './key-limits.ts';
 import { addAccount } from './owners/add-account.ts';
 import { issueKey } from './owners/create-key.ts';
+import { createWorkspace } from './owners/members.ts';
 import { OwnerError } from './owners/owner-error.ts';
 import { executeTool } from './pipeline/execute-tool.ts';
 import type { Platform } from './platform-families.ts';
@@ -17,7 +18,7 @@ import { renameApproval } from './storage/approvals.ts';
 import type { Storage } from './storage/database.ts';
 import { insertMonitor } from './storage/monitors.ts';
 import type { User } from './storage/schema.ts';
-import { createUser, findUserByEmail } from './storage/users.ts';
+import { findUserByEmail } from './storage/users.ts';
 import { ruleOf } from './tools/monitors/monitor-rule.ts';
 
 export const DEMO_EMAIL = 'demo@adops.local';
@@ -126,10 +127,11 @@ export async function ensureDemo(services: Services) {
   if (!user) {
     try {
       // Enough calls for an afternoon of trying the sandbox: the free tier's 15 go in minutes.
-      user = await createUser(db, DEMO_EMAIL, DEMO_TIER, now);
+      user = (await createWorkspace(db, { email: DEMO_EMAIL, tier: DEMO_TIER }, now)).workspace;
     } catch (error) {
       // Two first starts on one database: the other made the owner (and adds its accounts).
-      user = /unique|duplicate/i.test(String(error)) ? await findUserByEmail(db, DEMO_EMAIL) : undefined;
+      const taken = error instanceof OwnerError || /unique|duplicate/i.test(String(error));
+      user = taken ? await findUserByEmail(db, DEMO_EMAIL) : undefined;
       if (!user) throw error;
       created = false;
     }

@@ -1,8 +1,17 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { TIERS } from '../config.ts';
 import { isPlatform, PLATFORMS } from '../platform-families.ts';
+import { isRole, ROLES } from '../roles.ts';
 import { agentsResume, agentsStop } from './agents.ts';
 import { CALL_HELP, callCommand, exitOnUsageError, retriesOption } from './call.ts';
+import {
+  membersInvite,
+  membersList,
+  membersRemove,
+  membersSetRole,
+  workspacesCreate,
+  workspacesList,
+} from './members.ts';
 import { migrateCommand } from './migrate.ts';
 import {
   accountsAdd,
@@ -175,7 +184,65 @@ agents
   .requiredOption('--email <email>')
   .action((options) => run((services) => agentsResume(services, options)));
 
-for (const group of [users, keys, accounts, agents]) group.hook('preAction', refuseControlCharacters);
+const workspaces = program
+  .command('workspaces')
+  .description('Workspaces: what keys, accounts, approvals and the quota belong to (docs/teams.md)');
+workspaces
+  .command('create')
+  .description('A new workspace, known by its address, with an admin (made without a password when new)')
+  .requiredOption('--email <email>', "the workspace's own address, unique")
+  .option('--name <name>', 'what the console shows; the address when omitted')
+  .option('--tier <tier>', TIERS.join('|'), tier, 'free')
+  .option('--admin <email>', 'its first admin; the workspace address when omitted')
+  .action((options) => run((services) => workspacesCreate(services, options)));
+workspaces
+  .command('list')
+  .description("A person's workspaces with their role in each, or every workspace")
+  .option('--email <email>', 'the person')
+  .action((options) => run((services) => workspacesList(services, options)));
+
+const members = program
+  .command('members')
+  .description("A workspace's members and their roles (docs/teams.md)");
+const role = (value: string) => {
+  if (!isRole(value)) throw new InvalidArgumentError(`use one of ${ROLES.join(', ')}`);
+  return value;
+};
+members
+  .command('invite')
+  .description('An invitation link for the address, valid 7 days and once; the service sends no mail')
+  .requiredOption('--workspace <id-or-address>')
+  .requiredOption('--email <email>')
+  .requiredOption('--role <role>', ROLES.join('|'), role)
+  .action((options) => run((services) => membersInvite(services, options)));
+members
+  .command('list')
+  .requiredOption('--workspace <id-or-address>')
+  .action((options) => run((services) => membersList(services, options)));
+members
+  .command('set-role')
+  .requiredOption('--workspace <id-or-address>')
+  .requiredOption('--email <email>')
+  .requiredOption('--role <role>', ROLES.join('|'), role)
+  .action((options) => run((services) => membersSetRole(services, options)));
+members
+  .command('remove')
+  .requiredOption('--workspace <id-or-address>')
+  .requiredOption('--email <email>')
+  .action((options) => run((services) => membersRemove(services, options)));
+
+for (const group of [users, keys, accounts, agents, workspaces, members])
+  group.hook('preAction', refuseControlCharacters);
+// Every administrative command prints one JSON value; each takes --json too, for scripts that ask.
+for (const command of [
+  ...users.commands,
+  ...keys.commands,
+  ...accounts.commands,
+  ...agents.commands,
+  ...workspaces.commands,
+  ...members.commands,
+])
+  command.option('--json', 'print the result as JSON (what it does anyway)');
 
 program
   .command('demo')

@@ -6,7 +6,7 @@ import { type KeyLimits, limitsOfRow } from '../key-limits.ts';
 import { formatMicros } from '../money.ts';
 import { addAccount } from '../owners/add-account.ts';
 import { createKey } from '../owners/create-key.ts';
-import { setUserPassword } from '../owners/credentials.ts';
+import { setPersonPassword } from '../owners/credentials.ts';
 import { parseLifetime } from '../owners/key-lifetimes.ts';
 import { keyStatus } from '../owners/key-status.ts';
 import { narrowKey } from '../owners/narrow-key.ts';
@@ -14,6 +14,7 @@ import { OwnerError } from '../owners/owner-error.ts';
 import { createOwner, requireUser, setTier } from '../owners/users.ts';
 import type { Platform } from '../platform-families.ts';
 import { findApiKeyById, listApiKeys, revokeApiKey } from '../storage/api-keys.ts';
+import { findPersonByEmail } from '../storage/people.ts';
 
 export async function usersCreate(services: Services, options: { email: string; tier: Tier }) {
   const user = await createOwner(services.storage.db, options.email, options.tier, services.clock.now());
@@ -30,9 +31,13 @@ export async function usersSetPassword(
   options: { email: string },
   readPassword: () => Promise<string>,
 ) {
-  const user = await requireUser(services.storage.db, options.email);
-  await setUserPassword(services.storage.db, user.id, await readPassword(), services.clock.now());
-  return { id: user.id, email: user.email, password_set: true };
+  const person = await findPersonByEmail(services.storage.db, options.email);
+  if (!person)
+    throw new OwnerError(
+      `No one with email ${options.email}. Create an owner with: adops users create --email ${options.email}`,
+    );
+  await setPersonPassword(services.storage.db, person.id, await readPassword(), services.clock.now());
+  return { id: person.id, email: person.email, password_set: true };
 }
 
 interface LimitOptions {

@@ -18,6 +18,7 @@ import { findUserById } from '../storage/users.ts';
 import { signedIn } from '../web/console-request.ts';
 import { html } from '../web/html.ts';
 import { type Notice, page, sendPage } from '../web/layout.ts';
+import { OPERATOR } from '../web/roles.ts';
 import { activityCsv, csvFileName } from './activity-csv.ts';
 import { changeFilters, parseActivityQuery, writeToolNames } from './activity-filters.ts';
 import { activityPage } from './activity-page.ts';
@@ -99,7 +100,7 @@ export function registerActivityRoutes(app: FastifyInstance, services: Services)
   );
 
   // Answered with the change's page rather than a redirect: what the revert said is known only here.
-  app.post<{ Params: { id: string } }>('/activity/:id/revert', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/activity/:id/revert', OPERATOR, async (request, reply) => {
     const owner = await findUserById(storage.db, signedIn(request).user.id);
     if (!owner) throw new Error('the signed-in owner no longer exists');
     let reverted: RevertOutcome;

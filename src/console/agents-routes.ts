@@ -5,6 +5,7 @@ import { findUserById } from '../storage/users.ts';
 import { signedIn } from '../web/console-request.ts';
 import { formField } from '../web/form.ts';
 import { sendPage } from '../web/layout.ts';
+import { ADMIN, OPERATOR } from '../web/roles.ts';
 import { agentsPage, stoppedNotice } from './agents-section.ts';
 
 /** Stop all agents and resume them, from the keys page. */
@@ -16,7 +17,7 @@ export function registerAgentsRoutes(app: FastifyInstance, services: Services): 
   }
 
   // Answered with a page rather than a redirect: what the stop paused is known only to this request.
-  app.post('/agents/stop', async (request, reply) => {
+  app.post('/agents/stop', OPERATOR, async (request, reply) => {
     const pauseChanged = formField(request, 'pause_changed') === 'yes';
     const stopped = await stopAgents(services, await ownerOf(request), { pauseChanged });
     request.log.info(
@@ -31,7 +32,7 @@ export function registerAgentsRoutes(app: FastifyInstance, services: Services): 
     );
   });
 
-  app.post('/agents/resume', async (request, reply) => {
+  app.post('/agents/resume', ADMIN, async (request, reply) => {
     const resumed = await resumeAgents(services, await ownerOf(request));
     request.log.info({ resumed }, 'console resumed agents');
     const session = { ...signedIn(request), agentsStoppedAt: null };

@@ -8,6 +8,7 @@ import { findUserById } from '../storage/users.ts';
 import { statusOf } from '../tools/approvals/approval-object.ts';
 import { signedIn } from '../web/console-request.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
+import { APPROVER } from '../web/roles.ts';
 import { approvalPage } from './approval-page.ts';
 import { decisionNotice } from './approval-view.ts';
 import { approvalsPage } from './approvals-page.ts';
@@ -64,7 +65,7 @@ export function registerApprovalsRoutes(app: FastifyInstance, services: Services
 
   /** Runs the owner's decision, then shows the approval as it now stands (post, redirect, get). */
   function decide(route: string, use: typeof approveChange) {
-    app.post<{ Params: { id: string } }>(route, async (request, reply) => {
+    app.post<{ Params: { id: string } }>(route, APPROVER, async (request, reply) => {
       const session = signedIn(request);
       const owner = await findUserById(storage.db, session.user.id);
       if (!owner) throw new Error('the signed-in owner no longer exists');

@@ -11,6 +11,7 @@ import {
 import { signedIn } from '../web/console-request.ts';
 import { formField } from '../web/form.ts';
 import type { Notice } from '../web/layout.ts';
+import { OPERATOR } from '../web/roles.ts';
 import type { NewClient } from './apps-section.ts';
 
 const MAX_NAME_LENGTH = 100;
@@ -26,7 +27,7 @@ type RenderKeys = (
 export function registerAppsRoutes(app: FastifyInstance, services: Services, render: RenderKeys): void {
   const { storage, clock } = services;
 
-  app.post<{ Params: { id: string } }>('/keys/apps/:id/revoke', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/keys/apps/:id/revoke', OPERATOR, async (request, reply) => {
     const session = signedIn(request);
     const grant = await findOAuthGrant(storage.db, request.params.id);
     if (!grant || grant.user_id !== session.user.id || grant.revoked_at !== null) {
@@ -37,7 +38,7 @@ export function registerAppsRoutes(app: FastifyInstance, services: Services, ren
     return reply.redirect('/keys?done=app-revoked', 303);
   });
 
-  app.post<{ Params: { id: string } }>('/keys/oauth-clients/:id/delete', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/keys/oauth-clients/:id/delete', OPERATOR, async (request, reply) => {
     const session = signedIn(request);
     const clientId = request.params.id;
     // Every sign-in made through it ends with it: the next call of any of its tokens is a 401.
@@ -49,7 +50,7 @@ export function registerAppsRoutes(app: FastifyInstance, services: Services, ren
     return reply.redirect('/keys?done=client-deleted', 303);
   });
 
-  app.post('/keys/oauth-clients', async (request, reply) => {
+  app.post('/keys/oauth-clients', OPERATOR, async (request, reply) => {
     const session = signedIn(request);
     const name = formField(request, 'name').trim();
     const redirectUri = formField(request, 'redirect_uri').trim();

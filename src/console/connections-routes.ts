@@ -7,6 +7,7 @@ import { connectMode, disconnect, finishConnect, startConnect } from '../platfor
 import { listAdAccounts, listConnections } from '../storage/accounts.ts';
 import { signedIn } from '../web/console-request.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
+import { ADMIN } from '../web/roles.ts';
 import { connectionsPage } from './connections-page.ts';
 
 const DONE_NOTICES: Record<string, Notice> = {
@@ -63,29 +64,34 @@ export function registerConnectionsRoutes(app: FastifyInstance, services: Servic
     render(request, reply, 200, DONE_NOTICES[request.query.done ?? '']),
   );
 
-  app.post<{ Params: { platform: string } }>('/connections/:platform/connect', async (request, reply) => {
-    const { platform } = request.params;
-    if (!isPlatform(platform)) {
-      return render(request, reply, 404, { kind: 'error', text: 'There is no such platform.' });
-    }
-    const session = signedIn(request);
-    // Reconnecting asks for the accounts already connected, so the new grant still covers them.
-    const connectionIds = (await listConnections(storage.db, session.user.id))
-      .filter((c) => c.platform === platform && c.mode === modes[platform])
-      .map((c) => c.id);
-    const current = (await listAdAccounts(storage.db, session.user.id, platform))
-      .filter((account) => connectionIds.includes(account.connection_id))
-      .map((account) => account.account_id);
-    try {
-      const url = startConnect(services, session.user.id, platform, current);
-      return reply.redirect(url, 303);
-    } catch (error) {
-      return failure(request, reply, error);
-    }
-  });
+  app.post<{ Params: { platform: string } }>(
+    '/connections/:platform/connect',
+    ADMIN,
+    async (request, reply) => {
+      const { platform } = request.params;
+      if (!isPlatform(platform)) {
+        return render(request, reply, 404, { kind: 'error', text: 'There is no such platform.' });
+      }
+      const session = signedIn(request);
+      // Reconnecting asks for the accounts already connected, so the new grant still covers them.
+      const connectionIds = (await listConnections(storage.db, session.user.id))
+        .filter((c) => c.platform === platform && c.mode === modes[platform])
+        .map((c) => c.id);
+      const current = (await listAdAccounts(storage.db, session.user.id, platform))
+        .filter((account) => connectionIds.includes(account.connection_id))
+        .map((account) => account.account_id);
+      try {
+        const url = startConnect(services, session.user.id, platform, current);
+        return reply.redirect(url, 303);
+      } catch (error) {
+        return failure(request, reply, error);
+      }
+    },
+  );
 
   app.get<{ Params: { platform: string }; Querystring: CallbackQuery }>(
     '/connections/:platform/callback',
+    ADMIN,
     async (request, reply) => {
       const { platform } = request.params;
       if (!isPlatform(platform)) {
@@ -106,7 +112,7 @@ export function registerConnectionsRoutes(app: FastifyInstance, services: Servic
     },
   );
 
-  app.post<{ Params: { id: string } }>('/connections/:id/disconnect', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/connections/:id/disconnect', ADMIN, async (request, reply) => {
     if (!(await disconnect(services, signedIn(request).user.id, request.params.id))) {
       return render(request, reply, 404, { kind: 'error', text: 'There is no such connection.' });
     }

@@ -14,6 +14,7 @@ import { signedIn } from '../web/console-request.ts';
 import { formField } from '../web/form.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
 import { limitsInput } from '../web/limit-fields.ts';
+import { OPERATOR } from '../web/roles.ts';
 import { registerAppsRoutes } from './apps-routes.ts';
 import type { NewClient } from './apps-section.ts';
 import { keysPage, type NewKey } from './keys-page.ts';
@@ -57,7 +58,7 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
 
   registerAppsRoutes(app, services, render);
 
-  app.get<{ Querystring: { done?: string } }>('/keys', async (request, reply) => {
+  app.get<{ Querystring: { done?: string } }>('/keys', OPERATOR, async (request, reply) => {
     const notice: Notice | undefined =
       request.query.done === 'revoked'
         ? { kind: 'success', text: 'The key is revoked.' }
@@ -71,7 +72,7 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
     return render(request, reply, 200, notice && { notice });
   });
 
-  app.post('/keys', async (request, reply) => {
+  app.post('/keys', OPERATOR, async (request, reply) => {
     const session = signedIn(request);
     const name = formField(request, 'name').trim();
     const expires = formField(request, 'expires');
@@ -106,7 +107,7 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
     return render(request, reply, 200, { newKey: { name, key: created.key } });
   });
 
-  app.post<{ Params: { id: string } }>('/keys/:id/narrow', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/keys/:id/narrow', OPERATOR, async (request, reply) => {
     const session = signedIn(request);
     const key = await findApiKeyById(storage.db, request.params.id);
     if (!key || key.user_id !== session.user.id || key.revoked_at !== null) {
@@ -126,7 +127,7 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
     return reply.redirect('/keys?done=narrowed', 303);
   });
 
-  app.post<{ Params: { id: string } }>('/keys/:id/revoke', async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/keys/:id/revoke', OPERATOR, async (request, reply) => {
     const session = signedIn(request);
     const key = await findApiKeyById(storage.db, request.params.id);
     if (!key || key.user_id !== session.user.id) {

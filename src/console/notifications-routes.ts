@@ -16,6 +16,7 @@ import { findWebhookEndpoint, listWebhookEndpoints } from '../storage/webhook-en
 import { signedIn } from '../web/console-request.ts';
 import { formField, formFields } from '../web/form.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
+import { ADMIN } from '../web/roles.ts';
 import { type NotificationsView, notificationsPage } from './notifications-page.ts';
 
 /** Deliveries listed under each endpoint, newest first. */
@@ -55,7 +56,7 @@ export function registerNotificationsRoutes(app: FastifyInstance, services: Serv
     return render(request, reply, 200, text ? { notice: { kind: 'success', text } } : {});
   });
 
-  app.post('/notifications', async (request, reply) => {
+  app.post('/notifications', ADMIN, async (request, reply) => {
     const session = signedIn(request);
     const draft = { url: formField(request, 'url'), events: formFields(request, 'events') };
     try {
@@ -77,7 +78,7 @@ export function registerNotificationsRoutes(app: FastifyInstance, services: Serv
     path: string,
     act: (endpoint: WebhookEndpoint, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   ) {
-    app.post<{ Params: { id: string } }>(`/notifications/:id/${path}`, async (request, reply) => {
+    app.post<{ Params: { id: string } }>(`/notifications/:id/${path}`, ADMIN, async (request, reply) => {
       const session = signedIn(request);
       const endpoint = await findWebhookEndpoint(storage.db, request.params.id, session.user.id);
       if (!endpoint) {

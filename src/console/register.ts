@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../context.ts';
 import { requireSignIn } from '../web/hooks.ts';
 import { registerPages } from '../web/pages.ts';
+import { requireRole } from '../web/roles.ts';
 import { registerActivityRoutes } from './activity-routes.ts';
 import { registerAgentsRoutes } from './agents-routes.ts';
 import { registerApprovalsRoutes } from './approvals-routes.ts';
 import { registerBillingRoutes } from './billing-routes.ts';
 import { registerConnectionsRoutes } from './connections-routes.ts';
+import { registerInvitationRoutes } from './invitation-routes.ts';
 import { registerKeysRoutes } from './keys-routes.ts';
+import { registerMembersRoutes } from './members-routes.ts';
 import { registerNotificationsRoutes } from './notifications-routes.ts';
 import { registerOverviewRoutes } from './overview-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
@@ -19,8 +22,10 @@ export function registerConsole(app: FastifyInstance, services: Services): void 
   const throttle = new SignInThrottle(services.clock);
   registerPages(app, services, (pages) => {
     registerSignInRoutes(pages, services, throttle);
+    registerInvitationRoutes(pages, services, throttle);
     pages.register(async (owners) => {
       owners.addHook('preHandler', requireSignIn);
+      owners.addHook('preHandler', requireRole);
       registerOverviewRoutes(owners, services);
       registerKeysRoutes(owners, services);
       registerConnectionsRoutes(owners, services);
@@ -30,6 +35,7 @@ export function registerConsole(app: FastifyInstance, services: Services): void 
       registerAgentsRoutes(owners, services);
       registerActivityRoutes(owners, services);
       registerNotificationsRoutes(owners, services);
+      registerMembersRoutes(owners, services);
     });
   });
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
 import { checkCredentials, SignUpError, signUp } from '../owners/credentials.ts';
 import { isSandboxConsentPath } from '../sandbox/approval-page.ts';
-import type { User } from '../storage/schema.ts';
+import { listWorkspacesOf } from '../storage/memberships.ts';
+import type { Person, User } from '../storage/schema.ts';
 import { consoleRequest } from '../web/console-request.ts';
 import { formField } from '../web/form.ts';
 import { html } from '../web/html.ts';
@@ -15,7 +16,16 @@ import type { SignInThrottle } from './throttle.ts';
 const HOME = '/';
 // Only the console's own pages and the consent pages (sandbox, OAuth) that sent the owner here: a `next`
 // pointing elsewhere would make the sign-in an open redirect.
-const RETURN_PATHS = new Set(['/', '/activity', '/approvals', '/keys', '/connections', '/usage', '/billing']);
+const RETURN_PATHS = new Set([
+  '/',
+  '/activity',
+  '/approvals',
+  '/keys',
+  '/connections',
+  '/usage',
+  '/billing',
+  '/members',
+]);
 
 function safeNext(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
@@ -65,15 +75,21 @@ export function registerSignInRoutes(
       reply.header('Retry-After', String(wait));
       return sendPage(reply, 429, signInPage({ ...form, notice: tooManyAttempts(wait) }));
     }
-    const user = await checkCredentials(storage.db, email, password);
-    if (!user) {
+    const person = await checkCredentials(storage.db, email, password);
+    if (!person) {
       throttle.recordFailure(email, request.ip);
       const notice: Notice = { kind: 'error', text: 'The email or the password is wrong.' };
       return sendPage(reply, 401, signInPage({ ...form, notice }));
     }
     throttle.recordSuccess(email);
+    // The workspace a sign-in opens: the first by name; the header's switcher shows the others.
+    const [workspace] = await listWorkspacesOf(storage.db, person.id);
+    if (!workspace) {
+      const text = 'You are not a member of any workspace. Ask an admin of yours for an invitation.';
+      return sendPage(reply, 403, signInPage({ ...form, notice: { kind: 'error', text } }));
+    }
     await services.oauth.forgetSignIn(request.headers.cookie);
-    reply.header('set-cookie', await startSession(services, user.id));
+    reply.header('set-cookie', await startSession(services, person.id, workspace.id));
     return reply.redirect(next ?? HOME, 303);
   });
 
@@ -103,9 +119,9 @@ export function registerSignInRoutes(
       throttle.recordFailure(undefined, request.ip);
       return refuse(status, text);
     };
-    let user: User;
+    let made: { workspace: User; person: Person };
     try {
-      user = await signUp(storage.db, email, password, clock.now());
+      made = await signUp(storage.db, email, password, clock.now());
     } catch (error) {
       if (!(error instanceof SignUpError)) throw error;
       return error.reason === 'taken'
@@ -113,7 +129,7 @@ export function registerSignInRoutes(
         : refuseAndCount(400, error.message);
     }
     await services.oauth.forgetSignIn(request.headers.cookie);
-    reply.header('set-cookie', await startSession(services, user.id));
+    reply.header('set-cookie', await startSession(services, made.person.id, made.workspace.id));
     return reply.redirect(next ?? HOME, 303);
   });
 

@@ -1,23 +1,24 @@
 import type { Kysely } from 'kysely';
-import { deleteUserConsoleSessions } from '../storage/console-sessions.ts';
-import type { Database, User } from '../storage/schema.ts';
-import { findPasswordHash, savePasswordHash } from '../storage/user-passwords.ts';
-import { createUser, findUserByEmail } from '../storage/users.ts';
+import { deletePersonConsoleSessions } from '../storage/console-sessions.ts';
+import { putMembership } from '../storage/memberships.ts';
+import { ensurePerson, findPasswordHash, findPersonByEmail, savePasswordHash } from '../storage/people.ts';
+import type { Database, Person, User } from '../storage/schema.ts';
+import { createUser } from '../storage/users.ts';
 import { OwnerError } from './owner-error.ts';
 import { hashPassword, passwordProblem, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
-/** The owner these credentials belong to, or undefined; as slow for an unknown email as for a wrong password. */
+/** The person these credentials belong to, or undefined; as slow for an unknown email as for a wrong password. */
 export async function checkCredentials(
   db: Kysely<Database>,
   email: string,
   password: string,
-): Promise<User | undefined> {
-  const user = await findUserByEmail(db, email);
-  const hash = user && (await findPasswordHash(db, user.id));
-  if (!user || !hash) return verifyAgainstDecoy(password).then(() => undefined);
-  return (await verifyPassword(password, hash)) ? user : undefined;
+): Promise<Person | undefined> {
+  const person = await findPersonByEmail(db, email);
+  const hash = person && (await findPasswordHash(db, person.id));
+  if (!person || !hash) return verifyAgainstDecoy(password).then(() => undefined);
+  return (await verifyPassword(password, hash)) ? person : undefined;
 }
 
 /** Why a sign-up is refused: the email, the password, or an account that has this email already. */
@@ -30,13 +31,13 @@ export class SignUpError extends OwnerError {
   }
 }
 
-/** A new free-tier owner with a password, both or neither; refused with SignUpError. */
+/** A new free-tier workspace and its admin with a password, all or nothing; refused with SignUpError. */
 export async function signUp(
   db: Kysely<Database>,
   email: string,
   password: string,
   now: Date,
-): Promise<User> {
+): Promise<{ workspace: User; person: Person }> {
   if (!EMAIL_PATTERN.test(email))
     throw new SignUpError('email', 'Enter an email address like you@example.com.');
   const problem = passwordProblem(password);
@@ -44,9 +45,12 @@ export async function signUp(
   const hash = await hashPassword(password);
   try {
     return await db.transaction().execute(async (trx) => {
-      const user = await createUser(trx, email, 'free', now);
-      await savePasswordHash(trx, user.id, hash, now);
-      return user;
+      if (await findPersonByEmail(trx, email)) throw new Error('unique: a person has this email');
+      const workspace = await createUser(trx, email, 'free', now);
+      const person = await ensurePerson(trx, email, now);
+      await putMembership(trx, workspace.id, person.id, 'admin', now);
+      await savePasswordHash(trx, person.id, hash, now);
+      return { workspace, person };
     });
   } catch (error) {
     if (!/unique|duplicate/i.test(String(error))) throw error;
@@ -54,10 +58,10 @@ export async function signUp(
   }
 }
 
-/** Sets (or replaces) an owner's password and signs them out of every console session. */
-export async function setUserPassword(
+/** Sets (or replaces) a person's password and signs them out of every console session. */
+export async function setPersonPassword(
   db: Kysely<Database>,
-  userId: string,
+  personId: string,
   password: string,
   now: Date,
 ): Promise<void> {
@@ -65,7 +69,7 @@ export async function setUserPassword(
   if (problem) throw new OwnerError(`The password is refused: ${problem}`);
   const hash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    await savePasswordHash(trx, userId, hash, now);
-    await deleteUserConsoleSessions(trx, userId);
+    await savePasswordHash(trx, personId, hash, now);
+    await deletePersonConsoleSessions(trx, personId);
   });
 }

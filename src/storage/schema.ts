@@ -5,9 +5,16 @@ type Timestamp = string;
 /** Booleans are 0 or 1: the one boolean type SQLite and PostgreSQL share. */
 type Flag = 0 | 1;
 
+/**
+ * A workspace: what keys, accounts, apps, monitors, approvals, webhooks, the quota and the tier belong to. It
+ * began as one owner's account (hence the table's name and every `user_id` pointing at it); its `email` is the
+ * workspace's address, unique, by which the CLI names it. The people who sign in are `people`, its members.
+ */
 export interface UsersTable {
   id: string;
   email: string;
+  /** What the console shows it as; the address for a workspace that began as one owner's account. */
+  name: Generated<string>;
   tier: string;
   created_at: Timestamp;
   /** When the owner stopped every key and OAuth grant at once; null while agents may call. */
@@ -271,17 +278,49 @@ export interface SandboxAccountOwnersTable {
   created_at: Timestamp;
 }
 
+/** Someone who signs in to the console; a member of one or more workspaces. */
+export interface PeopleTable {
+  id: string;
+  email: string;
+  created_at: Timestamp;
+}
+
 /** A console password: scrypt with its own salt and parameters (`scrypt$N$r$p$salt$hash`). */
-export interface UserPasswordsTable {
-  user_id: string;
+export interface PersonPasswordsTable {
+  person_id: string;
   hash: string;
   updated_at: Timestamp;
+}
+
+/** A person's place in a workspace: `viewer`, `operator`, `approver` or `admin` (src/owners/roles.ts). */
+export interface MembershipsTable {
+  workspace_id: string;
+  person_id: string;
+  role: string;
+  created_at: Timestamp;
+}
+
+/** An invitation to a workspace, opened by a link whose token only the admin saw (its SHA-256 is kept). */
+export interface InvitationsTable {
+  id: string;
+  token_hash: string;
+  workspace_id: string;
+  email: string;
+  role: string;
+  invited_by: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  revoked_at: Timestamp | null;
 }
 
 /** A console sign-in. The cookie holds the id; only its SHA-256 is stored, so a database leak opens no session. */
 export interface ConsoleSessionsTable {
   id_hash: string;
+  /** The workspace the person is looking at. */
   user_id: string;
+  /** Who signed in: always set (a column added to a table SQLite has cannot be NOT NULL). */
+  person_id: string | null;
   csrf_token: string;
   /** The id of the last key-creation form this session sent, so a resent form creates no second key. */
   last_key_form: string | null;
@@ -477,7 +516,10 @@ export interface Database {
   asset_images: AssetImagesTable;
   asset_bundles: AssetBundlesTable;
   asset_bundle_images: AssetBundleImagesTable;
-  user_passwords: UserPasswordsTable;
+  people: PeopleTable;
+  person_passwords: PersonPasswordsTable;
+  memberships: MembershipsTable;
+  invitations: InvitationsTable;
   console_sessions: ConsoleSessionsTable;
   sandbox_objects: SandboxObjectsTable;
   sandbox_tokens: SandboxTokensTable;
@@ -505,6 +547,9 @@ export type Connection = Selectable<ConnectionsTable>;
 export type AdAccount = Selectable<AdAccountsTable>;
 export type AuditEntry = Insertable<AuditLogTable>;
 export type ConsoleSession = Selectable<ConsoleSessionsTable>;
+export type Person = Selectable<PeopleTable>;
+export type Membership = Selectable<MembershipsTable>;
+export type Invitation = Selectable<InvitationsTable>;
 export type OAuthGrant = Selectable<OAuthGrantsTable>;
 export type Approval = Selectable<ApprovalsTable>;
 export type JobRow = Selectable<JobsTable>;

@@ -4,10 +4,28 @@ import { newId } from '../ids.ts';
 import { noteAuthChange } from './auth-changes.ts';
 import type { Database, User } from './schema.ts';
 
-export async function createUser(db: Kysely<Database>, email: string, tier: Tier, now: Date): Promise<User> {
-  const user = { id: newId('usr'), email: email.trim().toLowerCase(), tier, created_at: now.toISOString() };
+/** A new workspace; its name is its address unless given. */
+export async function createUser(
+  db: Kysely<Database>,
+  email: string,
+  tier: Tier,
+  now: Date,
+  name?: string,
+): Promise<User> {
+  const address = email.trim().toLowerCase();
+  const user = {
+    id: newId('usr'),
+    email: address,
+    name: name ?? address,
+    tier,
+    created_at: now.toISOString(),
+  };
   await db.insertInto('users').values(user).execute();
   return { ...user, agents_stopped_at: null };
+}
+
+export async function renameUser(db: Kysely<Database>, userId: string, name: string): Promise<void> {
+  await db.updateTable('users').set({ name }).where('id', '=', userId).execute();
 }
 
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<User | undefined> {

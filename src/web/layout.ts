@@ -12,6 +12,7 @@ const SECTIONS = [
   { path: '/keys', label: 'API keys' },
   { path: '/connections', label: 'Connections' },
   { path: '/notifications', label: 'Notifications' },
+  { path: '/members', label: 'Members' },
   { path: '/usage', label: 'Usage' },
   { path: '/billing', label: 'Plan' },
 ] as const;
@@ -57,12 +58,30 @@ function header(session: SignedIn | undefined, section: string | undefined): Saf
   return html`<header class="top">
   <a class="brand" href="/">adops</a>
   <nav aria-label="Console"><ul>${links}</ul></nav>
-  <form method="post" action="/logout" class="sign-out">
-    ${csrfInput(session.csrfToken)}
-    <span class="who">${session.user.email}</span>
-    <button type="submit" class="secondary">Sign out</button>
-  </form>
+  <div class="account">
+    ${workspaceSwitch(session)}
+    <form method="post" action="/logout" class="sign-out">
+      ${csrfInput(session.csrfToken)}
+      <span class="who">${session.member.email} · ${session.member.role}</span>
+      <button type="submit" class="secondary">Sign out</button>
+    </form>
+  </div>
 </header>`;
+}
+
+/** The workspace on show, and the others of the person to switch to. */
+function workspaceSwitch(session: SignedIn): SafeHtml {
+  if (session.workspaces.length < 2) return html`<span class="workspace">${session.user.name}</span>`;
+  const options = session.workspaces.map(
+    (w) =>
+      html`<option value="${w.id}"${w.id === session.user.id ? html` selected` : ''}>${w.name} (${w.role})</option>`,
+  );
+  return html`<form method="post" action="/workspace" class="workspace-switch">
+      ${csrfInput(session.csrfToken)}
+      <label for="workspace-id" class="visually-hidden">Workspace</label>
+      <select id="workspace-id" name="workspace_id">${options}</select>
+      <button type="submit" class="secondary">Switch</button>
+    </form>`;
 }
 
 /** While the owner's agents are stopped, every page says so, so nobody forgets to resume them. */

@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import type { Role } from '../roles.ts';
 import { countPendingApprovals } from '../storage/approvals.ts';
 import {
   deleteConsoleSession,
@@ -6,12 +7,18 @@ import {
   findConsoleSession,
   insertConsoleSession,
 } from '../storage/console-sessions.ts';
+import { listWorkspacesOf, type WorkspaceOfPerson } from '../storage/memberships.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
 import { randomToken, sha256 } from './tokens.ts';
 import type { WebServices } from './web-services.ts';
 
 export interface SignedIn {
-  user: { id: string; email: string; tier: string };
+  /** The workspace the person is looking at: what the pages show and change. */
+  user: { id: string; email: string; tier: string; name: string };
+  /** Who signed in, and their role in that workspace. */
+  member: { personId: string; email: string; role: Role };
+  /** Every workspace the person belongs to, for the switcher. */
+  workspaces: WorkspaceOfPerson[];
   csrfToken: string;
   idHash: string;
   /** When the owner stopped all agents, or null: read with the session, so every page can say so. */
@@ -31,8 +38,12 @@ export function cookieName(config: Config, base: string): string {
 
 const SESSION_COOKIE = 'adops_session';
 
-/** Stores a new session and returns the Set-Cookie header that hands its id to the browser. */
-export async function startSession(services: WebServices, userId: string): Promise<string> {
+/** Stores a new session of the person in the workspace, and returns the Set-Cookie header for its id. */
+export async function startSession(
+  services: WebServices,
+  personId: string,
+  workspaceId: string,
+): Promise<string> {
   const { config, storage, clock } = services;
   const now = clock.now();
   const id = randomToken();
@@ -40,7 +51,8 @@ export async function startSession(services: WebServices, userId: string): Promi
   await deleteExpiredConsoleSessions(storage.db, now);
   await insertConsoleSession(storage.db, {
     id_hash: sha256(id),
-    user_id: userId,
+    user_id: workspaceId,
+    person_id: personId,
     csrf_token: randomToken(),
     last_key_form: null,
     created_at: now.toISOString(),
@@ -59,12 +71,18 @@ export async function readSession(services: WebServices, cookieHeader: string | 
   const now = services.clock.now();
   const row = await findConsoleSession(services.storage.db, idHash, now);
   if (!row) return undefined;
+  const [workspaces, pendingApprovals] = await Promise.all([
+    listWorkspacesOf(services.storage.db, row.person_id),
+    countPendingApprovals(services.storage.db, row.user_id, now),
+  ]);
   const signedIn: SignedIn = {
-    user: { id: row.user_id, email: row.email, tier: row.tier },
+    user: { id: row.user_id, email: row.email, tier: row.tier, name: row.workspace_name },
+    member: { personId: row.person_id, email: row.person_email, role: row.role as Role },
+    workspaces,
     csrfToken: row.csrf_token,
     idHash,
     agentsStoppedAt: row.agents_stopped_at,
-    pendingApprovals: await countPendingApprovals(services.storage.db, row.user_id, now),
+    pendingApprovals,
   };
   return signedIn;
 }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPasswordHash } from '../../src/storage/user-passwords.ts';
-import { createUser } from '../../src/storage/users.ts';
+import { createWorkspace } from '../../src/owners/members.ts';
+import { findPasswordHash } from '../../src/storage/people.ts';
 import { ADOPS_BIN } from '../support/cli.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TEST_ENCRYPTION_KEYS, TestService } from '../support/service.ts';
@@ -40,13 +40,13 @@ describe.each(TEST_DIALECTS)('adops users set-password on %s', { timeout: 90_000
 
   it('gives an owner made without a password a console password, and a new one ends their sessions', async () => {
     const email = uniqueEmail('cli');
-    await createUser(service.services.storage.db, email, 'pro', new Date());
+    await createWorkspace(service.services.storage.db, { email, tier: 'pro' }, new Date());
     const client = new ConsoleClient(service.url);
     expect((await client.signIn(email, PASSWORD)).status).toBe(401);
 
     const set = await setPassword(email, PASSWORD, env);
     expect(set.code, set.stderr).toBe(0);
-    expect(JSON.parse(set.stdout)).toEqual({ id: expect.stringMatching(/^usr_/), email, password_set: true });
+    expect(JSON.parse(set.stdout)).toEqual({ id: expect.stringMatching(/^per_/), email, password_set: true });
     expect(set.stdout + set.stderr).not.toContain(PASSWORD);
 
     const signedIn = await client.signIn(email, PASSWORD);
@@ -62,7 +62,7 @@ describe.each(TEST_DIALECTS)('adops users set-password on %s', { timeout: 90_000
 
   it('refuses a short password, saying why', async () => {
     const email = uniqueEmail('cli-short');
-    await createUser(service.services.storage.db, email, 'free', new Date());
+    await createWorkspace(service.services.storage.db, { email, tier: 'free' }, new Date());
     const short = await setPassword(email, 'short', env);
     expect(short.code).toBe(1);
     expect(JSON.parse(short.stderr)).toEqual({
@@ -72,7 +72,7 @@ describe.each(TEST_DIALECTS)('adops users set-password on %s', { timeout: 90_000
 
   it('refuses a password holding a control character, as the console does', async () => {
     const email = uniqueEmail('cli-control');
-    const user = await createUser(service.services.storage.db, email, 'free', new Date());
+    const { admin } = await createWorkspace(service.services.storage.db, { email, tier: 'free' }, new Date());
     const refused = await setPassword(email, 'long enough\u0000passphrase', env);
     expect(refused.code).toBe(1);
     expect(JSON.parse(refused.stderr)).toEqual({
@@ -80,6 +80,6 @@ describe.each(TEST_DIALECTS)('adops users set-password on %s', { timeout: 90_000
         'The password is refused: Use no control characters: the password holds a control character ' +
         '(U+0000 NUL) at character 12.',
     });
-    expect(await findPasswordHash(service.services.storage.db, user.id)).toBeUndefined();
+    expect(await findPasswordHash(service.services.storage.db, admin.id)).toBeUndefined();
   });
 });

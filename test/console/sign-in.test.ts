@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../src/storage/users.ts';
+import { createOwner } from '../../src/owners/users.ts';
 import { sha256 } from '../../src/web/tokens.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';
@@ -36,7 +36,7 @@ describe.each(TEST_DIALECTS)('console sign-in on %s', (dialect) => {
     const rows = await service.services.storage.db.selectFrom('console_sessions').selectAll().execute();
     expect(rows.map((r) => r.id_hash)).toContain(sha256(id));
     expect(JSON.stringify(rows)).not.toContain(id);
-    const stored = await service.services.storage.db.selectFrom('user_passwords').select('hash').execute();
+    const stored = await service.services.storage.db.selectFrom('person_passwords').select('hash').execute();
     expect(JSON.stringify(stored)).not.toContain(PASSWORD);
 
     const keys = await client.get('/keys');
@@ -110,7 +110,7 @@ describe.each(TEST_DIALECTS)('console sign-in on %s', (dialect) => {
 
   it('gives an owner made without a password no way in, and no way to claim the email', async () => {
     const email = uniqueEmail('cli-made');
-    await createUser(service.services.storage.db, email, 'pro', service.services.clock.now());
+    await createOwner(service.services.storage.db, email, 'pro', service.services.clock.now());
     const client = new ConsoleClient(service.url);
     expect((await client.signIn(email, PASSWORD)).status).toBe(401);
     const signUp = await client.submit('/signup', '/signup', { email, password: PASSWORD });

@@ -4,12 +4,12 @@ import { deliver } from '../../src/notifications/deliver.ts';
 import { emitEvent } from '../../src/notifications/emit-event.ts';
 import { createEndpoint, disableEndpoint } from '../../src/notifications/endpoints.ts';
 import { EVENT_TYPES, type EventType } from '../../src/notifications/event-types.ts';
+import { createWorkspace } from '../../src/owners/members.ts';
 import { hashPassword } from '../../src/owners/passwords.ts';
 import { closeServices } from '../../src/services.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
+import { findPersonByEmail, savePasswordHash } from '../../src/storage/people.ts';
 import type { WebhookDelivery, WebhookEndpoint } from '../../src/storage/schema.ts';
-import { savePasswordHash } from '../../src/storage/user-passwords.ts';
-import { createUser } from '../../src/storage/users.ts';
 import { failWebhookDelivery } from '../../src/storage/webhook-deliveries.ts';
 import { findWebhookEndpoint } from '../../src/storage/webhook-endpoints.ts';
 import { createTestCertificate, type TestCertificate } from '../assets/support/test-certificate.ts';
@@ -67,7 +67,7 @@ describe.each(TEST_DIALECTS)('webhook deliveries on %s', (dialect) => {
 
   async function owner() {
     const email = `webhooks${++owners}-${dialect}@example.com`;
-    return createUser(services.storage.db, email, 'free', clock.now());
+    return (await createWorkspace(services.storage.db, { email, tier: 'free' }, clock.now())).workspace;
   }
 
   async function endpoint(userId: string, path: string, events: readonly string[] = EVENT_TYPES) {
@@ -272,7 +272,8 @@ describe.each(TEST_DIALECTS)('webhook deliveries on %s', (dialect) => {
     // Fails, works a day later, then fails from day 2 on: never 3 days of failures in a row.
     receiver.behaviours.set('/flaky', (n) => ({ status: n === 1 ? 200 : 500 }));
     const user = await owner();
-    await savePasswordHash(services.storage.db, user.id, await hashPassword(PASSWORD), clock.now());
+    const admin = await findPersonByEmail(services.storage.db, user.email);
+    await savePasswordHash(services.storage.db, admin?.id ?? '', await hashPassword(PASSWORD), clock.now());
     const gone = await endpoint(user.id, '/gone');
     const flaky = await endpoint(user.id, '/flaky');
     const statusOf = async (hook: WebhookEndpoint) => findWebhookEndpoint(services.storage.db, hook.id);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUserPassword } from '../../src/owners/credentials.ts';
+import { setPersonPassword } from '../../src/owners/credentials.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
+import { findPersonByEmail } from '../../src/storage/people.ts';
 import { ConsoleClient, csrfTokenOf, PASSWORD } from '../console/support/console-client.ts';
 import { adops, adopsServe } from '../support/cli.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
@@ -67,7 +68,8 @@ describe.each(TEST_DIALECTS)('ADOPS_SANDBOX=off on %s', { timeout: 60_000 }, (di
   });
 
   it('lets the console connect only live platforms, and says why the others cannot', async () => {
-    await setUserPassword(off.services.storage.db, owner.userId, PASSWORD, new Date());
+    const admin = await findPersonByEmail(off.services.storage.db, owner.email);
+    await setPersonPassword(off.services.storage.db, admin?.id ?? '', PASSWORD, new Date());
     const browser = new ConsoleClient(off.url);
     expect((await browser.signIn(owner.email, PASSWORD)).status).toBe(303);
     const page = await browser.get('/connections');

@@ -13,9 +13,9 @@ import * as initial from '../../src/storage/migrations/0001_initial.ts';
 import * as assetBundles from '../../src/storage/migrations/0002_asset_bundles.ts';
 import * as platforms from '../../src/storage/migrations/0003_platforms.ts';
 import * as consoleSignIn from '../../src/storage/migrations/0004_console.ts';
-import { createUser } from '../../src/storage/users.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
+import { insertOldOwner } from '../support/migrations.ts';
 import { quietServices, TestService } from '../support/service.ts';
 
 /** The schema as it was before sandbox accounts had owners. */
@@ -40,7 +40,7 @@ async function legacyDatabase(services: Services) {
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
   const [ann, bob, carol] = await Promise.all(
-    ['ann', 'bob', 'carol'].map((name) => createUser(db, `${name}@example.com`, 'pro', at(0))),
+    ['ann', 'bob', 'carol'].map((name) => insertOldOwner(db, `${name}@example.com`, 'pro', at(0))),
   );
   if (!ann || !bob || !carol) throw new Error('no users');
   const ids = {

@@ -4,11 +4,10 @@ import { closeServices } from '../../src/services.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import { insertOAuthGrant, insertOwnedClient } from '../../src/storage/oauth-grants.ts';
 import { upsertOAuthRecord } from '../../src/storage/oauth-records.ts';
-import { createUser } from '../../src/storage/users.ts';
 import { sha256 } from '../../src/web/tokens.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
-import { migrateUpTo } from '../support/migrations.ts';
+import { insertOldOwner, migrateUpTo } from '../support/migrations.ts';
 import { quietServices } from '../support/service.ts';
 
 const MIGRATION = '0011_unclaimed_oauth_clients';
@@ -44,7 +43,7 @@ describe.each(TEST_DIALECTS)(`${MIGRATION} on %s`, (dialect) => {
     for (const id of ['flooded-1', 'flooded-2', 'granted', 'revoked', 'console']) await record('Client', id);
     await record('Grant', 'grant-kept');
     const now = new Date();
-    const user = await createUser(db, 'owner@example.com', 'free', now);
+    const user = await insertOldOwner(db, 'owner@example.com', 'free', now);
     if (!user) throw new Error('no user');
     for (const [id, clientId, revokedAt] of [
       ['grant-1', 'granted', null],

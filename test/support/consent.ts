@@ -1,4 +1,7 @@
 import { expect } from 'vitest';
+import { listMembers, putMembership } from '../../src/storage/memberships.ts';
+import { ensurePerson } from '../../src/storage/people.ts';
+import { findUserById } from '../../src/storage/users.ts';
 import { startSession } from '../../src/web/session.ts';
 import { hiddenFieldsOf } from '../console/support/console-client.ts';
 import type { TestService } from './service.ts';
@@ -11,10 +14,30 @@ export function serveConsoleHere(service: TestService): void {
   service.services.config.appUrl = service.url;
 }
 
-/** The `name=value` of a new console session cookie for the owner, as the browser holds it after signing in. */
-export async function sessionCookie(service: TestService, userId: string): Promise<string> {
-  const setCookie = await startSession(service.services, userId);
+/**
+ * The `name=value` of a new console session cookie, as the browser holds it after signing in: of the
+ * workspace's admin (one of its address is made for a workspace a test made bare), or of `personId`.
+ */
+export async function sessionCookie(
+  service: TestService,
+  userId: string,
+  personId?: string,
+): Promise<string> {
+  const who = personId ?? (await workspaceAdmin(service, userId));
+  const setCookie = await startSession(service.services, who, userId);
   return setCookie.split(';')[0] ?? '';
+}
+
+async function workspaceAdmin(service: TestService, workspaceId: string): Promise<string> {
+  const { db } = service.services.storage;
+  const now = service.services.clock.now();
+  const admin = (await listMembers(db, workspaceId)).find((member) => member.role === 'admin');
+  if (admin) return admin.person_id;
+  const workspace = await findUserById(db, workspaceId);
+  if (!workspace) throw new Error(`no workspace ${workspaceId}`);
+  const person = await ensurePerson(db, workspace.email, now);
+  await putMembership(db, workspaceId, person.id, 'admin', now);
+  return person.id;
 }
 
 /**

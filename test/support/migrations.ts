@@ -20,3 +20,10 @@ export async function migrateUpTo(db: Kysely<Database>, name: string): Promise<v
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }
+
+/** An owner's row as the service stored it before workspaces had a name (migration 0020). */
+export async function insertOldOwner(db: Kysely<Database>, email: string, tier: string, now: Date) {
+  const user = { id: `usr_${email.replace(/\W/g, '_')}`, email, tier, created_at: now.toISOString() };
+  await db.insertInto('users').values(user).execute();
+  return { ...user, name: email, agents_stopped_at: null };
+}

@@ -6,6 +6,7 @@ import type { Services } from '../../src/context.ts';
 import { DEFAULT_LIMITS, type KeyLimits } from '../../src/key-limits.ts';
 import { addAccount } from '../../src/owners/add-account.ts';
 import { issueKey } from '../../src/owners/create-key.ts';
+import { createWorkspace } from '../../src/owners/members.ts';
 import type { Platform } from '../../src/platform-families.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { createLogger, createServices } from '../../src/services.ts';
@@ -14,7 +15,7 @@ import { findConnection, readConnectionTokens } from '../../src/storage/connecti
 import type { Dialect } from '../../src/storage/database.ts';
 import { migrateToLatest } from '../../src/storage/migrate.ts';
 import type { AdAccount } from '../../src/storage/schema.ts';
-import { createUser, findUserById } from '../../src/storage/users.ts';
+import { findUserById } from '../../src/storage/users.ts';
 import { ALL_TOOLS } from '../../src/tools/registry.ts';
 import type { Tool } from '../../src/tools/tool.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -128,12 +129,8 @@ export class TestService {
   async createOwner(tier: Tier = 'free', platforms: Platform[] = []): Promise<Owner> {
     const { db } = this.services.storage;
     const now = this.services.clock.now();
-    const user = await createUser(
-      db,
-      `owner${++this.#owners}-${Math.random().toString(36).slice(2)}@example.com`,
-      tier,
-      now,
-    );
+    const email = `owner${++this.#owners}-${Math.random().toString(36).slice(2)}@example.com`;
+    const { workspace: user } = await createWorkspace(db, { email, tier }, now);
     for (const platform of platforms) await addAccount(this.services, user, { platform });
     const key = await issueKey(db, user, 'test', 'never', now);
     return { userId: user.id, email: user.email, key: key.key, keyId: key.id };

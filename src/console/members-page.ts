@@ -1,0 +1,119 @@
+import type { NewInvitation } from '../owners/members.ts';
+import { ROLE_SUMMARIES, ROLES, type Role, roleAllows } from '../roles.ts';
+import type { MemberRow } from '../storage/memberships.ts';
+import type { Invitation } from '../storage/schema.ts';
+import { dataTable, type Row } from '../web/data-table.ts';
+import { formatTime } from '../web/format.ts';
+import { html, type SafeHtml } from '../web/html.ts';
+import { csrfInput, type Notice, page } from '../web/layout.ts';
+import type { SignedIn } from '../web/session.ts';
+
+export interface MembersView {
+  session: SignedIn;
+  members: MemberRow[];
+  invitations: Invitation[];
+  now: Date;
+  newInvitation?: NewInvitation | undefined;
+  notice?: Notice | undefined;
+}
+
+function roleOptions(selected: string): SafeHtml[] {
+  return ROLES.map(
+    (role) => html`<option value="${role}"${role === selected ? html` selected` : ''}>${role}</option>`,
+  );
+}
+
+function memberActions(member: MemberRow, view: MembersView): SafeHtml {
+  const token = view.session.csrfToken;
+  const you = member.person_id === view.session.member.personId;
+  return html`<details class="confirm">
+  <summary>Change<span class="visually-hidden"> ${member.email}</span></summary>
+  <form method="post" action="/members/${member.person_id}/role">
+    ${csrfInput(token)}
+    <label>Role <select name="role">${roleOptions(member.role)}</select></label>
+    <button type="submit">Set the role of ${member.email}</button>
+  </form>
+  <form method="post" action="/members/${member.person_id}/remove">
+    ${csrfInput(token)}
+    <p>${you ? 'You lose access to this workspace at once.' : `${member.email} loses access at once; the keys they made keep working until revoked.`}</p>
+    <button type="submit" class="danger">Remove ${member.email}</button>
+  </form>
+</details>`;
+}
+
+function membersTable(view: MembersView): SafeHtml {
+  const manage = roleAllows(view.session.member.role, 'admin');
+  const rows: Row[] = view.members.map((member) => ({
+    current: member.person_id === view.session.member.personId,
+    cells: [
+      { rowHeader: true, content: member.email },
+      member.role,
+      formatTime(member.created_at),
+      ...(manage ? [memberActions(member, view)] : []),
+    ],
+  }));
+  const columns = [{ label: 'Member' }, { label: 'Role' }, { label: 'Since', fold: true }];
+  return dataTable({
+    caption: 'Members of the workspace',
+    columns: manage ? [...columns, { label: 'Actions' }] : columns,
+    rows,
+  });
+}
+
+function invitationsTable(view: MembersView): SafeHtml {
+  if (view.invitations.length === 0) return html``;
+  const manage = roleAllows(view.session.member.role, 'admin');
+  const rows: Row[] = view.invitations.map((invitation) => ({
+    cells: [
+      { rowHeader: true, content: invitation.email },
+      invitation.role,
+      invitation.expires_at <= view.now.toISOString()
+        ? html`expired ${formatTime(invitation.expires_at)}`
+        : formatTime(invitation.expires_at),
+      ...(manage
+        ? [
+            html`<form method="post" action="/members/invitations/${invitation.id}/withdraw">
+  ${csrfInput(view.session.csrfToken)}
+  <button type="submit" class="secondary">Withdraw<span class="visually-hidden"> the invitation of ${invitation.email}</span></button>
+</form>`,
+          ]
+        : []),
+    ],
+  }));
+  const columns = [{ label: 'Invited' }, { label: 'Role' }, { label: 'Link works until' }];
+  return html`<h2>Invitations not yet accepted</h2>
+${dataTable({ caption: 'Invitations not yet accepted', columns: manage ? [...columns, { label: 'Actions' }] : columns, rows })}`;
+}
+
+function newInvitationBox(invitation: NewInvitation | undefined): SafeHtml {
+  if (!invitation) return html``;
+  return html`<section class="secret" aria-labelledby="invitation-link-title">
+  <h2 id="invitation-link-title">Invitation link for ${invitation.invitation.email}</h2>
+  <p>This service sends no e-mail: send this link to them yourself. It is shown once, opens once, and works
+until ${formatTime(invitation.invitation.expires_at)}.</p>
+  <pre><code>${invitation.link}</code></pre>
+</section>`;
+}
+
+function inviteForm(view: MembersView): SafeHtml {
+  if (!roleAllows(view.session.member.role, 'admin')) return html``;
+  const roles = ROLES.map((role: Role) => html`<li><strong>${role}</strong>: ${ROLE_SUMMARIES[role]}</li>`);
+  return html`<h2>Invite someone</h2>
+<form method="post" action="/members/invite" class="stack">
+  ${csrfInput(view.session.csrfToken)}
+  <label>Email <input type="email" name="email" required autocomplete="off"></label>
+  <label>Role <select name="role">${roleOptions('viewer')}</select></label>
+  <button type="submit">Create an invitation link</button>
+</form>
+<ul class="muted">${roles}</ul>`;
+}
+
+export function membersPage(view: MembersView) {
+  const body = html`${newInvitationBox(view.newInvitation)}
+<p>The people who work in <strong>${view.session.user.name}</strong>, and what each may do. Keys, connections
+and approvals belong to the workspace, not to the member who made them.</p>
+${membersTable(view)}
+${invitationsTable(view)}
+${inviteForm(view)}`;
+  return page({ title: 'Members', session: view.session, section: '/members', notice: view.notice, body });
+}

@@ -1,0 +1,134 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../context.ts';
+import { inviteMember, type NewInvitation, removeMember, setMemberRole } from '../owners/members.ts';
+import { OwnerError } from '../owners/owner-error.ts';
+import { switchSessionWorkspace } from '../storage/console-sessions.ts';
+import { listOpenInvitations, revokeInvitation } from '../storage/invitations.ts';
+import { listMembers } from '../storage/memberships.ts';
+import { findPersonById } from '../storage/people.ts';
+import { findUserById } from '../storage/users.ts';
+import { signedIn } from '../web/console-request.ts';
+import { formField } from '../web/form.ts';
+import { type Notice, sendPage } from '../web/layout.ts';
+import { ADMIN } from '../web/roles.ts';
+import { membersPage } from './members-page.ts';
+
+const DONE: Record<string, string> = {
+  role: 'The role is changed: it applies from their next page.',
+  removed: 'The member is removed: their sessions in this workspace end now.',
+  withdrawn: 'The invitation is withdrawn: its link no longer opens.',
+};
+
+/** The members of the workspace, invitations, roles; and the switch between a person's workspaces. */
+export function registerMembersRoutes(app: FastifyInstance, services: Services): void {
+  const { config, storage, clock } = services;
+
+  async function render(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    extra: { notice?: Notice; newInvitation?: NewInvitation } = {},
+  ) {
+    const session = signedIn(request);
+    const [members, invitations] = await Promise.all([
+      listMembers(storage.db, session.user.id),
+      listOpenInvitations(storage.db, session.user.id),
+    ]);
+    return sendPage(
+      reply,
+      status,
+      membersPage({ session, members, invitations, now: clock.now(), ...extra }),
+    );
+  }
+
+  async function workspaceOf(request: FastifyRequest) {
+    const workspace = await findUserById(storage.db, signedIn(request).user.id);
+    if (!workspace) throw new Error('the signed-in workspace no longer exists');
+    return workspace;
+  }
+
+  /** Runs a change of members; an OwnerError is the notice of the page shown again, with 400. */
+  async function change(request: FastifyRequest, reply: FastifyReply, act: () => Promise<string>) {
+    try {
+      return reply.redirect(`/members?done=${await act()}`, 303);
+    } catch (error) {
+      if (!(error instanceof OwnerError)) throw error;
+      return render(request, reply, 400, { notice: { kind: 'error', text: error.message } });
+    }
+  }
+
+  async function emailOf(personId: string): Promise<string> {
+    const person = await findPersonById(storage.db, personId);
+    if (!person) throw new OwnerError('There is no such member.');
+    return person.email;
+  }
+
+  app.get<{ Querystring: { done?: string } }>('/members', async (request, reply) => {
+    const done = DONE[request.query.done ?? ''];
+    return render(request, reply, 200, done ? { notice: { kind: 'success', text: done } } : {});
+  });
+
+  app.post('/members/invite', ADMIN, async (request, reply) => {
+    try {
+      const newInvitation = await inviteMember(
+        storage.db,
+        {
+          workspace: await workspaceOf(request),
+          email: formField(request, 'email'),
+          role: formField(request, 'role'),
+          invitedBy: signedIn(request).member.personId,
+          appUrl: config.appUrl,
+        },
+        clock.now(),
+      );
+      request.log.info({ invitation: newInvitation.invitation.id }, 'console invited a member');
+      return render(request, reply, 200, { newInvitation });
+    } catch (error) {
+      if (!(error instanceof OwnerError)) throw error;
+      return render(request, reply, 400, { notice: { kind: 'error', text: error.message } });
+    }
+  });
+
+  app.post<{ Params: { id: string } }>('/members/:id/role', ADMIN, async (request, reply) =>
+    change(request, reply, async () => {
+      const workspace = await workspaceOf(request);
+      await setMemberRole(
+        storage.db,
+        workspace,
+        await emailOf(request.params.id),
+        formField(request, 'role'),
+        clock.now(),
+      );
+      return 'role';
+    }),
+  );
+
+  app.post<{ Params: { id: string } }>('/members/:id/remove', ADMIN, async (request, reply) =>
+    change(request, reply, async () => {
+      await removeMember(storage.db, await workspaceOf(request), await emailOf(request.params.id));
+      return 'removed';
+    }),
+  );
+
+  app.post<{ Params: { id: string } }>('/members/invitations/:id/withdraw', ADMIN, async (request, reply) =>
+    change(request, reply, async () => {
+      const session = signedIn(request);
+      if (!(await revokeInvitation(storage.db, session.user.id, request.params.id, clock.now())))
+        throw new OwnerError('That invitation was accepted or withdrawn already.');
+      return 'withdrawn';
+    }),
+  );
+
+  // Any member may look at another of their workspaces; the role there is theirs there.
+  app.post('/workspace', { config: { role: 'viewer' } }, async (request, reply) => {
+    const session = signedIn(request);
+    const target = formField(request, 'workspace_id');
+    if (!session.workspaces.some((workspace) => workspace.id === target)) {
+      return render(request, reply, 400, {
+        notice: { kind: 'error', text: 'You are not a member of that workspace.' },
+      });
+    }
+    await switchSessionWorkspace(storage.db, session.idHash, target);
+    return reply.redirect('/', 303);
+  });
+}
