@@ -58,7 +58,7 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
 
   registerAppsRoutes(app, services, render);
 
-  app.get<{ Querystring: { done?: string } }>('/keys', OPERATOR, async (request, reply) => {
+  app.get<{ Querystring: { done?: string } }>('/keys', async (request, reply) => {
     const notice: Notice | undefined =
       request.query.done === 'revoked'
         ? { kind: 'success', text: 'The key is revoked.' }
