@@ -15,10 +15,10 @@ export interface InvitationView {
 export function invitationPage(view: InvitationView) {
   const fields =
     view.needs === 'password'
-      ? html`<input type="email" name="email" autocomplete="username" value="${view.email}" hidden>
+      ? html`<label>Email <input type="email" name="email" autocomplete="username" value="${view.email}" readonly></label>
   <label>Your password <input type="password" name="password" autocomplete="current-password" required></label>`
       : view.needs === 'new-password'
-        ? html`<input type="email" name="email" autocomplete="username" value="${view.email}" hidden>
+        ? html`<label>Email <input type="email" name="email" autocomplete="username" value="${view.email}" readonly></label>
   <label>Choose a password <input type="password" name="password" autocomplete="new-password" required minlength="10" aria-describedby="password-rule"></label>
   <p id="password-rule" class="muted">At least 10 characters. A passphrase from a password manager is best.</p>`
         : html``;
@@ -27,7 +27,7 @@ as <strong>${view.email}</strong>.</p>
 <form method="post" action="/invitations/${view.token}" class="stack">
   ${csrfInput(view.csrfToken)}
   ${fields}
-  <button type="submit">Join ${view.workspaceName}</button>
+  <button type="submit">Join the workspace</button>
 </form>`;
   return page({ title: 'Join a workspace', notice: view.notice, body });
 }

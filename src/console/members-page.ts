@@ -46,7 +46,7 @@ function membersTable(view: MembersView): SafeHtml {
   const rows: Row[] = view.members.map((member) => ({
     current: member.person_id === view.session.member.personId,
     cells: [
-      { rowHeader: true, content: member.email },
+      { rowHeader: true, content: html`<span class="address">${member.email}</span>` },
       member.role,
       formatTime(member.created_at),
       ...(manage ? [memberActions(member, view)] : []),
@@ -55,7 +55,7 @@ function membersTable(view: MembersView): SafeHtml {
   const columns = [{ label: 'Member' }, { label: 'Role' }, { label: 'Since', fold: true }];
   return dataTable({
     caption: 'Members of the workspace',
-    columns: manage ? [...columns, { label: 'Actions' }] : columns,
+    columns: manage ? [...columns, { label: 'Actions', fold: true }] : columns,
     rows,
   });
 }
@@ -65,7 +65,7 @@ function invitationsTable(view: MembersView): SafeHtml {
   const manage = roleAllows(view.session.member.role, 'admin');
   const rows: Row[] = view.invitations.map((invitation) => ({
     cells: [
-      { rowHeader: true, content: invitation.email },
+      { rowHeader: true, content: html`<span class="address">${invitation.email}</span>` },
       invitation.role,
       invitation.expires_at <= view.now.toISOString()
         ? html`expired ${formatTime(invitation.expires_at)}`
@@ -80,9 +80,9 @@ function invitationsTable(view: MembersView): SafeHtml {
         : []),
     ],
   }));
-  const columns = [{ label: 'Invited' }, { label: 'Role' }, { label: 'Link works until' }];
+  const columns = [{ label: 'Invited' }, { label: 'Role' }, { label: 'Link works until', fold: true }];
   return html`<h2>Invitations not yet accepted</h2>
-${dataTable({ caption: 'Invitations not yet accepted', columns: manage ? [...columns, { label: 'Actions' }] : columns, rows })}`;
+${dataTable({ caption: 'Invitations not yet accepted', columns: manage ? [...columns, { label: 'Actions', fold: true }] : columns, rows })}`;
 }
 
 function newInvitationBox(invitation: NewInvitation | undefined): SafeHtml {

@@ -6,8 +6,10 @@ import { addAccount } from '../../src/owners/add-account.ts';
 import { approveApp } from '../../src/owners/app-grants.ts';
 import { rejectChange } from '../../src/owners/approvals.ts';
 import { issueKey } from '../../src/owners/create-key.ts';
+import { acceptInvitation, inviteMember } from '../../src/owners/members.ts';
 import { PLATFORMS } from '../../src/platform-families.ts';
 import { revokeApiKey } from '../../src/storage/api-keys.ts';
+import { ensurePerson } from '../../src/storage/people.ts';
 import { createTestCertificate, type TestCertificate } from '../assets/support/test-certificate.ts';
 import { verifierFromDocs } from '../notifications/support/docs-verifier.ts';
 import { Receiver, receiverEnv } from '../notifications/support/receiver.ts';
@@ -22,6 +24,8 @@ interface Seeded {
   approvalId: string;
   /** An agent's applied change, for its page in the history. */
   changeId: string;
+  /** An invitation link's path not yet opened. */
+  invitationPath: string;
 }
 
 interface ConsolePage {
@@ -45,6 +49,8 @@ const PAGES: ConsolePage[] = [
   { name: 'activity', path: () => '/activity' },
   { name: 'change', path: (seeded) => `/activity/${seeded.changeId}` },
   { name: 'notifications', path: () => '/notifications' },
+  { name: 'members', path: () => '/members' },
+  { name: 'invitation', path: (seeded) => seeded.invitationPath, visitor: true },
   { name: 'not-found', path: () => '/dashboard' },
 ];
 
@@ -64,7 +70,7 @@ describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_00
   let visitor: BrowserContext;
   let ownerPage: Page;
   let visitorPage: Page;
-  const seeded: Seeded = { approvalId: '', changeId: '' };
+  const seeded: Seeded = { approvalId: '', changeId: '', invitationPath: '' };
   let certificate: TestCertificate;
   let receiver: Receiver;
 
@@ -94,6 +100,32 @@ describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_00
     });
     await disableEndpoint(service.services, failing.endpoint);
     const { db } = service.services.storage;
+    // A team: an approver who joined, and an operator invited who has not opened the link yet.
+    const joined = await inviteMember(
+      db,
+      {
+        workspace: user,
+        email: 'approver.of.the.night.shift@example.com',
+        role: 'approver',
+        invitedBy: null,
+        appUrl: service.url,
+      },
+      service.services.clock.now(),
+    );
+    const approver = await ensurePerson(db, joined.invitation.email, service.services.clock.now());
+    await acceptInvitation(db, joined.invitation, approver, service.services.clock.now());
+    const waiting = await inviteMember(
+      db,
+      {
+        workspace: user,
+        email: 'operator@agency.example',
+        role: 'operator',
+        invitedBy: null,
+        appUrl: service.url,
+      },
+      service.services.clock.now(),
+    );
+    seeded.invitationPath = new URL(waiting.link).pathname;
     for (const platform of PLATFORMS) await addAccount(service.services, user, { platform });
     const now = service.services.clock.now();
     const spend = await issueKey(db, user, 'night agent', 'never', now, {
