@@ -13,6 +13,8 @@ export interface Caller {
   /** The OAuth client and the owner's grant to it, when the call came with an access token. */
   oauth?: { clientId: string; clientName: string; grantId: string } | undefined;
   limits: KeyLimits;
+  /** The member acting in person in the console (a revert, a stop, an approval applied). */
+  personId?: string | undefined;
 }
 
 /** What the caller's rate-limit bucket is named after: the key, or the grant its token came from. */

@@ -68,7 +68,7 @@ export interface Approval {
   change: ApprovalChange;
   /** When the owner decided; null before. */
   decided_at: string | null;
-  /** The owner's email; null before. */
+  /** The address of the member who decided; null before. */
   decided_by: string | null;
   /** Applied: the answer (text, structured); drifted or failed: code and message. */
   result: Record<string, unknown> | null;
@@ -1852,7 +1852,7 @@ export interface GetApprovalResult {
     };
     /** When the owner decided; null before. */
     decided_at: string | null;
-    /** The owner's email; null before. */
+    /** The address of the member who decided; null before. */
     decided_by: string | null;
     /** Applied: the answer (text, structured); drifted or failed: code and message. */
     result: Record<string, unknown> | null;

@@ -5,7 +5,7 @@ import type { ToolRegistry } from '../tools/registry.ts';
 
 /** The history's filters as the address carries them: every one in the URL, so a view can be linked. */
 export interface ActivityQuery {
-  /** `owner`, `key:<key id>`, `app:<OAuth client id>` or `monitor:<monitor id>`. */
+  /** `owner`, `member:<person id>`, `key:<key id>`, `app:<OAuth client id>` or `monitor:<monitor id>`. */
   who?: string | undefined;
   platform?: Platform | undefined;
   account?: string | undefined;
@@ -25,7 +25,8 @@ export const OUTCOME_LABELS: Readonly<Record<OutcomeFilter, string>> = {
   failed: 'Failed or refused',
 };
 
-const WHO = /^(owner|key:[A-Za-z0-9_-]{1,100}|app:[^\s]{1,200}|monitor:mon_[0-9a-f]{32})$/;
+const WHO =
+  /^(owner|member:per_[0-9a-f]{32}|member:usr_[0-9a-f]{32}|key:[A-Za-z0-9_-]{1,100}|app:[^\s]{1,200}|monitor:mon_[0-9a-f]{32})$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const AUDIT_ID = /^aud_[0-9a-f]{32}$/;
 
@@ -78,6 +79,7 @@ export function hasFilters(query: ActivityQuery): boolean {
 
 function actorOf(who: string | undefined): Actor | undefined {
   if (who === 'owner') return { kind: 'owner' };
+  if (who?.startsWith('member:')) return { kind: 'member', id: who.slice('member:'.length) };
   if (who?.startsWith('key:')) return { kind: 'key', id: who.slice('key:'.length) };
   if (who?.startsWith('app:')) return { kind: 'app', id: who.slice('app:'.length) };
   if (who?.startsWith('monitor:')) return { kind: 'monitor', id: who.slice('monitor:'.length) };

@@ -15,6 +15,7 @@ export interface ActivityChoices {
   apps: ReadonlyArray<{ client_id: string; client_name: string }>;
   monitors: ReadonlyArray<{ id: string; name: string }>;
   accounts: readonly AdAccount[];
+  members: ReadonlyArray<{ person_id: string; email: string }>;
 }
 
 export interface ActivityView {
@@ -53,7 +54,11 @@ function select(id: string, label: string, all: string, choices: Choice[], curre
 function filterForm(view: ActivityView) {
   const { query, choices } = view;
   const who: Choice[] = [
-    { value: 'owner', label: 'You (the owner)' },
+    { value: 'owner', label: 'In person (any member, the CLI)' },
+    ...choices.members.map((member) => ({
+      value: `member:${member.person_id}`,
+      label: `${member.email} and their keys`,
+    })),
     ...choices.keys.map((key) => ({
       value: `key:${key.id}`,
       label: `Key ${key.name}${key.revoked_at ? ' (revoked)' : ''}`,

@@ -12,9 +12,11 @@ import {
   listChanges,
   listRevertsOf,
 } from '../storage/change-history.ts';
+import { listMembers } from '../storage/memberships.ts';
 import { listMonitors } from '../storage/monitors.ts';
 import { listAppsEverGranted } from '../storage/oauth-grants.ts';
 import { findUserById } from '../storage/users.ts';
+import { actingMember } from '../web/acting-member.ts';
 import { signedIn } from '../web/console-request.ts';
 import { html } from '../web/html.ts';
 import { type Notice, page, sendPage } from '../web/layout.ts';
@@ -37,19 +39,20 @@ export function registerActivityRoutes(app: FastifyInstance, services: Services)
     const session = signedIn(request);
     const userId = session.user.id;
     const query = parseActivityQuery(request.query);
-    const [list, keys, apps, monitors, accounts] = await Promise.all([
+    const [list, keys, apps, monitors, accounts, members] = await Promise.all([
       listChanges(storage, userId, changeFilters(tools, query), { limit: PAGE_SIZE, before: query.before }),
       listApiKeys(storage.db, userId),
       listAppsEverGranted(storage.db, userId),
       listMonitors(storage.db, userId, {}),
       listAdAccounts(storage.db, userId),
+      listMembers(storage.db, userId),
     ]);
     const view = {
       session,
       query,
       changes: list.changes.map((row) => describeChange(row, tools)),
       next: list.next,
-      choices: { keys, apps, monitors, accounts },
+      choices: { keys, apps, monitors, accounts, members },
       csvLimit: CSV_LIMIT,
     };
     return sendPage(reply, 200, activityPage(view));
@@ -105,7 +108,7 @@ export function registerActivityRoutes(app: FastifyInstance, services: Services)
     if (!owner) throw new Error('the signed-in owner no longer exists');
     let reverted: RevertOutcome;
     try {
-      reverted = await revertChange(services, owner, request.params.id);
+      reverted = await revertChange(services, owner, request.params.id, actingMember(signedIn(request)));
     } catch (error) {
       if (error instanceof OwnerError) return renderChange(request, reply, request.params.id);
       throw error;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
 import { resumeAgents, stopAgents } from '../owners/agents.ts';
 import { findUserById } from '../storage/users.ts';
+import { actingMember } from '../web/acting-member.ts';
 import { signedIn } from '../web/console-request.ts';
 import { formField } from '../web/form.ts';
 import { sendPage } from '../web/layout.ts';
@@ -19,7 +20,8 @@ export function registerAgentsRoutes(app: FastifyInstance, services: Services): 
   // Answered with a page rather than a redirect: what the stop paused is known only to this request.
   app.post('/agents/stop', OPERATOR, async (request, reply) => {
     const pauseChanged = formField(request, 'pause_changed') === 'yes';
-    const stopped = await stopAgents(services, await ownerOf(request), { pauseChanged });
+    const member = actingMember(signedIn(request));
+    const stopped = await stopAgents(services, await ownerOf(request), { pauseChanged, member });
     request.log.info(
       { paused: stopped.paused.length, stopped_at: stopped.stoppedAt },
       'console stopped all agents',

@@ -3,9 +3,11 @@ import type { Services } from '../context.ts';
 import { approveChange, type Decision, rejectChange } from '../owners/approvals.ts';
 import { OwnerError } from '../owners/owner-error.ts';
 import { requesterNow } from '../owners/requester.ts';
+import { OwnApprovalError } from '../owners/separation-of-duties.ts';
 import { findApproval, listApprovals } from '../storage/approvals.ts';
 import { findUserById } from '../storage/users.ts';
 import { statusOf } from '../tools/approvals/approval-object.ts';
+import { actingMember } from '../web/acting-member.ts';
 import { signedIn } from '../web/console-request.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
 import { APPROVER } from '../web/roles.ts';
@@ -43,24 +45,36 @@ export function registerApprovalsRoutes(app: FastifyInstance, services: Services
 
   app.get('/approvals', async (request, reply) => renderList(request, reply, 200));
 
+  async function renderApproval(
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+    status: number,
+    done: string | undefined,
+    refusal?: string,
+  ) {
+    const session = signedIn(request);
+    const approval = await findApproval(storage.db, session.user.id, request.params.id);
+    if (!approval) return noSuchApproval(request, reply);
+    const now = clock.now();
+    // The notice is read from the approval as stored, never from the address, so a link cannot fake one.
+    const state = statusOf(approval, now);
+    const notice: Notice | undefined = refusal
+      ? { kind: 'error', text: refusal }
+      : done === 'decided'
+        ? decisionNotice(approval, state)
+        : undefined;
+    const owner = await findUserById(storage.db, session.user.id);
+    const requester =
+      owner && (state === 'pending' || state === 'approved')
+        ? await requesterNow(services, approval, owner)
+        : undefined;
+    const gone = requester && !requester.live ? requester.reason : undefined;
+    return sendPage(reply, status, approvalPage({ session, approval, now, notice, gone }));
+  }
+
   app.get<{ Params: { id: string }; Querystring: { done?: string } }>(
     '/approvals/:id',
-    async (request, reply) => {
-      const session = signedIn(request);
-      const approval = await findApproval(storage.db, session.user.id, request.params.id);
-      if (!approval) return noSuchApproval(request, reply);
-      const now = clock.now();
-      // The notice is read from the approval as stored, never from the address, so a link cannot fake one.
-      const status = statusOf(approval, now);
-      const notice = request.query.done === 'decided' ? decisionNotice(approval, status) : undefined;
-      const owner = await findUserById(storage.db, session.user.id);
-      const requester =
-        owner && (status === 'pending' || status === 'approved')
-          ? await requesterNow(services, approval, owner)
-          : undefined;
-      const gone = requester && !requester.live ? requester.reason : undefined;
-      return sendPage(reply, 200, approvalPage({ session, approval, now, notice, gone }));
-    },
+    async (request, reply) => renderApproval(request, reply, 200, request.query.done),
   );
 
   /** Runs the owner's decision, then shows the approval as it now stands (post, redirect, get). */
@@ -71,8 +85,10 @@ export function registerApprovalsRoutes(app: FastifyInstance, services: Services
       if (!owner) throw new Error('the signed-in owner no longer exists');
       let decision: Decision;
       try {
-        decision = await use(services, owner, request.params.id);
+        decision = await use(services, owner, request.params.id, actingMember(session));
       } catch (error) {
+        if (error instanceof OwnApprovalError)
+          return renderApproval(request, reply, 403, undefined, error.message);
         if (error instanceof OwnerError) return noSuchApproval(request, reply);
         throw error;
       }

@@ -33,7 +33,7 @@ export interface ChangeOutcome {
 /** One change as the history shows it, read once from its audit row. */
 export interface ChangeView {
   row: ChangeRow;
-  /** `key night agent`, `app ChatGPT`, `you (the owner)`. */
+  /** `key night agent`, `app ChatGPT`, `monitor Big spender`, the member's address, or `in person` (CLI). */
   who: string;
   platform: Platform | null;
   kinds: ChangeKind[];
@@ -79,7 +79,7 @@ function whoOf(row: ChangeRow): string {
   if (row.monitor_id) return `monitor ${row.monitor_name ?? `${row.monitor_id} (deleted)`}`;
   if (row.api_key_id) return `key ${row.key_name ?? row.api_key_id}`;
   if (row.oauth_client_id) return `app ${row.app_name ?? row.oauth_client_id}`;
-  return 'you (the owner)';
+  return row.member_email ?? 'in person';
 }
 
 function objectOf(details: Json, created: string[]): string {

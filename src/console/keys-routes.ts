@@ -96,7 +96,12 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
     }
     let created: NewApiKey;
     try {
-      created = await createKey(services, user, { name, lifetime: expires, limits: limitsInput(request) });
+      created = await createKey(services, user, {
+        name,
+        lifetime: expires,
+        limits: limitsInput(request),
+        createdBy: session.member.personId,
+      });
     } catch (error) {
       if (error instanceof KeyCapError)
         return refuse(409, `Your ${error.tier} plan allows ${error.cap} active keys. Revoke one first.`);

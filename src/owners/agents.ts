@@ -9,7 +9,7 @@ import { findUserById, resumeUsersAgents, stopUsersAgents } from '../storage/use
 import type { ObjectKind } from '../tools/changes/change.ts';
 import { kindWords } from '../tools/changes/object-words.ts';
 import type { Tool } from '../tools/tool.ts';
-import { ownerCaller } from './owner-caller.ts';
+import { type ActingMember, ownerCaller } from './owner-caller.ts';
 import type { OwnerServices } from './owner-services.ts';
 
 /** How far back "stop all agents" looks for objects an agent started or raised. */
@@ -50,7 +50,7 @@ export interface AgentsStopped {
 export async function stopAgents(
   services: PipelineServices,
   owner: User,
-  options: { pauseChanged: boolean },
+  options: { pauseChanged: boolean; member?: ActingMember },
 ): Promise<AgentsStopped> {
   const { db } = services.storage;
   const now = services.clock.now();
@@ -62,7 +62,7 @@ export async function stopAgents(
   const since = new Date(now.getTime() - PAUSE_CHANGED_DAYS * 86_400_000).toISOString();
   const paused: PausedObject[] = [];
   for (const object of await liftedByAgentsSince(db, owner.id, since)) {
-    paused.push(await pauseObject(services, owner, object));
+    paused.push(await pauseObject(services, owner, object, options.member));
   }
   return { stoppedAt, paused, stillInFlight };
 }
@@ -80,6 +80,7 @@ async function pauseObject(
   services: PipelineServices,
   owner: User,
   object: LiftedObject,
+  member: ActingMember | undefined,
 ): Promise<PausedObject> {
   const kind = object.kind as ObjectKind;
   const shown = {
@@ -98,7 +99,7 @@ async function pauseObject(
     [PLATFORM_INFO[object.platform].accountArgument]: object.accountId,
     [tool.stop.status.field]: tool.stop.status.pausing[0],
   };
-  const { outcome } = await executeTool(services, ownerCaller(owner), tool.name, args, {
+  const { outcome } = await executeTool(services, ownerCaller(owner, member), tool.name, args, {
     requestId: newId('req'),
     mode: { kind: 'owner_stop' },
   });

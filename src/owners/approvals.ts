@@ -9,9 +9,11 @@ import type { Approval, User } from '../storage/schema.ts';
 import { type ApprovalChange, type ApprovalStatus, statusOf } from '../tools/approvals/approval-object.ts';
 import type { Change } from '../tools/changes/change.ts';
 import { driftOf } from './drift.ts';
+import type { ActingMember } from './owner-caller.ts';
 import { OwnerError } from './owner-error.ts';
 import { requesterNow } from './requester.ts';
 import { runOnce } from './run-once.ts';
+import { refuseOwnApproval } from './separation-of-duties.ts';
 
 /** What became of an owner's decision, and the approval as it now stands. */
 export interface Decision {
@@ -88,17 +90,23 @@ export async function expireApprovals(services: PipelineServices, batch = 100): 
  * key, so it is written once however often it is approved. The tool reads the campaign live again: if it
  * no longer shows what the approval was computed from, the approval ends `drifted` and nothing is written.
  */
-export async function approveChange(services: PipelineServices, owner: User, id: string): Promise<Decision> {
+export async function approveChange(
+  services: PipelineServices,
+  owner: User,
+  id: string,
+  member?: ActingMember,
+): Promise<Decision> {
   const { db } = services.storage;
   const now = services.clock.now();
   const approval = await ownersApproval(services, owner, id);
   const settled = await alreadySettled(services, owner, approval);
   if (settled) return settled;
   if (approval.status === 'pending') {
+    await refuseOwnApproval(db, approval, member);
     await moveApproval(db, id, 'pending', {
       status: 'approved',
       decided_at: now.toISOString(),
-      decided_by: owner.email,
+      decided_by: member?.email ?? owner.email,
     });
   }
   const decided = await ownersApproval(services, owner, id);
@@ -124,7 +132,7 @@ export async function approveChange(services: PipelineServices, owner: User, id:
       mode: {
         kind: 'approval',
         approvalId: id,
-        approvedBy: owner.email,
+        approvedBy: decided.decided_by ?? owner.email,
         check: (now) => checkApprovalDrift(change, now),
       },
     });
@@ -178,7 +186,12 @@ async function settle(
 }
 
 /** The owner rejects: nothing is made, and the agent's get_approval says so. */
-export async function rejectChange(services: PipelineServices, owner: User, id: string): Promise<Decision> {
+export async function rejectChange(
+  services: PipelineServices,
+  owner: User,
+  id: string,
+  member?: ActingMember,
+): Promise<Decision> {
   const approval = await ownersApproval(services, owner, id);
   const settled = await alreadySettled(services, owner, approval);
   if (settled) return settled;
@@ -189,7 +202,7 @@ export async function rejectChange(services: PipelineServices, owner: User, id: 
   const moved = await moveApproval(services.storage.db, id, 'pending', {
     status: 'rejected',
     decided_at: now,
-    decided_by: owner.email,
+    decided_by: member?.email ?? owner.email,
   });
   const rejected = await current(services, owner, id, 'Rejected: nothing was made.');
   if (moved) await approvalDecided(services, rejected.approval);

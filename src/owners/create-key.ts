@@ -25,12 +25,12 @@ export interface NewApiKey {
 export async function createKey(
   owners: OwnerServices,
   user: User,
-  request: { name: string; lifetime: KeyLifetime; limits: KeyLimitsInput },
+  request: { name: string; lifetime: KeyLifetime; limits: KeyLimitsInput; createdBy?: string },
 ): Promise<NewApiKey> {
   const now = owners.clock.now();
   await checkKeyCap(owners, user, now);
   const limits = await ownerLimits(owners.storage.db, user.id, request.limits);
-  return issueKey(owners.storage.db, user, request.name, request.lifetime, now, limits);
+  return issueKey(owners.storage.db, user, request.name, request.lifetime, now, limits, request.createdBy);
 }
 
 /**
@@ -44,10 +44,12 @@ export async function issueKey(
   lifetime: KeyLifetime,
   now: Date,
   limits: KeyLimits = DEFAULT_LIMITS,
+  createdBy?: string,
 ): Promise<NewApiKey> {
   const secret = generateApiKey();
   const row = await insertApiKey(db, {
     userId: user.id,
+    createdBy: createdBy ?? null,
     name,
     prefix: secret.prefix,
     hash: secret.hash,

@@ -8,7 +8,7 @@ import type { User } from '../storage/schema.ts';
 import type { Change, ObjectRef } from '../tools/changes/change.ts';
 import type { Tool } from '../tools/tool.ts';
 import { driftOf } from './drift.ts';
-import { ownerCaller } from './owner-caller.ts';
+import { type ActingMember, ownerCaller } from './owner-caller.ts';
 import { OwnerError } from './owner-error.ts';
 import { runOnce } from './run-once.ts';
 
@@ -134,6 +134,7 @@ export async function revertChange(
   services: PipelineServices,
   owner: User,
   changeId: string,
+  member?: ActingMember,
 ): Promise<RevertOutcome> {
   const row = await findAuditEntry(services.storage.db, owner.id, changeId);
   if (!row) throw new OwnerError(`No change ${changeId} for ${owner.email}.`);
@@ -147,12 +148,12 @@ export async function revertChange(
   const plan = revertPlan(services.tools, row);
   if ('refused' in plan) return { kind: 'refused', message: plan.refused };
   const run = () =>
-    executeTool(services, ownerCaller(owner), plan.tool.name, plan.arguments, {
+    executeTool(services, ownerCaller(owner, member), plan.tool.name, plan.arguments, {
       requestId: newId('req'),
       mode: {
         kind: 'revert',
         changeId,
-        revertedBy: owner.email,
+        revertedBy: member?.email ?? owner.email,
         check: (change) => checkRevertDrift(plan.after, change),
       },
     });

@@ -148,6 +148,7 @@ function rejectionEntry(rejection: Rejection): AuditEntry {
     user_id: caller?.userId ?? null,
     api_key_id: caller?.apiKeyId ?? null,
     oauth_client_id: caller?.oauth?.clientId ?? null,
+    person_id: caller?.personId ?? null,
     tool: auditedToolName(rejection.tool),
     account_id: null,
     status: rejection.failure.status,

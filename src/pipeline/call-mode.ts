@@ -24,7 +24,7 @@ export interface DoorCall {
 export interface ApprovedRun {
   kind: 'approval';
   approvalId: string;
-  /** The owner's email, for the audit row. */
+  /** The address of the member who approved, for the audit row. */
   approvedBy: string;
   /** Refuses the change as the tool now reads it when it is not the one approved (drift). */
   check(change: Change): void;

@@ -80,6 +80,7 @@ export function auditEntry(
     user_id: caller.userId,
     api_key_id: caller.apiKeyId,
     oauth_client_id: caller.oauth?.clientId ?? null,
+    person_id: caller.personId ?? null,
     tool: auditedToolName(toolName),
     account_id: record.account?.account_id ?? null,
     status: outcome.status,

@@ -15,6 +15,8 @@ export async function insertApiKey(
   db: Kysely<Database>,
   fields: {
     userId: string;
+    /** The member who made it in the console, or null. */
+    createdBy: string | null;
     name: string;
     prefix: string;
     hash: string;
@@ -34,6 +36,7 @@ export async function insertApiKey(
     revoked_at: null,
     last_used_at: null,
     ...rowOfLimits(fields.limits),
+    created_by: fields.createdBy,
   };
   await db.insertInto('api_keys').values(row).execute();
   return row;

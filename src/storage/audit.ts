@@ -24,6 +24,7 @@ const AUDIT_COLUMNS = [
   'idempotency_key',
   'reverts',
   'monitor_id',
+  'person_id',
 ] as const satisfies ReadonlyArray<keyof AuditEntry>;
 
 // Every column of the table is listed: a column added to the table and not here would be dropped silently.

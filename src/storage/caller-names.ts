@@ -2,8 +2,9 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Database } from './schema.ts';
 
 /**
- * The names an owner knows an audit row's caller by, as three selections: the key's name, the OAuth app's
- * (the name on the owner's latest grant to that client), and the monitor's (none once it is deleted).
+ * The names an owner knows an audit row's caller by: the key's name, the OAuth app's (the name on the
+ * owner's latest grant to that client), the monitor's (none once it is deleted), and the member's address
+ * when one acted in person.
  */
 export function callerNames(eb: ExpressionBuilder<Database, 'audit_log'>) {
   return [
@@ -25,5 +26,10 @@ export function callerNames(eb: ExpressionBuilder<Database, 'audit_log'>) {
       .select('monitors.name')
       .whereRef('monitors.id', '=', 'audit_log.monitor_id')
       .as('monitor_name'),
+    eb
+      .selectFrom('people')
+      .select('people.email')
+      .whereRef('people.id', '=', 'audit_log.person_id')
+      .as('member_email'),
   ] as const;
 }

@@ -15,6 +15,8 @@ export type Actor =
   | { kind: 'key'; id: string }
   | { kind: 'app'; id: string }
   | { kind: 'monitor'; id: string }
+  /** What a member did in person, and what the keys they made did. */
+  | { kind: 'member'; id: string }
   | { kind: 'owner' };
 
 /** Rows of some tools, optionally only those whose audited arguments set (or leave out) some fields. */
@@ -53,6 +55,7 @@ export type ChangeRow = Pick<Selectable<AuditLogTable>, (typeof COLUMNS)[number]
   key_name: string | null;
   app_name: string | null;
   monitor_name: string | null;
+  member_email: string | null;
 };
 
 export interface ChangeList {
@@ -79,6 +82,7 @@ const COLUMNS = [
   'idempotency_key',
   'reverts',
   'monitor_id',
+  'person_id',
 ] as const;
 
 /** Whether the row's details JSON has the top-level field (even set to null). */
@@ -117,6 +121,19 @@ function changes(storage: Storage, userId: string, filters: ChangeFilters): Audi
   if (actor?.kind === 'key') query = query.where('api_key_id', '=', actor.id);
   if (actor?.kind === 'app') query = query.where('oauth_client_id', '=', actor.id);
   if (actor?.kind === 'monitor') query = query.where('monitor_id', '=', actor.id);
+  if (actor?.kind === 'member') {
+    const member = actor.id;
+    query = query.where((eb) =>
+      eb.or([
+        eb('person_id', '=', member),
+        eb(
+          'api_key_id',
+          'in',
+          eb.selectFrom('api_keys').select('api_keys.id').where('api_keys.created_by', '=', member),
+        ),
+      ]),
+    );
+  }
   if (actor?.kind === 'owner') {
     query = query
       .where('api_key_id', 'is', null)

@@ -20,6 +20,7 @@ import * as sandboxIntraday from './migrations/0017_sandbox_intraday.ts';
 import * as callPath from './migrations/0018_call_path.ts';
 import * as changeEngine from './migrations/0019_change_engine.ts';
 import * as workspaces from './migrations/0020_workspaces.ts';
+import * as memberActions from './migrations/0021_member_actions.ts';
 import type { Database } from './schema.ts';
 
 // An explicit list: a migration is applied because it is named here, not because a file exists.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0018_call_path': callPath,
   '0019_change_engine': changeEngine,
   '0020_workspaces': workspaces,
+  '0021_member_actions': memberActions,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

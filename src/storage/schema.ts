@@ -41,6 +41,8 @@ export interface ApiKeysTable {
   max_raise_percent: Generated<number | null>;
   /** `none`, or `spend`: every spend change waits for the owner's approval. */
   approval: Generated<string>;
+  /** The member who made it in the console; null for one made by the CLI, the demo or before teams. */
+  created_by: Generated<string | null>;
 }
 
 export interface QuotaUsageTable {
@@ -114,6 +116,8 @@ export interface AuditLogTable {
   api_key_id: string | null;
   /** The OAuth client the call came through, when it came with an OAuth access token rather than a key. */
   oauth_client_id: string | null;
+  /** The member who acted in person (a revert, a stop's pause, an approval applied); null otherwise. */
+  person_id: string | null;
   tool: string;
   account_id: string | null;
   status: number;
@@ -388,7 +392,7 @@ export interface ApprovalsTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   decided_at: Timestamp | null;
-  /** The owner's email. */
+  /** The address of the member who decided (the owner's, before teams). */
   decided_by: string | null;
   /** JSON: the applied answer (`text`, `structured`), or what drifted or failed. */
   result: string | null;

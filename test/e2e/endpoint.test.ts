@@ -177,6 +177,7 @@ describe.each(TEST_DIALECTS)('the execute endpoint on %s', (dialect) => {
       const changed = key.slice(0, position) + (key[position] === 'x' ? 'y' : 'x') + key.slice(position + 1);
       // Stored as a live key of the owner: only the checksum, checked before the lookup, can refuse it.
       await insertApiKey(db, {
+        createdBy: null,
         userId: owner.userId,
         name: `mistyped at ${position}`,
         prefix: changed.slice(0, 14),

@@ -62,6 +62,7 @@ describe.each(TEST_DIALECTS)('storage on %s', (dialect) => {
     const user = await createUser(storage.db, 'keys@example.com', 'free', NOW);
     const secret = generateApiKey();
     const row = await insertApiKey(storage.db, {
+      createdBy: null,
       userId: user.id,
       name: 'ci',
       prefix: secret.prefix,

@@ -55,7 +55,7 @@ export const approvalSchema = z
     approve_url: z.url().describe('Where the owner approves or rejects it.'),
     change: approvalChangeSchema,
     decided_at: z.iso.datetime().nullable().describe('When the owner decided; null before.'),
-    decided_by: z.string().nullable().describe("The owner's email; null before."),
+    decided_by: z.string().nullable().describe('The address of the member who decided; null before.'),
     result: fields
       .nullable()
       .describe('Applied: the answer (text, structured); drifted or failed: code and message.'),
