@@ -16,7 +16,8 @@ export function invitationPage(view: InvitationView) {
   const fields =
     view.needs === 'password'
       ? html`<label>Email <input type="email" name="email" autocomplete="username" value="${view.email}" readonly></label>
-  <label>Your password <input type="password" name="password" autocomplete="current-password" required></label>`
+  <label>Your password <input type="password" name="password" autocomplete="current-password" required></label>
+  <label>Authenticator code <span class="muted">(if you set one up)</span> <input type="text" name="code" autocomplete="one-time-code" inputmode="numeric" maxlength="20"></label>`
       : view.needs === 'new-password'
         ? html`<label>Email <input type="email" name="email" autocomplete="username" value="${view.email}" readonly></label>
   <label>Choose a password <input type="password" name="password" autocomplete="new-password" required minlength="10" aria-describedby="password-rule"></label>

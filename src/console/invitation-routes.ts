@@ -4,6 +4,7 @@ import { checkCredentials, setPersonPassword } from '../owners/credentials.ts';
 import { acceptInvitation, findInvitation, invitationState } from '../owners/members.ts';
 import { OwnerError } from '../owners/owner-error.ts';
 import { passwordProblem } from '../owners/passwords.ts';
+import { checkSecondFactor, hasSecondFactor } from '../owners/second-factor.ts';
 import { switchSessionWorkspace } from '../storage/console-sessions.ts';
 import { listWorkspacesOf } from '../storage/memberships.ts';
 import { ensurePerson, findPasswordHash, findPersonByEmail } from '../storage/people.ts';
@@ -72,6 +73,7 @@ export function registerInvitationRoutes(
       sendPage(reply, status, invitationPage({ ...view, notice: { kind: 'error', text } }));
     const password = formField(request, 'password');
     let person: Person | undefined = opened.person;
+    let withSecondFactor = false;
     if (view.needs === 'password') {
       const wait = throttle.retryAfterSeconds(invitation.email, request.ip);
       if (wait > 0) {
@@ -79,9 +81,14 @@ export function registerInvitationRoutes(
         return refuse(429, `Too many attempts. Try again in ${Math.ceil(wait / 60)} minutes.`);
       }
       person = await checkCredentials(storage.db, invitation.email, password);
-      if (!person) {
+      withSecondFactor = person !== undefined && (await hasSecondFactor(services, person.id));
+      const secondFactorMissing =
+        person !== undefined &&
+        withSecondFactor &&
+        !(await checkSecondFactor(services, person, formField(request, 'code')));
+      if (!person || secondFactorMissing) {
         throttle.recordFailure(invitation.email, request.ip);
-        return refuse(401, 'The password is wrong.');
+        return refuse(401, 'The password or the authenticator code is wrong.');
       }
     }
     if (view.needs === 'new-password') {
@@ -110,7 +117,10 @@ export function registerInvitationRoutes(
       await switchSessionWorkspace(storage.db, session.idHash, invitation.workspace_id);
     } else {
       await services.oauth.forgetSignIn(request.headers.cookie);
-      reply.header('set-cookie', await startSession(services, person.id, invitation.workspace_id));
+      reply.header(
+        'set-cookie',
+        await startSession(services, person.id, invitation.workspace_id, withSecondFactor),
+      );
     }
     return reply.redirect('/', 303);
   });

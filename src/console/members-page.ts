@@ -108,12 +108,28 @@ function inviteForm(view: MembersView): SafeHtml {
 <ul class="muted">${roles}</ul>`;
 }
 
+function secondFactorForm(view: MembersView): SafeHtml {
+  const { session } = view;
+  const state = session.secondFactorRequired
+    ? 'Approvers and admins must sign in with a second factor to approve and to administer.'
+    : 'No second factor is required: approvers and admins may approve and administer signed in with a password alone.';
+  if (!roleAllows(session.member.role, 'admin')) return html`<h2>Second factor</h2><p>${state}</p>`;
+  return html`<h2>Second factor</h2>
+<p>${state} Each member sets up their own authenticator on their account page.</p>
+<form method="post" action="/members/second-factor">
+  ${csrfInput(session.csrfToken)}
+  <input type="hidden" name="second_factor" value="${session.secondFactorRequired ? 'off' : 'approvers'}">
+  <button type="submit" class="secondary">${session.secondFactorRequired ? 'Stop requiring it' : 'Require a second factor'}</button>
+</form>`;
+}
+
 export function membersPage(view: MembersView) {
   const body = html`${newInvitationBox(view.newInvitation)}
 <p>The people who work in <strong>${view.session.user.name}</strong>, and what each may do. Keys, connections
 and approvals belong to the workspace, not to the member who made them.</p>
 ${membersTable(view)}
 ${invitationsTable(view)}
-${inviteForm(view)}`;
+${inviteForm(view)}
+${secondFactorForm(view)}`;
   return page({ title: 'Members', session: view.session, section: '/members', notice: view.notice, body });
 }

@@ -6,7 +6,7 @@ import { switchSessionWorkspace } from '../storage/console-sessions.ts';
 import { listOpenInvitations, revokeInvitation } from '../storage/invitations.ts';
 import { listMembers } from '../storage/memberships.ts';
 import { findPersonById } from '../storage/people.ts';
-import { findUserById } from '../storage/users.ts';
+import { findUserById, setSecondFactorRequirement } from '../storage/users.ts';
 import { signedIn } from '../web/console-request.ts';
 import { formField } from '../web/form.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
@@ -17,6 +17,9 @@ const DONE: Record<string, string> = {
   role: 'The role is changed: it applies from their next page.',
   removed: 'The member is removed: their sessions in this workspace end now.',
   withdrawn: 'The invitation is withdrawn: its link no longer opens.',
+  'second-factor-on':
+    'Approvers and admins now approve and administer only once signed in with a second factor.',
+  'second-factor-off': 'A second factor is no longer required.',
 };
 
 /** The members of the workspace, invitations, roles; and the switch between a person's workspaces. */
@@ -118,6 +121,19 @@ export function registerMembersRoutes(app: FastifyInstance, services: Services):
       return 'withdrawn';
     }),
   );
+
+  app.post('/members/second-factor', ADMIN, async (request, reply) => {
+    const session = signedIn(request);
+    const required = formField(request, 'second_factor') === 'approvers';
+    // An admin who turns it on without one would lock every admin form, this one included.
+    if (required && !session.secondFactor) {
+      const text = 'Sign in with a second factor yourself first (set one up on your account page, /account).';
+      return render(request, reply, 400, { notice: { kind: 'error', text } });
+    }
+    await setSecondFactorRequirement(storage.db, session.user.id, required ? 'approvers' : 'off');
+    request.log.info({ required }, 'console set the second factor requirement');
+    return reply.redirect(`/members?done=${required ? 'second-factor-on' : 'second-factor-off'}`, 303);
+  });
 
   // Any member may look at another of their workspaces; the role there is theirs there.
   app.post('/workspace', { config: { role: 'viewer' } }, async (request, reply) => {

@@ -3,6 +3,7 @@ import type { Services } from '../context.ts';
 import { requireSignIn } from '../web/hooks.ts';
 import { registerPages } from '../web/pages.ts';
 import { requireRole } from '../web/roles.ts';
+import { registerAccountRoutes } from './account-routes.ts';
 import { registerActivityRoutes } from './activity-routes.ts';
 import { registerAgentsRoutes } from './agents-routes.ts';
 import { registerApprovalsRoutes } from './approvals-routes.ts';
@@ -36,6 +37,7 @@ export function registerConsole(app: FastifyInstance, services: Services): void 
       registerActivityRoutes(owners, services);
       registerNotificationsRoutes(owners, services);
       registerMembersRoutes(owners, services);
+      registerAccountRoutes(owners, services);
     });
   });
 }

@@ -20,6 +20,7 @@ export function signInPage(form: SignInForm) {
   ${form.next ? html`<input type="hidden" name="next" value="${form.next}">` : ''}
   <label>Email <input type="email" name="email" autocomplete="username" required value="${form.email ?? ''}"></label>
   <label>Password <input type="password" name="password" autocomplete="current-password" required></label>
+  <label>Authenticator code <span class="muted">(if you set one up)</span> <input type="text" name="code" autocomplete="one-time-code" inputmode="numeric" maxlength="20"></label>
   <button type="submit">Sign in</button>
 </form>
 <p class="muted">Owners made with the CLI get a password with <code>adops users set-password --email you@example.com</code>.</p>

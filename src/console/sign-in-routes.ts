@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
 import { checkCredentials, SignUpError, signUp } from '../owners/credentials.ts';
+import { checkSecondFactor, hasSecondFactor } from '../owners/second-factor.ts';
 import { isSandboxConsentPath } from '../sandbox/approval-page.ts';
 import { listWorkspacesOf } from '../storage/memberships.ts';
 import type { Person, User } from '../storage/schema.ts';
@@ -81,6 +82,13 @@ export function registerSignInRoutes(
       const notice: Notice = { kind: 'error', text: 'The email or the password is wrong.' };
       return sendPage(reply, 401, signInPage({ ...form, notice }));
     }
+    // Someone who set up an authenticator gives its code (or a recovery code) with the password.
+    const secondFactor = await hasSecondFactor(services, person.id);
+    if (secondFactor && !(await checkSecondFactor(services, person, formField(request, 'code')))) {
+      throttle.recordFailure(email, request.ip);
+      const text = 'Enter the 6-digit code your authenticator app shows, or one of your recovery codes.';
+      return sendPage(reply, 401, signInPage({ ...form, notice: { kind: 'error', text } }));
+    }
     throttle.recordSuccess(email);
     // The workspace a sign-in opens: the first by name; the header's switcher shows the others.
     const [workspace] = await listWorkspacesOf(storage.db, person.id);
@@ -89,7 +97,7 @@ export function registerSignInRoutes(
       return sendPage(reply, 403, signInPage({ ...form, notice: { kind: 'error', text } }));
     }
     await services.oauth.forgetSignIn(request.headers.cookie);
-    reply.header('set-cookie', await startSession(services, person.id, workspace.id));
+    reply.header('set-cookie', await startSession(services, person.id, workspace.id, secondFactor));
     return reply.redirect(next ?? HOME, 303);
   });
 

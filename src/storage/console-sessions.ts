@@ -9,6 +9,7 @@ export interface SessionWithOwner extends ConsoleSession {
   agents_stopped_at: string | null;
   person_email: string;
   role: string;
+  workspace_second_factor: string;
 }
 
 export async function insertConsoleSession(db: Kysely<Database>, session: ConsoleSession): Promise<void> {
@@ -41,6 +42,7 @@ export async function findConsoleSession(
       'users.agents_stopped_at',
       'people.email as person_email',
       'memberships.role',
+      'users.second_factor as workspace_second_factor',
     ])
     .where('console_sessions.id_hash', '=', idHash)
     .where('console_sessions.expires_at', '>', now.toISOString())

@@ -21,6 +21,7 @@ import * as callPath from './migrations/0018_call_path.ts';
 import * as changeEngine from './migrations/0019_change_engine.ts';
 import * as workspaces from './migrations/0020_workspaces.ts';
 import * as memberActions from './migrations/0021_member_actions.ts';
+import * as secondFactor from './migrations/0022_second_factor.ts';
 import type { Database } from './schema.ts';
 
 // An explicit list: a migration is applied because it is named here, not because a file exists.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0019_change_engine': changeEngine,
   '0020_workspaces': workspaces,
   '0021_member_actions': memberActions,
+  '0022_second_factor': secondFactor,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -19,6 +19,8 @@ export interface UsersTable {
   created_at: Timestamp;
   /** When the owner stopped every key and OAuth grant at once; null while agents may call. */
   agents_stopped_at: Generated<Timestamp | null>;
+  /** `off`, or `approvers`: approvers and admins act only in a session opened with a second factor. */
+  second_factor: Generated<string>;
 }
 
 export interface ApiKeysTable {
@@ -296,6 +298,23 @@ export interface PersonPasswordsTable {
   updated_at: Timestamp;
 }
 
+/** A person's TOTP secret (encrypted with the key ring), confirmed once a code from it was given. */
+export interface PersonTotpTable {
+  person_id: string;
+  secret: string;
+  created_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  /** The last 30-second step a code was accepted for: a code is good once. */
+  last_step: number | null;
+}
+
+/** A recovery code, shown once; only its SHA-256 is kept, and it works once. */
+export interface PersonRecoveryCodesTable {
+  code_hash: string;
+  person_id: string;
+  used_at: Timestamp | null;
+}
+
 /** A person's place in a workspace: `viewer`, `operator`, `approver` or `admin` (src/owners/roles.ts). */
 export interface MembershipsTable {
   workspace_id: string;
@@ -325,6 +344,8 @@ export interface ConsoleSessionsTable {
   user_id: string;
   /** Who signed in: always set (a column added to a table SQLite has cannot be NOT NULL). */
   person_id: string | null;
+  /** When the person gave a second factor to open this session; null when they signed in without one. */
+  second_factor_at: Generated<Timestamp | null>;
   csrf_token: string;
   /** The id of the last key-creation form this session sent, so a resent form creates no second key. */
   last_key_form: string | null;
@@ -523,6 +544,8 @@ export interface Database {
   people: PeopleTable;
   person_passwords: PersonPasswordsTable;
   memberships: MembershipsTable;
+  person_totp: PersonTotpTable;
+  person_recovery_codes: PersonRecoveryCodesTable;
   invitations: InvitationsTable;
   console_sessions: ConsoleSessionsTable;
   sandbox_objects: SandboxObjectsTable;

@@ -21,7 +21,7 @@ export async function createUser(
     created_at: now.toISOString(),
   };
   await db.insertInto('users').values(user).execute();
-  return { ...user, agents_stopped_at: null };
+  return { ...user, agents_stopped_at: null, second_factor: 'off' };
 }
 
 export async function renameUser(db: Kysely<Database>, userId: string, name: string): Promise<void> {
@@ -66,4 +66,13 @@ export async function resumeUsersAgents(db: Kysely<Database>, userId: string): P
     .executeTakeFirst();
   await noteAuthChange(db);
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** `approvers`: the workspace's approvers and admins act only in a session opened with a second factor. */
+export async function setSecondFactorRequirement(
+  db: Kysely<Database>,
+  userId: string,
+  requirement: 'off' | 'approvers',
+): Promise<void> {
+  await db.updateTable('users').set({ second_factor: requirement }).where('id', '=', userId).execute();
 }

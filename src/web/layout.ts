@@ -62,7 +62,7 @@ function header(session: SignedIn | undefined, section: string | undefined): Saf
     ${workspaceSwitch(session)}
     <form method="post" action="/logout" class="sign-out">
       ${csrfInput(session.csrfToken)}
-      <span class="who">${session.member.email} · ${session.member.role}</span>
+      <a class="who" href="/account">${session.member.email} · ${session.member.role}</a>
       <button type="submit" class="secondary">Sign out</button>
     </form>
   </div>

@@ -23,7 +23,11 @@ export function neededRole(request: FastifyRequest): Role {
 export async function requireRole(request: FastifyRequest, reply: FastifyReply) {
   const session = signedIn(request);
   const needed = neededRole(request);
-  if (roleAllows(session.member.role, needed)) return;
+  if (roleAllows(session.member.role, needed)) {
+    if (!session.secondFactorRequired || session.secondFactor || !roleAllows(needed, 'approver')) return;
+    const text = `${session.user.name} requires a second factor to approve and to administer: set up an authenticator on your account page (/account), then sign in again with its code.`;
+    return sendErrorPage(reply, 403, 'A second factor is needed', text);
+  }
   request.log.warn(
     { path: request.routeOptions.url, role: session.member.role, needed },
     'console refused an action the member’s role does not allow',

@@ -17,6 +17,10 @@ export interface SignedIn {
   user: { id: string; email: string; tier: string; name: string };
   /** Who signed in, and their role in that workspace. */
   member: { personId: string; email: string; role: Role };
+  /** Whether the person gave a second factor when signing in. */
+  secondFactor: boolean;
+  /** Whether the workspace requires a second factor of its approvers and admins. */
+  secondFactorRequired: boolean;
   /** Every workspace the person belongs to, for the switcher. */
   workspaces: WorkspaceOfPerson[];
   csrfToken: string;
@@ -43,6 +47,7 @@ export async function startSession(
   services: WebServices,
   personId: string,
   workspaceId: string,
+  withSecondFactor = false,
 ): Promise<string> {
   const { config, storage, clock } = services;
   const now = clock.now();
@@ -53,6 +58,7 @@ export async function startSession(
     id_hash: sha256(id),
     user_id: workspaceId,
     person_id: personId,
+    second_factor_at: withSecondFactor ? now.toISOString() : null,
     csrf_token: randomToken(),
     last_key_form: null,
     created_at: now.toISOString(),
@@ -78,6 +84,8 @@ export async function readSession(services: WebServices, cookieHeader: string | 
   const signedIn: SignedIn = {
     user: { id: row.user_id, email: row.email, tier: row.tier, name: row.workspace_name },
     member: { personId: row.person_id, email: row.person_email, role: row.role as Role },
+    secondFactor: row.second_factor_at !== null,
+    secondFactorRequired: row.workspace_second_factor === 'approvers',
     workspaces,
     csrfToken: row.csrf_token,
     idHash,

@@ -7,9 +7,10 @@ import { approveApp } from '../../src/owners/app-grants.ts';
 import { rejectChange } from '../../src/owners/approvals.ts';
 import { issueKey } from '../../src/owners/create-key.ts';
 import { acceptInvitation, inviteMember } from '../../src/owners/members.ts';
+import { startTotpSetup } from '../../src/owners/second-factor.ts';
 import { PLATFORMS } from '../../src/platform-families.ts';
 import { revokeApiKey } from '../../src/storage/api-keys.ts';
-import { ensurePerson } from '../../src/storage/people.ts';
+import { ensurePerson, findPersonByEmail } from '../../src/storage/people.ts';
 import { createTestCertificate, type TestCertificate } from '../assets/support/test-certificate.ts';
 import { verifierFromDocs } from '../notifications/support/docs-verifier.ts';
 import { Receiver, receiverEnv } from '../notifications/support/receiver.ts';
@@ -50,6 +51,7 @@ const PAGES: ConsolePage[] = [
   { name: 'change', path: (seeded) => `/activity/${seeded.changeId}` },
   { name: 'notifications', path: () => '/notifications' },
   { name: 'members', path: () => '/members' },
+  { name: 'account', path: () => '/account' },
   { name: 'invitation', path: (seeded) => seeded.invitationPath, visitor: true },
   { name: 'not-found', path: () => '/dashboard' },
 ];
@@ -126,6 +128,9 @@ describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_00
       service.services.clock.now(),
     );
     seeded.invitationPath = new URL(waiting.link).pathname;
+    // The owner has begun setting up an authenticator: the account page shows its QR code and key.
+    const ownerPerson = await findPersonByEmail(db, user.email);
+    if (ownerPerson) await startTotpSetup(service.services, ownerPerson);
     for (const platform of PLATFORMS) await addAccount(service.services, user, { platform });
     const now = service.services.clock.now();
     const spend = await issueKey(db, user, 'night agent', 'never', now, {

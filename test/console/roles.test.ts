@@ -15,6 +15,7 @@ type Role = 'viewer' | 'operator' | 'approver' | 'admin';
  */
 const NEEDS: ReadonlyArray<[RegExp, Role]> = [
   [/^\/workspace$/, 'viewer'],
+  [/^\/account\/totp\/(start|confirm|remove)$/, 'viewer'],
   [/^\/keys(\/.*)?$/, 'operator'],
   [/^\/agents\/stop$/, 'operator'],
   [/^\/activity\/:id\/revert$/, 'operator'],
