@@ -16,7 +16,7 @@ export function authenticatorCode(key: string, time: Date): string {
 
 /** The recovery codes an account page shows once. */
 export function recoveryCodesOf(html: string): string[] {
-  const block = /id="recovery-title"[^]*?<pre><code>([^<]+)<\/code><\/pre>/.exec(html)?.[1];
+  const block = /id="recovery-title"[\s\S]*?<pre><code>([^<]+)<\/code><\/pre>/.exec(html)?.[1];
   if (!block) throw new Error('the page shows no recovery codes');
   return block.split('\n');
 }
