@@ -39,9 +39,12 @@ export function approvalPage(view: ApprovalView) {
   const { approval, now } = view;
   const change = changeOf(approval);
   const status = statusOf(approval, now);
-  const decided = approval.decided_at
-    ? html`<dt>Decided</dt><dd>${formatTime(approval.decided_at)} by ${approval.decided_by ?? '—'}</dd>`
+  const first = approval.first_approved_at
+    ? html`<dt>First approval</dt><dd>${formatTime(approval.first_approved_at)} by ${approval.first_approved_by ?? '—'}</dd>`
     : '';
+  const decided = approval.decided_at
+    ? html`${first}<dt>Decided</dt><dd>${formatTime(approval.decided_at)} by ${approval.decided_by ?? '—'}</dd>`
+    : first;
   const body = html`<p class="lead">${change.what}</p>
 <dl class="facts">
   <dt>Status</dt><dd class="status-${status}">${status}</dd>

@@ -106,6 +106,11 @@ export function outcomeText(approval: Approval, status: ApprovalStatus): string 
 
 /** The notice the approval's page shows after a decision: good news as success, the rest as an alert. */
 export function decisionNotice(approval: Approval, status: ApprovalStatus): Notice | undefined {
+  if (status === 'pending' && approval.first_approved_by)
+    return {
+      kind: 'success',
+      text: `Approved once, by ${approval.first_approved_by}: this change needs a second approver, someone else.`,
+    };
   if (status === 'pending') return undefined;
   const kind = status === 'applied' || status === 'rejected' ? 'success' : 'error';
   return { kind, text: outcomeText(approval, status) };

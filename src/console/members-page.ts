@@ -13,6 +13,8 @@ export interface MembersView {
   members: MemberRow[];
   invitations: Invitation[];
   now: Date;
+  /** The amounts a day above which a change waits for two approvers, as the form shows them; '' for none. */
+  twoApproversAbove: string;
   newInvitation?: NewInvitation | undefined;
   notice?: Notice | undefined;
 }
@@ -123,6 +125,21 @@ function secondFactorForm(view: MembersView): SafeHtml {
 </form>`;
 }
 
+function twoApproversForm(view: MembersView): SafeHtml {
+  const state = view.twoApproversAbove
+    ? html`A change projected to spend more a day than <strong>${view.twoApproversAbove}</strong> (or whose daily spend cannot be projected) waits for two approvers, each someone else.`
+    : 'One approver decides every change.';
+  if (!roleAllows(view.session.member.role, 'admin')) return html`<h2>Two approvers</h2><p>${state}</p>`;
+  return html`<h2>Two approvers</h2>
+<p>${state}</p>
+<form method="post" action="/members/two-approvers" class="stack">
+  ${csrfInput(view.session.csrfToken)}
+  <label>Two approvers above, a day <input type="text" name="two_approvers_above" value="${view.twoApproversAbove}" placeholder="e.g. 500:USD, 400:EUR" aria-describedby="two-approvers-hint"></label>
+  <p id="two-approvers-hint" class="muted">An amount and a currency per currency, like 500:USD; empty for one approver always.</p>
+  <button type="submit" class="secondary">Save</button>
+</form>`;
+}
+
 export function membersPage(view: MembersView) {
   const body = html`${newInvitationBox(view.newInvitation)}
 <p>The people who work in <strong>${view.session.user.name}</strong>, and what each may do. Keys, connections
@@ -130,6 +147,7 @@ and approvals belong to the workspace, not to the member who made them.</p>
 ${membersTable(view)}
 ${invitationsTable(view)}
 ${inviteForm(view)}
+${twoApproversForm(view)}
 ${secondFactorForm(view)}`;
   return page({ title: 'Members', session: view.session, section: '/members', notice: view.notice, body });
 }

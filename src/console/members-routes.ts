@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
 import { inviteMember, type NewInvitation, removeMember, setMemberRole } from '../owners/members.ts';
 import { OwnerError } from '../owners/owner-error.ts';
+import { parseTwoApproversAbove, twoApproversAboveText } from '../owners/two-approvers.ts';
 import { switchSessionWorkspace } from '../storage/console-sessions.ts';
 import { listOpenInvitations, revokeInvitation } from '../storage/invitations.ts';
 import { listMembers } from '../storage/memberships.ts';
 import { findPersonById } from '../storage/people.ts';
-import { findUserById, setSecondFactorRequirement } from '../storage/users.ts';
+import { findUserById, setSecondFactorRequirement, setTwoApproversAbove } from '../storage/users.ts';
 import { signedIn } from '../web/console-request.ts';
 import { formField } from '../web/form.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
@@ -20,6 +21,8 @@ const DONE: Record<string, string> = {
   'second-factor-on':
     'Approvers and admins now approve and administer only once signed in with a second factor.',
   'second-factor-off': 'A second factor is no longer required.',
+  'two-approvers-on': 'Changes above that amount a day now wait for two approvers.',
+  'two-approvers-off': 'One approver decides every change.',
 };
 
 /** The members of the workspace, invitations, roles; and the switch between a person's workspaces. */
@@ -37,10 +40,11 @@ export function registerMembersRoutes(app: FastifyInstance, services: Services):
       listMembers(storage.db, session.user.id),
       listOpenInvitations(storage.db, session.user.id),
     ]);
+    const twoApproversAbove = twoApproversAboveText(await workspaceOf(request));
     return sendPage(
       reply,
       status,
-      membersPage({ session, members, invitations, now: clock.now(), ...extra }),
+      membersPage({ session, members, invitations, now: clock.now(), twoApproversAbove, ...extra }),
     );
   }
 
@@ -134,6 +138,14 @@ export function registerMembersRoutes(app: FastifyInstance, services: Services):
     request.log.info({ required }, 'console set the second factor requirement');
     return reply.redirect(`/members?done=${required ? 'second-factor-on' : 'second-factor-off'}`, 303);
   });
+
+  app.post('/members/two-approvers', ADMIN, async (request, reply) =>
+    change(request, reply, async () => {
+      const thresholds = parseTwoApproversAbove(formField(request, 'two_approvers_above'));
+      await setTwoApproversAbove(storage.db, signedIn(request).user.id, thresholds);
+      return thresholds ? 'two-approvers-on' : 'two-approvers-off';
+    }),
+  );
 
   // Any member may look at another of their workspaces; the role there is theirs there.
   app.post('/workspace', { config: { role: 'viewer' } }, async (request, reply) => {

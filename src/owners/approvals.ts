@@ -4,7 +4,7 @@ import { approvalDecided } from '../notifications/approval-events.ts';
 import { executeTool } from '../pipeline/execute-tool.ts';
 import type { Outcome } from '../pipeline/outcome.ts';
 import type { PipelineServices } from '../pipeline/pipeline-services.ts';
-import { findApproval, moveApproval, pendingPastExpiry } from '../storage/approvals.ts';
+import { findApproval, moveApproval, pendingPastExpiry, recordFirstApproval } from '../storage/approvals.ts';
 import type { Approval, User } from '../storage/schema.ts';
 import { type ApprovalChange, type ApprovalStatus, statusOf } from '../tools/approvals/approval-object.ts';
 import type { Change } from '../tools/changes/change.ts';
@@ -13,7 +13,8 @@ import type { ActingMember } from './owner-caller.ts';
 import { OwnerError } from './owner-error.ts';
 import { requesterNow } from './requester.ts';
 import { runOnce } from './run-once.ts';
-import { refuseOwnApproval } from './separation-of-duties.ts';
+import { OwnApprovalError, refuseOwnApproval } from './separation-of-duties.ts';
+import { twoApproversThreshold } from './two-approvers.ts';
 
 /** What became of an owner's decision, and the approval as it now stands. */
 export interface Decision {
@@ -103,6 +104,8 @@ export async function approveChange(
   if (settled) return settled;
   if (approval.status === 'pending') {
     await refuseOwnApproval(db, approval, member);
+    const first = await firstOfTwoApprovals(services, owner, approval, member);
+    if (first) return first;
     await moveApproval(db, id, 'pending', {
       status: 'approved',
       decided_at: now.toISOString(),
@@ -141,6 +144,44 @@ export async function approveChange(
   // Told once the decision is carried out: applied, drifted or failed, not while it waits for a retry.
   if (decision.approval.status !== 'approved') await approvalDecided(services, decision.approval);
   return decision;
+}
+
+/**
+ * Of a change above the workspace's amount for two approvers, the first approval: recorded, and the
+ * decision answered as waiting for a second approver, who must be someone else. Undefined when this
+ * approval is the one that decides (one approver suffices, or this is the second).
+ */
+async function firstOfTwoApprovals(
+  services: PipelineServices,
+  owner: User,
+  approval: Approval,
+  member: ActingMember | undefined,
+): Promise<Decision | undefined> {
+  const threshold = twoApproversThreshold(owner, approval);
+  if (!threshold) return undefined;
+  const by = member?.email ?? owner.email;
+  if (approval.first_approved_by === by)
+    throw new OwnApprovalError(
+      `You gave the first approval: this change is above ${threshold}, so another approver gives the second.`,
+    );
+  if (approval.first_approved_by) return undefined;
+  if (!(await recordFirstApproval(services.storage.db, approval.id, by, services.clock.now()))) {
+    // Another member gave the first approval meanwhile (this one is the second), or decided it.
+    const now = await ownersApproval(services, owner, approval.id);
+    if (now.status !== 'pending' || !now.first_approved_by)
+      return {
+        status: statusOf(now, services.clock.now()),
+        message: `This approval is already ${now.status}.`,
+        approval: now,
+      };
+    return firstOfTwoApprovals(services, owner, now, member);
+  }
+  return current(
+    services,
+    owner,
+    approval.id,
+    `First approval recorded: this change is above ${threshold}, so a second approver must approve it too.`,
+  );
 }
 
 /** An approved change is applied only to the objects as they were when the approval was asked for. */

@@ -83,6 +83,8 @@ export async function requestApproval(
     expires_at: new Date(now.getTime() + config.approvalTtlHours * 3_600_000).toISOString(),
     decided_at: null,
     decided_by: null,
+    first_approved_by: null,
+    first_approved_at: null,
     result: null,
   };
   await insertApproval(storage.db, approval);

@@ -81,3 +81,20 @@ export async function moveApproval(
 export async function renameApproval(db: Kysely<Database>, id: string, newId: string): Promise<void> {
   await db.updateTable('approvals').set({ id: newId }).where('id', '=', id).execute();
 }
+
+/** Records the first of two approvals, once: false when another member gave it meanwhile, or it was decided. */
+export async function recordFirstApproval(
+  db: Kysely<Database>,
+  id: string,
+  by: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('approvals')
+    .set({ first_approved_by: by, first_approved_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('first_approved_by', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

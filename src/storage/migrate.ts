@@ -22,6 +22,7 @@ import * as changeEngine from './migrations/0019_change_engine.ts';
 import * as workspaces from './migrations/0020_workspaces.ts';
 import * as memberActions from './migrations/0021_member_actions.ts';
 import * as secondFactor from './migrations/0022_second_factor.ts';
+import * as twoApprovers from './migrations/0023_two_approvers.ts';
 import type { Database } from './schema.ts';
 
 // An explicit list: a migration is applied because it is named here, not because a file exists.
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0020_workspaces': workspaces,
   '0021_member_actions': memberActions,
   '0022_second_factor': secondFactor,
+  '0023_two_approvers': twoApprovers,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -21,6 +21,8 @@ export interface UsersTable {
   agents_stopped_at: Generated<Timestamp | null>;
   /** `off`, or `approvers`: approvers and admins act only in a session opened with a second factor. */
   second_factor: Generated<string>;
+  /** JSON `{currency: micros}`: a change projected to spend more a day than this waits for two approvers. */
+  two_approvers_above: Generated<string | null>;
 }
 
 export interface ApiKeysTable {
@@ -415,6 +417,9 @@ export interface ApprovalsTable {
   decided_at: Timestamp | null;
   /** The address of the member who decided (the owner's, before teams). */
   decided_by: string | null;
+  /** Of a change that needs two approvers: the address of the first, and when, until the second approves. */
+  first_approved_by: Generated<string | null>;
+  first_approved_at: Generated<Timestamp | null>;
   /** JSON: the applied answer (`text`, `structured`), or what drifted or failed. */
   result: string | null;
 }

@@ -21,7 +21,7 @@ export async function createUser(
     created_at: now.toISOString(),
   };
   await db.insertInto('users').values(user).execute();
-  return { ...user, agents_stopped_at: null, second_factor: 'off' };
+  return { ...user, agents_stopped_at: null, second_factor: 'off', two_approvers_above: null };
 }
 
 export async function renameUser(db: Kysely<Database>, userId: string, name: string): Promise<void> {
@@ -75,4 +75,17 @@ export async function setSecondFactorRequirement(
   requirement: 'off' | 'approvers',
 ): Promise<void> {
   await db.updateTable('users').set({ second_factor: requirement }).where('id', '=', userId).execute();
+}
+
+/** The amounts a day above which a change waits for two approvers, per currency; null: one approver always. */
+export async function setTwoApproversAbove(
+  db: Kysely<Database>,
+  userId: string,
+  thresholds: Record<string, number> | null,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ two_approvers_above: thresholds && JSON.stringify(thresholds) })
+    .where('id', '=', userId)
+    .execute();
 }

@@ -45,11 +45,11 @@ describe.each(TEST_DIALECTS)('approvals in a team on %s', (dialect) => {
     return KEY_PATTERN.exec(made.text)?.[0] ?? '';
   }
 
-  /** The agent raises the retargeting campaign's budget; it waits: the approval's id. */
-  async function raise(key: string): Promise<string> {
+  /** The agent raises the retargeting campaign's budget by `by`; it waits: the approval's id. */
+  async function raise(key: string, by = 10): Promise<string> {
     const listed = await callTool(service.url, key, 'list_video_campaigns');
     const campaign = listed.body.data.structured.campaigns.find((c: any) => c.name === RETARGETING);
-    const budget = Number(campaign.daily_budget) + 10;
+    const budget = Number(campaign.daily_budget) + by;
     const asked = await callTool(service.url, key, 'update_video_campaign', {
       campaign_id: String(campaign.campaign_id),
       daily_budget: budget,
@@ -116,5 +116,45 @@ describe.each(TEST_DIALECTS)('approvals in a team on %s', (dialect) => {
     // Rejecting what one's own key asked spends nothing: it stays open.
     await approver.client.submit(`/approvals/${id}`, `/approvals/${id}/reject`, {});
     expect(await statusOf(user.id, id)).toBe('rejected');
+  });
+
+  it('a change above the workspace’s amount waits for two approvers, each someone else; below it, one decides', async () => {
+    const { admin, email, user } = await workspace();
+    const approver = await inviteAndJoin(service.url, admin, 'approver');
+    const operator = await inviteAndJoin(service.url, admin, 'operator');
+    const refused = await admin.submit('/members', '/members/two-approvers', {
+      two_approvers_above: '20 dollars',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain(
+      '&quot;20 dollars&quot; is not an amount a day: write an amount and a currency, like 500:USD.',
+    );
+    const set = await admin.submit('/members', '/members/two-approvers', { two_approvers_above: '20:usd' });
+    expect(set.location).toBe('/members?done=two-approvers-on');
+    expect((await admin.get('/members')).text).toContain('value="20.00:USD"');
+
+    const key = await consoleKey(operator.client, 'operator agent');
+    const big = await raise(key, 25);
+    const first = await approver.client.submit(`/approvals/${big}`, `/approvals/${big}/approve`, {});
+    expect(first.location).toBe(`/approvals/${big}?done=decided`);
+    expect(await statusOf(user.id, big)).toBe('pending');
+    const page = await approver.client.get(`/approvals/${big}?done=decided`);
+    expect(page.text).toContain(
+      `Approved once, by ${approver.email}: this change needs a second approver, someone else.`,
+    );
+    // The same approver twice is one approval.
+    const twice = await approver.client.submit(`/approvals/${big}`, `/approvals/${big}/approve`, {});
+    expect(twice.status).toBe(403);
+    expect(twice.text).toContain('You gave the first approval: this change is above 20.00 USD a day');
+    expect(await statusOf(user.id, big)).toBe('pending');
+    await admin.submit(`/approvals/${big}`, `/approvals/${big}/approve`, {});
+    expect(await statusOf(user.id, big)).toBe('applied');
+    const decided = await findApproval(service.services.storage.db, user.id, big);
+    expect([decided?.first_approved_by, decided?.decided_by]).toEqual([approver.email, email]);
+
+    // At or below the amount, one approval applies it.
+    const small = await raise(key, 20);
+    await approver.client.submit(`/approvals/${small}`, `/approvals/${small}/approve`, {});
+    expect(await statusOf(user.id, small)).toBe('applied');
   });
 });

@@ -25,5 +25,5 @@ export async function migrateUpTo(db: Kysely<Database>, name: string): Promise<v
 export async function insertOldOwner(db: Kysely<Database>, email: string, tier: string, now: Date) {
   const user = { id: `usr_${email.replace(/\W/g, '_')}`, email, tier, created_at: now.toISOString() };
   await db.insertInto('users').values(user).execute();
-  return { ...user, name: email, agents_stopped_at: null, second_factor: 'off' };
+  return { ...user, name: email, agents_stopped_at: null, second_factor: 'off', two_approvers_above: null };
 }

@@ -1,0 +1,52 @@
+import { KeyLimitsError, parseCeiling } from '../auth/key-limits-input.ts';
+import { decimalToMicros, formatMicros } from '../money.ts';
+import type { Approval, User } from '../storage/schema.ts';
+import type { ApprovalChange } from '../tools/approvals/approval-object.ts';
+import { OwnerError } from './owner-error.ts';
+
+/**
+ * The amount a day above which the workspace wants two approvers for this change, in words, or undefined
+ * when one will do. A change whose daily spend cannot be projected counts as above: unknown is not small.
+ */
+export function twoApproversThreshold(workspace: User, approval: Approval): string | undefined {
+  if (!workspace.two_approvers_above) return undefined;
+  const thresholds = JSON.parse(workspace.two_approvers_above) as Record<string, number>;
+  const change = JSON.parse(approval.change) as ApprovalChange;
+  const threshold = thresholds[change.currency];
+  if (threshold === undefined) return undefined;
+  const delta = change.projected_daily_delta;
+  // Signed, like `+25.00`: a change that lowers spend is below any amount.
+  if (delta !== null && (delta.startsWith('-') || decimalToMicros(delta.replace(/^\+/, '')) <= threshold))
+    return undefined;
+  return `${formatMicros(threshold, change.currency)} ${change.currency} a day`;
+}
+
+/** `500:USD, 400 EUR` as the amounts a day per currency; empty: null, one approver always. */
+export function parseTwoApproversAbove(text: string): Record<string, number> | null {
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return null;
+  const thresholds: Record<string, number> = {};
+  for (const part of parts) {
+    try {
+      const { currency, micros } = parseCeiling(part);
+      if (currency in thresholds) throw new OwnerError(`Two amounts for ${currency}: give one.`);
+      thresholds[currency] = micros;
+    } catch (error) {
+      if (!(error instanceof KeyLimitsError)) throw error;
+      throw new OwnerError(`"${part}" is not an amount a day: write an amount and a currency, like 500:USD.`);
+    }
+  }
+  return thresholds;
+}
+
+/** The amounts as the form shows them: `500.00:USD, 400.00:EUR`. */
+export function twoApproversAboveText(workspace: { two_approvers_above: string | null }): string {
+  if (!workspace.two_approvers_above) return '';
+  const thresholds = JSON.parse(workspace.two_approvers_above) as Record<string, number>;
+  return Object.entries(thresholds)
+    .map(([currency, micros]) => `${formatMicros(micros, currency)}:${currency}`)
+    .join(', ');
+}
