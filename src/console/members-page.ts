@@ -1,17 +1,20 @@
 import type { NewInvitation } from '../owners/members.ts';
 import { ROLE_SUMMARIES, ROLES, type Role, roleAllows } from '../roles.ts';
 import type { MemberRow } from '../storage/memberships.ts';
-import type { Invitation } from '../storage/schema.ts';
+import type { Invitation, MemberAction } from '../storage/schema.ts';
 import { dataTable, type Row } from '../web/data-table.ts';
 import { formatTime } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
+import { MEMBER_ACTION_LABELS } from './member-action-labels.ts';
 
 export interface MembersView {
   session: SignedIn;
   members: MemberRow[];
   invitations: Invitation[];
+  /** The members' latest console actions, newest first. */
+  actions: MemberAction[];
   now: Date;
   /** The amounts a day above which a change waits for two approvers, as the form shows them; '' for none. */
   twoApproversAbove: string;
@@ -140,6 +143,25 @@ function twoApproversForm(view: MembersView): SafeHtml {
 </form>`;
 }
 
+function actionsTable(view: MembersView): SafeHtml {
+  if (view.actions.length === 0)
+    return html`<h2>Recent actions</h2><p>No member has changed anything yet.</p>`;
+  const rows: Row[] = view.actions.map((action) => {
+    const subject = action.subject ? (JSON.parse(action.subject) as Record<string, string>) : {};
+    return {
+      cells: [
+        formatTime(action.created_at),
+        { rowHeader: true, content: html`<span class="address">${action.email}</span>` },
+        MEMBER_ACTION_LABELS[action.route] ?? action.route,
+        html`<span class="address">${Object.values(subject).join(' · ')}</span>`,
+      ],
+    };
+  });
+  const columns = [{ label: 'When' }, { label: 'Member' }, { label: 'What' }, { label: 'On', fold: true }];
+  return html`<h2>Recent actions</h2>
+${dataTable({ caption: 'What members did in the console, newest first', columns, rows })}`;
+}
+
 export function membersPage(view: MembersView) {
   const body = html`${newInvitationBox(view.newInvitation)}
 <p>The people who work in <strong>${view.session.user.name}</strong>, and what each may do. Keys, connections
@@ -148,6 +170,7 @@ ${membersTable(view)}
 ${invitationsTable(view)}
 ${inviteForm(view)}
 ${twoApproversForm(view)}
-${secondFactorForm(view)}`;
+${secondFactorForm(view)}
+${actionsTable(view)}`;
   return page({ title: 'Members', session: view.session, section: '/members', notice: view.notice, body });
 }

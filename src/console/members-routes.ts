@@ -5,6 +5,7 @@ import { OwnerError } from '../owners/owner-error.ts';
 import { parseTwoApproversAbove, twoApproversAboveText } from '../owners/two-approvers.ts';
 import { switchSessionWorkspace } from '../storage/console-sessions.ts';
 import { listOpenInvitations, revokeInvitation } from '../storage/invitations.ts';
+import { listMemberActions } from '../storage/member-actions.ts';
 import { listMembers } from '../storage/memberships.ts';
 import { findPersonById } from '../storage/people.ts';
 import { findUserById, setSecondFactorRequirement, setTwoApproversAbove } from '../storage/users.ts';
@@ -13,6 +14,9 @@ import { formField } from '../web/form.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
 import { ADMIN } from '../web/roles.ts';
 import { membersPage } from './members-page.ts';
+
+/** How many of the members' latest actions the page lists. */
+const ACTIONS_SHOWN = 30;
 
 const DONE: Record<string, string> = {
   role: 'The role is changed: it applies from their next page.',
@@ -36,15 +40,16 @@ export function registerMembersRoutes(app: FastifyInstance, services: Services):
     extra: { notice?: Notice; newInvitation?: NewInvitation } = {},
   ) {
     const session = signedIn(request);
-    const [members, invitations] = await Promise.all([
+    const [members, invitations, actions] = await Promise.all([
       listMembers(storage.db, session.user.id),
       listOpenInvitations(storage.db, session.user.id),
+      listMemberActions(storage.db, session.user.id, ACTIONS_SHOWN),
     ]);
     const twoApproversAbove = twoApproversAboveText(await workspaceOf(request));
     return sendPage(
       reply,
       status,
-      membersPage({ session, members, invitations, now: clock.now(), twoApproversAbove, ...extra }),
+      membersPage({ session, members, invitations, actions, now: clock.now(), twoApproversAbove, ...extra }),
     );
   }
 

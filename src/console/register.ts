@@ -11,6 +11,7 @@ import { registerBillingRoutes } from './billing-routes.ts';
 import { registerConnectionsRoutes } from './connections-routes.ts';
 import { registerInvitationRoutes } from './invitation-routes.ts';
 import { registerKeysRoutes } from './keys-routes.ts';
+import { recordMemberActions } from './member-actions-hook.ts';
 import { registerMembersRoutes } from './members-routes.ts';
 import { registerNotificationsRoutes } from './notifications-routes.ts';
 import { registerOverviewRoutes } from './overview-routes.ts';
@@ -27,6 +28,7 @@ export function registerConsole(app: FastifyInstance, services: Services): void 
     pages.register(async (owners) => {
       owners.addHook('preHandler', requireSignIn);
       owners.addHook('preHandler', requireRole);
+      owners.addHook('onResponse', recordMemberActions(services));
       registerOverviewRoutes(owners, services);
       registerKeysRoutes(owners, services);
       registerConnectionsRoutes(owners, services);

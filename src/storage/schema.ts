@@ -300,6 +300,20 @@ export interface PersonPasswordsTable {
   updated_at: Timestamp;
 }
 
+/** A console form a member sent that succeeded: who, which form (its route), on what (its ids). */
+export interface MemberActionsTable {
+  id: string;
+  workspace_id: string;
+  person_id: string | null;
+  /** The member's address then, kept when the person is gone. */
+  email: string;
+  /** The form's route, like `/keys/:id/revoke`. */
+  route: string;
+  /** JSON: the route's parameters (`{"id": "key_…"}`), or null. */
+  subject: string | null;
+  created_at: Timestamp;
+}
+
 /** A person's TOTP secret (encrypted with the key ring), confirmed once a code from it was given. */
 export interface PersonTotpTable {
   person_id: string;
@@ -549,6 +563,7 @@ export interface Database {
   people: PeopleTable;
   person_passwords: PersonPasswordsTable;
   memberships: MembershipsTable;
+  member_actions: MemberActionsTable;
   person_totp: PersonTotpTable;
   person_recovery_codes: PersonRecoveryCodesTable;
   invitations: InvitationsTable;
@@ -581,6 +596,7 @@ export type AuditEntry = Insertable<AuditLogTable>;
 export type ConsoleSession = Selectable<ConsoleSessionsTable>;
 export type Person = Selectable<PeopleTable>;
 export type Membership = Selectable<MembershipsTable>;
+export type MemberAction = Selectable<MemberActionsTable>;
 export type Invitation = Selectable<InvitationsTable>;
 export type OAuthGrant = Selectable<OAuthGrantsTable>;
 export type Approval = Selectable<ApprovalsTable>;

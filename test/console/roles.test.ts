@@ -1,10 +1,9 @@
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerConsole } from '../../src/console/register.ts';
 import { findUserByEmail } from '../../src/storage/users.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';
 import { ConsoleClient, csrfTokenOf, PASSWORD, uniqueEmail } from './support/console-client.ts';
+import { consoleForms } from './support/console-forms.ts';
 import { inviteAndJoin } from './support/members.ts';
 
 type Role = 'viewer' | 'operator' | 'approver' | 'admin';
@@ -25,23 +24,7 @@ const NEEDS: ReadonlyArray<[RegExp, Role]> = [
   [/^\/connections\/.*$/, 'admin'],
   [/^\/notifications(\/.*)?$/, 'admin'],
 ];
-/** Forms a visitor sends: no role, as there is no workspace yet. */
-const PUBLIC = new Set(['/login', '/signup', '/logout', '/invitations/:token']);
 const ORDER: Role[] = ['viewer', 'operator', 'approver', 'admin'];
-
-/** Every form the console takes, read off the console's own routes as it registers them. */
-async function consoleForms(service: TestService): Promise<string[]> {
-  const app = Fastify();
-  const forms: string[] = [];
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (methods.includes('POST')) forms.push(route.url);
-  });
-  registerConsole(app, service.services);
-  await app.ready();
-  await app.close();
-  return forms.filter((url) => !PUBLIC.has(url));
-}
 
 function needs(url: string): Role {
   const found = NEEDS.find(([pattern]) => pattern.test(url));

@@ -1,0 +1,36 @@
+/**
+ * What each console form does, in words for the team's history; a form that is not here is not recorded
+ * (switching workspace changes nothing). test/console/member-actions.test.ts keeps every form placed.
+ */
+export const MEMBER_ACTION_LABELS: Readonly<Record<string, string | null>> = {
+  '/workspace': null,
+  '/keys': 'made a key',
+  '/keys/:id/narrow': 'narrowed a key',
+  '/keys/:id/revoke': 'revoked a key',
+  '/keys/apps/:id/revoke': 'revoked an app',
+  '/keys/oauth-clients': 'made an OAuth client',
+  '/keys/oauth-clients/:id/delete': 'deleted an OAuth client',
+  '/agents/stop': 'stopped all agents',
+  '/agents/resume': 'resumed agents',
+  '/activity/:id/revert': 'reverted a change',
+  '/approvals/:id/approve': 'approved a change',
+  '/approvals/:id/reject': 'rejected a change',
+  '/members/invite': 'invited a member',
+  '/members/:id/role': 'changed a member’s role',
+  '/members/:id/remove': 'removed a member',
+  '/members/invitations/:id/withdraw': 'withdrew an invitation',
+  '/members/second-factor': 'changed whether a second factor is required',
+  '/members/two-approvers': 'changed the amounts that need two approvers',
+  '/connections/:platform/connect': 'began connecting a platform',
+  '/connections/:platform/callback': 'connected a platform',
+  '/connections/:id/disconnect': 'disconnected a platform',
+  '/notifications': 'added a webhook endpoint',
+  '/notifications/:id/rotate': 'rotated a webhook secret',
+  '/notifications/:id/test': 'sent a test event',
+  '/notifications/:id/disable': 'disabled a webhook endpoint',
+  '/notifications/:id/enable': 'enabled a webhook endpoint',
+  '/notifications/:id/delete': 'deleted a webhook endpoint',
+  '/account/totp/start': 'began setting up an authenticator',
+  '/account/totp/confirm': 'set up an authenticator',
+  '/account/totp/remove': 'removed their authenticator',
+};
