@@ -18,6 +18,11 @@ export interface KeyLimits {
   scope: Scope;
   /** The only accounts the key may see and act on; null: every account of the owner. */
   accounts: KeyAccount[] | null;
+  /**
+   * The (agency's) client the key is limited to, or null. Its `accounts` are then the client's as they are
+   * when the key calls, those assigned later too (src/storage/api-keys.ts `keyLimits`).
+   */
+  clientId: string | null;
   /** Per currency, the largest daily budget (micros) a call of the key may set; null: no ceiling. */
   ceilings: Record<string, number> | null;
   /**
@@ -40,6 +45,7 @@ export function isApprovalMode(value: string): value is ApprovalMode {
 export const DEFAULT_LIMITS: KeyLimits = {
   scope: 'write',
   accounts: null,
+  clientId: null,
   ceilings: null,
   maxRaisePercent: null,
   approval: 'none',
@@ -73,31 +79,42 @@ export function canonicalLimits(limits: KeyLimits): Partial<KeyLimits> {
   const accounts = limits.accounts?.toSorted(
     (a, b) => a.platform.localeCompare(b.platform) || a.accountId.localeCompare(b.accountId),
   );
-  const { maxRaisePercent, approval, ...rest } = limits;
+  const { maxRaisePercent, approval, clientId, ...rest } = limits;
   return {
     ...rest,
-    accounts: accounts ?? null,
+    // A client's accounts change as they are assigned: the client, not its accounts of the day, is the limit.
+    accounts: clientId === null ? (accounts ?? null) : null,
+    ...(clientId !== null && { clientId }),
     ...(maxRaisePercent !== null && { maxRaisePercent }),
     ...(approval !== 'none' && { approval }),
   };
 }
 
 /** The limits stored with a key row. */
-export function limitsOfRow(row: {
-  scope: string;
-  account_limits: string | null;
-  budget_ceilings: string | null;
-  max_raise_percent: number | null;
-  approval: string;
-}): KeyLimits {
-  const accounts = row.account_limits
-    ? (JSON.parse(row.account_limits) as Array<{ platform: string; account_id: string }>).flatMap((a) =>
-        isPlatform(a.platform) ? [{ platform: a.platform, accountId: a.account_id }] : [],
-      )
-    : null;
+export function limitsOfRow(
+  row: {
+    scope: string;
+    account_limits: string | null;
+    budget_ceilings: string | null;
+    max_raise_percent: number | null;
+    approval: string;
+    agency_client_id?: string | null;
+  },
+  /** A client key's accounts as they are now; none given: it acts on none. */
+  clientAccounts: KeyAccount[] = [],
+): KeyLimits {
+  const clientId = row.agency_client_id ?? null;
+  const accounts = clientId
+    ? clientAccounts
+    : row.account_limits
+      ? (JSON.parse(row.account_limits) as Array<{ platform: string; account_id: string }>).flatMap((a) =>
+          isPlatform(a.platform) ? [{ platform: a.platform, accountId: a.account_id }] : [],
+        )
+      : null;
   return {
     scope: isScope(row.scope) ? row.scope : 'read',
     accounts,
+    clientId,
     ceilings: row.budget_ceilings ? (JSON.parse(row.budget_ceilings) as Record<string, number>) : null,
     maxRaisePercent: row.max_raise_percent === null ? null : Number(row.max_raise_percent),
     // An unknown value asks for approval rather than none: the safer reading.
@@ -112,12 +129,14 @@ export function rowOfLimits(limits: KeyLimits): {
   budget_ceilings: string | null;
   max_raise_percent: number | null;
   approval: string;
+  agency_client_id: string | null;
 } {
   return {
     scope: limits.scope,
     account_limits:
       limits.accounts &&
       JSON.stringify(limits.accounts.map((a) => ({ platform: a.platform, account_id: a.accountId }))),
+    agency_client_id: limits.clientId,
     budget_ceilings: limits.ceilings && JSON.stringify(limits.ceilings),
     max_raise_percent: limits.maxRaisePercent,
     approval: limits.approval,
@@ -133,7 +152,13 @@ export function wideningOf(current: KeyLimits, proposed: KeyLimits): string[] {
   if (SCOPES.indexOf(proposed.scope) > SCOPES.indexOf(current.scope)) {
     problems.push(`the scope ${proposed.scope} is wider than the key's ${current.scope}`);
   }
-  if (current.accounts !== null) {
+  if (proposed.clientId !== current.clientId && !(current.clientId === null && current.accounts === null)) {
+    problems.push(
+      current.clientId === null
+        ? "a client's accounts may be others than the key's own"
+        : 'the key is limited to its client: a key for other accounts is a new key',
+    );
+  } else if (current.accounts !== null && current.clientId === null) {
     if (proposed.accounts === null) problems.push("every account is wider than the key's account list");
     else {
       for (const account of proposed.accounts) {
@@ -180,10 +205,11 @@ export function wideningOf(current: KeyLimits, proposed: KeyLimits): string[] {
 
 /** The limits in a few words, for the keys page and the CLI. */
 export function describeLimits(limits: KeyLimits): string {
-  const accounts =
+  const listed =
     limits.accounts === null
       ? 'every account'
       : limits.accounts.map((a) => `${a.platform} ${a.accountId}`).join(', ') || 'no account';
+  const accounts = limits.clientId === null ? listed : `its client's accounts (now ${listed})`;
   const ceilings =
     limits.ceilings === null
       ? 'no budget ceiling'

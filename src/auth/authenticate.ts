@@ -1,8 +1,7 @@
 import type { Caller } from '../caller.ts';
 import { AppError } from '../errors.ts';
-import { limitsOfRow } from '../key-limits.ts';
 import { refuseIfAgentsStopped } from '../pipeline/agents-stopped.ts';
-import { findApiKeyByHash, touchApiKey } from '../storage/api-keys.ts';
+import { findApiKeyByHash, keyLimits, touchApiKey } from '../storage/api-keys.ts';
 import { callerOfAccessToken } from './access-token.ts';
 import { checkKeyShape, hashApiKey } from './api-key.ts';
 import type { AuthServices } from './auth-services.ts';
@@ -44,10 +43,12 @@ export async function authenticate(
     throw unauthenticated(services, 'This API key is mistyped or truncated (its checksum does not match).');
   }
   const hash = hashApiKey(key);
-  const row = await services.credentials.lookup(`key:${hash}`, () =>
-    findApiKeyByHash(services.storage.db, hash),
-  );
-  if (!row) throw unauthenticated(services, 'This API key is not recognised.');
+  const found = await services.credentials.lookup(`key:${hash}`, async () => {
+    const row = await findApiKeyByHash(services.storage.db, hash);
+    return row && { row, limits: await keyLimits(services.storage.db, row) };
+  });
+  if (!found) throw unauthenticated(services, 'This API key is not recognised.');
+  const { row, limits } = found;
   const now = services.clock.now();
   if (row.revoked_at !== null) throw unauthenticated(services, 'This API key was revoked.');
   if (row.expires_at !== null && row.expires_at <= now.toISOString()) {
@@ -63,6 +64,6 @@ export async function authenticate(
     email: row.email,
     tier: row.tier,
     apiKeyId: row.id,
-    limits: limitsOfRow(row),
+    limits,
   };
 }

@@ -12,6 +12,7 @@ import {
 import { decimalToMicros } from '../money.ts';
 import { isPlatform } from '../platform-families.ts';
 import { listAdAccounts } from '../storage/accounts.ts';
+import { accountsOfClient, findClient } from '../storage/clients.ts';
 import type { Database } from '../storage/schema.ts';
 
 /** What an owner typed for a key's limits, in the CLI or the console. */
@@ -19,6 +20,8 @@ export interface KeyLimitsInput {
   scope?: string | undefined;
   /** Account ids (`123`, or `network:123` when two platforms share it). */
   accounts?: string[] | undefined;
+  /** A client of the workspace, by id or name: every account of it, those assigned later too. */
+  client?: string | undefined;
   /** `50:USD` or `50.00 USD`: the largest daily budget per currency. */
   ceilings?: string[] | undefined;
   /** A whole percent from 1 to 1000: the largest raise of a daily budget one change may make unapproved. */
@@ -86,7 +89,20 @@ export async function keyLimitsFrom(
   const scope = input.scope === undefined || input.scope === '' ? base.scope : input.scope;
   if (!isScope(scope)) throw new KeyLimitsError(`"${scope}" is not a scope: use ${SCOPES.join(', ')}`);
   let accounts = base.accounts;
-  if (input.accounts && input.accounts.length > 0) {
+  let clientId = base.clientId;
+  if (isGiven(input.client)) {
+    if (input.accounts && input.accounts.length > 0) {
+      throw new KeyLimitsError(
+        'give a client or accounts, not both: a key limited to a client acts on every account of it',
+      );
+    }
+    const client = await findClient(db, userId, input.client.trim());
+    if (!client) throw new KeyLimitsError(`"${input.client}" is not a client of the workspace`);
+    clientId = client.id;
+    accounts = (await accountsOfClient(db, client.id)).flatMap((a) =>
+      isPlatform(a.platform) ? [{ platform: a.platform, accountId: a.account_id }] : [],
+    );
+  } else if (input.accounts && input.accounts.length > 0) {
     const owned = await listAdAccounts(db, userId);
     accounts = input.accounts.map((text): KeyAccount => {
       const [first, second] = text.trim().split(':');
@@ -122,7 +138,7 @@ export async function keyLimitsFrom(
     ? parseMaxRaisePercent(input.maxRaisePercent)
     : base.maxRaisePercent;
   const approval = isGiven(input.approval) ? parseApproval(input.approval) : base.approval;
-  return { scope, accounts, ceilings, maxRaisePercent, approval };
+  return { scope, accounts, clientId, ceilings, maxRaisePercent, approval };
 }
 
 function isGiven(text: string | undefined): text is string {

@@ -3,8 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
 import { OwnerError } from '../owners/owner-error.ts';
 import { type RevertOutcome, revertChange, revertPlan } from '../owners/revert-change.ts';
-import { listAdAccounts } from '../storage/accounts.ts';
-import { listApiKeys } from '../storage/api-keys.ts';
 import {
   approvalIdOfRequest,
   findChange,
@@ -20,6 +18,7 @@ import { actingMember } from '../web/acting-member.ts';
 import { signedIn } from '../web/console-request.ts';
 import { html } from '../web/html.ts';
 import { type Notice, page, sendPage } from '../web/layout.ts';
+import { seesAccountOfChange, visibleAccounts, visibleChanges, visibleKeys } from '../web/member-scope.ts';
 import { OPERATOR } from '../web/roles.ts';
 import { activityCsv, csvFileName } from './activity-csv.ts';
 import { changeFilters, parseActivityQuery, writeToolNames } from './activity-filters.ts';
@@ -39,12 +38,13 @@ export function registerActivityRoutes(app: FastifyInstance, services: Services)
     const session = signedIn(request);
     const userId = session.user.id;
     const query = parseActivityQuery(request.query);
+    const filters = await visibleChanges(storage.db, session, changeFilters(tools, query));
     const [list, keys, apps, monitors, accounts, members] = await Promise.all([
-      listChanges(storage, userId, changeFilters(tools, query), { limit: PAGE_SIZE, before: query.before }),
-      listApiKeys(storage.db, userId),
+      listChanges(storage, userId, filters, { limit: PAGE_SIZE, before: query.before }),
+      visibleKeys(storage.db, session),
       listAppsEverGranted(storage.db, userId),
       listMonitors(storage.db, userId, {}),
-      listAdAccounts(storage.db, userId),
+      visibleAccounts(storage.db, session),
       listMembers(storage.db, userId),
     ]);
     const view = {
@@ -62,7 +62,8 @@ export function registerActivityRoutes(app: FastifyInstance, services: Services)
     const session = signedIn(request);
     const query = parseActivityQuery(request.query);
     // The export is the whole filtered list, whatever page the owner was on.
-    const rows = iterateChanges(storage, session.user.id, changeFilters(tools, query), { max: CSV_LIMIT });
+    const filters = await visibleChanges(storage.db, session, changeFilters(tools, query));
+    const rows = iterateChanges(storage, session.user.id, filters, { max: CSV_LIMIT });
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${csvFileName(clock.now())}"`)
@@ -77,7 +78,8 @@ export function registerActivityRoutes(app: FastifyInstance, services: Services)
   ) {
     const session = signedIn(request);
     const userId = session.user.id;
-    const row = await findChange(storage, userId, writeTools, id);
+    const found = await findChange(storage, userId, writeTools, id);
+    const row = found && (await seesAccountOfChange(storage.db, session, found)) ? found : undefined;
     if (!row) {
       const body = html`<p><a href="/activity">All activity</a></p>`;
       const notice = { kind: 'error' as const, text: 'There is no such change.' };
@@ -106,6 +108,10 @@ export function registerActivityRoutes(app: FastifyInstance, services: Services)
   app.post<{ Params: { id: string } }>('/activity/:id/revert', OPERATOR, async (request, reply) => {
     const owner = await findUserById(storage.db, signedIn(request).user.id);
     if (!owner) throw new Error('the signed-in owner no longer exists');
+    const change = await findChange(storage, owner.id, writeTools, request.params.id);
+    if (!change || !(await seesAccountOfChange(storage.db, signedIn(request), change))) {
+      return renderChange(request, reply, request.params.id);
+    }
     let reverted: RevertOutcome;
     try {
       reverted = await revertChange(services, owner, request.params.id, actingMember(signedIn(request)));

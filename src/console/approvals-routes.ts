@@ -10,6 +10,7 @@ import { statusOf } from '../tools/approvals/approval-object.ts';
 import { actingMember } from '../web/acting-member.ts';
 import { signedIn } from '../web/console-request.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
+import { isLimited, seesAccountOfChange, visibleAccounts } from '../web/member-scope.ts';
 import { APPROVER } from '../web/roles.ts';
 import { approvalPage } from './approval-page.ts';
 import { decisionNotice } from './approval-view.ts';
@@ -25,10 +26,15 @@ export function registerApprovalsRoutes(app: FastifyInstance, services: Services
   async function renderList(request: FastifyRequest, reply: FastifyReply, status: number, notice?: Notice) {
     const session = signedIn(request);
     const now = clock.now();
-    const [waiting, latest] = await Promise.all([
+    const [allWaiting, allLatest, accounts] = await Promise.all([
       listApprovals(storage.db, session.user.id, { status: 'pending', limit: PENDING_SHOWN }),
       listApprovals(storage.db, session.user.id, { limit: PENDING_SHOWN + DECIDED_SHOWN }),
+      isLimited(session) ? visibleAccounts(storage.db, session) : undefined,
     ]);
+    const sees = (approval: { account_id: string | null }) =>
+      !accounts || accounts.some((a) => a.account_id === approval.account_id);
+    const waiting = allWaiting.filter(sees);
+    const latest = allLatest.filter(sees);
     const view = {
       session,
       now,
@@ -54,7 +60,9 @@ export function registerApprovalsRoutes(app: FastifyInstance, services: Services
   ) {
     const session = signedIn(request);
     const approval = await findApproval(storage.db, session.user.id, request.params.id);
-    if (!approval) return noSuchApproval(request, reply);
+    if (!approval || !(await seesAccountOfChange(storage.db, session, approval))) {
+      return noSuchApproval(request, reply);
+    }
     const now = clock.now();
     // The notice is read from the approval as stored, never from the address, so a link cannot fake one.
     const state = statusOf(approval, now);
@@ -83,6 +91,10 @@ export function registerApprovalsRoutes(app: FastifyInstance, services: Services
       const session = signedIn(request);
       const owner = await findUserById(storage.db, session.user.id);
       if (!owner) throw new Error('the signed-in owner no longer exists');
+      const asked = await findApproval(storage.db, owner.id, request.params.id);
+      if (!asked || !(await seesAccountOfChange(storage.db, session, asked))) {
+        return noSuchApproval(request, reply);
+      }
       let decision: Decision;
       try {
         decision = await use(services, owner, request.params.id, actingMember(session));

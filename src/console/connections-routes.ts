@@ -7,6 +7,7 @@ import { connectMode, disconnect, finishConnect, startConnect } from '../platfor
 import { listAdAccounts, listConnections } from '../storage/accounts.ts';
 import { signedIn } from '../web/console-request.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
+import { visibleAccounts } from '../web/member-scope.ts';
 import { ADMIN } from '../web/roles.ts';
 import { connectionsPage } from './connections-page.ts';
 
@@ -37,7 +38,7 @@ export function registerConnectionsRoutes(app: FastifyInstance, services: Servic
     const session = signedIn(request);
     const [connections, accounts] = await Promise.all([
       listConnections(storage.db, session.user.id),
-      listAdAccounts(storage.db, session.user.id),
+      visibleAccounts(storage.db, session),
     ]);
     return sendPage(
       reply,

@@ -1,7 +1,7 @@
-import { DEFAULT_LIMITS, describeLimits, type KeyLimits, limitsOfRow } from '../key-limits.ts';
+import { DEFAULT_LIMITS, describeLimits, type KeyLimits } from '../key-limits.ts';
 import type { KEY_LIFETIMES } from '../owners/key-lifetimes.ts';
 import { keyStatus } from '../owners/key-status.ts';
-import type { AdAccount, ApiKey } from '../storage/schema.ts';
+import type { AdAccount, ApiKey, Client } from '../storage/schema.ts';
 import { type Column, dataTable, type Row } from '../web/data-table.ts';
 import { formatTime, plural } from '../web/format.ts';
 import { html } from '../web/html.ts';
@@ -28,8 +28,13 @@ export interface NewKey {
 export interface KeysView {
   session: SignedIn;
   keys: ApiKey[];
-  /** The owner's connected accounts, to limit a key to some of them. */
+  /** Each key's limits as they are now (a client key's accounts are its client's). */
+  limitsOf: Map<string, KeyLimits>;
+  /** The connected accounts the member sees, to limit a key to some of them. */
   accounts: AdAccount[];
+  /** The clients the member may make keys for, and every client's name. */
+  clients: Client[];
+  clientNames: Map<string, string>;
   limit: number;
   now: Date;
   newKey?: NewKey | undefined;
@@ -64,7 +69,10 @@ ${full ? html`<p class="notice notice-error">Revoke a key or <a href="/billing">
     <div class="field"><label for="key-expires">Expires after</label>
       <select id="key-expires" name="expires">${options}</select></div>
   </div>
-  ${limitFields('new', NEW_KEY_OFFER, view.accounts, 'key', DEFAULT_LIMITS.scope)}
+  ${limitFields('new', NEW_KEY_OFFER, view.accounts, 'key', DEFAULT_LIMITS.scope, {
+    choices: view.clients,
+    required: view.session.member.clients !== null,
+  })}
   <button type="submit"${full ? html` disabled` : ''}>Create key</button>
 </form>`;
 }
@@ -76,6 +84,8 @@ ${full ? html`<p class="notice notice-error">Revoke a key or <a href="/billing">
 const NEW_KEY_OFFER: KeyLimits = { ...DEFAULT_LIMITS, scope: 'spend' };
 
 function keyRow(key: ApiKey, view: KeysView): Row {
+  const limits = view.limitsOf.get(key.id) ?? { ...DEFAULT_LIMITS, accounts: [], scope: 'read' };
+  const client = key.agency_client_id && (view.clientNames.get(key.agency_client_id) ?? 'a deleted client');
   const status = keyStatus(key, view.now);
   const revoke =
     status === 'revoked'
@@ -96,7 +106,7 @@ function keyRow(key: ApiKey, view: KeysView): Row {
   <form method="post" action="/keys/${key.id}/narrow">
     ${csrfInput(view.session.csrfToken)}
     <p>A key can be narrowed, never widened: for more, create a new key.</p>
-    ${limitFields(key.id, limitsOfRow(key), view.accounts)}
+    ${limitFields(key.id, limits, view.accounts)}
     <button type="submit">Narrow “${key.name}”</button>
   </form>
 </details>`;
@@ -104,7 +114,7 @@ function keyRow(key: ApiKey, view: KeysView): Row {
     cells: [
       key.name,
       html`<code>${key.prefix}…</code>`,
-      describeLimits(limitsOfRow(key)),
+      client ? `client ${client}: ${describeLimits(limits)}` : describeLimits(limits),
       formatTime(key.created_at),
       formatTime(key.last_used_at, 'never'),
       formatTime(key.expires_at, 'never'),

@@ -5,8 +5,8 @@ import { KeyCapError, keyCapOf } from '../owners/key-cap.ts';
 import { isLifetime } from '../owners/key-lifetimes.ts';
 import { KeyWideningError, narrowKey } from '../owners/narrow-key.ts';
 import { OwnerError } from '../owners/owner-error.ts';
-import { listAdAccounts } from '../storage/accounts.ts';
-import { findApiKeyById, listApiKeys, revokeApiKey } from '../storage/api-keys.ts';
+import { findApiKeyById, keyLimits, revokeApiKey } from '../storage/api-keys.ts';
+import { listClients } from '../storage/clients.ts';
 import { claimKeyForm } from '../storage/console-sessions.ts';
 import { listOAuthGrants, listOwnedClients } from '../storage/oauth-grants.ts';
 import { findUserById } from '../storage/users.ts';
@@ -14,6 +14,7 @@ import { signedIn } from '../web/console-request.ts';
 import { formField } from '../web/form.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
 import { limitsInput } from '../web/limit-fields.ts';
+import { isLimited, seesKey, visibleAccounts, visibleClients, visibleKeys } from '../web/member-scope.ts';
 import { OPERATOR } from '../web/roles.ts';
 import { registerAppsRoutes } from './apps-routes.ts';
 import type { NewClient } from './apps-section.ts';
@@ -31,12 +32,17 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
     extra: { newKey?: NewKey; notice?: Notice; draftName?: string; newClient?: NewClient } = {},
   ) {
     const session = signedIn(request);
-    const [keys, accounts, grants, clients] = await Promise.all([
-      listApiKeys(storage.db, session.user.id),
-      listAdAccounts(storage.db, session.user.id),
+    const [keys, accounts, grants, clients, agencyClients, allClients] = await Promise.all([
+      visibleKeys(storage.db, session),
+      visibleAccounts(storage.db, session),
       listOAuthGrants(storage.db, session.user.id),
       listOwnedClients(storage.db, session.user.id),
+      visibleClients(storage.db, session),
+      listClients(storage.db, session.user.id),
     ]);
+    const limitsOf = new Map(
+      await Promise.all(keys.map(async (key) => [key.id, await keyLimits(storage.db, key)] as const)),
+    );
     const apps = {
       csrfToken: session.csrfToken,
       grants,
@@ -47,7 +53,10 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
     const view = {
       session,
       keys,
+      limitsOf,
       accounts,
+      clients: agencyClients,
+      clientNames: new Map(allClients.map((c) => [c.id, c.name])),
       apps,
       limit: keyCapOf(config, session.user.tier),
       now: clock.now(),
@@ -94,12 +103,16 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
         },
       });
     }
+    const limits = limitsInput(request);
+    if (isLimited(session) && !session.member.clients.includes(limits.client ?? '')) {
+      return refuse(403, 'You may make keys only for your clients: choose one of them.');
+    }
     let created: NewApiKey;
     try {
       created = await createKey(services, user, {
         name,
         lifetime: expires,
-        limits: limitsInput(request),
+        limits,
         createdBy: session.member.personId,
       });
     } catch (error) {
@@ -115,7 +128,7 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
   app.post<{ Params: { id: string } }>('/keys/:id/narrow', OPERATOR, async (request, reply) => {
     const session = signedIn(request);
     const key = await findApiKeyById(storage.db, request.params.id);
-    if (!key || key.user_id !== session.user.id || key.revoked_at !== null) {
+    if (!key || key.user_id !== session.user.id || key.revoked_at !== null || !seesKey(session, key)) {
       return render(request, reply, 404, { notice: { kind: 'error', text: 'There is no such key.' } });
     }
     try {
@@ -135,7 +148,7 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
   app.post<{ Params: { id: string } }>('/keys/:id/revoke', OPERATOR, async (request, reply) => {
     const session = signedIn(request);
     const key = await findApiKeyById(storage.db, request.params.id);
-    if (!key || key.user_id !== session.user.id) {
+    if (!key || key.user_id !== session.user.id || !seesKey(session, key)) {
       return render(request, reply, 404, { notice: { kind: 'error', text: 'There is no such key.' } });
     }
     await revokeApiKey(storage.db, key.id, clock.now());

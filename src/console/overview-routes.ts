@@ -3,8 +3,7 @@ import type { Services } from '../context.ts';
 import { lapsesSoon } from '../notifications/connection-expiring.ts';
 import { AccountSpendReports } from '../owners/account-spend.ts';
 import { periodBounds, periodEnd, quotaPeriod, tierLimit } from '../quota.ts';
-import { listAdAccounts, listConnections } from '../storage/accounts.ts';
-import { listApiKeys } from '../storage/api-keys.ts';
+import { listConnections } from '../storage/accounts.ts';
 import { listApprovals } from '../storage/approvals.ts';
 import { listOAuthGrants } from '../storage/oauth-grants.ts';
 import { quotaUsed } from '../storage/quota.ts';
@@ -12,6 +11,7 @@ import { activityByCaller, type CallerActivity } from '../storage/usage-history.
 import { listDisabledEndpoints } from '../storage/webhook-endpoints.ts';
 import { signedIn } from '../web/console-request.ts';
 import { sendPage } from '../web/layout.ts';
+import { visibleAccounts, visibleKeys } from '../web/member-scope.ts';
 import { writeToolNames } from './activity-filters.ts';
 import { latestChanges, latestChangesList } from './latest-changes.ts';
 import { type AgentAtWork, overviewPage, type QuotaBurn } from './overview-page.ts';
@@ -43,9 +43,9 @@ export function registerOverviewRoutes(app: FastifyInstance, services: Services)
     const now = clock.now();
     const [accounts, connections, keys, grants, pending, used, activity, changes, disabledEndpoints] =
       await Promise.all([
-        listAdAccounts(storage.db, userId),
+        visibleAccounts(storage.db, session),
         listConnections(storage.db, userId),
-        listApiKeys(storage.db, userId),
+        visibleKeys(storage.db, session),
         listOAuthGrants(storage.db, userId),
         listApprovals(storage.db, userId, { status: 'pending', limit: PENDING_SHOWN }),
         quotaUsed(storage.db, userId, quotaPeriod(now)),

@@ -8,6 +8,7 @@ import { registerActivityRoutes } from './activity-routes.ts';
 import { registerAgentsRoutes } from './agents-routes.ts';
 import { registerApprovalsRoutes } from './approvals-routes.ts';
 import { registerBillingRoutes } from './billing-routes.ts';
+import { registerClientsRoutes } from './clients-routes.ts';
 import { registerConnectionsRoutes } from './connections-routes.ts';
 import { registerInvitationRoutes } from './invitation-routes.ts';
 import { registerKeysRoutes } from './keys-routes.ts';
@@ -39,6 +40,7 @@ export function registerConsole(app: FastifyInstance, services: Services): void 
       registerActivityRoutes(owners, services);
       registerNotificationsRoutes(owners, services);
       registerMembersRoutes(owners, services);
+      registerClientsRoutes(owners, services);
       registerAccountRoutes(owners, services);
     });
   });

@@ -35,12 +35,14 @@ export async function approveApp(
   const previous = await liveGrantIdsOf(db, approval.userId, approval.clientId);
   await endOAuthGrants(db, previous, approval.now);
   const grantId = await saveGrant();
+  // An app is not limited to a client (docs/teams.md): its grant has the accounts it was given.
+  const { agency_client_id: _client, ...limits } = rowOfLimits(approval.limits);
   await insertOAuthGrant(db, {
     id: grantId,
     user_id: approval.userId,
     client_id: approval.clientId,
     client_name: approval.clientName,
-    ...rowOfLimits(approval.limits),
+    ...limits,
     created_at: approval.now.toISOString(),
     last_used_at: null,
     revoked_at: null,

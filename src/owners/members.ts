@@ -127,7 +127,8 @@ export async function acceptInvitation(
   });
 }
 
-async function requireMember(db: Kysely<Database>, workspace: User, email: string) {
+/** The person and their membership, or an OwnerError naming the address. */
+export async function requireMember(db: Kysely<Database>, workspace: User, email: string) {
   const person = await findPersonByEmail(db, email);
   const membership = person && (await findMembership(db, workspace.id, person.id));
   if (!person || !membership) throw new OwnerError(`${email} is not a member of ${workspace.name}`);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { KeyLimitsInput } from '../auth/key-limits-input.ts';
-import { type KeyLimits, limitsOfRow, wideningOf } from '../key-limits.ts';
-import { setApiKeyLimits } from '../storage/api-keys.ts';
+import { type KeyLimits, wideningOf } from '../key-limits.ts';
+import { keyLimits, setApiKeyLimits } from '../storage/api-keys.ts';
 import type { ApiKey, Database } from '../storage/schema.ts';
 import { OwnerError } from './owner-error.ts';
 import { ownerLimits } from './owner-limits.ts';
@@ -26,7 +26,7 @@ export async function narrowKey(
   key: ApiKey,
   input: KeyLimitsInput,
 ): Promise<KeyLimits> {
-  const current = limitsOfRow(key);
+  const current = await keyLimits(db, key);
   const proposed = await ownerLimits(db, key.user_id, input, current);
   const widening = wideningOf(current, proposed);
   if (widening.length > 0) throw new KeyWideningError(widening);

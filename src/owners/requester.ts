@@ -1,7 +1,7 @@
 import type { Caller } from '../caller.ts';
 import { limitsOfRow } from '../key-limits.ts';
 import type { PipelineServices } from '../pipeline/pipeline-services.ts';
-import { findApiKeyById } from '../storage/api-keys.ts';
+import { findApiKeyById, keyLimits } from '../storage/api-keys.ts';
 import { findOAuthGrant } from '../storage/oauth-grants.ts';
 import type { Approval, User } from '../storage/schema.ts';
 import { keyStatus } from './key-status.ts';
@@ -49,7 +49,7 @@ export async function requesterNow(
           `${when ? ` at ${at(when)}` : ''}: a key that can no longer call cannot have its change applied.`,
       };
     }
-    return { live: true, caller: { ...base, apiKeyId: key.id, limits: limitsOfRow(key) } };
+    return { live: true, caller: { ...base, apiKeyId: key.id, limits: await keyLimits(db, key) } };
   }
   if (approval.oauth_grant_id && approval.oauth_client_id) {
     const grant = await findOAuthGrant(db, approval.oauth_grant_id);

@@ -1,8 +1,7 @@
-import { KeyLimitsError, parseCeiling } from '../auth/key-limits-input.ts';
 import { decimalToMicros, formatMicros } from '../money.ts';
 import type { Approval, User } from '../storage/schema.ts';
 import type { ApprovalChange } from '../tools/approvals/approval-object.ts';
-import { OwnerError } from './owner-error.ts';
+import { amountsText, parseAmounts } from './amounts.ts';
 
 /**
  * The amount a day above which the workspace wants two approvers for this change, in words, or undefined
@@ -23,30 +22,10 @@ export function twoApproversThreshold(workspace: User, approval: Approval): stri
 
 /** `500:USD, 400 EUR` as the amounts a day per currency; empty: null, one approver always. */
 export function parseTwoApproversAbove(text: string): Record<string, number> | null {
-  const parts = text
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  if (parts.length === 0) return null;
-  const thresholds: Record<string, number> = {};
-  for (const part of parts) {
-    try {
-      const { currency, micros } = parseCeiling(part);
-      if (currency in thresholds) throw new OwnerError(`Two amounts for ${currency}: give one.`);
-      thresholds[currency] = micros;
-    } catch (error) {
-      if (!(error instanceof KeyLimitsError)) throw error;
-      throw new OwnerError(`"${part}" is not an amount a day: write an amount and a currency, like 500:USD.`);
-    }
-  }
-  return thresholds;
+  return parseAmounts(text, 'an amount a day');
 }
 
 /** The amounts as the form shows them: `500.00:USD, 400.00:EUR`. */
 export function twoApproversAboveText(workspace: { two_approvers_above: string | null }): string {
-  if (!workspace.two_approvers_above) return '';
-  const thresholds = JSON.parse(workspace.two_approvers_above) as Record<string, number>;
-  return Object.entries(thresholds)
-    .map(([currency, micros]) => `${formatMicros(micros, currency)}:${currency}`)
-    .join(', ');
+  return amountsText(workspace.two_approvers_above);
 }

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { newId } from '../ids.ts';
-import { type KeyLimits, rowOfLimits } from '../key-limits.ts';
+import { type KeyLimits, limitsOfRow, rowOfLimits } from '../key-limits.ts';
+import { isPlatform } from '../platform-families.ts';
 import { noteAuthChange } from './auth-changes.ts';
+import { accountsOfClient } from './clients.ts';
 import { preparedQuery } from './prepared-query.ts';
 import type { ApiKey, Database } from './schema.ts';
 
@@ -25,6 +27,7 @@ export async function insertApiKey(
     limits: KeyLimits;
   },
 ): Promise<ApiKey> {
+  const stored = rowOfLimits(fields.limits);
   const row: ApiKey = {
     id: newId('key'),
     user_id: fields.userId,
@@ -35,7 +38,9 @@ export async function insertApiKey(
     expires_at: fields.expiresAt?.toISOString() ?? null,
     revoked_at: null,
     last_used_at: null,
-    ...rowOfLimits(fields.limits),
+    ...stored,
+    // A client key's accounts are read from its client at each call, never kept with the key.
+    account_limits: stored.agency_client_id === null ? stored.account_limits : null,
     created_by: fields.createdBy,
   };
   await db.insertInto('api_keys').values(row).execute();
@@ -95,7 +100,12 @@ export async function findApiKeyById(db: Kysely<Database>, keyId: string): Promi
 
 /** Sets a key's limits; the caller has checked that they only narrow it (key-limits.ts `wideningOf`). */
 export async function setApiKeyLimits(db: Kysely<Database>, keyId: string, limits: KeyLimits): Promise<void> {
-  await db.updateTable('api_keys').set(rowOfLimits(limits)).where('id', '=', keyId).execute();
+  const stored = rowOfLimits(limits);
+  await db
+    .updateTable('api_keys')
+    .set({ ...stored, account_limits: stored.agency_client_id === null ? stored.account_limits : null })
+    .where('id', '=', keyId)
+    .execute();
   await noteAuthChange(db);
 }
 
@@ -106,4 +116,13 @@ export async function touchApiKey(db: Kysely<Database>, keyId: string, now: Date
 export async function findApiKeyName(db: Kysely<Database>, keyId: string): Promise<string | undefined> {
   const row = await db.selectFrom('api_keys').select('name').where('id', '=', keyId).executeTakeFirst();
   return row?.name;
+}
+
+/** A key's limits as they are now: a client key's accounts are its client's, those assigned later too. */
+export async function keyLimits(db: Kysely<Database>, key: ApiKey): Promise<KeyLimits> {
+  if (key.agency_client_id === null) return limitsOfRow(key);
+  const accounts = (await accountsOfClient(db, key.agency_client_id)).flatMap((a) =>
+    isPlatform(a.platform) ? [{ platform: a.platform, accountId: a.account_id }] : [],
+  );
+  return limitsOfRow(key, accounts);
 }

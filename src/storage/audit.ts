@@ -25,6 +25,7 @@ const AUDIT_COLUMNS = [
   'reverts',
   'monitor_id',
   'person_id',
+  'agency_client_id',
 ] as const satisfies ReadonlyArray<keyof AuditEntry>;
 
 // Every column of the table is listed: a column added to the table and not here would be dropped silently.

@@ -38,6 +38,8 @@ export interface ChangeFilters {
   /** Only the calls of these tools (a platform's). */
   tools?: readonly string[] | undefined;
   accountId?: string | undefined;
+  /** Only the changes on these accounts (what a member limited to clients sees); undefined: every one. */
+  accountIds?: readonly string[] | undefined;
   /** A kind of change: the rows matching any of the clauses. */
   kind?: readonly ToolClause[] | undefined;
   /** ISO instant, inclusive. */
@@ -143,6 +145,10 @@ function changes(storage: Storage, userId: string, filters: ChangeFilters): Audi
   const { tools } = filters;
   if (tools) query = query.where((eb) => toolIn(eb, tools));
   if (filters.accountId) query = query.where('account_id', '=', filters.accountId);
+  if (filters.accountIds) {
+    // No account at all matches no row: `in ()` is not SQL.
+    query = query.where('account_id', 'in', filters.accountIds.length > 0 ? filters.accountIds : ['']);
+  }
   if (filters.from) query = query.where('created_at', '>=', filters.from);
   if (filters.to) query = query.where('created_at', '<', filters.to);
   if (filters.outcome === 'succeeded') query = query.where('status', '=', 200);

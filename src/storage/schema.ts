@@ -47,6 +47,8 @@ export interface ApiKeysTable {
   approval: Generated<string>;
   /** The member who made it in the console; null for one made by the CLI, the demo or before teams. */
   created_by: Generated<string | null>;
+  /** The (agency's) client the key is limited to: its accounts, those assigned later too (docs/teams.md). */
+  agency_client_id: Generated<string | null>;
 }
 
 export interface QuotaUsageTable {
@@ -146,6 +148,8 @@ export interface AuditLogTable {
   reverts: string | null;
   /** The monitor whose action this call was (src/monitors/): the change history's actor. */
   monitor_id: string | null;
+  /** The client whose spend envelope paused a campaign with this call (src/clients/): the actor. */
+  agency_client_id: Generated<string | null>;
 }
 
 /** An owner's monitor: a rule checked on one account every few minutes (src/tools/monitors/monitor-rule.ts). */
@@ -329,6 +333,46 @@ export interface PersonRecoveryCodesTable {
   code_hash: string;
   person_id: string;
   used_at: Timestamp | null;
+}
+
+/** A group of a workspace's accounts, for an agency's client: what operators and keys may be limited to. */
+export interface ClientsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  /** JSON `{"USD": micros}`: the most the client's accounts may spend in a calendar month, per currency. */
+  envelope: string | null;
+  /** 1: every running campaign of the client is paused when an envelope is reached. */
+  pause_at_envelope: Flag;
+  created_at: Timestamp;
+}
+
+/** The client an account belongs to (at most one), kept when the account is disconnected. */
+export interface ClientAccountsTable {
+  workspace_id: string;
+  platform: string;
+  account_id: string;
+  client_id: string;
+}
+
+/** The clients an operator is limited to; none: every client. */
+export interface MemberClientsTable {
+  workspace_id: string;
+  person_id: string;
+  client_id: string;
+}
+
+/** A client's envelope reached 80% or 100% in a month: recorded once, what its page shows. */
+export interface EnvelopeMarksTable {
+  client_id: string;
+  /** The calendar month in UTC, `YYYY-MM`. */
+  month: string;
+  currency: string;
+  /** 80 or 100. */
+  level: number;
+  spent_micros: number;
+  envelope_micros: number;
+  reached_at: Timestamp;
 }
 
 /** A person's place in a workspace: `viewer`, `operator`, `approver` or `admin` (src/owners/roles.ts). */
@@ -563,6 +607,10 @@ export interface Database {
   people: PeopleTable;
   person_passwords: PersonPasswordsTable;
   memberships: MembershipsTable;
+  clients: ClientsTable;
+  client_accounts: ClientAccountsTable;
+  member_clients: MemberClientsTable;
+  envelope_marks: EnvelopeMarksTable;
   member_actions: MemberActionsTable;
   person_totp: PersonTotpTable;
   person_recovery_codes: PersonRecoveryCodesTable;
@@ -596,6 +644,8 @@ export type AuditEntry = Insertable<AuditLogTable>;
 export type ConsoleSession = Selectable<ConsoleSessionsTable>;
 export type Person = Selectable<PeopleTable>;
 export type Membership = Selectable<MembershipsTable>;
+export type Client = Selectable<ClientsTable>;
+export type EnvelopeMark = Selectable<EnvelopeMarksTable>;
 export type MemberAction = Selectable<MemberActionsTable>;
 export type Invitation = Selectable<InvitationsTable>;
 export type OAuthGrant = Selectable<OAuthGrantsTable>;

@@ -13,6 +13,7 @@ const SECTIONS = [
   { path: '/connections', label: 'Connections' },
   { path: '/notifications', label: 'Notifications' },
   { path: '/members', label: 'Members' },
+  { path: '/clients', label: 'Clients' },
   { path: '/usage', label: 'Usage' },
   { path: '/billing', label: 'Plan' },
 ] as const;

@@ -3,7 +3,7 @@ import { type KeyLimitsInput, MAX_RAISE_PERCENT_RANGE } from '../auth/key-limits
 import { type KeyLimits, SCOPES, type Scope, scopeCovers } from '../key-limits.ts';
 import { formatMicros } from '../money.ts';
 import { PLATFORM_INFO, type Platform } from '../platform-families.ts';
-import type { AdAccount } from '../storage/schema.ts';
+import type { AdAccount, Client } from '../storage/schema.ts';
 import { formField, formFields } from './form.ts';
 import { html } from './html.ts';
 
@@ -45,6 +45,8 @@ export function limitFields(
   holder: 'key' | 'app' = 'key',
   /** The scope ticked at first; the widest offered unless told. */
   checked: Scope = limits.scope,
+  /** A new key's client choices (docs/teams.md#clients); `required` for a member limited to clients. */
+  clients?: { choices: Client[]; required: boolean },
 ) {
   const scopes = SCOPES.filter((scope) => scopeCovers(limits.scope, scope));
   const offered = accounts.filter(
@@ -63,20 +65,32 @@ export function limitFields(
       html`<label><input type="radio" name="scope" value="${scope}"${scope === checked ? html` checked` : ''}> ${SCOPE_LABELS[scope]}</label>`,
   )}
 </fieldset>
+${clients && clients.choices.length > 0 ? clientField(id, clients) : ''}
 ${
-  offered.length > 0
-    ? html`<fieldset><legend>Accounts it may act on</legend>
+  limits.clientId !== null
+    ? html`<p>Accounts: every account of its client, those assigned to it later too.</p>`
+    : offered.length > 0
+      ? html`<fieldset><legend>Accounts it may act on</legend>
   <p class="muted">None ticked: ${limits.accounts === null ? 'every account, those you connect later too' : 'the ones it has now'}.</p>
   ${offered.map(
     (a) =>
       html`<label><input type="checkbox" name="account" value="${a.platform}:${a.account_id}"> ${PLATFORM_INFO[a.platform as Platform].label}: ${a.name} (${a.account_id})</label>`,
   )}
 </fieldset>`
-    : ''
+      : ''
 }
 <div class="field"><label for="ceiling-${id}">Largest daily budget it may set (optional)</label>
   <input id="ceiling-${id}" type="text" name="max_daily_budget" value="${ceilings}" placeholder="e.g. 50 USD, 40 EUR" maxlength="200"></div>
 ${guardrailFields(id, limits)}`;
+}
+
+function clientField(id: string, clients: { choices: Client[]; required: boolean }) {
+  const none = clients.required ? '' : html`<option value="">No client: the accounts ticked below</option>`;
+  return html`<div class="field"><label for="client-${id}">Client</label>
+  <select id="client-${id}" name="client" aria-describedby="client-hint-${id}"${clients.required ? html` required` : ''}>${none}${clients.choices.map(
+    (client) => html`<option value="${client.id}">${client.name}</option>`,
+  )}</select></div>
+<p id="client-hint-${id}" class="muted">A key for a client acts on every account of it, those assigned to it later too.${clients.required ? ' You may make keys only for your clients.' : ''}</p>`;
 }
 
 /**
@@ -91,6 +105,7 @@ export function limitsInput(request: FastifyRequest): KeyLimitsInput {
   return {
     scope: formField(request, 'scope'),
     accounts: formFields(request, 'account'),
+    client: formField(request, 'client'),
     ceilings,
     maxRaisePercent: formField(request, 'max_raise_percent'),
     approval: formField(request, 'approval') || 'none',

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Role } from '../roles.ts';
 import { countPendingApprovals } from '../storage/approvals.ts';
+import { clientsOfMember } from '../storage/clients.ts';
 import {
   deleteConsoleSession,
   deleteExpiredConsoleSessions,
@@ -15,8 +16,11 @@ import type { WebServices } from './web-services.ts';
 export interface SignedIn {
   /** The workspace the person is looking at: what the pages show and change. */
   user: { id: string; email: string; tier: string; name: string };
-  /** Who signed in, and their role in that workspace. */
-  member: { personId: string; email: string; role: Role };
+  /**
+   * Who signed in, their role in that workspace, and the clients they are limited to (null: every
+   * account; admins are never limited). See src/web/member-scope.ts.
+   */
+  member: { personId: string; email: string; role: Role; clients: string[] | null };
   /** Whether the person gave a second factor when signing in. */
   secondFactor: boolean;
   /** Whether the workspace requires a second factor of its approvers and admins. */
@@ -77,13 +81,19 @@ export async function readSession(services: WebServices, cookieHeader: string | 
   const now = services.clock.now();
   const row = await findConsoleSession(services.storage.db, idHash, now);
   if (!row) return undefined;
-  const [workspaces, pendingApprovals] = await Promise.all([
+  const [workspaces, pendingApprovals, clients] = await Promise.all([
     listWorkspacesOf(services.storage.db, row.person_id),
     countPendingApprovals(services.storage.db, row.user_id, now),
+    row.role === 'admin' ? [] : clientsOfMember(services.storage.db, row.user_id, row.person_id),
   ]);
   const signedIn: SignedIn = {
     user: { id: row.user_id, email: row.email, tier: row.tier, name: row.workspace_name },
-    member: { personId: row.person_id, email: row.person_email, role: row.role as Role },
+    member: {
+      personId: row.person_id,
+      email: row.person_email,
+      role: row.role as Role,
+      clients: clients.length === 0 ? null : clients,
+    },
     secondFactor: row.second_factor_at !== null,
     secondFactorRequired: row.workspace_second_factor === 'approvers',
     workspaces,

@@ -12,6 +12,7 @@ const key = (limits: Partial<KeyLimits>): KeyLimits => ({
   approval: 'none',
   scope: 'write',
   accounts: null,
+  clientId: null,
   ceilings: null,
   ...limits,
 });
