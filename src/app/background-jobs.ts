@@ -1,4 +1,5 @@
 import type { Services } from '../context.ts';
+import { checkEnvelopes } from '../envelopes/check-envelopes.ts';
 import { tellMonitorFired } from '../monitors/monitor-fired.ts';
 import { monitorQueues } from '../monitors/monitor-queues.ts';
 import { warnLapsingConnections } from '../notifications/connection-expiring.ts';
@@ -28,6 +29,21 @@ export function defineBackgroundJobs(services: Services): void {
       await warnLapsingConnections(services);
     },
     // Each event is stored once by its id: the next minute's run does what a failed one left.
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    heartbeatSeconds: 30,
+    concurrency: 1,
+  });
+  // Clients' monthly envelopes (docs/teams.md): every minute, each notice and pause once a month.
+  services.jobs.define({
+    name: 'envelopes.check',
+    everyMinute: true,
+    work: async () => {
+      const checks = await checkEnvelopes(services);
+      const paused = checks.reduce((sum, check) => sum + check.paused.length, 0);
+      if (checks.length > 0) services.logger.info({ clients: checks.length, paused }, 'envelopes checked');
+    },
+    // Each notice and pause is made once by its key: the next minute's run does what a failed one left.
     retryLimit: 0,
     retryDelaySeconds: 60,
     heartbeatSeconds: 30,

@@ -4,6 +4,7 @@ import { isPlatform, PLATFORMS } from '../platform-families.ts';
 import { isRole, ROLES } from '../roles.ts';
 import { agentsResume, agentsStop } from './agents.ts';
 import { CALL_HELP, callCommand, exitOnUsageError, retriesOption } from './call.ts';
+import { clientsAssign, clientsCreate, clientsEnvelope, clientsLimit, clientsList } from './clients.ts';
 import {
   membersInvite,
   membersList,
@@ -124,6 +125,7 @@ keys
     collect,
     [],
   )
+  .option('--client <id-or-name>', "only the client's accounts, those assigned to it later too")
   .option(
     '--max-daily-budget <amount:currency>',
     'the largest daily budget a call may set, like 50:USD (repeatable)',
@@ -231,7 +233,50 @@ members
   .requiredOption('--email <email>')
   .action((options) => run((services) => membersRemove(services, options)));
 
-for (const group of [users, keys, accounts, agents, workspaces, members])
+const clients = program
+  .command('clients')
+  .description("A workspace's clients: accounts grouped, members and keys limited to them (docs/teams.md)");
+clients
+  .command('create')
+  .requiredOption('--workspace <id-or-address>')
+  .requiredOption('--name <name>', 'unique in the workspace')
+  .option('--envelope <amount:currency>', 'a monthly spend envelope, like 5000:USD (repeatable)', collect, [])
+  .option('--pause-at-envelope', 'pause every running campaign of the client when an envelope is reached')
+  .action((options) => run((services) => clientsCreate(services, options)));
+clients
+  .command('assign')
+  .description('Put accounts in the client (out of any other); with --none, out of every client')
+  .requiredOption('--workspace <id-or-address>')
+  .option('--client <id-or-name>')
+  .option('--none', 'in no client')
+  .requiredOption(
+    '--account <id>',
+    'a connected account (repeatable; platform:id when ids clash)',
+    collect,
+    [],
+  )
+  .action((options) => run((services) => clientsAssign(services, options)));
+clients
+  .command('envelope')
+  .description("Set or clear (no --envelope) the client's monthly spend envelope")
+  .requiredOption('--workspace <id-or-address>')
+  .requiredOption('--client <id-or-name>')
+  .option('--envelope <amount:currency>', 'like 5000:USD (repeatable)', collect, [])
+  .option('--pause-at-envelope', 'pause every running campaign of the client when an envelope is reached')
+  .action((options) => run((services) => clientsEnvelope(services, options)));
+clients
+  .command('limit')
+  .description('Limit a member to clients (repeatable); without --client, to none: every client')
+  .requiredOption('--workspace <id-or-address>')
+  .requiredOption('--email <email>')
+  .option('--client <id-or-name>', 'a client (repeatable)', collect, [])
+  .action((options) => run((services) => clientsLimit(services, options)));
+clients
+  .command('list')
+  .requiredOption('--workspace <id-or-address>')
+  .action((options) => run((services) => clientsList(services, options)));
+
+for (const group of [users, keys, accounts, agents, workspaces, members, clients])
   group.hook('preAction', refuseControlCharacters);
 // Every administrative command prints one JSON value; each takes --json too, for scripts that ask.
 for (const command of [
@@ -241,6 +286,7 @@ for (const command of [
   ...agents.commands,
   ...workspaces.commands,
   ...members.commands,
+  ...clients.commands,
 ])
   command.option('--json', 'print the result as JSON (what it does anyway)');
 

@@ -7,7 +7,7 @@ import { findPersonByEmail } from '../storage/people.ts';
 import { findUserByEmail, findUserById } from '../storage/users.ts';
 
 /** A workspace named on the command line by its id or its address. */
-async function requireWorkspace(services: Services, named: string) {
+export async function requireWorkspace(services: Services, named: string) {
   const { db } = services.storage;
   const workspace = (await findUserById(db, named)) ?? (await findUserByEmail(db, named));
   if (!workspace)

@@ -2,7 +2,7 @@ import type { KeyLimitsInput } from '../auth/key-limits-input.ts';
 import type { Tier } from '../config.ts';
 import type { Services } from '../context.ts';
 import { ensureDemo } from '../demo.ts';
-import { type KeyLimits, limitsOfRow } from '../key-limits.ts';
+import type { KeyLimits } from '../key-limits.ts';
 import { formatMicros } from '../money.ts';
 import { addAccount } from '../owners/add-account.ts';
 import { createKey } from '../owners/create-key.ts';
@@ -13,7 +13,7 @@ import { narrowKey } from '../owners/narrow-key.ts';
 import { OwnerError } from '../owners/owner-error.ts';
 import { createOwner, requireUser, setTier } from '../owners/users.ts';
 import type { Platform } from '../platform-families.ts';
-import { findApiKeyById, listApiKeys, revokeApiKey } from '../storage/api-keys.ts';
+import { findApiKeyById, keyLimits, listApiKeys, revokeApiKey } from '../storage/api-keys.ts';
 import { findPersonByEmail } from '../storage/people.ts';
 
 export async function usersCreate(services: Services, options: { email: string; tier: Tier }) {
@@ -43,6 +43,7 @@ export async function usersSetPassword(
 interface LimitOptions {
   scope?: string;
   account?: string[];
+  client?: string;
   maxDailyBudget?: string[];
   maxRaisePercent?: string;
   approval?: string;
@@ -52,6 +53,7 @@ function limitsInput(options: LimitOptions): KeyLimitsInput {
   return {
     scope: options.scope,
     accounts: options.account,
+    client: options.client,
     ceilings: options.maxDailyBudget,
     maxRaisePercent: options.maxRaisePercent,
     approval: options.approval,
@@ -63,6 +65,7 @@ function limitsOutput(limits: KeyLimits) {
   return {
     scope: limits.scope,
     accounts: limits.accounts?.map((a) => ({ platform: a.platform, account_id: a.accountId })) ?? null,
+    client_id: limits.clientId,
     max_daily_budget:
       limits.ceilings &&
       Object.fromEntries(Object.entries(limits.ceilings).map(([c, micros]) => [c, formatMicros(micros, c)])),
@@ -102,17 +105,19 @@ export async function keysList(services: Services, options: { email: string }) {
   const user = await requireUser(services.storage.db, options.email);
   const now = services.clock.now();
   const keys = await listApiKeys(services.storage.db, user.id);
-  return keys.map((k) => ({
-    id: k.id,
-    name: k.name,
-    prefix: k.prefix,
-    created_at: k.created_at,
-    expires_at: k.expires_at,
-    last_used_at: k.last_used_at,
-    revoked_at: k.revoked_at,
-    status: keyStatus(k, now),
-    ...limitsOutput(limitsOfRow(k)),
-  }));
+  return Promise.all(
+    keys.map(async (k) => ({
+      id: k.id,
+      name: k.name,
+      prefix: k.prefix,
+      created_at: k.created_at,
+      expires_at: k.expires_at,
+      last_used_at: k.last_used_at,
+      revoked_at: k.revoked_at,
+      status: keyStatus(k, now),
+      ...limitsOutput(await keyLimits(services.storage.db, k)),
+    })),
+  );
 }
 
 export async function keysRevoke(services: Services, options: { id: string }) {

@@ -5,6 +5,7 @@ export const EVENT_TYPES = [
   'approval.decided',
   'connection.failing',
   'quota.threshold',
+  'envelope.threshold',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -19,6 +20,7 @@ export const EVENT_LABELS: Record<EventType, string> = {
   'approval.decided': 'An approval was decided or expired',
   'connection.failing': 'A connection stopped working',
   'quota.threshold': 'My quota reached 80% or 100%',
+  'envelope.threshold': "A client's monthly envelope reached 80% or 100%",
 };
 
 export function isEventType(value: string): value is EventType {

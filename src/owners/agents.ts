@@ -2,13 +2,12 @@ import { newId } from '../ids.ts';
 import { executeTool } from '../pipeline/execute-tool.ts';
 import type { PipelineServices } from '../pipeline/pipeline-services.ts';
 import { waitForWrites } from '../pipeline/write-fence.ts';
-import { isPlatform, PLATFORM_INFO } from '../platform-families.ts';
 import { type LiftedObject, liftedByAgentsSince } from '../storage/money-changes.ts';
 import type { User } from '../storage/schema.ts';
 import { findUserById, resumeUsersAgents, stopUsersAgents } from '../storage/users.ts';
 import type { ObjectKind } from '../tools/changes/change.ts';
 import { kindWords } from '../tools/changes/object-words.ts';
-import type { Tool } from '../tools/tool.ts';
+import { pausingCall } from '../tools/pausing-call.ts';
 import { type ActingMember, ownerCaller } from './owner-caller.ts';
 import type { OwnerServices } from './owner-services.ts';
 
@@ -67,14 +66,6 @@ export async function stopAgents(
   return { stoppedAt, paused, stillInFlight };
 }
 
-/** The tool that pauses objects of a kind on a platform: the one that declares the kind and a stop. */
-function pausingTool(services: PipelineServices, platform: string, kind: string): Tool | undefined {
-  return [...services.tools.values()].find(
-    (tool) =>
-      tool.platform === platform && tool.changes?.object === kind && tool.stop && tool.changes.address,
-  );
-}
-
 /** Pauses one object with its kind's update tool, the one whose arguments can stop spend. */
 async function pauseObject(
   services: PipelineServices,
@@ -89,17 +80,12 @@ async function pauseObject(
     kind,
     objectId: object.objectId,
   };
-  const tool = pausingTool(services, object.platform, kind);
-  if (!tool?.stop || !tool.changes?.address || !isPlatform(object.platform)) {
+  const ref = { kind, id: object.objectId, parentId: object.parentId ?? undefined };
+  const call = pausingCall(services.tools, { ...shown, ref });
+  if (!call) {
     return { ...shown, status: 500, text: `No tool pauses ${object.platform} ${kindWords(kind)}s.` };
   }
-  const ref = { kind, id: object.objectId, parentId: object.parentId ?? undefined };
-  const args = {
-    ...tool.changes.address([ref]),
-    [PLATFORM_INFO[object.platform].accountArgument]: object.accountId,
-    [tool.stop.status.field]: tool.stop.status.pausing[0],
-  };
-  const { outcome } = await executeTool(services, ownerCaller(owner, member), tool.name, args, {
+  const { outcome } = await executeTool(services, ownerCaller(owner, member), call.toolName, call.args, {
     requestId: newId('req'),
     mode: { kind: 'owner_stop' },
   });

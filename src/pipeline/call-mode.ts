@@ -54,7 +54,17 @@ export interface MonitorRun {
   firing?: string | undefined;
 }
 
-export type CallMode = DoorCall | ApprovedRun | RevertRun | OwnerStop | MonitorRun;
+/**
+ * A client's monthly envelope pausing a running campaign (src/envelopes/): unbilled, under a key derived
+ * from the client, the month and the campaign, so every check of the month, on any instance, pauses it once.
+ */
+export interface EnvelopeRun {
+  kind: 'envelope';
+  clientId: string;
+  pause: string;
+}
+
+export type CallMode = DoorCall | ApprovedRun | RevertRun | OwnerStop | MonitorRun | EnvelopeRun;
 
 /**
  * The idempotency key a call runs under. The service's own keys (approvals, reverts, monitors) are not
@@ -70,6 +80,8 @@ export function idempotencyKeyOf(mode: CallMode): string | undefined {
       return `revert:${mode.changeId}`;
     case 'monitor':
       return mode.firing && `monitor:${mode.firing}`;
+    case 'envelope':
+      return `envelope:${mode.pause}`;
     case 'owner_stop':
       return undefined;
   }
@@ -82,7 +94,7 @@ export function isBilled(mode: CallMode, tool: Tool): boolean {
 
 /** Whether the caller's spend guardrails judge the change (the owner's own runs check it themselves). */
 export function isGuarded(mode: CallMode): boolean {
-  return mode.kind === 'call' || mode.kind === 'monitor';
+  return mode.kind === 'call' || mode.kind === 'monitor' || mode.kind === 'envelope';
 }
 
 /**
@@ -91,7 +103,8 @@ export function isGuarded(mode: CallMode): boolean {
  */
 export function actsForAgent(mode: CallMode, caller: Caller): boolean {
   if (mode.kind === 'monitor') return true;
-  if (mode.kind === 'revert' || mode.kind === 'owner_stop') return false;
+  // The owner's own rules, which only stop spend: a stop has nothing to wait for in them.
+  if (mode.kind === 'revert' || mode.kind === 'owner_stop' || mode.kind === 'envelope') return false;
   return caller.apiKeyId !== null || caller.oauth !== undefined;
 }
 

@@ -97,6 +97,7 @@ export function auditEntry(
     idempotency_key: record.claim?.handle.key ?? null,
     reverts: typeof record.details?.reverts === 'string' ? record.details.reverts : null,
     monitor_id: context.mode.kind === 'monitor' ? context.mode.monitorId : null,
+    agency_client_id: context.mode.kind === 'envelope' ? context.mode.clientId : null,
   };
 }
 

@@ -21,6 +21,7 @@ const NEEDS: ReadonlyArray<[RegExp, Role]> = [
   [/^\/approvals\/:id\/(approve|reject)$/, 'approver'],
   [/^\/agents\/resume$/, 'admin'],
   [/^\/members(\/.*)?$/, 'admin'],
+  [/^\/clients(\/.*)?$/, 'admin'],
   [/^\/connections\/.*$/, 'admin'],
   [/^\/notifications(\/.*)?$/, 'admin'],
 ];
@@ -62,6 +63,7 @@ describe.each(TEST_DIALECTS)('what each role may do in the console on %s', (dial
       db.selectFrom('webhook_endpoints').selectAll().where('user_id', '=', workspaceId).execute(),
       db.selectFrom('oauth_owned_clients').selectAll().where('user_id', '=', workspaceId).execute(),
       db.selectFrom('users').select('agents_stopped_at').where('id', '=', workspaceId).execute(),
+      db.selectFrom('clients').selectAll().where('workspace_id', '=', workspaceId).execute(),
     ]);
     return JSON.stringify(rows);
   }
@@ -113,6 +115,7 @@ describe.each(TEST_DIALECTS)('what each role may do in the console on %s', (dial
       '/usage',
       '/billing',
       '/members',
+      '/clients',
     ]) {
       const page = await viewer.get(path);
       expect(page.status, path).toBe(200);
