@@ -92,6 +92,10 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
     if (!isLifetime(expires)) return refuse(400, 'Choose when the key expires.');
     if (!/^[A-Za-z0-9_-]{43}$/.test(formField(request, 'form_id')))
       return refuse(400, 'Reload the page and try again.');
+    const limits = limitsInput(request);
+    if (isLimited(session) && !session.member.clients.includes(limits.client ?? '')) {
+      return refuse(403, 'You may make keys only for your clients: choose one of them.');
+    }
     const user = await findUserById(storage.db, session.user.id);
     if (!user) throw new Error('the signed-in owner no longer exists');
     // A reload of the page showing a new key sends its form again: that must not make a second key.
@@ -102,10 +106,6 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
           text: 'This form was already sent: the key it created is listed below, and its secret was shown only once.',
         },
       });
-    }
-    const limits = limitsInput(request);
-    if (isLimited(session) && !session.member.clients.includes(limits.client ?? '')) {
-      return refuse(403, 'You may make keys only for your clients: choose one of them.');
     }
     let created: NewApiKey;
     try {
