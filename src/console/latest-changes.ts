@@ -2,18 +2,20 @@ import type { Services } from '../context.ts';
 import { listChanges } from '../storage/change-history.ts';
 import { formatTime } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
+import { visibleChanges } from '../web/member-scope.ts';
+import type { SignedIn } from '../web/session.ts';
 import { changeFilters } from './activity-filters.ts';
 import { outcomeClass, outcomeText } from './activity-page.ts';
 import { type ChangeView, describeChange } from './change-view.ts';
 
-/** The owner's latest `count` changes, newest first, as the history shows them. */
+/** The latest `count` changes the member sees, newest first, as the history shows them. */
 export async function latestChanges(
   services: Pick<Services, 'storage' | 'tools'>,
-  userId: string,
+  session: SignedIn,
   count: number,
 ): Promise<ChangeView[]> {
-  const filters = changeFilters(services.tools, {});
-  const { changes } = await listChanges(services.storage, userId, filters, { limit: count });
+  const filters = await visibleChanges(services.storage.db, session, changeFilters(services.tools, {}));
+  const { changes } = await listChanges(services.storage, session.user.id, filters, { limit: count });
   return changes.map((row) => describeChange(row, services.tools));
 }
 

@@ -11,7 +11,7 @@ import { activityByCaller, type CallerActivity } from '../storage/usage-history.
 import { listDisabledEndpoints } from '../storage/webhook-endpoints.ts';
 import { signedIn } from '../web/console-request.ts';
 import { sendPage } from '../web/layout.ts';
-import { visibleAccounts, visibleKeys } from '../web/member-scope.ts';
+import { isLimited, visibleAccounts, visibleKeys } from '../web/member-scope.ts';
 import { writeToolNames } from './activity-filters.ts';
 import { latestChanges, latestChangesList } from './latest-changes.ts';
 import { type AgentAtWork, overviewPage, type QuotaBurn } from './overview-page.ts';
@@ -50,7 +50,7 @@ export function registerOverviewRoutes(app: FastifyInstance, services: Services)
         listApprovals(storage.db, userId, { status: 'pending', limit: PENDING_SHOWN }),
         quotaUsed(storage.db, userId, quotaPeriod(now)),
         activityByCaller(storage.db, userId, new Date(now.getTime() - DAY_MS), writeTools),
-        latestChanges(services, userId, LATEST_CHANGES),
+        latestChanges(services, session, LATEST_CHANGES),
         listDisabledEndpoints(storage.db, userId),
       ]);
     const active = accounts.filter((account) => account.status === 'active');
@@ -75,8 +75,14 @@ export function registerOverviewRoutes(app: FastifyInstance, services: Services)
         apiUrl: config.publicUrl,
       },
       spend,
-      agents: activity.map(agentOf),
-      pending,
+      // A member limited to clients sees the keys of their clients at work, not the rest of the workspace.
+      agents: activity
+        .filter((row) => !isLimited(session) || (row.api_key_id !== null && keyNames.has(row.api_key_id)))
+        .map(agentOf),
+      // A member limited to clients sees the approvals on their accounts only.
+      pending: isLimited(session)
+        ? pending.filter((approval) => accounts.some((a) => a.account_id === approval.account_id))
+        : pending,
       unhealthy: connections.filter(
         (connection) => connection.status !== 'active' || lapsesSoon(connection, services.clock.now()),
       ),

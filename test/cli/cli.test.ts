@@ -57,6 +57,7 @@ describe.each(TEST_DIALECTS)('the adops CLI on %s', { timeout: 90_000 }, (dialec
       // A new key may write but not start or raise spend, on every account, with no ceiling.
       scope: 'write',
       accounts: null,
+      client_id: null,
       max_daily_budget: null,
       max_raise_percent: null,
       approval: 'none',

@@ -5,10 +5,12 @@ import { createEndpoint, disableEndpoint } from '../../src/notifications/endpoin
 import { addAccount } from '../../src/owners/add-account.ts';
 import { approveApp } from '../../src/owners/app-grants.ts';
 import { rejectChange } from '../../src/owners/approvals.ts';
+import { assignAccounts, createClient, limitMember, setEnvelope } from '../../src/owners/clients.ts';
 import { issueKey } from '../../src/owners/create-key.ts';
 import { acceptInvitation, inviteMember } from '../../src/owners/members.ts';
 import { startTotpSetup } from '../../src/owners/second-factor.ts';
 import { PLATFORMS } from '../../src/platform-families.ts';
+import { listAdAccounts } from '../../src/storage/accounts.ts';
 import { revokeApiKey } from '../../src/storage/api-keys.ts';
 import { ensurePerson, findPersonByEmail } from '../../src/storage/people.ts';
 import { createTestCertificate, type TestCertificate } from '../assets/support/test-certificate.ts';
@@ -51,6 +53,7 @@ const PAGES: ConsolePage[] = [
   { name: 'change', path: (seeded) => `/activity/${seeded.changeId}` },
   { name: 'notifications', path: () => '/notifications' },
   { name: 'members', path: () => '/members' },
+  { name: 'clients', path: () => '/clients' },
   { name: 'account', path: () => '/account' },
   { name: 'invitation', path: (seeded) => seeded.invitationPath, visitor: true },
   { name: 'not-found', path: () => '/dashboard' },
@@ -133,6 +136,24 @@ describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_00
     if (ownerPerson) await startTotpSetup(service.services, ownerPerson);
     for (const platform of PLATFORMS) await addAccount(service.services, user, { platform });
     const now = service.services.clock.now();
+    // Two clients of an agency, one with an envelope that pauses, and the operator limited to one.
+    const accounts = await listAdAccounts(db, user.id);
+    const shoes = await createClient(db, user, 'Northwind Shoes & Accessories International', now);
+    await assignAccounts(
+      db,
+      user,
+      shoes,
+      accounts.slice(0, 2).map((a) => `${a.platform}:${a.account_id}`),
+    );
+    await setEnvelope(db, shoes, '25000:USD', true);
+    const hats = await createClient(db, user, 'Hats', now);
+    await assignAccounts(
+      db,
+      user,
+      hats,
+      accounts.slice(2).map((a) => `${a.platform}:${a.account_id}`),
+    );
+    await limitMember(db, user, 'approver.of.the.night.shift@example.com', [hats]);
     const spend = await issueKey(db, user, 'night agent', 'never', now, {
       ...DEFAULT_LIMITS,
       scope: 'spend',

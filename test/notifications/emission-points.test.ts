@@ -3,13 +3,18 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkEnvelope } from '../../src/envelopes/check-envelopes.ts';
+import { formatMicros } from '../../src/money.ts';
 import { createEndpoint } from '../../src/notifications/endpoints.ts';
 import { EVENT_TYPES } from '../../src/notifications/event-types.ts';
 import { approveChange, rejectChange } from '../../src/owners/approvals.ts';
+import { assignAccounts, createClient, setEnvelope } from '../../src/owners/clients.ts';
 import { SandboxStore } from '../../src/sandbox/store.ts';
 import type { StoredCampaign } from '../../src/sandbox/video/campaign.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
+import { findClient } from '../../src/storage/clients.ts';
 import { findConnection, readConnectionTokens, saveConnectionTokens } from '../../src/storage/connections.ts';
+import type { Client } from '../../src/storage/schema.ts';
 import { findUserById } from '../../src/storage/users.ts';
 import { createTestCertificate, type TestCertificate } from '../assets/support/test-certificate.ts';
 import { TestClock } from '../support/clock.ts';
@@ -214,6 +219,39 @@ describe.each(TEST_DIALECTS)('notification emission points on %s', (dialect) => 
         upgrade_url: `${service.services.config.appUrl}/billing`,
       },
     ]);
+    expect(new Set(events.map((event) => event.id)).size).toBe(2);
+  });
+
+  it('envelope.threshold once at 80% and once at 100% of a client’s month, checked again and again', async () => {
+    const owner = await service.createOwner('pro', ['social']);
+    const path = await listen(owner);
+    const { db } = service.services.storage;
+    const workspace = await findUserById(db, owner.userId);
+    if (!workspace) throw new Error('no workspace');
+    const client = await createClient(db, workspace, 'Acme', clock.now());
+    const [account] = await listAdAccounts(db, owner.userId);
+    await assignAccounts(db, workspace, client, [`social:${account?.account_id}`]);
+    const check = async () =>
+      checkEnvelope(service.services, workspace, (await findClient(db, workspace.id, client.id)) as Client);
+    await setEnvelope(db, client, '100000000:USD', false);
+    const spent = (await check()).spent.USD ?? 0;
+    await setEnvelope(db, client, `${formatMicros(Math.floor(spent / 2), 'USD')}:USD`, false);
+    for (let n = 0; n < 3; n++) await check();
+    const events = await arrived(path, 'envelope.threshold');
+    const amount = (micros: number) => formatMicros(micros, 'USD');
+    expect(
+      events.map((event) => event.data).sort((a, b) => a.threshold_percent - b.threshold_percent),
+    ).toEqual(
+      [80, 100].map((threshold_percent) => ({
+        client: { id: client.id, name: 'Acme' },
+        month: '2026-11',
+        currency: 'USD',
+        threshold_percent,
+        spent: amount(spent),
+        envelope: amount(Math.floor(spent / 2 / 10_000) * 10_000),
+        pauses: false,
+      })),
+    );
     expect(new Set(events.map((event) => event.id)).size).toBe(2);
   });
 
