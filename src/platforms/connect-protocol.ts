@@ -7,6 +7,8 @@ export interface DiscoveredAccount {
   currency: string;
   /** The IANA time zone of the account's reporting days, when the platform says (else UTC). */
   timeZone?: string | undefined;
+  /** Google Ads: the manager account the grant reaches it through, to send as `login-customer-id`. */
+  loginCustomerId?: string | undefined;
 }
 
 /** A platform's OAuth connect flow: the consent URL, the code exchange, and the accounts the grant covers. */

@@ -179,9 +179,21 @@ export async function finishConnect(
       };
       await trx.insertInto('connections').values(connection).execute();
     }
-    const known = new Set((await listConnectionAccounts(trx, connection.id)).map((a) => a.account_id));
+    const known = new Map((await listConnectionAccounts(trx, connection.id)).map((a) => [a.account_id, a]));
     for (const account of discovered) {
-      if (known.has(account.accountId)) continue;
+      const loginCustomerId = account.loginCustomerId ?? null;
+      const was = known.get(account.accountId);
+      if (was) {
+        // Reached another way now (directly, or through another manager): the next call goes that way.
+        if (was.login_customer_id !== loginCustomerId) {
+          await trx
+            .updateTable('ad_accounts')
+            .set({ login_customer_id: loginCustomerId })
+            .where('id', '=', was.id)
+            .execute();
+        }
+        continue;
+      }
       await trx
         .insertInto('ad_accounts')
         .values({
@@ -195,6 +207,7 @@ export async function finishConnect(
           status: 'active',
           created_at: now.toISOString(),
           time_zone: account.timeZone ?? 'UTC',
+          login_customer_id: loginCustomerId,
         })
         .onConflict((conflict) => conflict.columns(['user_id', 'platform', 'account_id']).doNothing())
         .execute();

@@ -51,7 +51,11 @@ export class PlatformSession {
     this.#connection = connection;
     this.#tokens = tokens;
     this.#trace = trace;
-    this.endpoints = endpointsFor(services, this.platform, connection.mode);
+    const endpoints = endpointsFor(services, this.platform, connection.mode);
+    // An account reached through a manager names it on every call; the operator's setting is the default.
+    this.endpoints = account.login_customer_id
+      ? { ...endpoints, loginCustomerId: account.login_customer_id }
+      : endpoints;
   }
 
   static async open(context: PlatformCallContext, protocol: PlatformProtocol): Promise<PlatformSession> {

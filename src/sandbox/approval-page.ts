@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { generateAccountId, PLATFORMS, type Platform } from '../platform-families.ts';
 import { SANDBOX_CLIENT } from '../platforms/endpoints.ts';
 import { connectRedirectUri } from '../platforms/oauth-flow.ts';
 import { lockOwner } from '../storage/sandbox-owners.ts';
+import type { Database } from '../storage/schema.ts';
 import { csrfProblem } from '../web/csrf.ts';
 import { PAGE_HEADERS } from '../web/error-page.ts';
 import { plural } from '../web/format.ts';
@@ -29,6 +31,11 @@ export interface FaultAccountChoice {
   value: string;
   label: string;
   newAccountId: () => string;
+  /**
+   * Makes more than one account (a manager over client accounts): the accounts it made, those the grant
+   * covers first. Without it, one account is made under `newAccountId()`.
+   */
+  create?: (db: Kysely<Database>, userId: string, name: string, now: Date) => Promise<string[]>;
 }
 
 const CONSENT_PATH = new RegExp(`^/sandbox/(${PLATFORMS.join('|')})/oauth/authorize(\\?[^#\\s]*)?$`);
@@ -169,11 +176,17 @@ export function registerApprovalPage(
           await lockOwner(trx, storage.dialect, userId);
           const wait = await sandboxAccountWait(trx, userId, perDay, now);
           if (wait > 0) return { wait };
-          const id = faultAccount ? faultAccount.newAccountId() : generateAccountId(platform);
           const name = text(body.account_name).trim().slice(0, 100) || `Sandbox ${platform} account`;
-          await createOwnedSandboxAccount(trx, platform, userId, id, { name, currency: 'USD' }, now);
-          request.log.info({ platform, account_id: id }, 'sandbox account created');
-          accountIds = [id];
+          if (faultAccount?.create) {
+            const [granted, ...below] = await faultAccount.create(trx, userId, name, now);
+            request.log.info({ platform, account_id: granted, below }, 'sandbox accounts created');
+            accountIds = granted ? [granted] : [];
+          } else {
+            const id = faultAccount ? faultAccount.newAccountId() : generateAccountId(platform);
+            await createOwnedSandboxAccount(trx, platform, userId, id, { name, currency: 'USD' }, now);
+            request.log.info({ platform, account_id: id }, 'sandbox account created');
+            accountIds = [id];
+          }
         }
         const code = await issueSandboxToken(trx, platform, 'code', { userId, accountIds }, now);
         return { code: code.token };

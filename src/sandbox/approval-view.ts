@@ -18,8 +18,8 @@ export interface ApprovalView {
 function faultSelect(choices: ReadonlyArray<{ value: string; label: string }> | undefined) {
   if (!choices || choices.length === 0) return html``;
   const options = choices.map((choice) => html`<option value="${choice.value}">${choice.label}</option>`);
-  return html`<label for="sandbox_fault">Sandbox behaviour of the new account</label>
-<select id="sandbox_fault" name="sandbox_fault"><option value="">Works normally</option>${options}</select>`;
+  return html`<label for="sandbox_fault">Kind of new sandbox account</label>
+<select id="sandbox_fault" name="sandbox_fault"><option value="">One account that works normally</option>${options}</select>`;
 }
 
 const title = (platform: Platform) => `${PLATFORM_INFO[platform].label} sandbox`;

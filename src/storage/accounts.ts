@@ -86,6 +86,7 @@ export async function addSandboxAccount(db: Kysely<Database>, fields: NewSandbox
     created_at: now,
     // Sandbox reports count their days in UTC.
     time_zone: 'UTC',
+    login_customer_id: null,
   };
   await db.insertInto('ad_accounts').values(account).execute();
   return account;

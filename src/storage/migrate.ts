@@ -25,6 +25,7 @@ import * as secondFactor from './migrations/0022_second_factor.ts';
 import * as twoApprovers from './migrations/0023_two_approvers.ts';
 import * as memberActionsLog from './migrations/0024_member_actions_log.ts';
 import * as clients from './migrations/0025_clients.ts';
+import * as managerAccounts from './migrations/0026_manager_accounts.ts';
 import type { Database } from './schema.ts';
 
 // An explicit list: a migration is applied because it is named here, not because a file exists.
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0023_two_approvers': twoApprovers,
   '0024_member_actions_log': memberActionsLog,
   '0025_clients': clients,
+  '0026_manager_accounts': managerAccounts,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

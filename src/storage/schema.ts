@@ -112,6 +112,8 @@ export interface AdAccountsTable {
   created_at: Timestamp;
   /** IANA time zone of the account's reporting days (`UTC` for sandbox accounts). */
   time_zone: Generated<string>;
+  /** Google Ads: the manager (MCC) the account is reached through, sent as `login-customer-id`; else null. */
+  login_customer_id: Generated<string | null>;
 }
 
 export interface AuditLogTable {

@@ -7,8 +7,13 @@ import { soleThrottleKey } from '../throttles.ts';
 import { callUpstream, type UpstreamResponse } from '../upstream.ts';
 import { UpstreamFailure } from '../upstream-failure.ts';
 import { searchProtocol } from './protocol.ts';
-import { CUSTOMER_QUERY } from './queries.ts';
-import { accessibleCustomersSchema, customerRowSchema, searchPageSchema } from './types.ts';
+import { CUSTOMER_CLIENT_QUERY, CUSTOMER_QUERY } from './queries.ts';
+import {
+  accessibleCustomersSchema,
+  customerClientRowSchema,
+  customerRowSchema,
+  searchPageSchema,
+} from './types.ts';
 
 export const ADWORDS_SCOPE = 'https://www.googleapis.com/auth/adwords';
 
@@ -40,12 +45,15 @@ function call(
   );
 }
 
-/** The customer's name and currency; undefined for a customer the grant cannot use (cancelled, no access). */
+/**
+ * The customer's name and currency, or that it is a manager; undefined for a customer the grant cannot
+ * use (cancelled, no access).
+ */
 async function describeCustomer(
   endpoints: Endpoints,
   accessToken: string,
   customerId: string,
-): Promise<DiscoveredAccount | undefined> {
+): Promise<DiscoveredAccount | 'manager' | undefined> {
   let response: UpstreamResponse;
   try {
     response = await call(
@@ -61,8 +69,9 @@ async function describeCustomer(
   const page = readAnswer('search', 'the customer query', searchPageSchema(customerRowSchema), response.body);
   const [row] = page.results ?? [];
   const customer = row?.customer;
+  if (!customer) return undefined;
   // A manager account holds no ads of its own: the tools act on its client accounts.
-  if (!customer || customer.manager) return undefined;
+  if (customer.manager) return 'manager';
   return {
     accountId: customerId,
     name: customer.descriptiveName || `Google Ads ${customerId}`,
@@ -70,6 +79,47 @@ async function describeCustomer(
     // Google's reports count days in the customer's time zone; so do adops's date ranges for it.
     ...(customer.timeZone && { timeZone: customer.timeZone }),
   };
+}
+
+/**
+ * The client accounts below a manager, at every level, that hold ads (managers below it hold none) and are
+ * enabled: each reached through the manager, which every call on it names as `login-customer-id`.
+ */
+async function clientsOfManager(
+  endpoints: Endpoints,
+  accessToken: string,
+  managerId: string,
+): Promise<DiscoveredAccount[]> {
+  const response = await call(
+    { ...endpoints, loginCustomerId: managerId },
+    accessToken,
+    {
+      method: 'POST',
+      path: `customers/${managerId}/googleAds:search`,
+      body: { query: CUSTOMER_CLIENT_QUERY },
+    },
+    `search:${managerId}`,
+  );
+  const page = readAnswer(
+    'search',
+    'the customer_client query',
+    searchPageSchema(customerClientRowSchema),
+    response.body,
+  );
+  return (page.results ?? []).flatMap(({ customerClient: client }) => {
+    const id = client?.id ?? /^customers\/(\d+)$/.exec(client?.clientCustomer ?? '')?.[1];
+    if (!client || !id || id === managerId || client.manager || (client.status ?? 'ENABLED') !== 'ENABLED')
+      return [];
+    return [
+      {
+        accountId: id,
+        name: client.descriptiveName || `Google Ads ${id}`,
+        currency: client.currencyCode ?? 'USD',
+        ...(client.timeZone && { timeZone: client.timeZone }),
+        loginCustomerId: managerId,
+      },
+    ];
+  });
 }
 
 /** Google's OAuth 2.0 consent for the adwords scope, offline (a refresh token), asked every time. */
@@ -105,13 +155,19 @@ export const searchConnect: ConnectProtocol = {
       listed.body,
     );
     const names = listing.resourceNames ?? [];
-    const accounts: DiscoveredAccount[] = [];
+    const direct: DiscoveredAccount[] = [];
+    const managed: DiscoveredAccount[] = [];
     for (const name of names) {
       const id = /^customers\/(\d+)$/.exec(name)?.[1];
       if (!id) continue;
       const account = await describeCustomer(endpoints, accessToken, id);
-      if (account) accounts.push(account);
+      if (account === 'manager') managed.push(...(await clientsOfManager(endpoints, accessToken, id)));
+      else if (account) direct.push(account);
     }
-    return accounts;
+    // An account the grant reaches directly needs no manager; one below two managers goes through the first.
+    const accounts = new Map(direct.map((account) => [account.accountId, account]));
+    for (const account of managed)
+      if (!accounts.has(account.accountId)) accounts.set(account.accountId, account);
+    return [...accounts.values()];
   },
 };

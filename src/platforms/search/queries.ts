@@ -50,6 +50,15 @@ export const CUSTOMER_QUERY =
   'SELECT customer.id, customer.descriptive_name, customer.currency_code, customer.time_zone, customer.manager ' +
   'FROM customer';
 
+/**
+ * A manager's whole hierarchy, itself at level 0, as Google's "Get account hierarchy" guide reads it
+ * (developers.google.com/google-ads/api/docs/account-management/get-account-hierarchy).
+ */
+export const CUSTOMER_CLIENT_QUERY =
+  'SELECT customer_client.client_customer, customer_client.id, customer_client.descriptive_name, ' +
+  'customer_client.currency_code, customer_client.time_zone, customer_client.manager, customer_client.level, ' +
+  'customer_client.status FROM customer_client';
+
 /** `AND`-joined conditions after WHERE, or nothing. */
 function where(conditions: Array<string | false | undefined>): string {
   const kept = conditions.filter((condition): condition is string => Boolean(condition));

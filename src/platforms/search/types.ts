@@ -97,6 +97,21 @@ export const customerRowSchema = z.object({
     .optional(),
 });
 
+export const customerClientRowSchema = z.object({
+  customerClient: z
+    .object({
+      clientCustomer: optionalString,
+      id: optionalString,
+      descriptiveName: optionalString,
+      currencyCode: optionalString,
+      timeZone: optionalString,
+      manager: z.boolean().optional(),
+      level: optionalString,
+      status: optionalString,
+    })
+    .optional(),
+});
+
 const campaignSchema = z.object({
   resourceName: optionalString,
   id: optionalString,

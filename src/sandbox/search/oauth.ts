@@ -5,6 +5,7 @@ import { registerApprovalPage } from '../approval-page.ts';
 import type { SandboxServices } from '../sandbox-services.ts';
 import { answerTokenFault } from '../token-faults.ts';
 import { checkSandboxToken, issueSandboxToken, revokeSandboxToken } from '../tokens.ts';
+import { MANAGER_ACCOUNT_CHOICE } from './managers.ts';
 
 /** The scope Google grants Google Ads API access by (Google's OAuth 2.0 scopes for Google APIs). */
 const ADWORDS_SCOPE = 'https://www.googleapis.com/auth/adwords';
@@ -36,7 +37,11 @@ function clientOf(body: Record<string, string | undefined>, authorization: strin
  * Google's `{error, error_description}` answers; the magic refresh tokens fail it on demand.
  */
 export function registerSearchOAuth(scope: FastifyInstance, services: SandboxServices): void {
-  registerApprovalPage(scope, services, 'search', { clientParameter: 'client_id', codeParameter: 'code' });
+  registerApprovalPage(scope, services, 'search', {
+    clientParameter: 'client_id',
+    codeParameter: 'code',
+    faultAccounts: [MANAGER_ACCOUNT_CHOICE],
+  });
 
   scope.post<{ Body: Record<string, string | undefined> | undefined }>(
     '/oauth/token',
