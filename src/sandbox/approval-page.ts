@@ -32,8 +32,8 @@ export interface FaultAccountChoice {
   label: string;
   newAccountId: () => string;
   /**
-   * Makes more than one account (a manager over client accounts): the accounts it made, those the grant
-   * covers first. Without it, one account is made under `newAccountId()`.
+   * Makes more than one account (a manager over client accounts, a business): returns those the grant
+   * covers. Without it, one account is made under `newAccountId()`.
    */
   create?: (db: Kysely<Database>, userId: string, name: string, now: Date) => Promise<string[]>;
 }
@@ -178,9 +178,8 @@ export function registerApprovalPage(
           if (wait > 0) return { wait };
           const name = text(body.account_name).trim().slice(0, 100) || `Sandbox ${platform} account`;
           if (faultAccount?.create) {
-            const [granted, ...below] = await faultAccount.create(trx, userId, name, now);
-            request.log.info({ platform, account_id: granted, below }, 'sandbox accounts created');
-            accountIds = granted ? [granted] : [];
+            accountIds = await faultAccount.create(trx, userId, name, now);
+            request.log.info({ platform, account_ids: accountIds }, 'sandbox accounts created');
           } else {
             const id = faultAccount ? faultAccount.newAccountId() : generateAccountId(platform);
             await createOwnedSandboxAccount(trx, platform, userId, id, { name, currency: 'USD' }, now);

@@ -31,6 +31,10 @@ const adAccountPageSchema = graphPageSchema(
   }),
 );
 
+const businessPageSchema = graphPageSchema(z.object({ id: z.string().min(1), name: z.string().optional() }));
+
+const AD_ACCOUNT_FIELDS = { fields: 'account_id,name,currency,timezone_name' };
+
 /** The ad account's time zone, which Meta's reports use for their days, when it is an IANA name. */
 function knownTimeZone(name: string | undefined): string | undefined {
   if (!name) return undefined;
@@ -145,12 +149,28 @@ export const socialConnect: ConnectProtocol = {
     return exchangeLongLived(endpoints, short.access_token);
   },
 
+  /**
+   * The ad accounts granted to the person (`/me/adaccounts`), and those of each business the person
+   * manages (`/me/businesses`, with `business_management`): owned by it, and shared with it by its
+   * clients, as an agency's are. Each once, whichever way it came.
+   */
   async listAccounts(endpoints, accessToken): Promise<DiscoveredAccount[]> {
-    const first = graphUrl(endpoints, '/me/adaccounts', { fields: 'account_id,name,currency,timezone_name' });
-    const accounts = await readAllPages(endpoints, first, (url) =>
-      graphGet("the token's ad accounts", adAccountPageSchema, endpoints, url, accessToken),
+    const edge = (what: string, path: string) =>
+      readAllPages(endpoints, graphUrl(endpoints, path, AD_ACCOUNT_FIELDS), (url) =>
+        graphGet(what, adAccountPageSchema, endpoints, url, accessToken),
+      );
+    const accounts = await edge("the token's ad accounts", '/me/adaccounts');
+    const businesses = await readAllPages(
+      endpoints,
+      graphUrl(endpoints, '/me/businesses', { fields: 'id,name' }),
+      (url) => graphGet("the token's businesses", businessPageSchema, endpoints, url, accessToken),
     );
-    return accounts.map((a) => ({
+    for (const business of businesses) {
+      accounts.push(...(await edge("a business's ad accounts", `/${business.id}/owned_ad_accounts`)));
+      accounts.push(...(await edge("a business's client ad accounts", `/${business.id}/client_ad_accounts`)));
+    }
+    const unique = new Map(accounts.map((a) => [a.id ?? `act_${a.account_id}`, a]));
+    return [...unique.values()].map((a) => ({
       accountId: a.id ?? `act_${a.account_id}`,
       name: a.name ?? `act_${a.account_id}`,
       currency: a.currency ?? 'USD',

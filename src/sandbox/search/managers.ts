@@ -151,6 +151,6 @@ export const MANAGER_ACCOUNT_CHOICE = {
     }
     const managerId = generateAccountId('search');
     await createSandboxManager(db, { userId, managerId, name, clientIds, now });
-    return [managerId, ...clientIds];
+    return [managerId];
   },
 };

@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxAccount } from '../sandbox-account.ts';
+import { accountsThroughBusinesses } from './businesses.ts';
 import { sendEdgePage } from './edge-page.ts';
 import { type GraphCalls, refuseWrites, type VersionRequest } from './graph-calls.ts';
 import { AD_ACCOUNT } from './node-types.ts';
 
-/** `GET /me/adaccounts`: the ad accounts the token was granted. */
+/** `GET /me/adaccounts`: the ad accounts the token was granted to the person, not through a business. */
 export function registerAdAccounts(scope: FastifyInstance, calls: GraphCalls): void {
   scope.get<VersionRequest>('/:version/me/adaccounts', async (request, reply) => {
     const admitted = await calls.admit(request, reply, '/me/adaccounts');
     if (!admitted) return reply;
     const nodes = [];
-    for (const id of admitted.accountIds) {
+    // The accounts a business holds are reached through the business's edges (businesses.ts).
+    const throughBusinesses = await accountsThroughBusinesses(calls.store, admitted.accountIds);
+    for (const id of admitted.accountIds.filter((granted) => !throughBusinesses.has(granted))) {
       const account = await calls.store.get<SandboxAccount>('account', id);
       if (!account) continue;
       nodes.push({

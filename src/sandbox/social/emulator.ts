@@ -3,6 +3,7 @@ import { registerApprovalPage } from '../approval-page.ts';
 import type { SandboxServices } from '../sandbox-services.ts';
 import { registerAdAccounts } from './ad-accounts.ts';
 import { registerAdSets } from './ad-sets.ts';
+import { BUSINESS_CHOICE, registerBusinesses } from './businesses.ts';
 import { registerCampaignNode } from './campaign-node.ts';
 import { registerCampaigns } from './campaigns.ts';
 import { registerCreates } from './creates.ts';
@@ -28,7 +29,7 @@ export function registerSocialSandbox(scope: FastifyInstance, services: SandboxS
   registerApprovalPage(scope, services, 'social', {
     clientParameter: 'client_id',
     codeParameter: 'code',
-    faultAccounts: MAGIC_ACCOUNT_CHOICES,
+    faultAccounts: [BUSINESS_CHOICE, ...MAGIC_ACCOUNT_CHOICES],
   });
   registerSocialTokenEndpoint(scope, services);
 
@@ -68,6 +69,7 @@ export function registerSocialSandbox(scope: FastifyInstance, services: SandboxS
 
   const calls = graphCalls(services);
   registerAdAccounts(scope, calls);
+  registerBusinesses(scope, calls);
   registerInstagramAccounts(scope, calls);
   registerPromotePages(scope, calls);
   registerCampaigns(scope, calls);

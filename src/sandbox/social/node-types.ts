@@ -565,3 +565,35 @@ export const AD_IMAGE: NodeType = {
   ],
   defaults: ['hash', 'id'],
 };
+
+/** Business.Fields of facebook-nodejs-business-sdk 24.0.1. */
+export const BUSINESS: NodeType = {
+  name: 'Business',
+  fields: [
+    'block_offline_analytics',
+    'collaborative_ads_managed_partner_business_info',
+    'collaborative_ads_managed_partner_eligibility',
+    'collaborative_ads_partner_premium_options',
+    'created_by',
+    'created_time',
+    'extended_updated_time',
+    'id',
+    'is_hidden',
+    'link',
+    'marketing_messages_onboarding_status',
+    'name',
+    'payment_account_id',
+    'primary_page',
+    'profile_picture_uri',
+    'timezone_id',
+    'two_factor_type',
+    'updated_by',
+    'updated_time',
+    'user_access_expire_time',
+    'verification_status',
+    'vertical',
+    'vertical_id',
+    'whatsapp_business_manager_messaging_limit',
+  ],
+  defaults: ['id', 'name'],
+};

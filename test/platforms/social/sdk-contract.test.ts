@@ -9,7 +9,7 @@ import { consent, serveConsoleHere } from '../../support/consent.ts';
 import { TEST_DIALECTS } from '../../support/dialects.ts';
 import { TestService } from '../../support/service.ts';
 
-const { FacebookAdsApi, Ad, AdAccount, AdSet, AdsInsights, Campaign, User, IGUser, Page } = bizSdk;
+const { FacebookAdsApi, Ad, AdAccount, AdSet, AdsInsights, Business, Campaign, User, IGUser, Page } = bizSdk;
 const SDK_VERSION: string = FacebookAdsApi.VERSION;
 const DAY_S = 86_400;
 
@@ -157,6 +157,31 @@ describe.each(TEST_DIALECTS)(
         appsecret_proof: proofOf(token),
       });
       expect(every[0]._data).toMatchObject({ account_status: 1, name: 'SDK account', currency: 'USD' });
+    });
+
+    it('lists a business and its own and its clients’ ad accounts (me/businesses), not under me/adaccounts', async () => {
+      const token = await longLivedToken('business');
+      const api = new SandboxGraphApi(token, base);
+      const proof = { appsecret_proof: proofOf(token) };
+      const me = new User('me', {}, undefined, api);
+      expect(await me.getAdAccounts(['id'], { ...proof })).toHaveLength(0);
+      const businesses = await me.getBusinesses(Object.values(Business.Fields), { ...proof });
+      expect(businesses.map((b: any) => b._data)).toEqual([
+        { id: expect.stringMatching(/^\d{15}$/), name: 'SDK account' },
+      ]);
+      const business = new Business(businesses[0]?.id, {}, undefined, api);
+      const owned = await business.getOwnedAdAccounts(['account_id', 'name', 'currency'], { ...proof });
+      expect(owned.map((a: any) => a._data.name)).toEqual([
+        'SDK account: account 1',
+        'SDK account: account 2',
+      ]);
+      const shared = await business.getClientAdAccounts(['account_id', 'name'], { ...proof });
+      expect(shared.map((a: any) => a._data.name)).toEqual(['SDK account: client account 1']);
+      // Another business's id is refused as Graph refuses an object the token cannot load.
+      const other = await refusal(
+        new Business('123456789012345', {}, undefined, api).getOwnedAdAccounts(['id'], { ...proof }),
+      );
+      expect(other.response).toMatchObject({ code: 100, error_subcode: 33 });
     });
 
     it('reads the edges the adapter reads, every IGUser and Page field the SDK knows allowed', async () => {
