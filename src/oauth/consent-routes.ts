@@ -147,6 +147,7 @@ export function registerConsentRoutes(app: FastifyInstance, services: Services):
       clientName: found.clientName,
       limits,
       now: clock.now(),
+      approvedBy: session.member.personId,
     };
     const grantId = await approveApp(storage.db, approval, () => grant.save());
     request.log.info({ oauth_client_id: found.clientId, grant_id: grantId }, 'console granted an OAuth app');

@@ -29,7 +29,15 @@ export async function appGrantLimits(
  */
 export async function approveApp(
   db: Kysely<Database>,
-  approval: { userId: string; clientId: string; clientName: string; limits: KeyLimits; now: Date },
+  approval: {
+    userId: string;
+    clientId: string;
+    clientName: string;
+    limits: KeyLimits;
+    now: Date;
+    /** The member who allowed it, for separation of duties (src/owners/separation-of-duties.ts). */
+    approvedBy?: string | undefined;
+  },
   saveGrant: () => Promise<string>,
 ): Promise<string> {
   const previous = await liveGrantIdsOf(db, approval.userId, approval.clientId);
@@ -43,6 +51,7 @@ export async function approveApp(
     client_id: approval.clientId,
     client_name: approval.clientName,
     ...limits,
+    approved_by: approval.approvedBy ?? null,
     created_at: approval.now.toISOString(),
     last_used_at: null,
     revoked_at: null,

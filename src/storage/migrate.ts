@@ -26,6 +26,7 @@ import * as twoApprovers from './migrations/0023_two_approvers.ts';
 import * as memberActionsLog from './migrations/0024_member_actions_log.ts';
 import * as clients from './migrations/0025_clients.ts';
 import * as managerAccounts from './migrations/0026_manager_accounts.ts';
+import * as appGrantMembers from './migrations/0027_app_grant_members.ts';
 import type { Database } from './schema.ts';
 
 // An explicit list: a migration is applied because it is named here, not because a file exists.
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0024_member_actions_log': memberActionsLog,
   '0025_clients': clients,
   '0026_manager_accounts': managerAccounts,
+  '0027_app_grant_members': appGrantMembers,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -233,6 +233,8 @@ export interface OAuthGrantsTable {
   created_at: Timestamp;
   last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  /** The member who allowed the app on the consent page; null for grants made before teams. */
+  approved_by: Generated<string | null>;
 }
 
 /** A confidential OAuth client an owner made in the console (for a ChatGPT Action). */

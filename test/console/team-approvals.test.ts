@@ -3,6 +3,7 @@ import { addAccount } from '../../src/owners/add-account.ts';
 import { findApproval } from '../../src/storage/approvals.ts';
 import { findPersonByEmail } from '../../src/storage/people.ts';
 import { findUserByEmail, setUserTier } from '../../src/storage/users.ts';
+import { obtainTokens, publicClient } from '../oauth/support/authorization-code.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';
 import { ConsoleClient, callTool, PASSWORD, uniqueEmail } from './support/console-client.ts';
@@ -156,5 +157,24 @@ describe.each(TEST_DIALECTS)('approvals in a team on %s', (dialect) => {
     const small = await raise(key, 20);
     await approver.client.submit(`/approvals/${small}`, `/approvals/${small}/approve`, {});
     expect(await statusOf(user.id, small)).toBe('applied');
+  });
+
+  it('no one approves what an app they allowed asked, while another member may', async () => {
+    const { admin, email, user } = await workspace();
+    const approver = await inviteAndJoin(service.url, admin, 'approver');
+    const app = await publicClient(service.url);
+    const tokens = await obtainTokens(service.url, approver.client, app, {
+      scope: 'spend offline_access',
+      consent: { approval: 'spend' },
+    });
+    const id = await raise(tokens.access_token);
+    const refused = await approver.client.submit(`/approvals/${id}`, `/approvals/${id}/approve`, {});
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain(
+      `You allowed the app “Test connector” that asked for this change, so another member approves it: ${email}.`,
+    );
+    expect(await statusOf(user.id, id)).toBe('pending');
+    await admin.submit(`/approvals/${id}`, `/approvals/${id}/approve`, {});
+    expect(await statusOf(user.id, id)).toBe('applied');
   });
 });
