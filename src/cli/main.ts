@@ -26,6 +26,7 @@ import {
   usersSetTier,
 } from './owners.ts';
 import { readNewPassword } from './read-password.ts';
+import { recordedCommand } from './recorded-command.ts';
 import { run } from './run.ts';
 import { refuseControlCharacters } from './text-options.ts';
 
@@ -216,7 +217,7 @@ members
   .requiredOption('--workspace <id-or-address>')
   .requiredOption('--email <email>')
   .requiredOption('--role <role>', ROLES.join('|'), role)
-  .action((options) => run((services) => membersInvite(services, options)));
+  .action(recordedCommand('adops members invite', membersInvite));
 members
   .command('list')
   .requiredOption('--workspace <id-or-address>')
@@ -226,12 +227,12 @@ members
   .requiredOption('--workspace <id-or-address>')
   .requiredOption('--email <email>')
   .requiredOption('--role <role>', ROLES.join('|'), role)
-  .action((options) => run((services) => membersSetRole(services, options)));
+  .action(recordedCommand('adops members set-role', membersSetRole));
 members
   .command('remove')
   .requiredOption('--workspace <id-or-address>')
   .requiredOption('--email <email>')
-  .action((options) => run((services) => membersRemove(services, options)));
+  .action(recordedCommand('adops members remove', membersRemove));
 
 const clients = program
   .command('clients')
@@ -242,7 +243,7 @@ clients
   .requiredOption('--name <name>', 'unique in the workspace')
   .option('--envelope <amount:currency>', 'a monthly spend envelope, like 5000:USD (repeatable)', collect, [])
   .option('--pause-at-envelope', 'pause every running campaign of the client when an envelope is reached')
-  .action((options) => run((services) => clientsCreate(services, options)));
+  .action(recordedCommand('adops clients create', clientsCreate));
 clients
   .command('assign')
   .description('Put accounts in the client (out of any other); with --none, out of every client')
@@ -255,7 +256,7 @@ clients
     collect,
     [],
   )
-  .action((options) => run((services) => clientsAssign(services, options)));
+  .action(recordedCommand('adops clients assign', clientsAssign));
 clients
   .command('envelope')
   .description("Set or clear (no --envelope) the client's monthly spend envelope")
@@ -263,14 +264,14 @@ clients
   .requiredOption('--client <id-or-name>')
   .option('--envelope <amount:currency>', 'like 5000:USD (repeatable)', collect, [])
   .option('--pause-at-envelope', 'pause every running campaign of the client when an envelope is reached')
-  .action((options) => run((services) => clientsEnvelope(services, options)));
+  .action(recordedCommand('adops clients envelope', clientsEnvelope));
 clients
   .command('limit')
   .description('Limit a member to clients (repeatable); without --client, to none: every client')
   .requiredOption('--workspace <id-or-address>')
   .requiredOption('--email <email>')
   .option('--client <id-or-name>', 'a client (repeatable)', collect, [])
-  .action((options) => run((services) => clientsLimit(services, options)));
+  .action(recordedCommand('adops clients limit', clientsLimit));
 clients
   .command('list')
   .requiredOption('--workspace <id-or-address>')

@@ -1,3 +1,4 @@
+import { roleAllows } from '../roles.ts';
 import type { Approval } from '../storage/schema.ts';
 import { type ApprovalStatus, statusOf } from '../tools/approvals/approval-object.ts';
 import { formatTime } from '../web/format.ts';
@@ -57,7 +58,13 @@ export function approvalPage(view: ApprovalView) {
 ${view.gone ? html`<p class="notice notice-error" role="status"><strong>Approving writes nothing now.</strong> ${view.gone}</p>` : ''}
 ${beforeAfterTable(change, `Before → after of ${change.object}`)}
 ${status === 'drifted' ? driftTable(approval) : ''}
-${decisionForms(approval, status, view.session.csrfToken)}
+${
+  roleAllows(view.session.member.role, 'approver')
+    ? decisionForms(approval, status, view.session.csrfToken)
+    : status === 'pending'
+      ? html`<p class="muted">Your role, ${view.session.member.role}, does not decide approvals: an approver or an admin of the workspace does.</p>`
+      : ''
+}
 <p><a href="/approvals">All approvals</a></p>`;
   return page({
     title: `Approval: ${change.object}`,

@@ -1,5 +1,5 @@
 /**
- * What each console form does, in words for the team's history; a form that is not here is not recorded
+ * What each console form (and team command of the CLI) does, in words for the team's history; a form that is not here is not recorded
  * (switching workspace changes nothing). test/console/member-actions.test.ts keeps every form placed.
  */
 export const MEMBER_ACTION_LABELS: Readonly<Record<string, string | null>> = {
@@ -37,4 +37,12 @@ export const MEMBER_ACTION_LABELS: Readonly<Record<string, string | null>> = {
   '/account/totp/start': 'began setting up an authenticator',
   '/account/totp/confirm': 'set up an authenticator',
   '/account/totp/remove': 'removed their authenticator',
+  // The CLI's team commands, recorded by src/cli/recorded-command.ts.
+  'adops members invite': 'invited a member',
+  'adops members set-role': 'changed a member’s role',
+  'adops members remove': 'removed a member',
+  'adops clients create': 'added a client',
+  'adops clients assign': 'changed the accounts of a client',
+  'adops clients envelope': 'changed the envelope of a client',
+  'adops clients limit': 'changed the clients a member is limited to',
 };

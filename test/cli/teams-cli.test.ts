@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMAND_LINE } from '../../src/cli/recorded-command.ts';
 import { acceptInvitation, findInvitation } from '../../src/owners/members.ts';
 import { openStorage } from '../../src/storage/database.ts';
+import { listMemberActions } from '../../src/storage/member-actions.ts';
 import { ensurePerson } from '../../src/storage/people.ts';
 import { adops } from '../support/cli.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
@@ -114,5 +116,20 @@ describe.each(TEST_DIALECTS)('adops workspaces and members on %s', { timeout: 12
     ]);
     const unknown = await adops(['members', 'list', '--workspace', 'nobody@example.com'], env);
     expect(unknown.json.error).toContain('No workspace nobody@example.com');
+
+    // What succeeded is in the workspace's Recent actions, by the command line; refusals are not.
+    const storage = openStorage(database.url);
+    try {
+      const actions = await listMemberActions(storage.db, made.json.id, 10);
+      expect(actions.map((a) => [a.email, a.route, a.subject && JSON.parse(a.subject)]).toReversed()).toEqual(
+        [
+          [COMMAND_LINE, 'adops members invite', { email: 'Bob@Example.com', role: 'operator' }],
+          [COMMAND_LINE, 'adops members set-role', { email: 'bob@example.com', role: 'admin' }],
+          [COMMAND_LINE, 'adops members remove', { email: 'alice@example.com' }],
+        ],
+      );
+    } finally {
+      await storage.close();
+    }
   });
 });

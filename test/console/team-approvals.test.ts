@@ -6,7 +6,7 @@ import { findUserByEmail, setUserTier } from '../../src/storage/users.ts';
 import { obtainTokens, publicClient } from '../oauth/support/authorization-code.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';
-import { ConsoleClient, callTool, PASSWORD, uniqueEmail } from './support/console-client.ts';
+import { ConsoleClient, callTool, csrfTokenOf, PASSWORD, uniqueEmail } from './support/console-client.ts';
 import { inviteAndJoin } from './support/members.ts';
 
 const KEY_PATTERN = /sk_live_[0-9A-Za-z]{38}/;
@@ -69,7 +69,11 @@ describe.each(TEST_DIALECTS)('approvals in a team on %s', (dialect) => {
     const key = await consoleKey(operator.client, 'operator agent');
     const id = await raise(key);
 
-    const refused = await operator.client.submit(`/approvals/${id}`, `/approvals/${id}/approve`, {});
+    // The page offers the operator no decision; the form posted anyway is refused.
+    const page = await operator.client.get(`/approvals/${id}`);
+    expect(page.text).not.toContain(`action="/approvals/${id}/approve"`);
+    expect(page.text).toContain('Your role, operator, does not decide approvals');
+    const refused = await operator.client.post(`/approvals/${id}/approve`, { _csrf: csrfTokenOf(page.text) });
     expect(refused.status).toBe(403);
     expect(refused.text).toContain('is operator; this needs approver or above.');
     expect(await statusOf(user.id, id)).toBe('pending');
