@@ -5,7 +5,7 @@ const LAYERS = [
   { name: 'doors', path: '^src/(http|mcp|console|oauth)/' },
   { name: 'what the doors share', path: '^src/context\\.ts$' },
   { name: 'owner use cases', path: '^src/owners/' },
-  { name: 'monitors', path: '^src/monitors/' },
+  { name: 'monitors and envelopes', path: '^src/(monitors|envelopes)/' },
   { name: 'sandbox platforms', path: '^src/sandbox/' },
   { name: 'web pages', path: '^src/web/' },
   { name: 'authentication and admission', path: '^src/(auth|ratelimit)/' },

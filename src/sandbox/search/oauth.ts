@@ -5,7 +5,7 @@ import { registerApprovalPage } from '../approval-page.ts';
 import type { SandboxServices } from '../sandbox-services.ts';
 import { answerTokenFault } from '../token-faults.ts';
 import { checkSandboxToken, issueSandboxToken, revokeSandboxToken } from '../tokens.ts';
-import { MANAGER_ACCOUNT_CHOICE } from './managers.ts';
+import { MANAGER_ACCOUNT_CHOICE } from './manager-choice.ts';
 
 /** The scope Google grants Google Ads API access by (Google's OAuth 2.0 scopes for Google APIs). */
 const ADWORDS_SCOPE = 'https://www.googleapis.com/auth/adwords';

@@ -61,8 +61,11 @@ describe.each(TEST_DIALECTS)('Google Ads manager accounts (%s)', (dialect) => {
     const [managerId] = [...managers];
     expect(managerId).toMatch(/^\d{10}$/);
     expect(accounts.map((a) => a.account_id)).not.toContain(managerId);
-    const stored = await new SandboxStore(db, 'search').get('account', managerId ?? '');
-    expect((stored?.data as { manager?: boolean }).manager).toBe(true);
+    const stored = await new SandboxStore(db, 'search').get<{ manager?: boolean }>(
+      'account',
+      managerId ?? '',
+    );
+    expect(stored?.data.manager).toBe(true);
 
     const key = (await issueKey(db, user, 'agent', 'never', new Date())).key;
     for (const account of accounts) {

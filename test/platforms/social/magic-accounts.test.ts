@@ -123,7 +123,7 @@ describe.each(TEST_DIALECTS)('the magic Meta ad accounts, through the public sur
     const url = startConnect(service.services, owner.userId, 'social');
     const cookie = await sessionCookie(service, owner.userId);
     const page = await (await fetch(url, { headers: { cookie } })).text();
-    for (const kind of ['rate_limited', 'server_error', 'token_expired', 'slow']) {
+    for (const kind of ['business', 'rate_limited', 'server_error', 'token_expired', 'slow']) {
       expect(page).toContain(`<option value="${kind}">`);
     }
     const refused = await fetch(`${service.url}/sandbox/social/oauth/authorize`, {
@@ -141,7 +141,7 @@ describe.each(TEST_DIALECTS)('the magic Meta ad accounts, through the public sur
     });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain(
-      'sandbox_fault must be empty or one of rate_limited, server_error',
+      'sandbox_fault must be empty or one of business, rate_limited, server_error',
     );
     expect(await socialAccounts(service, owner)).toEqual([]);
   });
