@@ -7,6 +7,7 @@ import {
   countAdmins,
   deleteMembership,
   findMembership,
+  lockWorkspace,
   type MemberRow,
   putMembership,
 } from '../storage/memberships.ts';
@@ -135,9 +136,14 @@ export async function requireMember(db: Kysely<Database>, workspace: User, email
   return { person, membership };
 }
 
-/** A workspace always keeps an admin: the last one can be neither demoted nor removed. */
-async function refuseLosingTheLastAdmin(db: Kysely<Database>, workspace: User, role: string) {
-  if (role === 'admin' && (await countAdmins(db, workspace.id)) === 1)
+/**
+ * A workspace always keeps an admin: the last one can be neither demoted nor removed. Run in the
+ * transaction of the change, with the workspace locked: two admins demoting each other at once are one
+ * after the other, and the second is refused.
+ */
+async function refuseLosingTheLastAdmin(trx: Kysely<Database>, workspace: User, role: string) {
+  await lockWorkspace(trx, workspace.id);
+  if (role === 'admin' && (await countAdmins(trx, workspace.id)) === 1)
     throw new OwnerError(`This is the last admin of ${workspace.name}: make another member admin first`);
 }
 
@@ -149,14 +155,18 @@ export async function setMemberRole(
   now: Date,
 ): Promise<MemberRow> {
   const next = requireRole(role);
-  const { person, membership } = await requireMember(db, workspace, email);
-  if (next !== 'admin') await refuseLosingTheLastAdmin(db, workspace, membership.role);
-  await putMembership(db, workspace.id, person.id, next, now);
-  return { person_id: person.id, email: person.email, role: next, created_at: membership.created_at };
+  return db.transaction().execute(async (trx) => {
+    const { person, membership } = await requireMember(trx, workspace, email);
+    if (next !== 'admin') await refuseLosingTheLastAdmin(trx, workspace, membership.role);
+    await putMembership(trx, workspace.id, person.id, next, now);
+    return { person_id: person.id, email: person.email, role: next, created_at: membership.created_at };
+  });
 }
 
 export async function removeMember(db: Kysely<Database>, workspace: User, email: string): Promise<void> {
-  const { person, membership } = await requireMember(db, workspace, email);
-  await refuseLosingTheLastAdmin(db, workspace, membership.role);
-  await deleteMembership(db, workspace.id, person.id);
+  await db.transaction().execute(async (trx) => {
+    const { person, membership } = await requireMember(trx, workspace, email);
+    await refuseLosingTheLastAdmin(trx, workspace, membership.role);
+    await deleteMembership(trx, workspace.id, person.id);
+  });
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import type { Database, Membership } from './schema.ts';
 
 export interface MemberRow {
@@ -87,4 +87,13 @@ export async function countAdmins(db: Kysely<Database>, workspaceId: string): Pr
     .where('role', '=', 'admin')
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * Holds the workspace's row until the transaction ends, so that changes of its members that check
+ * something first (its last admin) run one at a time. SQLite runs one transaction at a time already.
+ */
+export async function lockWorkspace(trx: Kysely<Database>, workspaceId: string): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await trx.selectFrom('users').select('id').where('id', '=', workspaceId).forUpdate().execute();
 }
