@@ -41,7 +41,9 @@ export function defineBackgroundJobs(services: Services): void {
     work: async () => {
       const checks = await checkEnvelopes(services);
       const paused = checks.reduce((sum, check) => sum + check.paused.length, 0);
-      if (checks.length > 0) services.logger.info({ clients: checks.length, paused }, 'envelopes checked');
+      const unread = checks.flatMap((check) => check.unread);
+      if (checks.length > 0)
+        services.logger.info({ clients: checks.length, paused, unread }, 'envelopes checked');
     },
     // Each notice and pause is made once by its key: the next minute's run does what a failed one left.
     retryLimit: 0,

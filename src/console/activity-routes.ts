@@ -18,7 +18,7 @@ import { actingMember } from '../web/acting-member.ts';
 import { signedIn } from '../web/console-request.ts';
 import { html } from '../web/html.ts';
 import { type Notice, page, sendPage } from '../web/layout.ts';
-import { seesAccountOfChange, visibleAccounts, visibleChanges, visibleKeys } from '../web/member-scope.ts';
+import { seesAccountOf, visibleAccounts, visibleChanges, visibleKeys } from '../web/member-scope.ts';
 import { OPERATOR } from '../web/roles.ts';
 import { activityCsv, csvFileName } from './activity-csv.ts';
 import { changeFilters, parseActivityQuery, writeToolNames } from './activity-filters.ts';
@@ -79,7 +79,7 @@ export function registerActivityRoutes(app: FastifyInstance, services: Services)
     const session = signedIn(request);
     const userId = session.user.id;
     const found = await findChange(storage, userId, writeTools, id);
-    const row = found && (await seesAccountOfChange(storage.db, session, found)) ? found : undefined;
+    const row = found && (await seesAccountOf(storage.db, session, found)) ? found : undefined;
     if (!row) {
       const body = html`<p><a href="/activity">All activity</a></p>`;
       const notice = { kind: 'error' as const, text: 'There is no such change.' };
@@ -109,7 +109,7 @@ export function registerActivityRoutes(app: FastifyInstance, services: Services)
     const owner = await findUserById(storage.db, signedIn(request).user.id);
     if (!owner) throw new Error('the signed-in owner no longer exists');
     const change = await findChange(storage, owner.id, writeTools, request.params.id);
-    if (!change || !(await seesAccountOfChange(storage.db, signedIn(request), change))) {
+    if (!change || !(await seesAccountOf(storage.db, signedIn(request), change))) {
       return renderChange(request, reply, request.params.id);
     }
     let reverted: RevertOutcome;

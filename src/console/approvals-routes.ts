@@ -10,7 +10,7 @@ import { statusOf } from '../tools/approvals/approval-object.ts';
 import { actingMember } from '../web/acting-member.ts';
 import { signedIn } from '../web/console-request.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
-import { isLimited, seesAccountOfChange, visibleAccounts } from '../web/member-scope.ts';
+import { isLimited, seesAccountOf, visibleAccounts } from '../web/member-scope.ts';
 import { APPROVER } from '../web/roles.ts';
 import { approvalPage } from './approval-page.ts';
 import { decisionNotice } from './approval-view.ts';
@@ -60,7 +60,7 @@ export function registerApprovalsRoutes(app: FastifyInstance, services: Services
   ) {
     const session = signedIn(request);
     const approval = await findApproval(storage.db, session.user.id, request.params.id);
-    if (!approval || !(await seesAccountOfChange(storage.db, session, approval))) {
+    if (!approval || !(await seesAccountOf(storage.db, session, approval))) {
       return noSuchApproval(request, reply);
     }
     const now = clock.now();
@@ -92,7 +92,7 @@ export function registerApprovalsRoutes(app: FastifyInstance, services: Services
       const owner = await findUserById(storage.db, session.user.id);
       if (!owner) throw new Error('the signed-in owner no longer exists');
       const asked = await findApproval(storage.db, owner.id, request.params.id);
-      if (!asked || !(await seesAccountOfChange(storage.db, session, asked))) {
+      if (!asked || !(await seesAccountOf(storage.db, session, asked))) {
         return noSuchApproval(request, reply);
       }
       let decision: Decision;

@@ -101,7 +101,9 @@ function clientsTable(view: ClientsView): SafeHtml {
 }
 
 function membersTable(view: ClientsView): SafeHtml {
-  if (view.members.length === 0 || view.clients.length === 0) return html``;
+  // A member limited to clients is not shown the rest of the workspace's clients through the others' limits.
+  if (view.members.length === 0 || view.clients.length === 0 || view.session.member.clients !== null)
+    return html``;
   const manage = roleAllows(view.session.member.role, 'admin');
   const names = new Map(view.clients.map((c) => [c.id, c.name]));
   const rows: Row[] = view.members.map((member) => ({

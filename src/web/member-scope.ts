@@ -28,18 +28,6 @@ export async function visibleAccounts(
   return accounts.filter((a) => mine.has(clientOf.get(`${a.platform}:${a.account_id}`) ?? ''));
 }
 
-/** Whether the member may see and act on the account. */
-export async function seesAccount(
-  db: Kysely<Database>,
-  session: SignedIn,
-  platform: string,
-  accountId: string,
-): Promise<boolean> {
-  if (!isLimited(session)) return true;
-  const client = (await clientOfAccounts(db, session.user.id)).get(`${platform}:${accountId}`);
-  return client !== undefined && session.member.clients.includes(client);
-}
-
 export async function visibleKeys(db: Kysely<Database>, session: SignedIn): Promise<ApiKey[]> {
   const keys = await listApiKeys(db, session.user.id);
   return isLimited(session) ? keys.filter((key) => seesKey(session, key)) : keys;
@@ -69,8 +57,8 @@ export async function visibleChanges(
   return { ...filters, accountIds: accounts.map((a) => a.account_id) };
 }
 
-/** Whether the member sees a change: limited, only one on an account of theirs. */
-export async function seesAccountOfChange(
+/** Whether the member sees a change or an approval: limited, only one on an account of theirs. */
+export async function seesAccountOf(
   db: Kysely<Database>,
   session: SignedIn,
   change: { account_id: string | null },
