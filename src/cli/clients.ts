@@ -18,7 +18,7 @@ async function clientOutput(services: Services, client: Client) {
         formatMicros(micros, currency),
       ]),
     ),
-    pause_at_envelope: client.pause_at_envelope === 1,
+    pauses_at_envelope: client.pause_at_envelope === 1,
   };
 }
 

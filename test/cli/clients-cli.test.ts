@@ -51,7 +51,7 @@ describe.each(TEST_DIALECTS)('adops clients on %s', { timeout: 120_000 }, (diale
       name: 'Acme',
       accounts: [],
       envelope: { USD: '5000.00' },
-      pause_at_envelope: true,
+      pauses_at_envelope: true,
     });
     const assigned = await adops(['clients', 'assign', ...w, '--client', 'Acme', '--account', socialId], env);
     expect(assigned.json).toEqual({
@@ -69,7 +69,7 @@ describe.each(TEST_DIALECTS)('adops clients on %s', { timeout: 120_000 }, (diale
     expect(keys.json[0].accounts).toHaveLength(2);
 
     const cleared = await adops(['clients', 'envelope', ...w, '--client', 'Acme'], env);
-    expect(cleared.json).toMatchObject({ envelope: {}, pause_at_envelope: false });
+    expect(cleared.json).toMatchObject({ envelope: {}, pauses_at_envelope: false });
     const listed = await adops(['clients', 'list', ...w], env);
     expect(listed.json).toHaveLength(1);
     expect(listed.json[0].accounts).toHaveLength(2);
