@@ -109,6 +109,7 @@ const environmentSchema = z.object({
   ADOPS_REDIS_URL: z.string().optional(),
   ADOPS_IDEMPOTENCY_TTL_HOURS: integer(24),
   ADOPS_APPROVAL_TTL_HOURS: integer(24),
+  ADOPS_ENVELOPE_CHECK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   ADOPS_CALL_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   ADOPS_CREDENTIAL_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // The media fetcher (src/assets).
@@ -168,6 +169,8 @@ export interface Config {
   idempotency: { ttlHours: number };
   /** How long a change waiting for the owner's approval stays pending before it expires. */
   approvalTtlHours: number;
+  /** How often each client's monthly envelope is checked: one report of each of its accounts a check. */
+  envelopeCheckMinutes: number;
   /**
    * How long a running call's claims (its idempotency record, its quota unit) last without renewal: the
    * call renews them every third of it, and a crashed call's are taken over or given back after it.
@@ -247,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.ADOPS_REDIS_URL || undefined,
     idempotency: { ttlHours: e.ADOPS_IDEMPOTENCY_TTL_HOURS },
     approvalTtlHours: e.ADOPS_APPROVAL_TTL_HOURS,
+    envelopeCheckMinutes: e.ADOPS_ENVELOPE_CHECK_MINUTES,
     callLeaseSeconds: e.ADOPS_CALL_LEASE_SECONDS,
     credentialCacheMs: e.ADOPS_CREDENTIAL_CACHE_MS,
     mediaFetch: {

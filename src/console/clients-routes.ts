@@ -18,7 +18,7 @@ import { clientsPage } from './clients-page.ts';
 const DONE: Record<string, string> = {
   created: 'The client is added: give it accounts under Change.',
   accounts: 'The accounts are saved: keys limited to the client act on them from their next call.',
-  envelope: 'The envelope is saved: it is checked every minute.',
+  envelope: 'The envelope is saved: it is checked within a minute, then at the interval the service sets.',
   limited: 'The member’s clients are saved: they apply from their next page.',
 };
 

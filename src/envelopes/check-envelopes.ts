@@ -8,10 +8,11 @@ import type { PipelineServices } from '../pipeline/pipeline-services.ts';
 import type { Platform } from '../platform-families.ts';
 import { quotaPeriod } from '../quota.ts';
 import {
-  clientsWithEnvelopes,
   connectedAccountsOfClient,
   envelopeOf,
+  envelopesDue,
   markEnvelope,
+  noteEnvelopeChecked,
 } from '../storage/clients.ts';
 import type { AdAccount, Client, User } from '../storage/schema.ts';
 import { findUserById } from '../storage/users.ts';
@@ -199,15 +200,22 @@ async function tellEnvelope(
   });
 }
 
-/** Checks every client with an envelope, each apart: one that fails is logged and the others go on. */
+/**
+ * Checks every client whose envelope is due (not checked for ADOPS_ENVELOPE_CHECK_MINUTES), each apart:
+ * one that fails is logged, checked again at the next minute, and the others go on.
+ */
 export async function checkEnvelopes(services: PipelineServices): Promise<EnvelopeCheck[]> {
   const { db } = services.storage;
+  const now = services.clock.now();
+  // A few seconds of slack: a check that ran late last time is not put off a whole interval.
+  const since = new Date(now.getTime() - services.config.envelopeCheckMinutes * 60_000 + 5_000);
   const checks: EnvelopeCheck[] = [];
-  for (const client of await clientsWithEnvelopes(db)) {
+  for (const client of await envelopesDue(db, since)) {
     const workspace = await findUserById(db, client.workspace_id);
     if (!workspace) continue;
     try {
       checks.push(await checkEnvelope(services, workspace, client));
+      await noteEnvelopeChecked(db, client.id, now);
     } catch (error) {
       services.logger.error({ err: error, client_id: client.id }, 'the envelope check of a client failed');
     }

@@ -32,6 +32,7 @@ export async function createClient(
     name: trimmed,
     envelope: null,
     pause_at_envelope: 0,
+    envelope_checked_at: null,
     created_at: now.toISOString(),
   };
   if (!(await insertClient(db, client)))

@@ -42,7 +42,12 @@ export async function setClientEnvelope(
 ): Promise<void> {
   await db
     .updateTable('clients')
-    .set({ envelope: envelope && JSON.stringify(envelope), pause_at_envelope: pause ? 1 : 0 })
+    // A new envelope is checked at the next minute, whenever the last one was.
+    .set({
+      envelope: envelope && JSON.stringify(envelope),
+      pause_at_envelope: pause ? 1 : 0,
+      envelope_checked_at: null,
+    })
     .where('id', '=', clientId)
     .execute();
 }
@@ -168,9 +173,25 @@ export async function setClientsOfMember(
   });
 }
 
-/** Every client with an envelope, across workspaces: what the envelope check reads. */
-export async function clientsWithEnvelopes(db: Kysely<Database>): Promise<Client[]> {
-  return db.selectFrom('clients').selectAll().where('envelope', 'is not', null).orderBy('id').execute();
+/** Every client with an envelope not checked since `since`, across workspaces: what the envelope check reads. */
+export async function envelopesDue(db: Kysely<Database>, since: Date): Promise<Client[]> {
+  return db
+    .selectFrom('clients')
+    .selectAll()
+    .where('envelope', 'is not', null)
+    .where((eb) =>
+      eb.or([eb('envelope_checked_at', 'is', null), eb('envelope_checked_at', '<=', since.toISOString())]),
+    )
+    .orderBy('id')
+    .execute();
+}
+
+export async function noteEnvelopeChecked(db: Kysely<Database>, clientId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('clients')
+    .set({ envelope_checked_at: at.toISOString() })
+    .where('id', '=', clientId)
+    .execute();
 }
 
 /** Records that the client reached a level in a month; returns whether this call recorded it first. */

@@ -348,6 +348,8 @@ export interface ClientsTable {
   envelope: string | null;
   /** 1: every running campaign of the client is paused when an envelope is reached. */
   pause_at_envelope: Flag;
+  /** When its envelope was last checked, for ADOPS_ENVELOPE_CHECK_MINUTES. */
+  envelope_checked_at: Timestamp | null;
   created_at: Timestamp;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkEnvelope } from '../../src/envelopes/check-envelopes.ts';
+import { checkEnvelope, checkEnvelopes } from '../../src/envelopes/check-envelopes.ts';
 import { formatMicros } from '../../src/money.ts';
 import { assignAccounts, createClient, setEnvelope } from '../../src/owners/clients.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
@@ -107,6 +107,24 @@ describe.each(TEST_DIALECTS)('client envelopes (%s)', (dialect) => {
     expect(await writes()).toHaveLength(before.length);
     expect((await events()).map((e) => JSON.parse(e.data).threshold_percent).toSorted()).toEqual([100, 80]);
     expect((await envelopeMarks(db(), client.id, '2026-11')).map((m) => m.level)).toEqual([80, 100]);
+  });
+
+  it('checks each client at the interval the service sets, and a changed envelope at once', async () => {
+    const { db: database } = service.services.storage;
+    const timed = await createClient(database, workspace, 'Every quarter hour', clock.now());
+    await setEnvelope(database, timed, '100000000:USD', false);
+    const checked = async () => (await checkEnvelopes(service.services)).map((c) => c.clientId);
+    expect(service.services.config.envelopeCheckMinutes).toBe(15);
+    clock.set('2026-11-24T18:10:00.000Z');
+    expect(await checked()).toContain(timed.id);
+    clock.set('2026-11-24T18:11:00.000Z');
+    expect(await checked()).not.toContain(timed.id);
+    clock.set('2026-11-24T18:25:00.000Z');
+    expect(await checked()).toContain(timed.id);
+    clock.set('2026-11-24T18:26:00.000Z');
+    await setEnvelope(database, timed, '200000000:USD', false);
+    expect(await checked()).toContain(timed.id);
+    clock.set('2026-11-24T18:00:00.000Z');
   });
 
   it('a client with no account has spent nothing and reaches nothing', async () => {

@@ -50,6 +50,7 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
         ADOPS_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
         ADOPS_RATE_LIMIT_PER_SECOND: '0',
         ADOPS_SANDBOX_LATENCY_MS: '1000',
+        ADOPS_ENVELOPE_CHECK_MINUTES: '1',
       };
       expect((await adops(['migrate'], env)).code).toBe(0);
       await adops(['workspaces', 'create', '--email', 'envelope@example.com', '--tier', 'max'], env);

@@ -10,6 +10,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('envelope', 'text')
     .addColumn('pause_at_envelope', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('envelope_checked_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('clients_workspace_name', ['workspace_id', 'name'])
     .execute();
