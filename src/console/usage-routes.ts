@@ -5,6 +5,7 @@ import { quotaUsed } from '../storage/quota.ts';
 import { callsPerDay, recentCalls, type StatusFilter } from '../storage/usage-history.ts';
 import { signedIn } from '../web/console-request.ts';
 import { sendPage } from '../web/layout.ts';
+import { isLimited, visibleKeys } from '../web/member-scope.ts';
 import { fillDays } from './usage-chart.ts';
 import { usagePage } from './usage-page.ts';
 
@@ -27,10 +28,14 @@ export function registerUsageRoutes(app: FastifyInstance, services: Services): v
     const dayCount = Math.round((end.getTime() - start.getTime()) / 86_400_000);
     const tool = toolNames.includes(request.query.tool ?? '') ? request.query.tool : undefined;
     const status = parseStatus(request.query.status);
+    // A member limited to clients sees the calls of their clients' keys, not the rest of the workspace's.
+    const keyIds = isLimited(session)
+      ? (await visibleKeys(storage.db, session)).map((key) => key.id)
+      : undefined;
     const [used, daily, calls] = await Promise.all([
       quotaUsed(storage.db, session.user.id, quotaPeriod(now)),
       callsPerDay(storage.db, session.user.id, start, end),
-      recentCalls(storage.db, session.user.id, { tool, status, limit: RECENT_CALLS }),
+      recentCalls(storage.db, session.user.id, { tool, status, keyIds, limit: RECENT_CALLS }),
     ]);
     const view = {
       session,

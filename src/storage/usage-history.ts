@@ -36,6 +36,8 @@ export type StatusFilter = 'succeeded' | 'failed' | number;
 export interface CallFilters {
   tool?: string | undefined;
   status?: StatusFilter | undefined;
+  /** Only the calls of these keys (what a member limited to clients sees); undefined: every call. */
+  keyIds?: readonly string[] | undefined;
   limit: number;
 }
 
@@ -58,6 +60,9 @@ export async function recentCalls(db: Kysely<Database>, userId: string, filters:
     .select(callerNames)
     .where('user_id', '=', userId);
   if (filters.tool) query = query.where('tool', '=', filters.tool);
+  // No key at all matches no row: `in ()` is not SQL.
+  if (filters.keyIds)
+    query = query.where('api_key_id', 'in', filters.keyIds.length > 0 ? filters.keyIds : ['']);
   if (filters.status === 'succeeded') query = query.where('status', '<', 400);
   else if (filters.status === 'failed') query = query.where('status', '>=', 400);
   else if (typeof filters.status === 'number') query = query.where('status', '=', filters.status);

@@ -7,7 +7,7 @@ import type { User } from '../../src/storage/schema.ts';
 import { findUserByEmail } from '../../src/storage/users.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';
-import { ConsoleClient, csrfTokenOf, PASSWORD, uniqueEmail } from './support/console-client.ts';
+import { ConsoleClient, callTool, csrfTokenOf, PASSWORD, uniqueEmail } from './support/console-client.ts';
 import { inviteAndJoin } from './support/members.ts';
 
 /**
@@ -84,7 +84,16 @@ describe.each(TEST_DIALECTS)('clients in the console (%s)', (dialect) => {
   });
 
   it('the operator sees only their client’s accounts and keys', async () => {
-    for (const path of ['/keys', '/connections', '/', '/clients']) {
+    // A call of the other client's key, which the operator's pages leave out.
+    const hats = await createKey(service.services, workspace, {
+      name: 'hats reader',
+      lifetime: 'never',
+      limits: { client: 'Hats', scope: 'read' },
+    });
+    expect(
+      (await callTool(service.url, hats.key, 'list_video_campaigns', { advertiser_id: accountB })).status,
+    ).toBe(200);
+    for (const path of ['/keys', '/connections', '/', '/clients', '/usage', '/activity']) {
       const page = await operator.get(path);
       expect(page.status, path).toBe(200);
       expect(page.text, path).not.toContain('Hats channel');
@@ -93,6 +102,8 @@ describe.each(TEST_DIALECTS)('clients in the console (%s)', (dialect) => {
     const keys = (await operator.get('/keys')).text;
     expect(keys).toContain('shoes agent');
     expect(keys).not.toContain('hats agent');
+    expect((await admin.get('/usage')).text).toContain('hats reader');
+    expect((await operator.get('/usage')).text).not.toContain('hats reader');
   });
 
   it('the operator makes keys only for their client, and cannot touch another client’s', async () => {
