@@ -164,7 +164,11 @@ export const socialConnect: ConnectProtocol = {
       endpoints,
       graphUrl(endpoints, '/me/businesses', { fields: 'id,name' }),
       (url) => graphGet("the token's businesses", businessPageSchema, endpoints, url, accessToken),
-    );
+    ).catch((error: unknown) => {
+      // A person who declined business_management still connects the accounts granted to them.
+      if (error instanceof UpstreamFailure && error.kind === 'rejected') return [];
+      throw error;
+    });
     for (const business of businesses) {
       accounts.push(...(await edge("a business's ad accounts", `/${business.id}/owned_ad_accounts`)));
       accounts.push(...(await edge("a business's client ad accounts", `/${business.id}/client_ad_accounts`)));

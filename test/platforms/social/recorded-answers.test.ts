@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointsFor } from '../../../src/platforms/endpoints.ts';
+import { socialConnect } from '../../../src/platforms/social/connect.ts';
 import { TestClock } from '../../support/clock.ts';
 import { RecordedPlatformService, servedAt } from '../../support/recorded-service.ts';
 import { type RecordedAnswer, recordedSources } from '../../support/replay-platform.ts';
@@ -22,6 +24,32 @@ describe("the live Meta adapter against Meta's recorded answers", () => {
     servedAt(meta.answer(name), 'GET', `/{version}/${account}/campaigns`);
   const listCampaigns = (account: string, ...served: RecordedAnswer[]) =>
     meta.call('list_social_campaigns', {}, { id: account }, ...served);
+
+  it('connects the accounts granted to the person when Meta refuses the businesses (no business_management)', async () => {
+    const endpoints = endpointsFor(meta.service.services, 'social', 'live');
+    // The person's own accounts: the shape of Meta's /me/adaccounts page, built here (none was recorded).
+    const page: RecordedAnswer = {
+      ...meta.answer('permission-200'),
+      request: { method: 'GET', path: '/{version}/me/adaccounts' },
+      response: {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: {
+          data: [{ id: 'act_900000000009999', account_id: '900000000009999', name: 'Own', currency: 'EUR' }],
+        },
+      },
+    };
+    meta.replay.serve(page, servedAt(meta.answer('permission-200'), 'GET', '/{version}/me/businesses'));
+    const accounts = await socialConnect.listAccounts(endpoints, 'recorded-answers-token');
+    expect(accounts.map((a) => [a.accountId, a.name, a.currency])).toEqual([
+      ['act_900000000009999', 'Own', 'EUR'],
+    ]);
+    expect(meta.replay.received.map((r) => r.path.replace(/^\/v[\d.]+/, ''))).toEqual([
+      '/me/adaccounts',
+      '/me/businesses',
+    ]);
+    expect(meta.replay.unmatched).toEqual([]);
+  });
 
   it('keeps a source for every recorded answer', () => {
     const sources = recordedSources('social');
