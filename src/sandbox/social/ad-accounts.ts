@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SandboxAccount } from '../sandbox-account.ts';
+import { adAccountNodes } from './ad-account-nodes.ts';
 import { accountsThroughBusinesses } from './businesses.ts';
 import { sendEdgePage } from './edge-page.ts';
 import { type GraphCalls, refuseWrites, type VersionRequest } from './graph-calls.ts';
@@ -10,22 +10,12 @@ export function registerAdAccounts(scope: FastifyInstance, calls: GraphCalls): v
   scope.get<VersionRequest>('/:version/me/adaccounts', async (request, reply) => {
     const admitted = await calls.admit(request, reply, '/me/adaccounts');
     if (!admitted) return reply;
-    const nodes = [];
     // The accounts a business holds are reached through the business's edges (businesses.ts).
     const throughBusinesses = await accountsThroughBusinesses(calls.store, admitted.accountIds);
-    for (const id of admitted.accountIds.filter((granted) => !throughBusinesses.has(granted))) {
-      const account = await calls.store.get<SandboxAccount>('account', id);
-      if (!account) continue;
-      nodes.push({
-        id,
-        account_id: id.replace(/^act_/, ''),
-        name: account.data.name,
-        currency: account.data.currency,
-        account_status: 1,
-        timezone_name: 'UTC',
-        timezone_offset_hours_utc: 0,
-      });
-    }
+    const nodes = await adAccountNodes(
+      calls.store,
+      admitted.accountIds.filter((granted) => !throughBusinesses.has(granted)),
+    );
     return sendEdgePage(reply, {
       query: admitted.query,
       url: calls.url(request, '/me/adaccounts'),

@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 import { generateAccountId } from '../../platform-families.ts';
 import type { Database } from '../../storage/schema.ts';
 import { createOwnedSandboxAccount } from '../create-owned-account.ts';
-import type { SandboxAccount } from '../sandbox-account.ts';
 import { SandboxStore } from '../store.ts';
+import { adAccountNodes } from './ad-account-nodes.ts';
 import { sendEdgePage } from './edge-page.ts';
 import { type EdgeRequest, type GraphCalls, refuseWrites, type VersionRequest } from './graph-calls.ts';
 import { AD_ACCOUNT, BUSINESS } from './node-types.ts';
@@ -66,20 +66,11 @@ export function registerBusinesses(scope: FastifyInstance, calls: GraphCalls): v
         (b) => b.id === request.params.node,
       );
       if (!business) return unsupportedRequest(reply, 'GET', request.params.node);
-      const nodes = [];
-      for (const id of edge === 'owned_ad_accounts' ? business.data.owned : business.data.client) {
-        const account = await calls.store.get<SandboxAccount>('account', id);
-        if (!account || !admitted.accountIds.includes(id)) continue;
-        nodes.push({
-          id,
-          account_id: id.replace(/^act_/, ''),
-          name: account.data.name,
-          currency: account.data.currency,
-          account_status: 1,
-          timezone_name: 'UTC',
-          timezone_offset_hours_utc: 0,
-        });
-      }
+      const held = edge === 'owned_ad_accounts' ? business.data.owned : business.data.client;
+      const nodes = await adAccountNodes(
+        calls.store,
+        held.filter((id) => admitted.accountIds.includes(id)),
+      );
       return sendEdgePage(reply, {
         query: admitted.query,
         url: calls.url(request, path),
