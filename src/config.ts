@@ -6,7 +6,7 @@ import { loadPlatformsConfig, type PlatformsConfig } from './platform-config.ts'
 export const TIERS = ['free', 'plus', 'pro', 'max'] as const;
 export type Tier = (typeof TIERS)[number];
 
-const DEFAULT_TIER_LIMITS = 'free=15,plus=150,pro=600,max=3000';
+const DEFAULT_TIER_LIMITS = 'free=50,plus=150,pro=600,max=3000';
 const DEFAULT_KEY_LIMITS = 'free=2,plus=5,pro=10,max=20';
 
 function parseTierLimits(text: string, ctx: z.RefinementCtx): Record<Tier, number> {

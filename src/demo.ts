@@ -2,6 +2,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { checkKeyShape, hashApiKey } from './auth/api-key.ts';
 import { authenticate } from './auth/authenticate.ts';
+import type { Caller } from './caller.ts';
 import type { Config, Tier } from './config.ts';
 import type { Services } from './context.ts';
 import { newId } from './ids.ts';
@@ -14,7 +15,7 @@ import { executeTool } from './pipeline/execute-tool.ts';
 import type { Platform } from './platform-families.ts';
 import { listAdAccounts } from './storage/accounts.ts';
 import { findApiKeyByHash } from './storage/api-keys.ts';
-import { renameApproval } from './storage/approvals.ts';
+import { findApproval, renameApproval } from './storage/approvals.ts';
 import type { Storage } from './storage/database.ts';
 import { insertMonitor } from './storage/monitors.ts';
 import type { User } from './storage/schema.ts';
@@ -59,12 +60,20 @@ export const DEMO_APPROVAL_ID = 'apr_de110000000000000000000000000001';
 /**
  * What the demo owner finds waiting at /approvals: the demo key asked, through the ordinary pipeline, to
  * set a TikTok budget of 80.00 a day to 8000 (cents sent as dollars), which waits for the owner. It gets
- * the fixed id the documented example names. Made once, by the start that made the demo owner, once the
- * server listens: the call goes to the sandbox it serves.
+ * the fixed id the documented example names. Made once, by the first start that serves the demo, whichever
+ * command made the owner (`adops demo` serves nothing), once the server listens: the call goes to the
+ * sandbox it serves. Once decided it stays decided: a later start makes no other.
  */
-export async function seedDemoApproval(services: Services, demo: { key: string; created: boolean }) {
-  if (!demo.created) return;
-  const caller = await authenticate(services, `Bearer ${demo.key}`);
+export async function seedDemoApproval(services: Services, demo: { key: string }) {
+  let caller: Caller;
+  try {
+    caller = await authenticate(services, `Bearer ${demo.key}`);
+  } catch (error) {
+    // The demo owner stopped their agents, say: the start goes on without the sample.
+    services.logger.warn({ err: error }, 'the demo approval could not be made');
+    return;
+  }
+  if (await findApproval(services.storage.db, caller.userId, DEMO_APPROVAL_ID)) return;
   const { outcome } = await executeTool(
     services,
     caller,
@@ -126,7 +135,7 @@ export async function ensureDemo(services: Services) {
   let created = !user;
   if (!user) {
     try {
-      // Enough calls for an afternoon of trying the sandbox: the free tier's 15 go in minutes.
+      // Enough calls for an afternoon of trying the sandbox, several times the free tier's.
       user = (await createWorkspace(db, { email: DEMO_EMAIL, tier: DEMO_TIER }, now)).workspace;
     } catch (error) {
       // Two first starts on one database: the other made the owner (and adds its accounts).

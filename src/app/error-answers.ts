@@ -3,10 +3,11 @@ import { bearerChallenge } from '../auth/protected-resource.ts';
 import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { toEnvelope } from '../http/envelope.ts';
+import { refusedCaller } from '../pipeline/agents-stopped.ts';
 import { failureOutcome, internalFailure } from '../pipeline/outcome.ts';
 import { isStorageFault, storageUnavailable } from '../storage/storage-fault.ts';
 import { acceptsHtml, sendNotFoundPage } from '../web/not-found-page.ts';
-import { callInfo, toolFromPath } from '../web/request-info.ts';
+import { callInfo, toolFromPath, toolOfRequest } from '../web/request-info.ts';
 import { OPERATOR_PATHS } from './health-routes.ts';
 
 /** Fastify's own request errors (body, size, media type) as the service's errors. */
@@ -82,7 +83,7 @@ export async function answerFailure(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const tool = toolFromPath(request.url);
+  const tool = toolOfRequest(request);
   const storageFault = !(error instanceof AppError) && isStorageFault(error);
   const appError =
     error instanceof AppError ? error : storageFault ? storageUnavailable() : fromFrameworkError(error);
@@ -96,6 +97,7 @@ export async function answerFailure(
     : internalFailure(tool, request.id, error);
   const info = callInfo(request);
   info.code = failure.code;
+  info.caller ??= refusedCaller(error);
   if (tool && !info.audited) {
     await services.audit.recordRejection({
       requestId: request.id,

@@ -18,9 +18,33 @@ export const systemResolver: Resolver = async (hostname) => {
   return found.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 };
 
-/** A fetch the rules refuse. Its message names the rule and is safe to show; it never holds fetched content. */
+/**
+ * A fetch the rules refuse. Its message names the rule and is safe to show; it never holds fetched content.
+ * Its remedy, where the operator's configuration can lift the rule, names the setting.
+ */
 export class FetchRefused extends Error {
   override readonly name = 'FetchRefused';
+  readonly remedy: string | undefined;
+
+  constructor(message: string, remedy?: string) {
+    super(message);
+    this.remedy = remedy;
+  }
+}
+
+/** The kinds of address a receiver of the owner's own may sit at: on this machine, or a private network. */
+const OWN_NETWORK: ReadonlySet<BlockedKind> = new Set(['loopback', 'private', 'unique-local']);
+
+/**
+ * How to reach a host on the owner's own network (a receiver on a laptop): ADOPS_FETCH_ALLOW_HOSTS. None
+ * for the rest (link-local holds the cloud's metadata address): no one should lift that rule.
+ */
+function privateHostRemedy(host: string, kind: BlockedKind): string | undefined {
+  if (!OWN_NETWORK.has(kind)) return undefined;
+  return (
+    `A host on a private network (such as a receiver on this machine) is reached only once the ` +
+    `operator names it in ADOPS_FETCH_ALLOW_HOSTS, for example ADOPS_FETCH_ALLOW_HOSTS=${host}, and restarts adops.`
+  );
 }
 
 /** The refusal inside an error undici wrapped (a connect failure's cause, an aggregate's errors). */
@@ -41,7 +65,10 @@ function withArticle(kind: BlockedKind): string {
 
 /** The refusal for a host given as an IP address in the URL. */
 function literalAddressRefusal(host: string, kind: BlockedKind): FetchRefused {
-  return new FetchRefused(`the host ${host} is ${withArticle(kind)}; only public addresses are fetched`);
+  return new FetchRefused(
+    `the host ${host} is ${withArticle(kind)}; only public addresses are fetched`,
+    privateHostRemedy(host, kind),
+  );
 }
 
 export interface GuardOptions {
@@ -72,6 +99,7 @@ async function resolvePublic(
     if (kind)
       throw new FetchRefused(
         `the host ${hostname} resolves to ${withArticle(kind)}; only public addresses are fetched`,
+        privateHostRemedy(hostname, kind),
       );
   }
   return addresses;

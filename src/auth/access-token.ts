@@ -62,7 +62,15 @@ export async function callerOfAccessToken(services: AuthServices, value: string)
   if (!grant || grant.revoked_at !== null) {
     throw refused(services, 'This app’s access ended: the owner revoked or replaced it in the console.');
   }
-  refuseIfAgentsStopped(services, grant.agents_stopped_at);
+  const caller: Caller = {
+    userId: grant.user_id,
+    email: grant.email,
+    tier: grant.tier,
+    apiKeyId: null,
+    oauth: { clientId: grant.client_id, clientName: grant.client_name, grantId: grant.id },
+    limits: limitsOfRow(grant),
+  };
+  refuseIfAgentsStopped(services, grant.agents_stopped_at, caller);
   const now = services.clock.now();
   if (
     grant.last_used_at === null ||
@@ -71,12 +79,5 @@ export async function callerOfAccessToken(services: AuthServices, value: string)
     await touchOAuthGrant(services.storage.db, grant.id, now);
     grant.last_used_at = now.toISOString();
   }
-  return {
-    userId: grant.user_id,
-    email: grant.email,
-    tier: grant.tier,
-    apiKeyId: null,
-    oauth: { clientId: grant.client_id, clientName: grant.client_name, grantId: grant.id },
-    limits: limitsOfRow(grant),
-  };
+  return caller;
 }

@@ -54,16 +54,17 @@ export async function authenticate(
   if (row.expires_at !== null && row.expires_at <= now.toISOString()) {
     throw unauthenticated(services, `This API key expired on ${row.expires_at.slice(0, 10)}.`);
   }
-  refuseIfAgentsStopped(services, row.agents_stopped_at);
-  if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_PRECISION_MS) {
-    await touchApiKey(services.storage.db, row.id, now);
-    row.last_used_at = now.toISOString();
-  }
-  return {
+  const caller: Caller = {
     userId: row.user_id,
     email: row.email,
     tier: row.tier,
     apiKeyId: row.id,
     limits,
   };
+  refuseIfAgentsStopped(services, row.agents_stopped_at, caller);
+  if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_PRECISION_MS) {
+    await touchApiKey(services.storage.db, row.id, now);
+    row.last_used_at = now.toISOString();
+  }
+  return caller;
 }

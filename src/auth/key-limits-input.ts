@@ -8,6 +8,7 @@ import {
   type KeyAccount,
   type KeyLimits,
   SCOPES,
+  type Scope,
 } from '../key-limits.ts';
 import { decimalToMicros } from '../money.ts';
 import { isPlatform } from '../platform-families.ts';
@@ -138,7 +139,28 @@ export async function keyLimitsFrom(
     ? parseMaxRaisePercent(input.maxRaisePercent)
     : base.maxRaisePercent;
   const approval = isGiven(input.approval) ? parseApproval(input.approval) : base.approval;
+  // A spend key narrowed to write keeps its guardrails (narrowing never drops one); they judge nothing more.
+  if (base.scope !== 'spend')
+    refuseSpendGuardrailsWithout(scope, {
+      maxRaise: isGiven(input.maxRaisePercent),
+      approval: isGiven(input.approval) && approval === 'spend',
+    });
   return { scope, accounts, clientId, ceilings, maxRaisePercent, approval };
+}
+
+/**
+ * A largest raise and approval of spend changes judge raises, which only a key with the spend scope makes:
+ * on a read or write key a raise is refused outright (403), never sent for approval, so guardrails given
+ * to one would promise the owner something that never happens.
+ */
+function refuseSpendGuardrailsWithout(scope: Scope, given: { maxRaise: boolean; approval: boolean }): void {
+  if (scope === 'spend' || (!given.maxRaise && !given.approval)) return;
+  const what = given.maxRaise ? 'a largest raise' : 'approval of spend changes';
+  throw new KeyLimitsError(
+    `${what} applies only to a key with the spend scope: this ${scope} key may not raise a budget or ` +
+      'start spend at all (such a call is refused, not sent for approval): choose the spend scope to let ' +
+      'it raise within the guardrails, or leave the guardrail empty',
+  );
 }
 
 function isGiven(text: string | undefined): text is string {

@@ -3,15 +3,19 @@ import { resumeAgents, stopAgents } from '../owners/agents.ts';
 import { requireUser } from '../owners/users.ts';
 
 /** `adops agents stop`: every key and OAuth grant of the owner refused at once, what agents raised paused if asked. */
-export async function agentsStop(services: Services, options: { email: string; pauseChanged?: boolean }) {
+export async function agentsStop(
+  services: Services,
+  options: { email: string; pauseChanged?: boolean; pauseRunning?: boolean },
+) {
   const user = await requireUser(services.storage.db, options.email);
   const { stoppedAt, paused } = await stopAgents(services, user, {
     pauseChanged: options.pauseChanged === true,
+    pauseRunning: options.pauseRunning === true,
   });
   return {
     email: user.email,
     agents_stopped_at: stoppedAt,
-    ...(options.pauseChanged && {
+    ...((options.pauseChanged || options.pauseRunning) && {
       paused: paused.map((object) => ({
         platform: object.platform,
         account_id: object.accountId,
@@ -21,7 +25,7 @@ export async function agentsStop(services: Services, options: { email: string; p
         text: object.text,
       })),
     }),
-    resume_with: `adops agents resume --email ${user.email}`,
+    resume_with: `npx adops agents resume --email ${user.email}`,
   };
 }
 

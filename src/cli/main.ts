@@ -180,6 +180,10 @@ agents
   .description("Refuse every call of the owner's keys and OAuth apps (403 agents_stopped) until resumed")
   .requiredOption('--email <email>')
   .option('--pause-changed', 'also pause every campaign an agent activated or raised in the last 7 days')
+  .option(
+    '--pause-running',
+    "also pause every campaign running now on the owner's accounts, whoever started it",
+  )
   .action((options) => run((services) => agentsStop(services, options)));
 agents
   .command('resume')

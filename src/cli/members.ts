@@ -12,7 +12,7 @@ export async function requireWorkspace(services: Services, named: string) {
   const workspace = (await findUserById(db, named)) ?? (await findUserByEmail(db, named));
   if (!workspace)
     throw new OwnerError(
-      `No workspace ${named}. List a person's with: adops workspaces list --email you@example.com`,
+      `No workspace ${named}. List a person's with: npx adops workspaces list --email you@example.com`,
     );
   return workspace;
 }

@@ -34,7 +34,7 @@ export async function usersSetPassword(
   const person = await findPersonByEmail(services.storage.db, options.email);
   if (!person)
     throw new OwnerError(
-      `No one with email ${options.email}. Create an owner with: adops users create --email ${options.email}`,
+      `No one with email ${options.email}. Create an owner with: npx adops users create --email ${options.email}`,
     );
   await setPersonPassword(services.storage.db, person.id, await readPassword(), services.clock.now());
   return { id: person.id, email: person.email, password_set: true };

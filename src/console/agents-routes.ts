@@ -20,8 +20,13 @@ export function registerAgentsRoutes(app: FastifyInstance, services: Services): 
   // Answered with a page rather than a redirect: what the stop paused is known only to this request.
   app.post('/agents/stop', OPERATOR, async (request, reply) => {
     const pauseChanged = formField(request, 'pause_changed') === 'yes';
+    const pauseRunning = formField(request, 'pause_running') === 'yes';
     const member = actingMember(signedIn(request));
-    const stopped = await stopAgents(services, await ownerOf(request), { pauseChanged, member });
+    const stopped = await stopAgents(services, await ownerOf(request), {
+      pauseChanged,
+      pauseRunning,
+      member,
+    });
     request.log.info(
       { paused: stopped.paused.length, stopped_at: stopped.stoppedAt },
       'console stopped all agents',
@@ -30,7 +35,7 @@ export function registerAgentsRoutes(app: FastifyInstance, services: Services): 
     return sendPage(
       reply,
       200,
-      agentsPage(session, stoppedNotice(stopped.paused, pauseChanged), stopped.paused),
+      agentsPage(session, stoppedNotice(stopped.paused, pauseChanged || pauseRunning), stopped.paused),
     );
   });
 

@@ -28,7 +28,10 @@ export function agentsSection(session: SignedIn): SafeHtml {
   next call gets 403 and changes nothing, until you resume them here. The keys and apps stay as they are.</p>
   <form method="post" action="/agents/stop">
     ${csrfInput(session.csrfToken)}
-    <label><input type="checkbox" name="pause_changed" value="yes"> Also pause everything an agent activated or raised in the last 7 days (campaigns, ad groups, keywords…)</label>
+    <fieldset><legend>Also pause</legend>
+    <label><input type="checkbox" name="pause_changed" value="yes"> What an agent activated or raised in the last 7 days (campaigns, ad groups, keywords…)</label>
+    <label><input type="checkbox" name="pause_running" value="yes"> Every campaign running now on every connected account, whoever started it</label>
+    </fieldset>
     <button type="submit" class="danger">Stop all agents</button>
   </form>
 </section>`;
@@ -52,7 +55,7 @@ export function stoppedNotice(paused: PausedObject[], pauseAsked: boolean): Noti
   const failed = paused.filter((object) => object.status !== 200);
   const parts = ['All agents are stopped: every key and app gets 403 from its next call.'];
   if (pauseAsked && paused.length === 0)
-    parts.push('No agent activated or raised anything in the last 7 days, so nothing was paused.');
+    parts.push('Nothing asked to be paused was running, so nothing was paused.');
   if (done.length > 0) parts.push(`Paused ${counted(done)}: ${done.map(objectText).join('; ')}.`);
   if (failed.length > 0)
     parts.push(

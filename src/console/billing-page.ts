@@ -29,7 +29,7 @@ function upgradeAction(view: BillingView) {
 For more, ask the operator of this service.</p>`;
   }
   return html`<p>This service is self-hosted: its operator moves you up to <strong>${above}</strong> with the command</p>
-<pre><code>adops users set-tier --email ${view.session.user.email} --tier ${above}</code></pre>
+<pre><code>npx adops users set-tier --email ${view.session.user.email} --tier ${above}</code></pre>
 <p class="muted">using <code>free</code>, <code>plus</code>, <code>pro</code> or <code>max</code>.</p>`;
 }
 

@@ -3,6 +3,7 @@ import type { ChangeRow } from '../storage/change-history.ts';
 import { type ChangeKind, changeKindsOf } from '../tools/change-kinds.ts';
 import type { ToolRegistry } from '../tools/registry.ts';
 import { shown } from './approval-view.ts';
+import { callerLabel } from './caller-label.ts';
 
 /** What the pipeline notes in an audit row's details beside the call's audited arguments. */
 const NOTED = new Set([
@@ -74,14 +75,6 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
-/** Who made it, by the name the owner gave the key or the monitor, or the app gave itself. */
-function whoOf(row: ChangeRow): string {
-  if (row.monitor_id) return `monitor ${row.monitor_name ?? `${row.monitor_id} (deleted)`}`;
-  if (row.api_key_id) return `key ${row.key_name ?? row.api_key_id}`;
-  if (row.oauth_client_id) return `app ${row.app_name ?? row.oauth_client_id}`;
-  return row.member_email ?? 'in person';
-}
-
 function objectOf(details: Json, created: string[]): string {
   const campaign = text(details.campaign_id) ?? text(details.target_campaign_id);
   const before = isObject(details.before) ? details.before : {};
@@ -131,7 +124,7 @@ export function describeChange(row: ChangeRow, tools: ToolRegistry): ChangeView 
   const approvalId = text(details.approval_id);
   return {
     row,
-    who: whoOf(row),
+    who: callerLabel(row),
     platform: tool?.platform ?? null,
     kinds: changeKindsOf(tool, asked),
     object: objectOf(details, parsedList(row.created_object_ids)),

@@ -97,7 +97,7 @@ export function registerInvitationRoutes(
       if (person && (await listWorkspacesOf(storage.db, person.id)).length > 0)
         return refuse(
           409,
-          `${invitation.email} is a member elsewhere without a password. Ask the operator to set one (adops users set-password), then open this link again.`,
+          `${invitation.email} is a member elsewhere without a password. Ask the operator to set one (npx adops users set-password), then open this link again.`,
         );
       const problem = passwordProblem(password);
       if (problem) return refuse(400, `Choose another password: ${problem}`);

@@ -43,7 +43,8 @@ function secretBox(shown: ShownSecret) {
 
 function createForm(view: NotificationsView) {
   const full = view.endpoints.length >= view.limit;
-  const chosen = view.draft?.events ?? [];
+  // Every event to start with: an owner trying a webhook sees deliveries without reading the list first.
+  const chosen: readonly string[] = view.draft?.events ?? EVENT_TYPES;
   return html`<h2>Add an endpoint</h2>
 <p>adops POSTs each event you choose to the URL as signed JSON. A Slack incoming webhook URL works as it is: Slack shows each event's <code>text</code>.</p>
 ${full ? html`<p class="notice notice-error">You have ${view.limit} endpoints, the most one owner may have: delete one to add another.</p>` : ''}

@@ -1,6 +1,6 @@
 import { formatMicros } from '../money.ts';
 import type { AccountSpend, AccountSpendRead, UnreadAccount } from '../owners/account-spend.ts';
-import { isPlatform, PLATFORM_INFO, PLATFORMS } from '../platform-families.ts';
+import { isPlatform, PLATFORM_INFO, PLATFORMS, type Platform } from '../platform-families.ts';
 import type { Approval, Connection, WebhookEndpoint } from '../storage/schema.ts';
 import { dataTable } from '../web/data-table.ts';
 import { formatTime, plural } from '../web/format.ts';
@@ -25,8 +25,10 @@ export interface QuotaBurn {
   limit: number;
   tier: string;
   periodEnd: string;
-  /** The calls the period ends with at the pace so far. */
-  projected: number;
+  /** The calls the period ends with at the pace so far, once enough of it went by to tell. */
+  projected?: number;
+  /** Until then, the day the projection starts. */
+  projectsOn?: string;
 }
 
 export interface OverviewView {
@@ -42,6 +44,8 @@ export interface OverviewView {
   latestChanges: SafeHtml;
   /** Webhook endpoints nothing is sent to any more (by the owner, or after 3 days of failures). */
   disabledEndpoints: WebhookEndpoint[];
+  /** The platforms whose accounts connect to the sandbox, whose figures are made up. */
+  sandboxPlatforms: Platform[];
 }
 
 function platformLabel(platform: string): string {
@@ -70,7 +74,7 @@ ${step(start.call, html`Make a first call from your agent or a terminal:<pre><co
 function figures(spend: AccountSpend) {
   const figure = (label: string, micros: number) =>
     html`<div><dt>${label}</dt><dd>${money(micros, spend.currency)}</dd></div>`;
-  return html`<dl class="figures">${figure('Today', spend.todayMicros)}${figure('Yesterday', spend.yesterdayMicros)}${figure('Last 7 days', spend.last7Micros)}</dl>`;
+  return html`<dl class="figures">${figure('Today', spend.todayMicros)}${figure('Yesterday', spend.yesterdayMicros)}${figure('7 days before today', spend.last7Micros)}</dl>`;
 }
 
 function accountCard(read: AccountSpendRead) {
@@ -133,7 +137,7 @@ function platformTable(spend: AccountSpendRead[]) {
       { label: 'Platform' },
       { label: 'Today' },
       { label: 'Yesterday', fold: true },
-      { label: 'Last 7 days' },
+      { label: '7 days before today' },
     ],
     rows,
   });
@@ -146,14 +150,27 @@ function byPlatform(a: AccountSpendRead, b: AccountSpendRead): number {
   return rank(a) - rank(b);
 }
 
-function spendSection(spend: AccountSpendRead[]) {
+/**
+ * Said beside sandbox figures: each sandbox account's seeded runaway makes today's spend several times a
+ * normal day's on purpose, and a newcomer who is not told takes it for a fault or a real loss.
+ */
+function sandboxNote(spend: AccountSpendRead[], sandboxPlatforms: Platform[]) {
+  const shown = PLATFORMS.filter(
+    (p) => sandboxPlatforms.includes(p) && spend.some((read) => read.account.platform === p),
+  );
+  if (shown.length === 0) return html``;
+  return html`<p class="notice sandbox-note"><strong>Sandbox figures.</strong> The ${shown.map((p) => PLATFORM_INFO[p].label).join(', ')} accounts here are sandbox accounts: their spend is made up, and each has a campaign named “Runaway: …” that spends several times a normal day today, on purpose, so you can try a monitor and <a href="/keys#agents-title">Stop all agents</a> (its “every campaign running now” choice pauses it).</p>`;
+}
+
+function spendSection(spend: AccountSpendRead[], sandboxPlatforms: Platform[]) {
   if (spend.length === 0) return html``;
   const overall = sums(spend).map(
     (sum) =>
-      html`<div class="card"><p class="figure">${money(sum.today, sum.currency)}</p><p class="figure-label">spent today in ${sum.currency} accounts · ${money(sum.last7, sum.currency)} the last 7 days</p></div>`,
+      html`<div class="card"><p class="figure">${money(sum.today, sum.currency)}</p><p class="figure-label">spent today in ${sum.currency} accounts · ${money(sum.last7, sum.currency)} in the 7 days before</p></div>`,
   );
   return html`<section aria-labelledby="spend-title">
 <h2 id="spend-title">Spend</h2>
+${sandboxNote(spend, sandboxPlatforms)}
 <div class="cards">${overall}</div>
 ${platformTable(spend)}
 <div class="cards">${[...spend].sort(byPlatform).map(accountCard)}</div>
@@ -206,12 +223,16 @@ function notificationsCard(disabled: WebhookEndpoint[]) {
 }
 
 function quotaCard(quota: QuotaBurn) {
-  const over = quota.projected > quota.limit;
+  const over = quota.projected !== undefined && quota.projected > quota.limit;
+  const pace =
+    quota.projected === undefined
+      ? html`<p class="muted">Too early to tell where this month ends: a projection starts on <time datetime="${quota.projectsOn ?? ''}">${quota.projectsOn ?? ''}</time>, once a week of it has gone by.</p>`
+      : html`<p${over ? html` class="status-failed"` : ''}>At this pace: about ${quota.projected} by <time datetime="${quota.periodEnd}">${quota.periodEnd}</time>${over ? ', over the limit: calls will be refused before the period ends' : ''}.</p>`;
   return html`<section class="card" aria-labelledby="quota-title">
 <h2 id="quota-title">Quota</h2>
 <label for="quota-meter">${quota.used} of ${quota.limit} billable calls used</label>
 <meter id="quota-meter" min="0" max="${quota.limit}" value="${quota.used}" high="${Math.ceil(quota.limit * 0.8)}">${quota.used} of ${quota.limit}</meter>
-<p${over ? html` class="status-failed"` : ''}>At this pace: about ${quota.projected} by <time datetime="${quota.periodEnd}">${quota.periodEnd}</time>${over ? ', over the limit: calls will be refused before the period ends' : ''}.</p>
+${pace}
 <p class="muted">${quota.tier} plan · <a href="/usage">usage</a> · <a href="/billing">plans</a></p>
 </section>`;
 }
@@ -253,7 +274,7 @@ ${healthCard(view.unhealthy, unread)}
 ${quotaCard(view.quota)}
 ${notificationsCard(view.disabledEndpoints)}
 </div>
-${spendSection(view.spend)}
+${spendSection(view.spend, view.sandboxPlatforms)}
 <section aria-labelledby="agents-work-title">
 <h2 id="agents-work-title">Agents at work</h2>
 <p class="muted">The last 24 hours: ${plural(

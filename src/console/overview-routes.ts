@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../context.ts';
 import { lapsesSoon } from '../notifications/connection-expiring.ts';
 import { AccountSpendReports } from '../owners/account-spend.ts';
+import { PLATFORMS } from '../platform-families.ts';
+import { connectMode } from '../platforms/oauth-flow.ts';
 import { periodBounds, periodEnd, quotaPeriod, tierLimit } from '../quota.ts';
 import { listConnections } from '../storage/accounts.ts';
 import { listApprovals } from '../storage/approvals.ts';
@@ -20,15 +22,27 @@ const DAY_MS = 86_400_000;
 const PENDING_SHOWN = 5;
 const LATEST_CHANGES = 5;
 
-/** The calls the period ends with if it goes on as it went so far. */
+/**
+ * How many days of a period go by before its pace says where it ends: a new owner's first session is a
+ * burst (ten calls in half an hour) that would project hundreds and warn for nothing.
+ */
+export const PROJECTION_AFTER_DAYS = 7;
+
+/** The calls the period ends with if it goes on as it went so far, once it ran long enough to tell. */
 function quotaBurn(used: number, limit: number, tier: string, now: Date): QuotaBurn {
   const bounds = periodBounds(now);
   const start = bounds.start.getTime();
   const end = bounds.end.getTime();
-  // An hour at least, so a few calls in the period's first minutes do not project thousands.
-  const elapsed = Math.max(now.getTime() - start, 3_600_000);
+  const elapsed = now.getTime() - start;
+  const burn = { used, limit, tier, periodEnd: periodEnd(now) };
+  if (elapsed < PROJECTION_AFTER_DAYS * DAY_MS) {
+    return {
+      ...burn,
+      projectsOn: new Date(start + PROJECTION_AFTER_DAYS * DAY_MS).toISOString().slice(0, 10),
+    };
+  }
   const projected = Math.round((used * (end - start)) / elapsed);
-  return { used, limit, tier, periodEnd: periodEnd(now), projected: Math.max(used, projected) };
+  return { ...burn, projected: Math.max(used, projected) };
 }
 
 /** The console's home: what the owner's accounts spent, what agents did, and what needs the owner. */
@@ -89,6 +103,7 @@ export function registerOverviewRoutes(app: FastifyInstance, services: Services)
       quota: quotaBurn(used, tierLimit(config, session.user.tier), session.user.tier, now),
       latestChanges: latestChangesList(changes),
       disabledEndpoints,
+      sandboxPlatforms: PLATFORMS.filter((platform) => connectMode(services, platform) === 'sandbox'),
     };
     return sendPage(reply, 200, overviewPage(view));
   });

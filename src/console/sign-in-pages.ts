@@ -23,7 +23,7 @@ export function signInPage(form: SignInForm) {
   <label>Authenticator code <span class="muted">(if you set one up)</span> <input type="text" name="code" autocomplete="one-time-code" inputmode="numeric" maxlength="20"></label>
   <button type="submit">Sign in</button>
 </form>
-<p class="muted">Owners made with the CLI get a password with <code>adops users set-password --email you@example.com</code>.</p>
+<p class="muted">Owners made with the CLI get a password with <code>npx adops users set-password --email you@example.com</code>.</p>
 ${form.signupOpen ? html`<p>New here? <a href="${withNext('/signup', form.next)}">Create an account</a>.</p>` : ''}`;
   return page({ title: 'Sign in', notice: form.notice, body });
 }

@@ -4,6 +4,7 @@ import { formatTime, snakeName } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
+import { callerLabel } from './caller-label.ts';
 import { usageChart } from './usage-chart.ts';
 
 export const STATUS_CHOICES: ReadonlyArray<{ value: string; label: string }> = [
@@ -72,7 +73,7 @@ function callRow(call: UsageView['calls'][number]): Row {
     cells: [
       formatTime(call.created_at),
       html`<code>${snakeName(call.tool)}</code>`,
-      call.key_name ?? (call.app_name ? html`${call.app_name} <span class="muted">(app)</span>` : '—'),
+      callerLabel(call),
       call.account_id ? html`<code>${call.account_id}</code>` : '—',
       {
         className: `status-${outcome}`,

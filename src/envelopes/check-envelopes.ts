@@ -19,7 +19,7 @@ import { findUserById } from '../storage/users.ts';
 import { PERFORMANCE_READERS } from '../tools/account/get-performance-overview.ts';
 import { pausingCall } from '../tools/pausing-call.ts';
 import { todayIn } from '../tools/reads/period.ts';
-import { commonStatus } from '../tools/status-vocabulary.ts';
+import { runningCampaigns } from '../tools/running-campaigns.ts';
 import { envelopeCaller } from './envelope-caller.ts';
 
 /** The shares of an envelope at which the workspace is told, in percent; the last one pauses. */
@@ -64,11 +64,10 @@ async function readMonth(
     account,
     currency: answer.currency,
     spentMicros: counted ? answer.rows.reduce((sum, row) => sum + row.metrics.spendMicros, 0) : 0,
-    running: answer.campaigns
-      .filter(
-        (c) => c.platformStatus && commonStatus(account.platform as Platform, c.platformStatus) === 'ACTIVE',
-      )
-      .map((c) => ({ id: c.id, name: c.name })),
+    running: runningCampaigns(account.platform as Platform, answer.campaigns).map((c) => ({
+      id: c.id,
+      name: c.name,
+    })),
   };
 }
 

@@ -46,7 +46,7 @@ const MESSAGES: Record<ErrorCode, (tool: string) => string> = {
     'at https://adops.example.com/keys.',
   agents_stopped: () =>
     'The owner stopped all agents on 2026-11-26T03:12:00.000Z: every API key and app of this owner is ' +
-    'suspended. Only the owner can resume them, at https://adops.example.com/keys or with adops agents resume.',
+    'suspended. Only the owner can resume them, at https://adops.example.com/keys or with npx adops agents resume.',
   approval_drifted: () =>
     'Campaign 1800000000000003 changed since the approval was asked for: budget was "70.00", is now ' +
     '"90.00". Nothing was written.',

@@ -2,6 +2,7 @@ import { authenticate } from '../auth/authenticate.ts';
 import type { Services } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
+import { refusedCaller } from '../pipeline/agents-stopped.ts';
 import { admitCaller } from '../ratelimit/admit.ts';
 import type { Admission, McpDoor } from './door.ts';
 
@@ -19,7 +20,7 @@ export function stdioDoor(services: Services, apiKey: string): McpDoor {
       try {
         caller = await authenticate(services, authorization);
       } catch (error) {
-        if (error instanceof AppError) return { caller: null, rejection: error };
+        if (error instanceof AppError) return { caller: refusedCaller(error) ?? null, rejection: error };
         throw error;
       }
       const admission = await admitCaller(services.rateLimiter, caller);

@@ -23,6 +23,7 @@ export async function checkWebhookUrl(
     return { ok: true, url: url.href };
   } catch (error) {
     if (!(error instanceof FetchRefused)) throw error;
-    return { ok: false, problem: `The URL is refused: ${error.message.replace(/fetched/g, 'posted to')}.` };
+    const problem = `The URL is refused: ${error.message.replace(/fetched/g, 'posted to')}.`;
+    return { ok: false, problem: error.remedy ? `${problem} ${error.remedy}` : problem };
   }
 }

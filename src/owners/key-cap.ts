@@ -18,7 +18,7 @@ export class KeyCapError extends OwnerError {
   constructor(email: string, tier: string, cap: number, active: number) {
     super(
       `${email} has ${active} active key${active === 1 ? '' : 's'} and the ${tier} tier allows ${cap}: ` +
-        'revoke one first (adops keys list, then adops keys revoke --id ID) or raise the tier (adops users set-tier)',
+        'revoke one first (npx adops keys list, then npx adops keys revoke --id ID) or raise the tier (npx adops users set-tier)',
     );
     this.tier = tier;
     this.cap = cap;

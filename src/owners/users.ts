@@ -8,7 +8,9 @@ import { OwnerError } from './owner-error.ts';
 export async function requireUser(db: Kysely<Database>, email: string): Promise<User> {
   const user = await findUserByEmail(db, email);
   if (!user)
-    throw new OwnerError(`No user with email ${email}. Create one with: adops users create --email ${email}`);
+    throw new OwnerError(
+      `No user with email ${email}. Create one with: npx adops users create --email ${email}`,
+    );
   return user;
 }
 

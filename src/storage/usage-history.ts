@@ -48,6 +48,9 @@ export async function recentCalls(db: Kysely<Database>, userId: string, filters:
     .select([
       'created_at',
       'request_id',
+      'api_key_id',
+      'oauth_client_id',
+      'monitor_id',
       'tool',
       'account_id',
       'status',

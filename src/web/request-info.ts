@@ -30,3 +30,15 @@ export function toolFromPath(url: string): string {
     return match[1];
   }
 }
+
+/**
+ * The tool a request calls: named in the REST path, or by a lone MCP `tools/call` message, so a call its
+ * door turned away (a stopped owner, a rate limit) has its audit row on either door.
+ */
+export function toolOfRequest(request: FastifyRequest): string {
+  const fromPath = toolFromPath(request.url);
+  if (fromPath || request.url.split('?')[0] !== '/mcp') return fromPath;
+  const body = request.body as { method?: unknown; params?: { name?: unknown } } | undefined;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return '';
+  return body.method === 'tools/call' && typeof body.params?.name === 'string' ? body.params.name : '';
+}

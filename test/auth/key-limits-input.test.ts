@@ -53,9 +53,13 @@ describe('keyLimitsFrom with the spend guardrails', () => {
   });
 
   it('sets both, and keeps those of the base when they are left out or empty', async () => {
-    const typed = await keyLimitsFrom(storage.db, userId, { maxRaisePercent: '25', approval: 'spend' });
-    expect(typed).toEqual({ ...DEFAULT_LIMITS, maxRaisePercent: 25, approval: 'spend' });
-    const base: KeyLimits = { ...DEFAULT_LIMITS, maxRaisePercent: 40, approval: 'spend' };
+    const typed = await keyLimitsFrom(storage.db, userId, {
+      scope: 'spend',
+      maxRaisePercent: '25',
+      approval: 'spend',
+    });
+    expect(typed).toEqual({ ...DEFAULT_LIMITS, scope: 'spend', maxRaisePercent: 25, approval: 'spend' });
+    const base: KeyLimits = { ...DEFAULT_LIMITS, scope: 'spend', maxRaisePercent: 40, approval: 'spend' };
     expect(await keyLimitsFrom(storage.db, userId, { scope: 'read' }, base)).toEqual({
       ...base,
       scope: 'read',
@@ -63,6 +67,27 @@ describe('keyLimitsFrom with the spend guardrails', () => {
     expect(await keyLimitsFrom(storage.db, userId, { maxRaisePercent: ' ', approval: '' }, base)).toEqual(
       base,
     );
+  });
+
+  it('refuses spend guardrails on a key that may not spend, which would never judge a raise', async () => {
+    for (const scope of ['read', 'write', undefined]) {
+      await expect(keyLimitsFrom(storage.db, userId, { scope, maxRaisePercent: '50' })).rejects.toThrow(
+        /a largest raise applies only to a key with the spend scope: this (read|write) key may not raise/,
+      );
+      await expect(keyLimitsFrom(storage.db, userId, { scope, approval: 'spend' })).rejects.toThrow(
+        /approval of spend changes applies only to a key with the spend scope/,
+      );
+    }
+    // Approval `none` is no guardrail, and a spend key narrowed to write keeps the ones it had.
+    expect((await keyLimitsFrom(storage.db, userId, { scope: 'write', approval: 'none' })).approval).toBe(
+      'none',
+    );
+    const spendKey: KeyLimits = { ...DEFAULT_LIMITS, scope: 'spend', maxRaisePercent: 40, approval: 'spend' };
+    const narrowed = { scope: 'write', maxRaisePercent: '40', approval: 'spend' };
+    expect(await keyLimitsFrom(storage.db, userId, narrowed, spendKey)).toEqual({
+      ...spendKey,
+      scope: 'write',
+    });
   });
 
   it('refuses a bad largest raise or approval', async () => {

@@ -181,8 +181,11 @@ describe.each(TEST_DIALECTS)('the adops CLI on %s', { timeout: 90_000 }, (dialec
     const listed = await adops(['keys', 'list', '--email', 'guardrails@example.com'], env);
     expect(listed.json[0]).toMatchObject({ max_raise_percent: 20, approval: 'spend' });
 
-    // A key without guardrails may get them: that narrows it.
-    const plain = await create([]);
+    // A spend key without guardrails may get them: that narrows it. A write key may not: it raises nothing.
+    const refused = await create(['--scope', 'write', '--max-raise-percent', '30']);
+    expect(refused.code).toBe(1);
+    expect(refused.json.error).toMatch(/a largest raise applies only to a key with the spend scope/);
+    const plain = await create(['--scope', 'spend']);
     const guarded = await adops(
       ['keys', 'narrow', '--id', plain.json.id, '--max-raise-percent', '30', '--approval', 'spend'],
       env,
@@ -213,8 +216,8 @@ describe.each(TEST_DIALECTS)('the adops CLI on %s', { timeout: 90_000 }, (dialec
     expect(refused.stdout).toBe('');
     expect(JSON.parse(refused.stderr.trim())).toEqual({
       error:
-        'cap@example.com has 1 active key and the free tier allows 1: revoke one first (adops keys list, ' +
-        'then adops keys revoke --id ID) or raise the tier (adops users set-tier)',
+        'cap@example.com has 1 active key and the free tier allows 1: revoke one first (npx adops keys list, ' +
+        'then npx adops keys revoke --id ID) or raise the tier (npx adops users set-tier)',
     });
     expect((await adops(['keys', 'revoke', '--id', first.json.id], capped)).code).toBe(0);
     expect((await create()).code).toBe(0);
@@ -226,7 +229,7 @@ describe.each(TEST_DIALECTS)('the adops CLI on %s', { timeout: 90_000 }, (dialec
     expect(noUser.stdout).toBe('');
     expect(JSON.parse(noUser.stderr.split('\n')[0] ?? '')).toEqual({
       error:
-        'No user with email nobody@example.com. Create one with: adops users create --email nobody@example.com',
+        'No user with email nobody@example.com. Create one with: npx adops users create --email nobody@example.com',
     });
     await adops(['users', 'create', '--email', 'shape@example.com'], env);
     const badId = await adops(

@@ -192,7 +192,7 @@ describe.each(TEST_DIALECTS)('console approvals and stop all agents on %s', (dia
   it('stops all agents and pauses what they raised; keys get 403 until the owner resumes', async () => {
     const { client, key, campaignId, account } = await owner();
     const keys = await client.get('/keys');
-    expect(keys.text).toContain('Also pause everything an agent activated or raised in the last 7 days');
+    expect(keys.text).toContain('What an agent activated or raised in the last 7 days');
     // A raise an agent may make on its own (80 → 100), and the stop right after it: a spend change's
     // audit row is written before its answer, so the stop sees the raise and pauses the campaign.
     const raised = await callTool(service.url, key, 'update_video_campaign', {

@@ -126,7 +126,7 @@ describe('the owner console in Chromium', { timeout: 90_000 }, () => {
     await nav(page, 'Plan').click();
     await page.waitForURL(`${service.url}/billing`);
     await expect(page.getByRole('row', { name: /free \(your plan\)/ }).textContent()).resolves.toMatch(
-      /15\s*2/,
+      /50\s*2/,
     );
     await screenshot(page, 'billing');
 

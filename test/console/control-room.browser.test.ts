@@ -52,7 +52,7 @@ describe('the control room in Chromium', { timeout: 120_000 }, () => {
       for (const [label, range] of [
         ['Today', 'TODAY'],
         ['Yesterday', 'YESTERDAY'],
-        ['Last 7 days', 'LAST_7_DAYS'],
+        ['7 days before today', 'LAST_7_DAYS'],
       ] as const) {
         const answer = await callTool(service.url, key, `get_${platform}_campaign_performance`, {
           date_range: range,

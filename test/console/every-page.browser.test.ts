@@ -338,7 +338,7 @@ describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_00
       expect(await detail.getAttribute('class')).toBe('fold-detail');
       expect(await detail.isVisible()).toBe(true);
       expect(await detail.innerText()).toMatch(
-        /^By: weekly report script Account: \d+ Latency: \d+ ms Billed: no Replayed: no$/,
+        /^By: key weekly report script Account: \d+ Latency: \d+ ms Billed: no Replayed: no$/,
       );
       await ownerPage.setViewportSize(VIEWPORTS[0]);
       await expect(calls.getByRole('columnheader', { name: 'Billed' }).isVisible()).resolves.toBe(true);

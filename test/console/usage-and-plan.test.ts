@@ -61,8 +61,8 @@ describe.each(TEST_DIALECTS)('console usage and plan on %s', (dialect) => {
 
   it('shows the quota: used, limit, tier and reset date', async () => {
     const page = (await client.get('/usage')).text;
-    expect(page).toContain('3 of 15 billable calls used');
-    expect(page).toMatch(/<meter id="quota-meter" min="0" max="15" value="3"/);
+    expect(page).toContain('3 of 50 billable calls used');
+    expect(page).toMatch(/<meter id="quota-meter" min="0" max="50" value="3"/);
     expect(page).toContain('<strong>free</strong>');
     expect(page).toContain('resets on <time datetime="2026-12-01">');
   });
@@ -81,11 +81,11 @@ describe.each(TEST_DIALECTS)('console usage and plan on %s', (dialect) => {
   it('lists the owner’s recent calls with tool, key, account, status, latency, billed and replayed', async () => {
     const rows = recentCallRows((await client.get('/usage')).text);
     expect(rows).toHaveLength(5);
-    expect(rows[0]).toMatch(/^2026-11-05 08:30 UTC\|test_probe\|agent\|—\|200\|\d+ ms\|yes\|no$/);
+    expect(rows[0]).toMatch(/^2026-11-05 08:30 UTC\|test_probe\|key agent\|—\|200\|\d+ ms\|yes\|no$/);
     expect(rows.find((row) => row.includes('test_social_probe'))).toMatch(/\|act_\d+\|200\|/);
     expect(rows.find((row) => row.includes('get_usage_status'))).toMatch(/\|200\|\d+ ms\|no\|no$/);
     expect(rows.find((row) => row.includes('|400 '))).toMatch(
-      /test_probe\|agent\|—\|400 upstream_rejected\|\d+ ms\|no\|no$/,
+      /test_probe\|key agent\|—\|400 upstream_rejected\|\d+ ms\|no\|no$/,
     );
   });
 
@@ -108,7 +108,7 @@ describe.each(TEST_DIALECTS)('console usage and plan on %s', (dialect) => {
     const page = (await client.get('/billing')).text;
     expect(page).toMatch(/<tr class="current" aria-current="true">\s*<th scope="row">free/);
     for (const [tier, calls, keys] of [
-      ['free', 15, 2],
+      ['free', 50, 2],
       ['plus', 150, 5],
       ['pro', 600, 10],
       ['max', 3000, 20],

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemo, seedDemoApproval } from '../../src/demo.ts';
 import { ALL_TOOLS } from '../../src/tools/registry.ts';
@@ -33,4 +34,38 @@ describe.each(TEST_DIALECTS)('every tool example on a fresh demo database (%s)',
       expect(unknownToolNames(JSON.stringify(body.data))).toEqual([]);
     },
   );
+});
+
+// `adops demo` makes the demo owner and serves nothing; the `serve` after it makes the sample approval that
+// get_approval's example names, once. And the rule docs/monitors.md shows runs as written on that demo.
+describe('the documented examples on a demo made by `adops demo`, then served', () => {
+  let service: TestService;
+
+  beforeAll(async () => {
+    service = await TestService.start('sqlite');
+  });
+  afterAll(() => service.stop());
+
+  it('answers get_approval’s example, makes the approval once, and takes the monitor rule of the docs', async () => {
+    await ensureDemo(service.services);
+    const served = await ensureDemo(service.services);
+    expect(served.created).toBe(false);
+    await seedDemoApproval(service.services, served);
+    await seedDemoApproval(service.services, served);
+    const example = ALL_TOOLS.find((tool) => tool.name === 'get_approval')?.example;
+    const approval = await service.call('get_approval', example, { key: served.key });
+    expect(approval.status, JSON.stringify(approval.body)).toBe(200);
+    const approvals = await service.services.storage.db.selectFrom('approvals').select('id').execute();
+    expect(approvals).toHaveLength(1);
+
+    const docs = readFileSync('docs/monitors.md', 'utf8');
+    const rule = /## The rule\s+```json\n([\s\S]*?)\n```/.exec(docs)?.[1];
+    if (!rule) throw new Error('docs/monitors.md has no rule under "## The rule"');
+    const created = await service.call(
+      'create_monitor',
+      { ...JSON.parse(rule), dry_run: true },
+      { key: served.key },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+  });
 });

@@ -30,18 +30,18 @@ describe.each(TEST_DIALECTS)('the execute endpoint on %s', (dialect) => {
     expect(headers.get('x-request-id')).toBe(body.request_id);
     expect(body.data.quota).toEqual({
       used: 0,
-      limit: 15,
+      limit: 50,
       tier: 'free',
       period_end: expect.stringMatching(/^\d{4}-\d{2}-01$/),
     });
     expect(body.data.structured.tiers).toEqual([
-      { tier: 'free', limit: 15 },
+      { tier: 'free', limit: 50 },
       { tier: 'plus', limit: 150 },
       { tier: 'pro', limit: 600 },
       { tier: 'max', limit: 3000 },
     ]);
     expect(body.data.structured.upgrade_url).toBe(`${service.services.config.appUrl}/billing`);
-    expect(body.data.text).toContain('0 of 15');
+    expect(body.data.text).toContain('0 of 50');
   });
 
   it("keeps the key's last-used time", async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccount } from '../../src/owners/add-account.ts';
 import { holdIdOfClaim } from '../../src/pipeline/quota-hold.ts';
 import { disconnect } from '../../src/platforms/oauth-flow.ts';
+import { tierLimit } from '../../src/quota.ts';
 import { listAdAccounts } from '../../src/storage/accounts.ts';
 import { claimIdempotencyKey } from '../../src/storage/idempotency.ts';
 import { quotaUsage } from '../../src/storage/quota.ts';
@@ -256,7 +257,11 @@ describe.each(TEST_DIALECTS)('idempotency on %s', (dialect) => {
     const broke = await service.createOwner('free');
     await service.services.storage.db
       .insertInto('quota_usage')
-      .values({ user_id: broke.userId, period: clock.now().toISOString().slice(0, 7), used: 15 })
+      .values({
+        user_id: broke.userId,
+        period: clock.now().toISOString().slice(0, 7),
+        used: tierLimit(service.services.config, 'free'),
+      })
       .execute();
     const quotaKey = randomUUID();
     const refused = await service.call(

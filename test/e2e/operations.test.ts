@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { ConfigError } from '../../src/config-error.ts';
+import { tierLimit } from '../../src/quota.ts';
 import { ALL_TOOLS } from '../../src/tools/registry.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { parsePrometheus, type Sample, sampleValue } from '../support/prometheus.ts';
@@ -129,11 +130,12 @@ describe.each(TEST_DIALECTS)('health, readiness and metrics on %s', { timeout: 3
       .execute();
     expect((await service.call('discover_existing_assets', {}, key(orphan))).status).toBe(200);
     // Used up, then the last units held by a running call.
-    await db.updateTable('quota_usage').set({ used: 15 }).where('user_id', '=', owner.userId).execute();
+    const limit = tierLimit(service.services.config, 'free');
+    await db.updateTable('quota_usage').set({ used: limit }).where('user_id', '=', owner.userId).execute();
     expect((await service.call('discover_existing_assets', {}, { key: owner.key })).status).toBe(402);
     await db
       .updateTable('quota_usage')
-      .set({ used: 14, held: 1 })
+      .set({ used: limit - 1, held: 1 })
       .where('user_id', '=', owner.userId)
       .where('period', '=', period)
       .execute();

@@ -52,7 +52,7 @@ describe('a ChatGPT Action signing in with OAuth', () => {
     expect(row).toMatchObject({ user_id: user?.id, api_key_id: null, oauth_client_id: client.clientId });
     // The owner's usage page says which app made the call.
     const usagePage = (await owner.get('/usage')).text;
-    expect(usagePage).toContain('My GPT <span class="muted">(app)</span>');
+    expect(usagePage).toContain('app My GPT');
 
     // ChatGPT refreshes with the secret too.
     const refreshed = await refresh(service.url, client, exchanged.body.refresh_token);

@@ -233,7 +233,8 @@ export function securitySuite(tool: Tool, context: () => SecurityContext): void 
       } else if (tool.billable) {
         expect(status).toBe(402);
         expect(body.code).toBe('quota_exceeded');
-        expect(body.quota).toMatchObject({ used: 15, limit: 15, upgrade_url: `${config.appUrl}/billing` });
+        const limit = tierLimit(config, 'free');
+        expect(body.quota).toMatchObject({ used: limit, limit, upgrade_url: `${config.appUrl}/billing` });
       } else {
         expect(status).toBe(200);
       }
