@@ -187,7 +187,7 @@ describe('what a new owner stumbled on', () => {
 
   it('refuses spend guardrails on a key that may not spend, making no key', async () => {
     const { client } = await newOwner('guardrails');
-    for (const fields of [{ max_raise_percent: '50' }, { approval: 'spend' }]) {
+    for (const fields of [{ max_raise_percent: '50' }, { approval: 'spend' }] as Record<string, string>[]) {
       const answer = await client.submit('/keys', '/keys', {
         name: 'guarded writer',
         expires: 'never',
