@@ -5,7 +5,14 @@ import { formatTime } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
-import { beforeAfterTable, changeOf, driftTable, outcomeText, requestFacts } from './approval-view.ts';
+import {
+  beforeAfterTable,
+  changeOf,
+  driftTable,
+  objectTitle,
+  outcomeText,
+  requestFacts,
+} from './approval-view.ts';
 
 export interface ApprovalView {
   session: SignedIn;
@@ -67,7 +74,7 @@ ${
 }
 <p><a href="/approvals">All approvals</a></p>`;
   return page({
-    title: `Approval: ${change.object}`,
+    title: `Approval: ${objectTitle(change)}`,
     session: view.session,
     section: '/approvals',
     notice: view.notice,

@@ -27,12 +27,20 @@ export function accountText(change: ApprovalChange): string {
   return [platform, change.account].filter(Boolean).join(' ') || '—';
 }
 
+/** The object by its name when the platform gave one, its id after: `“Summer sale” (campaign 184…)`. */
+export function objectTitle(change: Pick<ApprovalChange, 'before' | 'after' | 'object'>): string {
+  const named = [change.after.name, change.before.name, change.before.campaign_name].find(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );
+  return named === undefined ? change.object : `“${named}” (${change.object})`;
+}
+
 /** Who asked for what, on which account and campaign, what it would spend and why it waits. */
 export function requestFacts(approval: Approval, change: ApprovalChange): SafeHtml {
   return html`<dt>Asked by</dt><dd>${approval.requested_by}, ${formatTime(approval.created_at)}</dd>
   <dt>Tool</dt><dd><code>${change.tool}</code></dd>
   <dt>Account</dt><dd>${accountText(change)}</dd>
-  <dt>Object</dt><dd>${change.object}</dd>
+  <dt>Object</dt><dd>${objectTitle(change)}</dd>
   <dt>Projected spend</dt><dd>${deltasText(change)}</dd>
   <dt>Why it waits</dt><dd>${approval.reason}</dd>`;
 }
@@ -41,6 +49,12 @@ export function requestFacts(approval: Approval, change: ApprovalChange): SafeHt
 export function shown(value: unknown): string {
   if (value === null || value === undefined) return 'none';
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** `budget_mode` as `Budget mode`, the platform's own name kept in its title for those who know it. */
+export function fieldLabel(field: string): SafeHtml {
+  const words = field.replaceAll('_', ' ');
+  return html`<span title="${field}">${words.charAt(0).toUpperCase()}${words.slice(1)}</span>`;
 }
 
 /**
@@ -56,12 +70,13 @@ export function beforeAfterTable(
   const ordered = [...fields.filter(differs), ...fields.filter((field) => !differs(field))];
   if (ordered.length === 0)
     return html`<p class="muted">No fields to compare: it makes ${change.object}.</p>`;
+  const label = (field: string) => fieldLabel(field);
   const before = (field: string) => snakeName(shown(change.before[field]));
   const after = (field: string) => snakeName(shown(change.after[field]));
   const rows = ordered.map((field) =>
     differs(field)
-      ? html`<tr class="changed"><th scope="row">${snakeName(field)}</th><td>${before(field)}</td><td><strong>${after(field)}</strong> <span class="muted">(changes)</span></td></tr>`
-      : html`<tr><th scope="row">${snakeName(field)}</th><td>${before(field)}</td><td class="muted">${after(field)} (same)</td></tr>`,
+      ? html`<tr class="changed"><th scope="row">${label(field)}</th><td>${before(field)}</td><td><strong>${after(field)}</strong> <span class="muted">(changes)</span></td></tr>`
+      : html`<tr><th scope="row">${label(field)}</th><td>${before(field)}</td><td class="muted">${after(field)} (same)</td></tr>`,
   );
   return html`<div class="table-wrap"><table class="before-after wraps">
   <caption>${caption}</caption>

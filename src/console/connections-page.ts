@@ -70,12 +70,23 @@ function accountsTable(accounts: AdAccount[], platformLabel: string) {
   });
 }
 
+/**
+ * What the token's end means to the owner: nothing to do for one that renews itself (its access token
+ * ends within the hour and is refreshed, which read like a broken connection), a date to reconnect by
+ * for one that cannot.
+ */
+function tokenWords(connection: Connection) {
+  if (!connection.token_expires_at) return html``;
+  if (connection.refresh_token) return html` · renews its access itself`;
+  return html` · works until ${formatTime(connection.token_expires_at)}: reconnect before then`;
+}
+
 function connectionBlock(view: ConnectionsView, connection: Connection, platform: Platform) {
   const label = PLATFORM_INFO[platform].label;
   const accounts = view.accounts.filter((a) => a.connection_id === connection.id);
   const healthy = connection.status === 'active';
   return html`<p><span class="status-${connection.status}">${connection.status}</span> · ${connection.mode} ·
-${plural(accounts.length, 'account')}${connection.token_expires_at ? html` · token expires ${formatTime(connection.token_expires_at)}` : ''}</p>
+${plural(accounts.length, 'account')}${tokenWords(connection)}</p>
 ${healthy ? '' : html`<p class="notice notice-error">This connection is ${connection.status}: reconnect it so tools can reach its accounts.</p>`}
 ${connection.mode === 'sandbox' && !view.sandboxEnabled ? html`<p class="notice notice-error">The sandbox is turned off on this service: tools cannot reach the accounts of this sandbox connection.</p>` : ''}
 ${accountsTable(accounts, label)}

@@ -40,12 +40,15 @@ export interface OverviewView {
   pending: Approval[];
   /** Connections that need the owner: expired or refused by their platform, or lapsing within a week. */
   unhealthy: Connection[];
+  /** How many connections the workspace has, working or not. */
+  connected: number;
   quota: QuotaBurn;
   latestChanges: SafeHtml;
   /** Webhook endpoints nothing is sent to any more (by the owner, or after 3 days of failures). */
   disabledEndpoints: WebhookEndpoint[];
   /** The platforms whose accounts connect to the sandbox, whose figures are made up. */
   sandboxPlatforms: Platform[];
+  monitors: { enabled: number; suspended: number; firedLastDay: number };
 }
 
 function platformLabel(platform: string): string {
@@ -178,6 +181,20 @@ ${platformTable(spend)}
 </section>`;
 }
 
+function monitorsCard(monitors: OverviewView['monitors']) {
+  const count = monitors.enabled + monitors.suspended;
+  const content =
+    count === 0
+      ? html`<p>No monitor watches your campaigns yet. An agent makes one with <code>create_monitor</code>.</p>`
+      : html`<p>${plural(count, 'monitor')}: ${monitors.enabled} enabled${monitors.suspended > 0 ? html`, <span class="badge badge-muted">${monitors.suspended} suspended</span>` : ''}.</p>
+<p>${monitors.firedLastDay === 0 ? 'None fired in the last 24 hours.' : `Fired ${plural(monitors.firedLastDay, 'time')} in the last 24 hours.`}</p>`;
+  return html`<section class="card" aria-labelledby="monitors-title">
+<h2 id="monitors-title">Monitors</h2>
+${content}
+<p class="muted"><a href="/monitors">Manage monitors</a></p>
+</section>`;
+}
+
 function approvalsCard(pending: Approval[], count: number) {
   const list =
     pending.length === 0
@@ -192,7 +209,7 @@ ${list}
 </section>`;
 }
 
-function healthCard(unhealthy: Connection[], unread: UnreadAccount[]) {
+function healthCard(unhealthy: Connection[], unread: UnreadAccount[], connected: number) {
   const problems = [
     ...unhealthy.map((connection) =>
       connection.status === 'active'
@@ -206,7 +223,7 @@ function healthCard(unhealthy: Connection[], unread: UnreadAccount[]) {
   ];
   return html`<section class="card" aria-labelledby="health-title">
 <h2 id="health-title">Connections</h2>
-${problems.length === 0 ? html`<p class="status-succeeded">Every connection works.</p>` : html`<ul>${problems}</ul>`}
+${problems.length > 0 ? html`<ul>${problems}</ul>` : connected === 0 ? html`<p>No ad account connected yet. <a href="/connections">Connect one</a>.</p>` : html`<p class="status-succeeded">${connected === 1 ? 'The connection works.' : `All ${connected} connections work.`}</p>`}
 </section>`;
 }
 
@@ -270,8 +287,9 @@ export function overviewPage(view: OverviewView) {
   const body = html`${!start.account || !start.key ? startSteps(start) : ''}
 <div class="cards">
 ${approvalsCard(view.pending, view.session.pendingApprovals)}
-${healthCard(view.unhealthy, unread)}
+${healthCard(view.unhealthy, unread, view.connected)}
 ${quotaCard(view.quota)}
+${monitorsCard(view.monitors)}
 ${notificationsCard(view.disabledEndpoints)}
 </div>
 ${spendSection(view.spend, view.sandboxPlatforms)}
@@ -280,7 +298,7 @@ ${spendSection(view.spend, view.sandboxPlatforms)}
 <p class="muted">The last 24 hours: ${plural(
     view.agents.reduce((sum, agent) => sum + agent.calls, 0),
     'call',
-  )}, of which changes are writes applied on a platform.</p>
+  )}. Changes are the writes a platform applied; errors include calls refused, while agents are stopped too.</p>
 ${agentsTable(view.agents)}
 </section>
 <section aria-labelledby="changes-title">

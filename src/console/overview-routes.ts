@@ -7,6 +7,8 @@ import { connectMode } from '../platforms/oauth-flow.ts';
 import { periodBounds, periodEnd, quotaPeriod, tierLimit } from '../quota.ts';
 import { listConnections } from '../storage/accounts.ts';
 import { listApprovals } from '../storage/approvals.ts';
+import { firingsSince } from '../storage/monitor-history.ts';
+import { listMonitors } from '../storage/monitors.ts';
 import { listOAuthGrants } from '../storage/oauth-grants.ts';
 import { quotaUsed } from '../storage/quota.ts';
 import { activityByCaller, type CallerActivity } from '../storage/usage-history.ts';
@@ -67,6 +69,10 @@ export function registerOverviewRoutes(app: FastifyInstance, services: Services)
         latestChanges(services, session, LATEST_CHANGES),
         listDisabledEndpoints(storage.db, userId),
       ]);
+    const [monitors, firedLastDay] = await Promise.all([
+      listMonitors(storage.db, userId, {}),
+      firingsSince(storage.db, userId, new Date(now.getTime() - DAY_MS).toISOString()),
+    ]);
     const active = accounts.filter((account) => account.status === 'active');
     const spend = await spendReports.read(active);
     const keyNames = new Map(keys.map((key) => [key.id, key.name]));
@@ -100,9 +106,15 @@ export function registerOverviewRoutes(app: FastifyInstance, services: Services)
       unhealthy: connections.filter(
         (connection) => connection.status !== 'active' || lapsesSoon(connection, services.clock.now()),
       ),
+      connected: connections.length,
       quota: quotaBurn(used, tierLimit(config, session.user.tier), session.user.tier, now),
       latestChanges: latestChangesList(changes),
       disabledEndpoints,
+      monitors: {
+        enabled: monitors.filter((m) => m.enabled === 1).length,
+        suspended: monitors.filter((m) => m.enabled !== 1).length,
+        firedLastDay,
+      },
       sandboxPlatforms: PLATFORMS.filter((platform) => connectMode(services, platform) === 'sandbox'),
     };
     return sendPage(reply, 200, overviewPage(view));

@@ -14,6 +14,7 @@ import { registerInvitationRoutes } from './invitation-routes.ts';
 import { registerKeysRoutes } from './keys-routes.ts';
 import { recordMemberActions } from './member-actions-hook.ts';
 import { registerMembersRoutes } from './members-routes.ts';
+import { registerMonitorsRoutes } from './monitors-routes.ts';
 import { registerNotificationsRoutes } from './notifications-routes.ts';
 import { registerOverviewRoutes } from './overview-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
@@ -41,6 +42,7 @@ export function registerConsole(app: FastifyInstance, services: Services): void 
       registerNotificationsRoutes(owners, services);
       registerMembersRoutes(owners, services);
       registerClientsRoutes(owners, services);
+      registerMonitorsRoutes(owners, services);
       registerAccountRoutes(owners, services);
     });
   });

@@ -1,6 +1,7 @@
 import { emitEvent } from '../notifications/emit-event.ts';
 import { eventIdOf } from '../notifications/event-id.ts';
 import type { NotificationServices } from '../notifications/notification-services.ts';
+import { conditionWords } from '../tools/monitors/condition-words.ts';
 import type { ConditionSeen } from '../tools/monitors/evaluate-rule.ts';
 import type { Fired } from './check-account.ts';
 
@@ -14,7 +15,7 @@ const RESULT_WORDS: Record<string, string> = {
 function seenWords(seen: ConditionSeen[]): string {
   return seen
     .filter((condition) => condition.matched)
-    .map((condition) => `${condition.metric} ${condition.value} ${condition.operator} ${condition.against}`)
+    .map(conditionWords)
     .join(', ');
 }
 

@@ -25,13 +25,17 @@ export async function approvalRequested(services: NotificationServices, approval
   });
 }
 
-const DECIDED_WORDS: Record<string, string> = {
-  applied: 'approved and applied',
-  approved: 'approved, not applied yet',
-  rejected: 'rejected: nothing was made',
-  expired: 'expired before a decision: nothing was made',
-  drifted: 'approved, not applied: the campaign changed since it was asked for',
-  failed: 'approved, not applied: the platform refused it',
+/** How an approval ended, and what that did: the verdict goes with who decided, the outcome after. */
+const DECIDED_WORDS: Record<string, { verdict: string; outcome: string }> = {
+  applied: { verdict: 'approved', outcome: 'It was applied.' },
+  approved: { verdict: 'approved', outcome: 'It is not applied yet.' },
+  rejected: { verdict: 'rejected', outcome: 'Nothing was changed.' },
+  expired: { verdict: 'expired before anyone decided', outcome: 'Nothing was changed.' },
+  drifted: {
+    verdict: 'approved',
+    outcome: 'It was not applied: the campaign changed since it was asked for.',
+  },
+  failed: { verdict: 'approved', outcome: 'It was not applied: the platform refused it.' },
 };
 
 /**
@@ -42,13 +46,14 @@ export async function approvalDecided(services: NotificationServices, approval: 
   const { appUrl } = services.config;
   const change = JSON.parse(approval.change) as ApprovalChange;
   const object = approvalObject(approval, appUrl, services.clock.now());
-  const words = DECIDED_WORDS[String(object.status)] ?? String(object.status);
-  const by = approval.decided_by ? ` by ${approval.decided_by}` : '';
+  const status = String(object.status);
+  const { verdict, outcome } = DECIDED_WORDS[status] ?? { verdict: status, outcome: '' };
+  const by = approval.decided_by && status !== 'expired' ? ` by ${approval.decided_by}` : '';
   await tellOwner(services, {
     id: eventIdOf('approval.decided', approval.id),
     userId: approval.user_id,
     type: 'approval.decided',
     data: { approval: object },
-    text: `Approval ${words}${object.status === 'expired' ? '' : by}: ${change.what}${where(change)} (asked by ${approval.requested_by}).`,
+    text: `Approval ${verdict}${by}: ${change.what}${where(change)} (asked by ${approval.requested_by}). ${outcome}`.trim(),
   });
 }

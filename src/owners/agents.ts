@@ -138,7 +138,7 @@ async function pauseObject(
   }
   const { outcome } = await executeTool(services, ownerCaller(owner, member), call.toolName, call.args, {
     requestId: newId('req'),
-    mode: { kind: 'owner_stop' },
+    mode: { kind: 'owner' },
   });
   return { ...shown, status: outcome.status, text: outcome.ok ? outcome.data.text : outcome.message };
 }

@@ -39,9 +39,14 @@ export interface RevertRun {
   check(change: Change): void;
 }
 
-/** The owner stopping spend in person ("stop all agents" pausing what agents raised): unbilled. */
-export interface OwnerStop {
-  kind: 'owner_stop';
+/**
+ * The owner acting in person through a console or CLI use case: a stop pausing campaigns, a monitor
+ * suspended, edited or deleted. Unbilled (owner actions never are), and judged by no guardrail: the
+ * guardrails are the owner's limits on agents, and these use cases only ever stop or change the
+ * service's own objects.
+ */
+export interface OwnerRun {
+  kind: 'owner';
 }
 
 /**
@@ -64,7 +69,7 @@ export interface EnvelopeRun {
   pause: string;
 }
 
-export type CallMode = DoorCall | ApprovedRun | RevertRun | OwnerStop | MonitorRun | EnvelopeRun;
+export type CallMode = DoorCall | ApprovedRun | RevertRun | OwnerRun | MonitorRun | EnvelopeRun;
 
 /**
  * The idempotency key a call runs under. The service's own keys (approvals, reverts, monitors) are not
@@ -82,7 +87,7 @@ export function idempotencyKeyOf(mode: CallMode): string | undefined {
       return mode.firing && `monitor:${mode.firing}`;
     case 'envelope':
       return `envelope:${mode.pause}`;
-    case 'owner_stop':
+    case 'owner':
       return undefined;
   }
 }
@@ -104,7 +109,7 @@ export function isGuarded(mode: CallMode): boolean {
 export function actsForAgent(mode: CallMode, caller: Caller): boolean {
   if (mode.kind === 'monitor') return true;
   // The owner's own rules, which only stop spend: a stop has nothing to wait for in them.
-  if (mode.kind === 'revert' || mode.kind === 'owner_stop' || mode.kind === 'envelope') return false;
+  if (mode.kind === 'revert' || mode.kind === 'owner' || mode.kind === 'envelope') return false;
   return caller.apiKeyId !== null || caller.oauth !== undefined;
 }
 

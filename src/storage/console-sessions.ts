@@ -86,3 +86,18 @@ export async function deletePersonConsoleSessions(db: Kysely<Database>, personId
 export async function deleteExpiredConsoleSessions(db: Kysely<Database>, now: Date): Promise<void> {
   await db.deleteFrom('console_sessions').where('expires_at', '<=', now.toISOString()).execute();
 }
+
+/** Keeps what a form did for the next page this session opens. */
+export async function setSessionFlash(db: Kysely<Database>, idHash: string, flash: string): Promise<void> {
+  await db.updateTable('console_sessions').set({ flash }).where('id_hash', '=', idHash).execute();
+}
+
+/** Clears the flash a page showed; one a later form set meanwhile stays for its own page. */
+export async function clearSessionFlash(db: Kysely<Database>, idHash: string, shown: string): Promise<void> {
+  await db
+    .updateTable('console_sessions')
+    .set({ flash: null })
+    .where('id_hash', '=', idHash)
+    .where('flash', '=', shown)
+    .execute();
+}

@@ -27,6 +27,7 @@ import * as memberActionsLog from './migrations/0024_member_actions_log.ts';
 import * as clients from './migrations/0025_clients.ts';
 import * as managerAccounts from './migrations/0026_manager_accounts.ts';
 import * as appGrantMembers from './migrations/0027_app_grant_members.ts';
+import * as consoleFlash from './migrations/0028_console_flash.ts';
 import type { Database } from './schema.ts';
 
 // An explicit list: a migration is applied because it is named here, not because a file exists.
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0025_clients': clients,
   '0026_manager_accounts': managerAccounts,
   '0027_app_grant_members': appGrantMembers,
+  '0028_console_flash': consoleFlash,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

@@ -137,3 +137,16 @@ export async function checkedAt(db: Kysely<Database>, slotAt: string): Promise<S
     .execute();
   return new Set(rows.map((row) => row.monitor_id));
 }
+
+/** How many times the workspace's monitors fired since a time, for the overview. */
+export async function firingsSince(db: Kysely<Database>, userId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('monitor_firings')
+    .innerJoin('monitors', 'monitors.id', 'monitor_firings.monitor_id')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('monitors.user_id', '=', userId)
+    .where('monitor_firings.fired_at', '>=', since)
+    .executeTakeFirst();
+  // PostgreSQL answers a count as a string.
+  return Number(row?.count ?? 0);
+}

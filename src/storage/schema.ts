@@ -417,6 +417,8 @@ export interface ConsoleSessionsTable {
   last_key_form: string | null;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** What the last form did, encrypted, until the page it redirected to shows it (src/web/flash.ts). */
+  flash: Generated<string | null>;
 }
 
 /** An image an owner stored through validate_and_prepare_assets, kept once per owner and SHA-256. */

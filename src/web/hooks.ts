@@ -9,7 +9,9 @@ import type { WebServices } from './web-services.ts';
 export function identifyVisitor(services: WebServices) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     reply.headers(PAGE_HEADERS);
-    const session = await readSession(services, request.headers.cookie);
+    // A page shows what the form before it did; a download does not take it from the page.
+    const showsPage = request.method === 'GET' && !request.url.split('?')[0]?.endsWith('.csv');
+    const session = await readSession(services, request.headers.cookie, showsPage);
     if (session) return setConsoleRequest(request, { session, csrfToken: session.csrfToken });
     const visitor = visitorToken(services.config, request.headers.cookie);
     if (visitor.setCookie) reply.header('set-cookie', visitor.setCookie);

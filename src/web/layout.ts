@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { CSRF_FIELD } from './csrf.ts';
+import type { Flash } from './flash.ts';
 import { formatTime } from './format.ts';
 import { html, type Interpolation, type SafeHtml } from './html.ts';
 import type { SignedIn } from './session.ts';
@@ -9,6 +10,7 @@ const SECTIONS = [
   { path: '/', label: 'Overview' },
   { path: '/activity', label: 'Activity' },
   { path: '/approvals', label: 'Approvals' },
+  { path: '/monitors', label: 'Monitors' },
   { path: '/keys', label: 'API keys' },
   { path: '/connections', label: 'Connections' },
   { path: '/notifications', label: 'Notifications' },
@@ -42,6 +44,11 @@ export function noticeBox(notice: Notice | undefined): SafeHtml {
   // An error interrupts (alert); a success is announced politely (status).
   const role = notice.kind === 'error' ? 'alert' : 'status';
   return html`<p class="notice notice-${notice.kind}" role="${role}">${notice.text}</p>`;
+}
+
+/** What the form before this page did (post/redirect/get), announced like a notice. */
+function flashBox(flash: Flash | undefined): SafeHtml {
+  return flash ? noticeBox({ kind: flash.kind, text: flash.html }) : html``;
 }
 
 /** The approvals waiting for the owner, beside the link to them; nothing when none wait. */
@@ -108,6 +115,7 @@ ${header(options.session, options.section)}
 <main id="main">
 ${stoppedBanner(options.session)}
 <h1>${options.title}</h1>
+${flashBox(options.session?.flash)}
 ${noticeBox(options.notice)}
 ${options.body}
 </main>

@@ -10,6 +10,7 @@ import {
 } from '../storage/console-sessions.ts';
 import { listWorkspacesOf, type WorkspaceOfPerson } from '../storage/memberships.ts';
 import { parseCookies, serializeCookie } from './cookies.ts';
+import { type Flash, takeFlash } from './flash.ts';
 import { randomToken, sha256 } from './tokens.ts';
 import type { WebServices } from './web-services.ts';
 
@@ -33,6 +34,8 @@ export interface SignedIn {
   agentsStoppedAt: string | null;
   /** The approvals waiting for the owner, counted once per request for the navigation. */
   pendingApprovals: number;
+  /** What the form before this page did, shown once (flash.ts). */
+  flash?: Flash | undefined;
 }
 
 export function isSecure(config: Config): boolean {
@@ -65,6 +68,7 @@ export async function startSession(
     second_factor_at: withSecondFactor ? now.toISOString() : null,
     csrf_token: randomToken(),
     last_key_form: null,
+    flash: null,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + hours * 3_600_000).toISOString(),
   });
@@ -74,17 +78,23 @@ export async function startSession(
   });
 }
 
-export async function readSession(services: WebServices, cookieHeader: string | undefined) {
+/** The session of a request; `takeFlash`: the page shows what the last form did, which is then cleared. */
+export async function readSession(
+  services: WebServices,
+  cookieHeader: string | undefined,
+  takesFlash = false,
+) {
   const id = parseCookies(cookieHeader).get(cookieName(services.config, SESSION_COOKIE));
   if (!id) return undefined;
   const idHash = sha256(id);
   const now = services.clock.now();
   const row = await findConsoleSession(services.storage.db, idHash, now);
   if (!row) return undefined;
-  const [workspaces, pendingApprovals, clients] = await Promise.all([
+  const [workspaces, pendingApprovals, clients, flash] = await Promise.all([
     listWorkspacesOf(services.storage.db, row.person_id),
     countPendingApprovals(services.storage.db, row.user_id, now),
     row.role === 'admin' ? [] : clientsOfMember(services.storage.db, row.user_id, row.person_id),
+    takesFlash ? takeFlash(services, idHash, row.flash) : undefined,
   ]);
   const signedIn: SignedIn = {
     user: { id: row.user_id, email: row.email, tier: row.tier, name: row.workspace_name },
@@ -101,6 +111,7 @@ export async function readSession(services: WebServices, cookieHeader: string | 
     idHash,
     agentsStoppedAt: row.agents_stopped_at,
     pendingApprovals,
+    flash,
   };
   return signedIn;
 }

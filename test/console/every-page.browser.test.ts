@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/key-limits.ts';
+import { checkAccount } from '../../src/monitors/check-account.ts';
 import { createEndpoint, disableEndpoint } from '../../src/notifications/endpoints.ts';
 import { addAccount } from '../../src/owners/add-account.ts';
 import { approveApp } from '../../src/owners/app-grants.ts';
@@ -20,7 +21,12 @@ import { TestService } from '../support/service.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshot, signUpInBrowser } from './support/browser.ts';
 import { callTool } from './support/console-client.ts';
-import { clippedTables, horizontalOverflow, unlabelledControls } from './support/page-checks.ts';
+import {
+  clippedTables,
+  horizontalOverflow,
+  mixedHeightRows,
+  unlabelledControls,
+} from './support/page-checks.ts';
 
 /** What the seeded owner's pages need in their addresses, known once the content is made. */
 interface Seeded {
@@ -29,6 +35,8 @@ interface Seeded {
   changeId: string;
   /** An invitation link's path not yet opened. */
   invitationPath: string;
+  /** A monitor that fired, for its page. */
+  monitorId: string;
 }
 
 interface ConsolePage {
@@ -48,6 +56,8 @@ const PAGES: ConsolePage[] = [
   { name: 'usage', path: () => '/usage' },
   { name: 'billing', path: () => '/billing' },
   { name: 'approvals', path: () => '/approvals' },
+  { name: 'monitors', path: () => '/monitors' },
+  { name: 'monitor', path: (seeded) => `/monitors/${seeded.monitorId}` },
   { name: 'approval', path: (seeded) => `/approvals/${seeded.approvalId}` },
   { name: 'activity', path: () => '/activity' },
   { name: 'change', path: (seeded) => `/activity/${seeded.changeId}` },
@@ -75,7 +85,7 @@ describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_00
   let visitor: BrowserContext;
   let ownerPage: Page;
   let visitorPage: Page;
-  const seeded: Seeded = { approvalId: '', changeId: '', invitationPath: '' };
+  const seeded: Seeded = { approvalId: '', changeId: '', invitationPath: '', monitorId: '' };
   let certificate: TestCertificate;
   let receiver: Receiver;
 
@@ -208,6 +218,34 @@ describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_00
       .where('request_id', '=', paused.body.request_id)
       .executeTakeFirstOrThrow();
     seeded.changeId = change.id;
+    // A monitor that fired on the runaway, and one suspended, for the monitors' pages.
+    const watch = await callTool(service.url, spend.key, 'create_monitor', {
+      platform: 'video',
+      name: 'Runaway spend on the TikTok account of the spring launch',
+      conditions: [{ metric: 'spend', operator: '>', relative_to: { trailing_days: 7, factor: 3 } }],
+      check_every_minutes: 1,
+      action: 'pause_campaign',
+    });
+    expect(watch.status, JSON.stringify(watch.body)).toBe(200);
+    seeded.monitorId = watch.body.data.structured.monitor.id;
+    const quiet = await callTool(service.url, spend.key, 'create_monitor', {
+      platform: 'search',
+      name: 'Cost per click',
+      conditions: [{ metric: 'cpc', operator: '>', threshold: 2.5 }],
+      action: 'notify',
+    });
+    expect(quiet.status, JSON.stringify(quiet.body)).toBe(200);
+    await callTool(service.url, spend.key, 'update_monitor', {
+      monitor_id: quiet.body.data.structured.monitor.id,
+      enabled: false,
+    });
+    const [video] = await listAdAccounts(db, user.id, 'video');
+    const minute = new Date(Math.ceil(Date.now() / 60_000) * 60_000).toISOString();
+    await checkAccount(
+      service.services,
+      { userId: user.id, platform: 'video', accountId: video?.account_id ?? '', minute },
+      async () => {},
+    );
     // The approvals' events delivered, so the deliveries' table shows what an owner usually sees.
     await vi.waitFor(
       async () => {
@@ -254,6 +292,7 @@ describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_00
         const serious = (await axeViolations(page)).filter((v) => BLOCKING.has(v.impact ?? ''));
         expect(serious, one.name).toEqual([]);
         expect(await unlabelledControls(page), one.name).toEqual([]);
+        expect(await mixedHeightRows(page), one.name).toEqual([]);
       });
     });
   }

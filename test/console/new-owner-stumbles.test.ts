@@ -5,6 +5,7 @@ import { EXAMPLE_CAMPAIGN_IDS } from '../../src/sandbox/video/seed.ts';
 import { quotaUsed } from '../../src/storage/quota.ts';
 import type { User } from '../../src/storage/schema.ts';
 import { findUserByEmail } from '../../src/storage/users.ts';
+import { conditionWords } from '../../src/tools/monitors/condition-words.ts';
 import { TestClock } from '../support/clock.ts';
 import { TestService } from '../support/service.ts';
 import { ConsoleClient, callTool, PASSWORD, uniqueEmail } from './support/console-client.ts';
@@ -200,5 +201,52 @@ describe('what a new owner stumbled on', () => {
       );
       expect(answer.text).not.toMatch(KEY_PATTERN);
     }
+  });
+
+  it('names things as a newcomer reads them: names before ids, one status word, plain sentences', async () => {
+    const bare = new ConsoleClient(service.url);
+    await bare.signUp(uniqueEmail('bare'), PASSWORD);
+    // A key and no account yet: the overview's cards show, the connections card with nothing to say.
+    expect((await bare.submit('/keys', '/keys', { name: 'first', expires: 'never' })).status).toBe(200);
+    const empty = textOf((await bare.get('/')).text);
+    expect(empty).toContain('No ad account connected yet. Connect one');
+    expect(empty).not.toContain('Every connection works');
+
+    const { client, user, key } = await newOwner('words');
+    const overview = textOf((await client.get('/')).text);
+    expect(overview).toContain('The connection works.');
+    // Google's access tokens end within the hour and renew themselves: nothing for the owner to do.
+    await addAccount(service.services, user, { platform: 'search' });
+    expect(overview).not.toContain('of which changes are');
+    const connections = textOf((await client.get('/connections')).text);
+    expect(connections).toContain('renews its access itself');
+    expect(connections).not.toContain('token expires');
+
+    const listed = await callTool(service.url, key, 'list_video_campaigns');
+    // The common status first, TikTok's own word after, as the structured answer and the other platforms say.
+    expect(listed.body.data.text).toContain('ACTIVE (ENABLE)');
+    const campaigns = listed.body.data.structured.campaigns as Array<{ campaign_id: string; name: string }>;
+    const retargeting = campaigns.find((c) => c.name.startsWith('Retargeting'));
+    if (!retargeting) throw new Error('the sandbox has no retargeting campaign');
+    const asked = await callTool(service.url, key, 'update_video_campaign', {
+      campaign_id: retargeting.campaign_id,
+      daily_budget: 8000,
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    const approvalId = asked.body.data.structured.approval.id as string;
+    const approval = (await client.get(`/approvals/${approvalId}`)).text;
+    expect(approval).toContain(
+      `<title>Approval: “${retargeting.name}” (campaign ${retargeting.campaign_id}) · adops</title>`,
+    );
+    // Fields by their words, the platform's name kept in the title.
+    expect(approval).toContain('<span title="budget_mode">Budget mode</span>');
+  });
+
+  it('says what a monitor saw in words and rounded figures', () => {
+    const seen = { metric: 'cpc', operator: '>', value: 7.03, against: 2.2659, matched: true } as const;
+    expect(conditionWords(seen)).toBe('cost per click 7.03 (fires above 2.27)');
+    expect(conditionWords({ ...seen, metric: 'ctr', operator: '<=', value: 0.0123, against: 0.02 })).toBe(
+      'click-through rate 1.23% (fires at or below 2.00%)',
+    );
   });
 });

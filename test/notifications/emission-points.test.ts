@@ -154,7 +154,7 @@ describe.each(TEST_DIALECTS)('notification emission points on %s', (dialect) => 
     expect(decided).toHaveLength(2);
     const byId = Object.fromEntries(decided.map((event) => [event.data.approval.id, event]));
     expect(byId[approvalId]?.data.approval).toMatchObject({ status: 'applied', decided_by: owner.email });
-    expect(byId[approvalId]?.text).toMatch(/^Approval approved and applied by /);
+    expect(byId[approvalId]?.text).toMatch(/^Approval approved by .*\. It was applied\.$/);
     expect(byId[otherId]?.data.approval).toMatchObject({ status: 'rejected', decided_by: owner.email });
     expect(await arrived(path, 'approval.requested')).toHaveLength(2);
   });

@@ -8,7 +8,8 @@ import { invalidArguments } from '../invalid-arguments.ts';
 import { todayIn } from '../reads/period.ts';
 import { defineTool } from '../tool.ts';
 import { accountReports } from './account-reports.ts';
-import { campaignVerdictSchema, daysSchema, evaluateRule } from './evaluate-rule.ts';
+import { conditionWords } from './condition-words.ts';
+import { type CampaignVerdict, campaignVerdictSchema, daysSchema, evaluateRule } from './evaluate-rule.ts';
 import { MONITOR_ACCOUNT, monitorAccountFields } from './monitor-account.ts';
 import { monitorId, ownMonitor, ruleOfMonitor } from './monitor-object.ts';
 import {
@@ -21,6 +22,13 @@ import {
 } from './monitor-rule.ts';
 
 const TOOL = 'test_monitor';
+
+/** `“Runaway: spark ads” (1800000000000007): cost per click 7.03 (fires above 2.27)`. */
+function firingWords(campaign: CampaignVerdict): string {
+  const seen = campaign.conditions.filter((condition) => condition.matched).map(conditionWords);
+  const name = campaign.campaign_name === null ? '' : `“${campaign.campaign_name}” `;
+  return `${name}(${campaign.campaign_id}): ${seen.join(', ')}`;
+}
 
 /** The rules the service checks, as the documents show them: a monitor_id alone, or a whole draft. */
 const DRAFT_SCHEMA = {
@@ -131,7 +139,7 @@ export const testMonitor = defineTool({
         firing.length === 0
           ? `Nothing would fire now (${evaluation.campaigns.length} campaign(s) evaluated, ${period}).${streak}`
           : `Would fire (${rule.action}) on ${firing.length} of ${evaluation.campaigns.length} campaign(s), ${period}: ` +
-            `${firing.map((c) => `${c.campaign_id} (${c.campaign_name ?? '?'})`).join(', ')}. Nothing was done.${streak}`,
+            `${firing.map(firingWords).join('; ')}. Nothing was done.${streak}`,
       structured: {
         account_id: account.account_id,
         platform: account.platform,

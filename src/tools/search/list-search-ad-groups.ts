@@ -79,7 +79,7 @@ export const listSearchAdGroups = defineListTool({
     ['Campaign', (g) => g.campaign_name],
     ['Ad group', (g) => g.name],
     ['Id', (g) => g.ad_group_id],
-    ['Status', (g) => g.platform_status],
+    ['Status', (g) => `${g.status} (${g.platform_status})`],
     ['Type', (g) => g.type],
     [`Max CPC (${page.currency})`, (g) => g.cpc_bid ?? '–'],
   ],

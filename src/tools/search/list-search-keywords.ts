@@ -105,7 +105,7 @@ export const listSearchKeywords = defineListTool({
     ['Keyword id', (k) => k.keyword_id],
     ['Keyword', (k) => k.text],
     ['Match', (k) => k.match_type],
-    ['Status', (k) => k.platform_status],
+    ['Status', (k) => `${k.status} (${k.platform_status})`],
     ...metricColumns(account.currency),
   ],
   after: ({ nextCursor }) => [moreRows('keywords', nextCursor)],

@@ -69,7 +69,7 @@ export const listVideoCampaigns = defineListTool({
   columns: ({ account }) => [
     ['Campaign', (c) => c.name],
     ['Id', (c) => c.campaign_id],
-    ['Status', (c) => c.platform_status],
+    ['Status', (c) => `${c.status} (${c.platform_status})`],
     ['Objective', (c) => c.objective_type ?? '–'],
     [`Budget (${account.currency})`, budgetText],
   ],

@@ -25,3 +25,29 @@ export function clippedTables(page: Page): Promise<string[]> {
     .filter((wrap) => wrap.scrollWidth > wrap.clientWidth)
     .map((wrap) => wrap.querySelector('caption')?.textContent ?? wrap.outerHTML.slice(0, 80))`);
 }
+
+/**
+ * Rows of controls whose heights differ: for each visible control (a field, a button, a link styled as
+ * one, a confirmation's summary), the others in the same row of controls (a form's fields and buttons,
+ * a card's actions, a table cell) whose top is on its line (within 4 px) and whose height differs by more
+ * than a pixel. Each as `text (height) beside text (height)`.
+ */
+export function mixedHeightRows(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const controls = [...document.querySelectorAll('main input, main select, main button, main a.button, main details.confirm > summary')]
+      .filter((el) => el.type !== 'hidden' && el.type !== 'checkbox' && el.type !== 'radio')
+      .map((el) => ({ el, box: el.getBoundingClientRect(), row: el.closest('td, .actions, .field-row, .secret-row, .account, form') }))
+      .filter(({ box }) => box.width > 0 && box.height > 0);
+    const name = (el) => ((el.textContent || el.value || el.name || el.tagName).trim().slice(0, 30));
+    const found = [];
+    controls.forEach((a, i) => {
+      for (const b of controls.slice(i + 1)) {
+        const together = a.row === b.row || (a.row && b.row && (a.row.contains(b.row) || b.row.contains(a.row)));
+        if (together && Math.abs(a.box.top - b.box.top) <= 4 && Math.abs(a.box.height - b.box.height) > 1) {
+          found.push(name(a.el) + ' (' + Math.round(a.box.height) + ') beside ' + name(b.el) + ' (' + Math.round(b.box.height) + ')');
+        }
+      }
+    });
+    return found;
+  })()`);
+}
