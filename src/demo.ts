@@ -15,7 +15,7 @@ import { executeTool } from './pipeline/execute-tool.ts';
 import type { Platform } from './platform-families.ts';
 import { listAdAccounts } from './storage/accounts.ts';
 import { findApiKeyByHash } from './storage/api-keys.ts';
-import { findApproval, renameApproval } from './storage/approvals.ts';
+import { deleteApproval, findApproval, renameApproval } from './storage/approvals.ts';
 import type { Storage } from './storage/database.ts';
 import { insertMonitor } from './storage/monitors.ts';
 import type { User } from './storage/schema.ts';
@@ -86,7 +86,13 @@ export async function seedDemoApproval(services: Services, demo: { key: string }
     services.logger.warn({ tool: 'update_video_campaign' }, 'the demo approval could not be made');
     return;
   }
-  await renameApproval(services.storage.db, approval.id, DEMO_APPROVAL_ID);
+  try {
+    await renameApproval(services.storage.db, approval.id, DEMO_APPROVAL_ID);
+  } catch (error) {
+    // Two starts at once on one database each made a sample: the other's has the id, this one goes.
+    if (!/unique|duplicate/i.test(String(error))) throw error;
+    await deleteApproval(services.storage.db, approval.id);
+  }
 }
 
 /** The demo's monitor, which the monitor tools' examples name (docs/monitors.md). */

@@ -82,6 +82,11 @@ export async function renameApproval(db: Kysely<Database>, id: string, newId: st
   await db.updateTable('approvals').set({ id: newId }).where('id', '=', id).execute();
 }
 
+/** Removes an approval: only the demo's sample, made twice by two first starts at once. */
+export async function deleteApproval(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('approvals').where('id', '=', id).execute();
+}
+
 /** Records the first of two approvals, once: false when another member gave it meanwhile, or it was decided. */
 export async function recordFirstApproval(
   db: Kysely<Database>,

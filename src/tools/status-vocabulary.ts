@@ -42,6 +42,11 @@ export function statusFields(platform: Platform, platformValue: string) {
   return { status: commonStatus(platform, platformValue), platform_status: platformValue };
 }
 
+/** The two in a list's text: `ACTIVE (ENABLE)`, or `ACTIVE` alone where the platform says the same. */
+export function statusText(row: { status: string; platform_status: string }): string {
+  return row.status === row.platform_status ? row.status : `${row.status} (${row.platform_status})`;
+}
+
 /** The output schema of those two fields. */
 export const STATUS_FIELDS = {
   status: z.enum(STATUSES).describe('ACTIVE, PAUSED or REMOVED, the same on every platform.'),

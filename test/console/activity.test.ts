@@ -181,7 +181,7 @@ describe.each(TEST_DIALECTS)('console activity (change history) on %s', (dialect
     expect(page.text).toContain(`<code>${pauseRequestId}</code>`);
     expect(page.text).toContain(`<dt>Idempotency-Key</dt><dd><code>${IDEMPOTENCY_KEY}</code></dd>`);
     expect(page.text).toMatch(
-      /<tr class="changed"><th scope="row">status<\/th><td>ACTIVE<\/td><td><strong>PAUSED<\/strong>/,
+      /<tr class="changed"><th scope="row"><span title="status">Status<\/span><\/th><td>ACTIVE<\/td><td><strong>PAUSED<\/strong>/,
     );
     expect(page.text).toMatch(/<dt>Outcome<\/dt><dd class="status-succeeded">succeeded/);
 
@@ -372,7 +372,7 @@ describe.each(TEST_DIALECTS)('console activity (change history) on %s', (dialect
       `<a href="/approvals/${approvalId}">${approvalId}</a>, approved by ${ownerEmail}`,
     );
     expect(appliedPage.text).toMatch(
-      /<tr class="changed"><th scope="row">daily_<wbr>budget<\/th><td>80\.00<\/td><td><strong>800\.00<\/strong>/,
+      /<tr class="changed"><th scope="row"><span title="daily_budget">Daily budget<\/span><\/th><td>80\.00<\/td><td><strong>800\.00<\/strong>/,
     );
   });
 

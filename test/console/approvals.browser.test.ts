@@ -60,7 +60,7 @@ describe('approvals in Chromium', { timeout: 90_000 }, () => {
 
     await page.goto(`${service.url}/approvals`);
     // The row of the field that changes: field, before, after.
-    const budgetRow = () => page.getByRole('row', { name: /^daily_budget 80\.00 800\.00 \(changes\)$/ });
+    const budgetRow = () => page.getByRole('row', { name: /^Daily budget 80\.00 800\.00 \(changes\)$/ });
     expect(await budgetRow().count()).toBe(1);
     await checkPage(page, 'approvals-phone');
     await page.goto(`${service.url}/approvals/${id}`);
@@ -128,7 +128,7 @@ describe('approvals in Chromium', { timeout: 90_000 }, () => {
       );
       expect(await page.getByText(`ad group ${group.adgroup_id}`).count()).toBeGreaterThan(0);
       expect(
-        await page.getByRole('row', { name: /^daily_budget 120\.00 12000\.00 \(changes\)$/ }).count(),
+        await page.getByRole('row', { name: /^Daily budget 120\.00 12000\.00 \(changes\)$/ }).count(),
       ).toBe(1);
       await checkPage(page, name);
     }

@@ -70,7 +70,7 @@ describe.each(TEST_DIALECTS)('console approvals and stop all agents on %s', (dia
     expect(list.text).toContain('update_video_campaign');
     // The budget is the field that changes: its row comes first, before → after.
     expect(list.text).toMatch(
-      /<tr class="changed"><th scope="row">daily_<wbr>budget<\/th><td>80\.00<\/td><td><strong>800\.00<\/strong>/,
+      /<tr class="changed"><th scope="row"><span title="daily_budget">Daily budget<\/span><\/th><td>80\.00<\/td><td><strong>800\.00<\/strong>/,
     );
     expect(list.text).toContain('+720.00 USD a day');
     expect(list.text).toContain('ten times or more');

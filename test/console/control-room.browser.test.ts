@@ -119,7 +119,7 @@ describe('the control room in Chromium', { timeout: 120_000 }, () => {
     await expect(row.textContent()).resolves.toContain('status: ACTIVE → PAUSED');
     await row.getByRole('link', { name: 'update_search_campaign' }).click();
     await page.waitForURL(`${service.url}/activity/${changeId}`);
-    await expect(page.getByRole('row', { name: /^status ACTIVE PAUSED/ }).count()).resolves.toBe(1);
+    await expect(page.getByRole('row', { name: /^Status ACTIVE PAUSED/ }).count()).resolves.toBe(1);
     await expect(page.getByText(idempotencyKey).count()).resolves.toBe(1);
 
     // A second tab keeps the Revert button the first one uses up.

@@ -14,6 +14,7 @@ import {
   type Status,
   statusFields,
   statusFilter,
+  statusText,
 } from '../status-vocabulary.ts';
 
 const TOOL = 'list_network_campaigns';
@@ -186,7 +187,7 @@ export const listNetworkCampaigns = defineListTool({
   columns: ({ page }) => [
     ['Campaign', (c) => c.name],
     ['Id', (c) => c.campaign_id],
-    ['Status', (c) => `${c.status} (${c.platform_status})`],
+    ['Status', statusText],
     [
       'Group',
       (c) =>

@@ -12,6 +12,7 @@ import {
   type Status,
   statusFields,
   statusFilter,
+  statusText,
 } from '../status-vocabulary.ts';
 
 const TOOL = 'list_network_creatives';
@@ -95,7 +96,7 @@ export const listNetworkCreatives = defineListTool({
     ['Creative', (c) => c.name ?? '–'],
     ['Id', (c) => c.creative_id],
     ['Campaign', (c) => c.campaign_id ?? '–'],
-    ['Status', (c) => `${c.status} (${c.platform_status})`],
+    ['Status', statusText],
     ['Serving', (c) => (c.is_serving === null ? '–' : c.is_serving ? 'yes' : 'no')],
     ['Review', (c) => c.review_status ?? '–'],
     ['Content', (c) => c.content_reference ?? (c.headline ? `text ad: ${c.headline}` : '–')],

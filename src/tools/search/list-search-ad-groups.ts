@@ -5,7 +5,7 @@ import { SearchClient } from '../../platforms/search/client.ts';
 import { searchProtocol } from '../../platforms/search/protocol.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { defineListTool } from '../reads/list-tool.ts';
-import { STATUS_FIELDS, statusFields, statusFilter } from '../status-vocabulary.ts';
+import { STATUS_FIELDS, statusFields, statusFilter, statusText } from '../status-vocabulary.ts';
 import { googleStatuses, idList } from './below-campaign.ts';
 import { moreRows } from './more-rows.ts';
 
@@ -79,7 +79,7 @@ export const listSearchAdGroups = defineListTool({
     ['Campaign', (g) => g.campaign_name],
     ['Ad group', (g) => g.name],
     ['Id', (g) => g.ad_group_id],
-    ['Status', (g) => `${g.status} (${g.platform_status})`],
+    ['Status', statusText],
     ['Type', (g) => g.type],
     [`Max CPC (${page.currency})`, (g) => g.cpc_bid ?? '–'],
   ],

@@ -5,7 +5,7 @@ import { SearchClient } from '../../platforms/search/client.ts';
 import { searchProtocol } from '../../platforms/search/protocol.ts';
 import { PlatformSession } from '../../platforms/session.ts';
 import { defineListTool } from '../reads/list-tool.ts';
-import { STATUS_FIELDS, STATUSES, statusFields, statusFilter } from '../status-vocabulary.ts';
+import { STATUS_FIELDS, STATUSES, statusFields, statusFilter, statusText } from '../status-vocabulary.ts';
 import { googleStatuses } from './below-campaign.ts';
 import { moreRows } from './more-rows.ts';
 
@@ -83,7 +83,7 @@ export const listSearchCampaigns = defineListTool({
   columns: ({ page }) => [
     ['Campaign', (c) => c.name],
     ['Id', (c) => c.campaign_id],
-    ['Status', (c) => `${c.status} (${c.platform_status})`],
+    ['Status', statusText],
     ['Channel', (c) => c.channel_type],
     [`Daily budget (${page.currency})`, (c) => c.daily_budget ?? '–'],
     ['Budget id', (c) => c.budget_id ?? '–'],

@@ -6,7 +6,7 @@ import { PlatformSession } from '../../platforms/session.ts';
 import { defineListTool } from '../reads/list-tool.ts';
 import { metricColumns, metricFields } from '../reads/metrics.ts';
 import { PERIOD_SCHEMA, periodArguments, periodIssues, resolvePeriod, todayIn } from '../reads/period.ts';
-import { STATUS_FIELDS, statusFields, statusFilter } from '../status-vocabulary.ts';
+import { STATUS_FIELDS, statusFields, statusFilter, statusText } from '../status-vocabulary.ts';
 import { googleStatuses, idList, METRIC_OUTPUT, PERIOD_OUTPUT } from './below-campaign.ts';
 import { moreRows } from './more-rows.ts';
 
@@ -105,7 +105,7 @@ export const listSearchKeywords = defineListTool({
     ['Keyword id', (k) => k.keyword_id],
     ['Keyword', (k) => k.text],
     ['Match', (k) => k.match_type],
-    ['Status', (k) => `${k.status} (${k.platform_status})`],
+    ['Status', statusText],
     ...metricColumns(account.currency),
   ],
   after: ({ nextCursor }) => [moreRows('keywords', nextCursor)],

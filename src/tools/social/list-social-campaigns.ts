@@ -3,7 +3,7 @@ import { PlatformSession } from '../../platforms/session.ts';
 import { listCampaigns, type MetaCampaign } from '../../platforms/social/campaigns.ts';
 import { socialProtocol } from '../../platforms/social/protocol.ts';
 import { defineListTool } from '../reads/list-tool.ts';
-import { statusFields, statusFilter } from '../status-vocabulary.ts';
+import { statusFields, statusFilter, statusText } from '../status-vocabulary.ts';
 import {
   effectiveStatusFilter,
   minorBudget,
@@ -86,7 +86,7 @@ export const listSocialCampaigns = defineListTool({
   columns: () => [
     ['Campaign', (c) => c.name],
     ['Id', (c) => c.id],
-    ['Status', (c) => `${c.status} (${c.platform_status})`],
+    ['Status', statusText],
     ['Effective status', (c) => c.effective_status],
     ['Objective', (c) => c.objective ?? '–'],
     ['Daily budget', (c) => c.daily_budget ?? (c.lifetime_budget ? '–' : 'on ad sets')],

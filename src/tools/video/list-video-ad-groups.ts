@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatMicros, unitsToMicros } from '../../money.ts';
 import { digitsId } from '../arguments.ts';
 import { defineListTool } from '../reads/list-tool.ts';
-import { commonStatus, STATUS_FIELDS, statusFields, statusFilter } from '../status-vocabulary.ts';
+import { commonStatus, STATUS_FIELDS, statusFields, statusFilter, statusText } from '../status-vocabulary.ts';
 import {
   askedStatuses,
   listHeading,
@@ -98,7 +98,7 @@ export const listVideoAdGroups = defineListTool({
     ['Ad group', (g) => g.name],
     ['Id', (g) => g.adgroup_id],
     ['Campaign', (g) => g.campaign_id],
-    ['Status', (g) => `${g.status} (${g.platform_status})`],
+    ['Status', statusText],
     [`Budget (${account.currency})`, budgetText],
     ['Optimization', (g) => g.optimization_goal ?? '–'],
   ],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { digitsId } from '../arguments.ts';
 import { defineListTool } from '../reads/list-tool.ts';
-import { commonStatus, STATUS_FIELDS, statusFields, statusFilter } from '../status-vocabulary.ts';
+import { commonStatus, STATUS_FIELDS, statusFields, statusFilter, statusText } from '../status-vocabulary.ts';
 import {
   askedStatuses,
   listHeading,
@@ -83,7 +83,7 @@ export const listVideoAds = defineListTool({
     ['Id', (a) => a.ad_id],
     ['Ad group', (a) => a.adgroup_id],
     ['Campaign', (a) => a.campaign_id],
-    ['Status', (a) => `${a.status} (${a.platform_status})`],
+    ['Status', statusText],
     ['Video', (a) => a.video_id ?? '–'],
   ],
 });

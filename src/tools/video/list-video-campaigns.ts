@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineListTool } from '../reads/list-tool.ts';
-import { commonStatus, STATUS_FIELDS, STATUSES, statusFields, statusFilter } from '../status-vocabulary.ts';
+import {
+  commonStatus,
+  STATUS_FIELDS,
+  STATUSES,
+  statusFields,
+  statusFilter,
+  statusText,
+} from '../status-vocabulary.ts';
 import { CAMPAIGN_BUDGET_FIELDS, campaignBudget, campaignStatus } from './campaign-change.ts';
 import { askedStatuses, listHeading, POSITION, primaryStatusFor, readObjects } from './object-pages.ts';
 import { openVideoClient } from './video-client.ts';
@@ -69,7 +76,7 @@ export const listVideoCampaigns = defineListTool({
   columns: ({ account }) => [
     ['Campaign', (c) => c.name],
     ['Id', (c) => c.campaign_id],
-    ['Status', (c) => `${c.status} (${c.platform_status})`],
+    ['Status', statusText],
     ['Objective', (c) => c.objective_type ?? '–'],
     [`Budget (${account.currency})`, budgetText],
   ],

@@ -87,7 +87,7 @@ describe.each(TEST_DIALECTS)('the search read tools on the Google Ads sandbox (%
         '| Campaign | Id | Status | Channel | Daily budget (USD) | Budget id | Shared budget |',
       );
       expect(data.text).toContain(
-        '| Performance Max - Catalog | 20123456793 | ENABLED | PERFORMANCE_MAX | 120.00 |',
+        '| Performance Max - Catalog | 20123456793 | ACTIVE (ENABLED) | PERFORMANCE_MAX | 120.00 |',
       );
       const removed = await ok('list_search_campaigns', { status: ['REMOVED'] });
       expect(removed.structured.campaigns.map((c: any) => [c.name, c.status])).toEqual([
