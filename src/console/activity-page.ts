@@ -2,7 +2,7 @@ import { isPlatform, PLATFORM_INFO, PLATFORMS } from '../platform-families.ts';
 import type { AdAccount } from '../storage/schema.ts';
 import { CHANGE_KIND_LABELS, CHANGE_KINDS } from '../tools/change-kinds.ts';
 import { dataTable, type Row } from '../web/data-table.ts';
-import { formatTime } from '../web/format.ts';
+import { formatTime, snakeName } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
@@ -99,7 +99,7 @@ export function outcomeClass(change: ChangeView): SafeHtml {
 /** The outcome in words, with the HTTP status and, for a failure, its code. */
 export function outcomeText(change: ChangeView): SafeHtml {
   const { outcome, row } = change;
-  return html`${outcome.label} <span class="muted">${row.status}</span>${row.code ? html` <code>${row.code}</code>` : ''}`;
+  return html`${outcome.label} <span class="muted">${row.status}</span>${row.code ? html` <code>${snakeName(row.code)}</code>` : ''}`;
 }
 
 function changeRow(change: ChangeView): Row {
@@ -109,7 +109,7 @@ function changeRow(change: ChangeView): Row {
     cells: [
       formatTime(row.created_at),
       change.who,
-      html`<a href="/activity/${row.id}"><code>${row.tool}</code></a> ${change.object}`,
+      html`<a href="/activity/${row.id}"><code>${snakeName(row.tool)}</code></a> ${change.object}`,
       platformLabel(change.platform),
       row.account_id ? html`<code>${row.account_id}</code>` : '—',
       summary || html`<span class="muted">—</span>`,

@@ -38,7 +38,7 @@ export interface ChangeView {
   who: string;
   platform: Platform | null;
   kinds: ChangeKind[];
-  /** `campaign 123 “Summer sale”`, `ad 456`, `new 789, 790`, or `—`. */
+  /** `“Summer sale” (campaign 123)`, `ad 456`, `new 789, 790`, or `—`. */
   object: string;
   /** The audited arguments: what the caller asked for, whatever became of it. */
   asked: Record<string, unknown>;
@@ -80,14 +80,15 @@ function objectOf(details: Json, created: string[]): string {
   const before = isObject(details.before) ? details.before : {};
   const after = isObject(details.after) ? details.after : {};
   const name = text(after.name) ?? text(before.name) ?? text(details.campaign_name);
-  const named = name === undefined ? '' : ` “${name}”`;
+  // The name first, the id after it: `“Summer sale” (campaign 123)`.
+  const named = (what: string) => (name === undefined ? what : `“${name}” (${what})`);
   // What the change engine noted it acted on: `ad group 123`, `3 keywords of ad group 456`.
   const object = text(details.object);
-  if (object !== undefined && !object.startsWith('a new')) return `${object}${named}`;
-  if (campaign !== undefined && campaign !== 'new') return `campaign ${campaign}${named}`;
+  if (object !== undefined && !object.startsWith('a new')) return named(object);
+  if (campaign !== undefined && campaign !== 'new') return named(`campaign ${campaign}`);
   if (text(details.ad_id) !== undefined) return `ad ${text(details.ad_id)}`;
-  if (created.length > 0) return `new ${created.join(', ')}${named}`;
-  return name === undefined ? '—' : `campaign${named}`;
+  if (created.length > 0) return named(`new ${created.join(', ')}`);
+  return name === undefined ? '—' : `“${name}” (campaign)`;
 }
 
 function outcomeOf(status: number): ChangeOutcome {

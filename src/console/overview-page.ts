@@ -1,9 +1,8 @@
-import { formatMicros } from '../money.ts';
 import type { AccountSpend, AccountSpendRead, UnreadAccount } from '../owners/account-spend.ts';
 import { isPlatform, PLATFORM_INFO, PLATFORMS, type Platform } from '../platform-families.ts';
 import type { Approval, Connection, WebhookEndpoint } from '../storage/schema.ts';
 import { dataTable } from '../web/data-table.ts';
-import { formatTime, plural } from '../web/format.ts';
+import { formatMoney, formatTime, plural } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
@@ -55,10 +54,6 @@ function platformLabel(platform: string): string {
   return isPlatform(platform) ? PLATFORM_INFO[platform].label : platform;
 }
 
-function money(micros: number, currency: string): string {
-  return `${formatMicros(micros, currency)} ${currency}`;
-}
-
 function startSteps(start: OverviewView['start']) {
   const step = (done: boolean, body: SafeHtml) =>
     html`<li class="${done ? 'done' : 'todo'}">${done ? html`<span class="visually-hidden">Done: </span>` : ''}${body}</li>`;
@@ -74,13 +69,13 @@ ${step(start.call, html`Make a first call from your agent or a terminal:<pre><co
 </section>`;
 }
 
-function figures(spend: AccountSpend) {
+function figures(spend: AccountSpend, locale: string) {
   const figure = (label: string, micros: number) =>
-    html`<div><dt>${label}</dt><dd>${money(micros, spend.currency)}</dd></div>`;
+    html`<div><dt>${label}</dt><dd>${formatMoney(micros, spend.currency, locale)}</dd></div>`;
   return html`<dl class="figures">${figure('Today', spend.todayMicros)}${figure('Yesterday', spend.yesterdayMicros)}${figure('7 days before today', spend.last7Micros)}</dl>`;
 }
 
-function accountCard(read: AccountSpendRead) {
+function accountCard(read: AccountSpendRead, locale: string) {
   const { account } = read;
   const id = `account-${account.id}`;
   const heading = html`<h3 id="${id}">${account.name} <span class="figure-label">${platformLabel(account.platform)} · <code>${account.account_id}</code></span></h3>`;
@@ -89,8 +84,8 @@ function accountCard(read: AccountSpendRead) {
 <p class="status-failed">Could not read its report: ${read.message}</p></article>`;
   }
   return html`<article class="card" aria-labelledby="${id}">${heading}
-${figures(read)}
-${spendChart(read)}
+${figures(read, locale)}
+${spendChart(read, locale)}
 <p class="figure-label">Last 7 days and today (${read.today}), account time zone</p></article>`;
 }
 
@@ -123,14 +118,14 @@ function sums(reads: AccountSpendRead[]): SpendSum[] {
 }
 
 /** Spend per platform and currency: the accounts of a platform added up, one row each. */
-function platformTable(spend: AccountSpendRead[]) {
+function platformTable(spend: AccountSpendRead[], locale: string) {
   const rows = PLATFORMS.flatMap((platform) =>
     sums(spend.filter((read) => read.account.platform === platform)).map((sum) => ({
       cells: [
         { content: platformLabel(platform), rowHeader: true },
-        money(sum.today, sum.currency),
-        money(sum.yesterday, sum.currency),
-        money(sum.last7, sum.currency),
+        formatMoney(sum.today, sum.currency, locale),
+        formatMoney(sum.yesterday, sum.currency, locale),
+        formatMoney(sum.last7, sum.currency, locale),
       ],
     })),
   );
@@ -138,9 +133,9 @@ function platformTable(spend: AccountSpendRead[]) {
     caption: 'Spend per platform',
     columns: [
       { label: 'Platform' },
-      { label: 'Today' },
-      { label: 'Yesterday', fold: true },
-      { label: '7 days before today' },
+      { label: 'Today', numeric: true },
+      { label: 'Yesterday', fold: true, numeric: true },
+      { label: '7 days before today', numeric: true },
     ],
     rows,
   });
@@ -165,18 +160,18 @@ function sandboxNote(spend: AccountSpendRead[], sandboxPlatforms: Platform[]) {
   return html`<p class="notice sandbox-note"><strong>Sandbox figures.</strong> The ${shown.map((p) => PLATFORM_INFO[p].label).join(', ')} accounts here are sandbox accounts: their spend is made up, and each has a campaign named “Runaway: …” that spends several times a normal day today, on purpose, so you can try a monitor and <a href="/keys#agents-title">Stop all agents</a> (its “every campaign running now” choice pauses it).</p>`;
 }
 
-function spendSection(spend: AccountSpendRead[], sandboxPlatforms: Platform[]) {
+function spendSection(spend: AccountSpendRead[], sandboxPlatforms: Platform[], locale: string) {
   if (spend.length === 0) return html``;
   const overall = sums(spend).map(
     (sum) =>
-      html`<div class="card"><p class="figure">${money(sum.today, sum.currency)}</p><p class="figure-label">spent today in ${sum.currency} accounts · ${money(sum.last7, sum.currency)} in the 7 days before</p></div>`,
+      html`<div class="card"><p class="figure">${formatMoney(sum.today, sum.currency, locale)}</p><p class="figure-label">spent today in ${sum.currency} accounts · ${formatMoney(sum.last7, sum.currency, locale)} in the 7 days before</p></div>`,
   );
   return html`<section aria-labelledby="spend-title">
 <h2 id="spend-title">Spend</h2>
 ${sandboxNote(spend, sandboxPlatforms)}
 <div class="cards">${overall}</div>
-${platformTable(spend)}
-<div class="cards">${[...spend].sort(byPlatform).map(accountCard)}</div>
+${platformTable(spend, locale)}
+<div class="cards">${[...spend].sort(byPlatform).map((read) => accountCard(read, locale))}</div>
 <p class="muted">From each platform's own reports, refreshed every minute; reading them here uses none of your quota.</p>
 </section>`;
 }
@@ -292,7 +287,7 @@ ${quotaCard(view.quota)}
 ${monitorsCard(view.monitors)}
 ${notificationsCard(view.disabledEndpoints)}
 </div>
-${spendSection(view.spend, view.sandboxPlatforms)}
+${spendSection(view.spend, view.sandboxPlatforms, view.session.locale)}
 <section aria-labelledby="agents-work-title">
 <h2 id="agents-work-title">Agents at work</h2>
 <p class="muted">The last 24 hours: ${plural(

@@ -8,6 +8,8 @@ import { html, type Interpolation, SafeHtml } from './html.ts';
 export interface Column {
   label: string;
   fold?: boolean;
+  /** Figures and money: right-aligned, in digits of one width, so a column's amounts line up. */
+  numeric?: boolean;
 }
 
 export interface Cell {
@@ -46,7 +48,7 @@ function classes(...names: Array<string | false | undefined>): SafeHtml {
 
 function cell(column: Column, value: Cell | Interpolation): SafeHtml {
   const one: Cell = isCell(value) ? value : { content: value };
-  const attributes = classes(column.fold && 'fold', one.className);
+  const attributes = classes(column.fold && 'fold', column.numeric && 'num', one.className);
   return one.rowHeader
     ? html`<th scope="row"${attributes}>${one.content}</th>`
     : html`<td${attributes}>${one.content}</td>`;
@@ -68,7 +70,8 @@ function foldDetail(columns: readonly Column[], row: Row): SafeHtml {
 /** A table that fits its width: fold columns give way on a phone (see Column), in a box that never clips. */
 export function dataTable(options: DataTableOptions): SafeHtml {
   const head = options.columns.map(
-    (column) => html`<th scope="col"${classes(column.fold && 'fold')}>${column.label}</th>`,
+    (column) =>
+      html`<th scope="col"${classes(column.fold && 'fold', column.numeric && 'num')}>${column.label}</th>`,
   );
   const rows = options.rows.map(
     (row) =>

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { consoleRequest, setConsoleRequest } from './console-request.ts';
 import { csrfProblem, visitorToken } from './csrf.ts';
 import { PAGE_HEADERS, sendErrorPage } from './error-page.ts';
+import { localeOf } from './format.ts';
 import { readSession } from './session.ts';
 import type { WebServices } from './web-services.ts';
 
@@ -11,7 +12,10 @@ export function identifyVisitor(services: WebServices) {
     reply.headers(PAGE_HEADERS);
     // A page shows what the form before it did; a download does not take it from the page.
     const showsPage = request.method === 'GET' && !request.url.split('?')[0]?.endsWith('.csv');
-    const session = await readSession(services, request.headers.cookie, showsPage);
+    const session = await readSession(services, request.headers.cookie, {
+      takesFlash: showsPage,
+      locale: localeOf(request.headers['accept-language']),
+    });
     if (session) return setConsoleRequest(request, { session, csrfToken: session.csrfToken });
     const visitor = visitorToken(services.config, request.headers.cookie);
     if (visitor.setCookie) reply.header('set-cookie', visitor.setCookie);

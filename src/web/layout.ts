@@ -57,23 +57,34 @@ function pendingCount(count: number): SafeHtml {
   return html` <span class="count">${count}<span class="visually-hidden"> pending</span></span>`;
 }
 
+/**
+ * The header: the brand, then the sections and who is signed in. On a phone they fold into a Menu
+ * disclosure, one line tall until opened; on a wider screen the disclosure's content always shows and
+ * its summary does not (console.css), so every page works without a script.
+ */
 function header(session: SignedIn | undefined, section: string | undefined): SafeHtml {
   if (!session) return html`<header class="top"><span class="brand">adops</span></header>`;
   const links = SECTIONS.map(
     (s) =>
       html`<li><a href="${s.path}"${s.path === section ? html` aria-current="page"` : ''}>${s.label}${s.path === '/approvals' ? pendingCount(session.pendingApprovals) : ''}</a></li>`,
   );
+  const current = SECTIONS.find((s) => s.path === section)?.label;
   return html`<header class="top">
   <a class="brand" href="/">adops</a>
-  <nav aria-label="Console"><ul>${links}</ul></nav>
-  <div class="account">
-    ${workspaceSwitch(session)}
-    <form method="post" action="/logout" class="sign-out">
-      ${csrfInput(session.csrfToken)}
-      <a class="who" href="/account">${session.member.email} · ${session.member.role}</a>
-      <button type="submit" class="secondary">Sign out</button>
-    </form>
-  </div>
+  <details class="menu">
+    <summary>Menu${current ? html`<span class="menu-current">: ${current}</span>` : ''}${pendingCount(session.pendingApprovals)}</summary>
+    <div class="menu-body">
+      <nav aria-label="Console"><ul>${links}</ul></nav>
+      <div class="account">
+        ${workspaceSwitch(session)}
+        <form method="post" action="/logout" class="sign-out">
+          ${csrfInput(session.csrfToken)}
+          <a class="who" href="/account">${session.member.email} · ${session.member.role}</a>
+          <button type="submit" class="secondary">Sign out</button>
+        </form>
+      </div>
+    </div>
+  </details>
 </header>`;
 }
 

@@ -36,6 +36,8 @@ export interface SignedIn {
   pendingApprovals: number;
   /** What the form before this page did, shown once (flash.ts). */
   flash?: Flash | undefined;
+  /** The browser's language for numbers and money (format.ts), `en-US` unless it says otherwise. */
+  locale: string;
 }
 
 export function isSecure(config: Config): boolean {
@@ -82,7 +84,7 @@ export async function startSession(
 export async function readSession(
   services: WebServices,
   cookieHeader: string | undefined,
-  takesFlash = false,
+  options: { takesFlash?: boolean; locale?: string } = {},
 ) {
   const id = parseCookies(cookieHeader).get(cookieName(services.config, SESSION_COOKIE));
   if (!id) return undefined;
@@ -94,7 +96,7 @@ export async function readSession(
     listWorkspacesOf(services.storage.db, row.person_id),
     countPendingApprovals(services.storage.db, row.user_id, now),
     row.role === 'admin' ? [] : clientsOfMember(services.storage.db, row.user_id, row.person_id),
-    takesFlash ? takeFlash(services, idHash, row.flash) : undefined,
+    options.takesFlash ? takeFlash(services, idHash, row.flash) : undefined,
   ]);
   const signedIn: SignedIn = {
     user: { id: row.user_id, email: row.email, tier: row.tier, name: row.workspace_name },
@@ -112,6 +114,7 @@ export async function readSession(
     agentsStoppedAt: row.agents_stopped_at,
     pendingApprovals,
     flash,
+    locale: options.locale ?? 'en-US',
   };
   return signedIn;
 }

@@ -26,6 +26,7 @@ import {
   horizontalOverflow,
   mixedHeightRows,
   unlabelledControls,
+  wordsBrokenInCells,
 } from './support/page-checks.ts';
 
 /** What the seeded owner's pages need in their addresses, known once the content is made. */
@@ -293,6 +294,7 @@ describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_00
         expect(serious, one.name).toEqual([]);
         expect(await unlabelledControls(page), one.name).toEqual([]);
         expect(await mixedHeightRows(page), one.name).toEqual([]);
+        expect(await wordsBrokenInCells(page), one.name).toEqual([]);
       });
     });
   }
@@ -302,7 +304,8 @@ describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_00
     expect(page?.status()).toBe(404);
     expect(page?.headers()['content-type']).toMatch(/^text\/html/);
     expect(await ownerPage.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
-    expect(await ownerPage.getByRole('navigation', { name: 'Console' }).count()).toBe(1);
+    // In the page at every width (on a phone inside the closed Menu).
+    expect(await ownerPage.locator('nav[aria-label="Console"]').count()).toBe(1);
     const visitorAnswer = await visitorPage.goto(`${service.url}/dashboard`);
     expect(visitorAnswer?.status()).toBe(404);
     expect(await visitorPage.getByRole('link', { name: 'Sign in' }).count()).toBe(1);

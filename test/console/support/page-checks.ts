@@ -51,3 +51,36 @@ export function mixedHeightRows(page: Page): Promise<string[]> {
     return found;
   })()`);
 }
+
+/**
+ * Words a table cell splits over lines: every piece of a word between underscores, hyphens, dots,
+ * slashes or `@` (where a code, a tool name or an address may break) must sit on one line. Ids (digit
+ * runs, long hexadecimal runs) and e-mail addresses (`.address`, which break anywhere by design) are
+ * left out. Each as
+ * `word (page's table caption)`.
+ */
+export function wordsBrokenInCells(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const found = [];
+    for (const cell of document.querySelectorAll('main td, main th')) {
+      if (cell.closest('.address') || cell.getBoundingClientRect().width === 0) continue;
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        // A closed disclosure's content is not shown: its words cannot split on screen.
+        if (node.parentElement.closest('.address, .visually-hidden, details:not([open]) > :not(summary)')) continue;
+        for (const match of node.data.matchAll(/[^\\s_\\-./@:,;()]+/g)) {
+          if (/^[0-9a-f]{16,}$/i.test(match[0]) || /^\\d+$/.test(match[0]) || match[0].length < 2) continue;
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (tops.size > 1) {
+            const caption = cell.closest('table')?.querySelector('caption')?.textContent ?? '';
+            found.push(match[0] + ' (' + caption.trim().slice(0, 40) + ')');
+          }
+        }
+      }
+    }
+    return found;
+  })()`);
+}

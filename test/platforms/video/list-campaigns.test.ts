@@ -75,8 +75,12 @@ describe.each(TEST_DIALECTS)('list_video_campaigns on the TikTok sandbox (%s)', 
       expect.objectContaining({ campaign_id: SEEDED.winterSale, name: 'Winter sale (draft)' }),
     ]);
     expect(text).toContain('| Campaign | Id | Status | Objective | Budget (USD) |');
-    expect(text).toContain(`| Spring launch | ${SEEDED.springLaunch} | PAUSED (DISABLE) | TRAFFIC | 100.00 a day |`);
-    expect(text).toContain('| Holiday teaser | 1800000000000005 | ACTIVE (ENABLE) | VIDEO_VIEWS | 3000.00 lifetime |');
+    expect(text).toContain(
+      `| Spring launch | ${SEEDED.springLaunch} | PAUSED (DISABLE) | TRAFFIC | 100.00 a day |`,
+    );
+    expect(text).toContain(
+      '| Holiday teaser | 1800000000000005 | ACTIVE (ENABLE) | VIDEO_VIEWS | 3000.00 lifetime |',
+    );
     expect(body.data.quota.used).toBeGreaterThan(0);
   });
 
