@@ -16,6 +16,7 @@ import { listAppsEverGranted } from '../storage/oauth-grants.ts';
 import { findUserById } from '../storage/users.ts';
 import { actingMember } from '../web/acting-member.ts';
 import { signedIn } from '../web/console-request.ts';
+import { seeOther } from '../web/flash.ts';
 import { html } from '../web/html.ts';
 import { type Notice, page, sendPage } from '../web/layout.ts';
 import { seesAccountOf, visibleAccounts, visibleChanges, visibleKeys } from '../web/member-scope.ts';
@@ -104,7 +105,8 @@ export function registerActivityRoutes(app: FastifyInstance, services: Services)
     renderChange(request, reply, request.params.id),
   );
 
-  // Answered with the change's page rather than a redirect: what the revert said is known only here.
+  // A revert made answers 303 to the change's page, which says what it did once; one refused (the object
+  // changed since) answers 409 with the change's page and why, having written nothing.
   app.post<{ Params: { id: string } }>('/activity/:id/revert', OPERATOR, async (request, reply) => {
     const owner = await findUserById(storage.db, signedIn(request).user.id);
     if (!owner) throw new Error('the signed-in owner no longer exists');
@@ -120,8 +122,13 @@ export function registerActivityRoutes(app: FastifyInstance, services: Services)
       throw error;
     }
     request.log.info({ change_id: request.params.id, outcome: reverted.kind }, 'console reverted a change');
-    const refused = reverted.kind === 'refused';
-    const notice: Notice = { kind: refused ? 'error' : 'success', text: reverted.message };
-    return renderChange(request, reply, request.params.id, { status: refused ? 409 : 200, notice });
+    if (reverted.kind === 'refused') {
+      const notice: Notice = { kind: 'error', text: reverted.message };
+      return renderChange(request, reply, request.params.id, { status: 409, notice });
+    }
+    return seeOther(services, reply, signedIn(request), `/activity/${request.params.id}`, {
+      kind: 'success',
+      text: reverted.message,
+    });
   });
 }

@@ -4,10 +4,10 @@ import { resumeAgents, stopAgents } from '../owners/agents.ts';
 import { findUserById } from '../storage/users.ts';
 import { actingMember } from '../web/acting-member.ts';
 import { signedIn } from '../web/console-request.ts';
+import { seeOther } from '../web/flash.ts';
 import { formField } from '../web/form.ts';
-import { sendPage } from '../web/layout.ts';
 import { ADMIN, OPERATOR } from '../web/roles.ts';
-import { agentsPage, stoppedNotice } from './agents-section.ts';
+import { pausedTable, stoppedNotice } from './agents-section.ts';
 
 /** Stop all agents and resume them, from the keys page. */
 export function registerAgentsRoutes(app: FastifyInstance, services: Services): void {
@@ -17,7 +17,7 @@ export function registerAgentsRoutes(app: FastifyInstance, services: Services): 
     return owner;
   }
 
-  // Answered with a page rather than a redirect: what the stop paused is known only to this request.
+  // Post/redirect/get: what the stop paused goes with the notice to the keys page, shown once.
   app.post('/agents/stop', OPERATOR, async (request, reply) => {
     const pauseChanged = formField(request, 'pause_changed') === 'yes';
     const pauseRunning = formField(request, 'pause_running') === 'yes';
@@ -31,21 +31,16 @@ export function registerAgentsRoutes(app: FastifyInstance, services: Services): 
       { paused: stopped.paused.length, stopped_at: stopped.stoppedAt },
       'console stopped all agents',
     );
-    const session = { ...signedIn(request), agentsStoppedAt: stopped.stoppedAt };
-    return sendPage(
-      reply,
-      200,
-      agentsPage(session, stoppedNotice(stopped.paused, pauseChanged || pauseRunning), stopped.paused),
-    );
+    const notice = stoppedNotice(stopped.paused, pauseChanged || pauseRunning);
+    return seeOther(services, reply, signedIn(request), '/keys', notice, pausedTable(stopped.paused));
   });
 
   app.post('/agents/resume', ADMIN, async (request, reply) => {
     const resumed = await resumeAgents(services, await ownerOf(request));
     request.log.info({ resumed }, 'console resumed agents');
-    const session = { ...signedIn(request), agentsStoppedAt: null };
     const text = resumed
       ? 'Agents resumed: your keys and apps work again from their next call. Campaigns the stop paused stay paused.'
       : 'Your agents were not stopped: nothing changed.';
-    return sendPage(reply, 200, agentsPage(session, { kind: 'success', text }));
+    return seeOther(services, reply, signedIn(request), '/keys', { kind: 'success', text });
   });
 }

@@ -3,7 +3,7 @@ import { isPlatform, PLATFORM_INFO } from '../platform-families.ts';
 import { kindWords } from '../tools/changes/object-words.ts';
 import { formatTime, plural } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
-import { csrfInput, type Notice, page } from '../web/layout.ts';
+import { csrfInput, type Notice } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
 
 /**
@@ -64,7 +64,8 @@ export function stoppedNotice(paused: PausedObject[], pauseAsked: boolean): Noti
   return { kind: failed.length > 0 ? 'error' : 'success', text: parts.join(' ') };
 }
 
-function pausedTable(paused: PausedObject[]) {
+/** What a stop paused, object by object, under its notice on the page it lands on. */
+export function pausedTable(paused: PausedObject[]) {
   if (paused.length === 0) return html``;
   return html`<div class="table-wrap"><table class="wraps">
   <caption>What the stop paused</caption>
@@ -77,12 +78,4 @@ function pausedTable(paused: PausedObject[]) {
 </tr>`,
   )}</tbody>
 </table></div>`;
-}
-
-/** The answer to a stop or a resume: the section as it now stands, and what the stop paused. */
-export function agentsPage(session: SignedIn, notice: Notice, paused: PausedObject[] = []) {
-  const body = html`${agentsSection(session)}
-${pausedTable(paused)}
-<p><a href="/keys">Back to your API keys</a></p>`;
-  return page({ title: 'Agents', session, section: '/keys', notice, body });
 }

@@ -8,6 +8,8 @@ export interface Flash {
   kind: 'success' | 'error';
   /** The notice as the form's handler wrote it, escaped then (the page shows it as it is). */
   html: SafeHtml;
+  /** What goes with it under the notice, such as the table of what a stop paused. */
+  details?: SafeHtml | undefined;
 }
 
 function boundTo(idHash: string): string {
@@ -25,9 +27,14 @@ export async function seeOther(
   session: { idHash: string },
   location: string,
   notice?: { kind: Flash['kind']; text: Interpolation },
+  details?: SafeHtml,
 ): Promise<FastifyReply> {
   if (notice) {
-    const flash = JSON.stringify({ kind: notice.kind, html: html`${notice.text}`.text });
+    const flash = JSON.stringify({
+      kind: notice.kind,
+      html: html`${notice.text}`.text,
+      details: details?.text,
+    });
     const sealed = services.cipher.encrypt(flash, boundTo(session.idHash));
     await setSessionFlash(services.storage.db, session.idHash, sealed);
   }
@@ -43,11 +50,20 @@ export async function takeFlash(
   if (sealed === null) return undefined;
   await clearSessionFlash(services.storage.db, idHash, sealed);
   try {
-    const { kind, html: text } = JSON.parse(services.cipher.decrypt(sealed, boundTo(idHash))) as {
+    const {
+      kind,
+      html: text,
+      details,
+    } = JSON.parse(services.cipher.decrypt(sealed, boundTo(idHash))) as {
       kind: Flash['kind'];
       html: string;
+      details?: string;
     };
-    return { kind, html: new SafeHtml(text) };
+    return {
+      kind,
+      html: new SafeHtml(text),
+      details: details === undefined ? undefined : new SafeHtml(details),
+    };
   } catch {
     // Sealed under a key the ring no longer holds: a notice lost, nothing else.
     return undefined;

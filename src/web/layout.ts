@@ -48,7 +48,7 @@ export function noticeBox(notice: Notice | undefined): SafeHtml {
 
 /** What the form before this page did (post/redirect/get), announced like a notice. */
 function flashBox(flash: Flash | undefined): SafeHtml {
-  return flash ? noticeBox({ kind: flash.kind, text: flash.html }) : html``;
+  return flash ? html`${noticeBox({ kind: flash.kind, text: flash.html })}${flash.details ?? ''}` : html``;
 }
 
 /** The approvals waiting for the owner, beside the link to them; nothing when none wait. */

@@ -200,10 +200,9 @@ describe.each(TEST_DIALECTS)('console approvals and stop all agents on %s', (dia
       budget: 100,
     });
     expect(raised.status, JSON.stringify(raised.body)).toBe(200);
-    const stopped = await client.post('/agents/stop', {
-      _csrf: csrfTokenOf(keys.text),
-      pause_changed: 'yes',
-    });
+    const stopped = await client.follow(
+      client.post('/agents/stop', { _csrf: csrfTokenOf(keys.text), pause_changed: 'yes' }),
+    );
     expect(stopped.status).toBe(200);
     expect(stopped.text).toContain(
       `Paused 1 campaign: campaign ${campaignId} (TikTok Ads (video), account ${account.account_id})`,
@@ -218,7 +217,9 @@ describe.each(TEST_DIALECTS)('console approvals and stop all agents on %s', (dia
     expect(stoppedKeys.text).toMatch(/All agents stopped since <time datetime="[^"]+">/);
     expect(stoppedKeys.text).not.toContain('action="/agents/stop"');
 
-    const resumed = await client.post('/agents/resume', { _csrf: csrfTokenOf(stoppedKeys.text) });
+    const resumed = await client.follow(
+      client.post('/agents/resume', { _csrf: csrfTokenOf(stoppedKeys.text) }),
+    );
     expect(resumed.status).toBe(200);
     expect(resumed.text).toContain('Agents resumed');
     expect((await callTool(service.url, key, 'list_video_campaigns')).status).toBe(200);
@@ -237,7 +238,7 @@ describe.each(TEST_DIALECTS)('console approvals and stop all agents on %s', (dia
     ).toBe(200);
     await service.services.audit.flush();
     const keys = await client.get('/keys');
-    const stopped = await client.post('/agents/stop', { _csrf: csrfTokenOf(keys.text) });
+    const stopped = await client.follow(client.post('/agents/stop', { _csrf: csrfTokenOf(keys.text) }));
     expect(stopped.status).toBe(200);
     expect(stopped.text).not.toContain('Paused 1 campaign');
     expect((await stored(campaignId))?.operation_status).toBe('ENABLE');

@@ -60,7 +60,9 @@ describe('the control room in Chromium', { timeout: 120_000 }, () => {
         });
         expect(answer.status, JSON.stringify(answer.body)).toBe(200);
         const { spend } = answer.body.data.structured.totals;
-        expect(await figure(label), `${platform} ${label}`).toBe(`${spend} ${account.currency}`);
+        // Shown in the browser's locale (en-US here): the amount with its thousands separators taken out.
+        const shown = (await figure(label))?.replaceAll(',', '');
+        expect(shown, `${platform} ${label}`).toBe(`${spend} ${account.currency}`);
       }
     }
   });
@@ -128,6 +130,8 @@ describe('the control room in Chromium', { timeout: 120_000 }, () => {
 
     await page.getByRole('button', { name: 'Revert this change' }).click();
     await expect(page.getByRole('status').textContent()).resolves.toMatch(/^Reverted: /);
+    // Post/redirect/get: the page is the change's own address, which a reload or a later visit opens.
+    expect(new URL(page.url()).pathname).toBe(`/activity/${changeId}`);
     expect((await searchCampaign(running.campaign_id)).status).toBe('ACTIVE');
     expect(await page.getByRole('button', { name: 'Revert this change' }).count()).toBe(0);
 

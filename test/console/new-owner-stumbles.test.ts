@@ -63,7 +63,7 @@ describe('what a new owner stumbled on', () => {
 
   it('shows who is still trying while agents are stopped, on /usage, /activity and the overview', async () => {
     const { client, user, key } = await newOwner('stopped');
-    expect((await client.submit('/keys', '/agents/stop', {})).status).toBe(200);
+    expect((await client.submit('/keys', '/agents/stop', {})).status).toBe(303);
 
     const args = { campaign_id: EXAMPLE_CAMPAIGN_IDS.alwaysOn, operation_status: 'DISABLE' };
     const rest = await callTool(service.url, key, 'update_video_campaign', args);
@@ -123,11 +123,14 @@ describe('what a new owner stumbled on', () => {
     const period = quotaPeriod(clock.now());
     const { db } = service.services.storage;
     const before = await quotaUsed(db, user.id, period);
-    const stopped = await client.submit('/keys', '/agents/stop', { pause_running: 'yes' });
+    // Post/redirect/get: the stop answers 303 to the keys page, which says what it paused, once.
+    const stopped = await client.follow(client.submit('/keys', '/agents/stop', { pause_running: 'yes' }));
     expect(stopped.status).toBe(200);
     // Seeded by the sandbox, never raised by an agent: only "every campaign running now" pauses it.
     expect(textOf(stopped.text)).toMatch(/Paused \d+ campaigns: .*“?Runaway: spark ads/);
     expect(stopped.text).toContain('Runaway: spark ads&quot;, enabled, 20000.00 USD a day -&gt;');
+    // Shown once: a reload of the keys page reloads it, it does not stop again or say so again.
+    expect(textOf((await client.get('/keys')).text)).not.toContain('What the stop paused');
     expect(await quotaUsed(db, user.id, period)).toBe(before);
 
     // The owner's pauses are theirs on /usage, named by who did it, not a dash.
@@ -137,7 +140,7 @@ describe('what a new owner stumbled on', () => {
     expect(pauses.length).toBeGreaterThan(0);
     expect(pauses.every((row) => row.includes(email))).toBe(true);
 
-    expect((await client.submit('/keys', '/agents/resume', {})).status).toBe(200);
+    expect((await client.submit('/keys', '/agents/resume', {})).status).toBe(303);
     const listed = await callTool(service.url, key, 'list_video_campaigns');
     expect(listed.status, JSON.stringify(listed.body)).toBe(200);
     const campaigns = listed.body.data.structured.campaigns as Array<{ name: string; status: string }>;

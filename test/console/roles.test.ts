@@ -18,6 +18,7 @@ const NEEDS: ReadonlyArray<[RegExp, Role]> = [
   [/^\/keys(\/.*)?$/, 'operator'],
   [/^\/agents\/stop$/, 'operator'],
   [/^\/activity\/:id\/revert$/, 'operator'],
+  [/^\/monitors\/:id(\/(suspend|resume|delete))?$/, 'operator'],
   [/^\/approvals\/:id\/(approve|reject)$/, 'approver'],
   [/^\/agents\/resume$/, 'admin'],
   [/^\/members(\/.*)?$/, 'admin'],
@@ -98,7 +99,7 @@ describe.each(TEST_DIALECTS)('what each role may do in the console on %s', (dial
       expect(allowed.toSorted()).toEqual(forms.filter((url) => !beyond(url)).toSorted());
       if (role === 'viewer') expect(await workspaceState()).toBe(refusedBefore);
       // The member's /agents/stop stopped the workspace: the admin resumes it for the next role.
-      if (role !== 'viewer') expect((await admin.submit('/keys', '/agents/resume', {})).status).toBe(200);
+      if (role !== 'viewer') expect((await admin.submit('/keys', '/agents/resume', {})).status).toBe(303);
     },
   );
 

@@ -94,10 +94,10 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))(
     it('stopping all agents on A suspends the calls on B, and resuming on A restores them', async () => {
       const { key } = await newKey('stopped on A');
       await warm(b.url, key);
-      expect((await owner.submit('/keys', '/agents/stop', {})).status).toBe(200);
+      expect((await owner.submit('/keys', '/agents/stop', {})).status).toBe(303);
       const stopped = await firstAnswered(b.url, key, 403);
       expect([stopped.status, stopped.body.code]).toEqual([403, 'agents_stopped']);
-      expect((await owner.submit('/keys', '/agents/resume', {})).status).toBe(200);
+      expect((await owner.submit('/keys', '/agents/resume', {})).status).toBe(303);
       expect((await firstAnswered(b.url, key, 200)).status).toBe(200);
     });
 

@@ -91,6 +91,18 @@ export class ConsoleClient {
     return this.post(action, { ...hiddenFieldsOf(page.text, action), ...fields });
   }
 
+  /**
+   * The page a form's 303 leads to, as a browser opens it after posting (post/redirect/get); throws when
+   * the form answered anything else, with what it said.
+   */
+  async follow(answer: ConsoleResponse | Promise<ConsoleResponse>): Promise<ConsoleResponse> {
+    const posted = await answer;
+    if (posted.status !== 303 || !posted.location) {
+      throw new Error(`the form answered ${posted.status}, not 303: ${posted.text.slice(0, 1000)}`);
+    }
+    return this.get(posted.location);
+  }
+
   async signUp(email: string, password: string): Promise<void> {
     const answer = await this.submit('/signup', '/signup', { email, password });
     if (answer.status !== 303 || answer.location !== '/') {
