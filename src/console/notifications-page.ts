@@ -82,15 +82,21 @@ const DELIVERY_COLUMNS: Column[] = [
   { label: 'Delivered', fold: true },
 ];
 
+const DELIVERY_BADGES: Record<string, string> = {
+  delivered: 'badge-ok',
+  failed: 'badge-danger',
+  pending: 'badge-muted',
+};
+
 function deliveryRow(delivery: DeliveryListing): Row {
   const answer =
     delivery.last_status !== null
-      ? html`<span class="status-code">${delivery.last_status}</span>${delivery.last_error && delivery.status !== 'delivered' ? html` ${delivery.last_error}` : ''}`
+      ? html`HTTP ${delivery.last_status}${delivery.last_error && delivery.status !== 'delivered' ? html`: ${delivery.last_error}` : ''}`
       : (delivery.last_error ?? '—');
   return {
     cells: [
       html`<code>${delivery.event_type}</code>`,
-      { className: `status-${delivery.status}`, content: delivery.status },
+      html`<span class="badge ${DELIVERY_BADGES[delivery.status] ?? 'badge-muted'}">${delivery.status}</span>`,
       delivery.attempts,
       answer,
       formatTime(delivery.created_at),

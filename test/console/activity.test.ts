@@ -163,7 +163,7 @@ describe.each(TEST_DIALECTS)('console activity (change history) on %s', (dialect
     expect(page.text).toContain('key night agent');
     expect(page.text).toContain('key day agent');
     expect(page.text).toContain('status: ACTIVE → PAUSED');
-    expect(page.text).toContain('<code>insufficient_scope</code>');
+    expect(page.text).toContain('<code>insufficient_<wbr>scope</code>');
     expect(page.text).toMatch(/<td class="status-failed">failed <span class="muted">403<\/span>/);
     // Escaped in HTML, never markup.
     expect(page.text).toContain('name: ');

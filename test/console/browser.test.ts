@@ -150,6 +150,13 @@ describe('the owner console in Chromium', { timeout: 90_000 }, () => {
     await page.goto(`${service.url}/keys`);
     await screenshot(page, 'keys-phone');
 
+    // On a phone the header is one line: the sections and Sign out are behind Menu, which opens them.
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+    await page.getByText('Menu', { exact: false }).first().click();
+    expect(await page.getByRole('navigation', { name: 'Console' }).getByRole('link').count()).toBeGreaterThan(
+      5,
+    );
+    await screenshot(page, 'menu-phone');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('You are signed out.').waitFor();
     await page.goto(`${service.url}/keys`);

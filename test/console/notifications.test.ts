@@ -102,11 +102,11 @@ describe.each(TEST_DIALECTS)('console notifications on %s', (dialect) => {
     });
     await expect
       .poll(async () => (await client.get('/notifications')).text, { timeout: 10_000 })
-      .toContain('<td class="status-delivered">delivered</td>');
+      .toContain('<td><span class="badge badge-ok">delivered</span></td>');
     const shown = (await client.get('/notifications?done=test')).text;
     expect(shown).toContain('A test event is on its way');
     expect(shown).toContain('<code>test</code>');
-    expect(shown).toContain('<span class="status-code">204</span>');
+    expect(shown).toContain('<td class="fold">HTTP 204</td>');
 
     const rotated = await press(client, id, 'rotate');
     expect(rotated.status).toBe(200);
