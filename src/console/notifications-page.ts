@@ -3,7 +3,7 @@ import type { WebhookEndpoint } from '../storage/schema.ts';
 import type { DeliveryListing } from '../storage/webhook-deliveries.ts';
 import { endpointEvents } from '../storage/webhook-endpoints.ts';
 import { type Column, dataTable, type Row } from '../web/data-table.ts';
-import { formatTime } from '../web/format.ts';
+import { eventName, formatTime } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
 import { secretField } from '../web/secret-field.ts';
@@ -55,7 +55,7 @@ ${full ? html`<p class="notice notice-error">You have ${view.limit} endpoints, t
   <fieldset><legend>Events to send</legend>
   ${EVENT_TYPES.map(
     (type) =>
-      html`<label><input type="checkbox" name="events" value="${type}"${chosen.includes(type) ? html` checked` : ''}> ${EVENT_LABELS[type]} <code>${type}</code></label>`,
+      html`<label><input type="checkbox" name="events" value="${type}"${chosen.includes(type) ? html` checked` : ''}> ${EVENT_LABELS[type]} <code>${eventName(type)}</code></label>`,
   )}
   </fieldset>
   <button type="submit"${full ? html` disabled` : ''}>Add endpoint</button>
@@ -75,7 +75,7 @@ function statusOf(endpoint: WebhookEndpoint) {
 const DELIVERY_COLUMNS: Column[] = [
   { label: 'Event' },
   { label: 'Status' },
-  { label: 'Attempts' },
+  { label: 'Attempts', fold: true },
   { label: 'Last answer', fold: true },
   { label: 'Created', fold: true },
   { label: 'Next attempt', fold: true },
@@ -95,7 +95,7 @@ function deliveryRow(delivery: DeliveryListing): Row {
       : (delivery.last_error ?? '—');
   return {
     cells: [
-      html`<code>${delivery.event_type}</code>`,
+      html`<code>${eventName(delivery.event_type)}</code>`,
       html`<span class="badge ${DELIVERY_BADGES[delivery.status] ?? 'badge-muted'}">${delivery.status}</span>`,
       delivery.attempts,
       answer,

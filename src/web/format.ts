@@ -11,6 +11,11 @@ export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
+/** `approval.requested`, allowed to break after its dot only, so a narrow box splits it at a word. */
+export function eventName(name: string): SafeHtml {
+  return html`${name.split('.').map((part, i) => (i === 0 ? part : html`.<wbr>${part}`))}`;
+}
+
 /** `update_video_campaign`, allowed to break after an underscore only, so a narrow column splits it at a word. */
 export function snakeName(name: string): SafeHtml {
   return html`${name.split('_').map((part, i) => (i === 0 ? part : html`_<wbr>${part}`))}`;

@@ -53,7 +53,7 @@ export function mixedHeightRows(page: Page): Promise<string[]> {
 }
 
 /**
- * Words a table cell splits over lines: every piece of a word between underscores, hyphens, dots,
+ * Words a table cell or a label splits over lines: every piece of a word between underscores, hyphens, dots,
  * slashes or `@` (where a code, a tool name or an address may break) must sit on one line. Ids (digit
  * runs, long hexadecimal runs) and e-mail addresses (`.address`, which break anywhere by design) are
  * left out. Each as
@@ -62,7 +62,7 @@ export function mixedHeightRows(page: Page): Promise<string[]> {
 export function wordsBrokenInCells(page: Page): Promise<string[]> {
   return page.evaluate(`(() => {
     const found = [];
-    for (const cell of document.querySelectorAll('main td, main th')) {
+    for (const cell of document.querySelectorAll('main td, main th, main label')) {
       if (cell.closest('.address') || cell.getBoundingClientRect().width === 0) continue;
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
