@@ -80,7 +80,7 @@ export async function startSession(
   });
 }
 
-/** The session of a request; `takeFlash`: the page shows what the last form did, which is then cleared. */
+/** The session of a request; `takesFlash`: the page shows what the last form did, which is then cleared. */
 export async function readSession(
   services: WebServices,
   cookieHeader: string | undefined,
