@@ -8,7 +8,7 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBe('sqlite:./data/adops.db');
     expect(config.port).toBe(8080);
     expect(config.appUrl).toBe('http://127.0.0.1:8080');
-    expect(config.tierLimits).toEqual({ free: 15, plus: 150, pro: 600, max: 3000 });
+    expect(config.tierLimits).toEqual({ free: 50, plus: 150, pro: 600, max: 3000 });
     expect(config.rateLimit).toEqual({ perSecond: 20, burst: 40 });
     expect(config.idempotency).toEqual({ ttlHours: 24 });
     expect(config.callLeaseSeconds).toBe(10);
