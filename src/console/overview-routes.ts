@@ -69,10 +69,18 @@ export function registerOverviewRoutes(app: FastifyInstance, services: Services)
         latestChanges(services, session, LATEST_CHANGES),
         listDisabledEndpoints(storage.db, userId),
       ]);
-    const [monitors, firedLastDay] = await Promise.all([
-      listMonitors(storage.db, userId, {}),
-      firingsSince(storage.db, userId, new Date(now.getTime() - DAY_MS).toISOString()),
-    ]);
+    // A member limited to clients counts the monitors of their clients' accounts only, as /monitors lists.
+    const monitors = (await listMonitors(storage.db, userId, {})).filter(
+      (m) =>
+        !isLimited(session) ||
+        accounts.some((a) => a.platform === m.platform && a.account_id === m.account_id),
+    );
+    const firedLastDay = await firingsSince(
+      storage.db,
+      userId,
+      new Date(now.getTime() - DAY_MS).toISOString(),
+      isLimited(session) ? monitors.map((m) => m.id) : undefined,
+    );
     const active = accounts.filter((account) => account.status === 'active');
     const spend = await spendReports.read(active);
     const keyNames = new Map(keys.map((key) => [key.id, key.name]));

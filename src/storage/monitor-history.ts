@@ -138,15 +138,22 @@ export async function checkedAt(db: Kysely<Database>, slotAt: string): Promise<S
   return new Set(rows.map((row) => row.monitor_id));
 }
 
-/** How many times the workspace's monitors fired since a time, for the overview. */
-export async function firingsSince(db: Kysely<Database>, userId: string, since: string): Promise<number> {
-  const row = await db
+/** How many times the workspace's monitors (or only these of them) fired since a time, for the overview. */
+export async function firingsSince(
+  db: Kysely<Database>,
+  userId: string,
+  since: string,
+  monitorIds?: readonly string[],
+): Promise<number> {
+  let query = db
     .selectFrom('monitor_firings')
     .innerJoin('monitors', 'monitors.id', 'monitor_firings.monitor_id')
     .select((eb) => eb.fn.countAll().as('count'))
     .where('monitors.user_id', '=', userId)
-    .where('monitor_firings.fired_at', '>=', since)
-    .executeTakeFirst();
+    .where('monitor_firings.fired_at', '>=', since);
+  // No monitor at all matches no row: `in ()` is not SQL.
+  if (monitorIds) query = query.where('monitors.id', 'in', monitorIds.length > 0 ? monitorIds : ['']);
+  const row = await query.executeTakeFirst();
   // PostgreSQL answers a count as a string.
   return Number(row?.count ?? 0);
 }

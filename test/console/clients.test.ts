@@ -106,6 +106,29 @@ describe.each(TEST_DIALECTS)('clients in the console (%s)', (dialect) => {
     expect((await operator.get('/usage')).text).not.toContain('hats reader');
   });
 
+  it('the operator sees and counts only the monitors of their client’s accounts', async () => {
+    const hats = await createKey(service.services, workspace, {
+      name: 'hats watcher',
+      lifetime: 'never',
+      limits: { client: 'Hats' },
+    });
+    const made = await callTool(service.url, hats.key, 'create_monitor', {
+      platform: 'video',
+      name: 'Hats runaway',
+      conditions: [{ metric: 'spend', operator: '>', threshold: 1 }],
+      action: 'notify',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const monitorId = made.body.data.structured.monitor.id as string;
+    expect((await admin.get('/monitors')).text).toContain('Hats runaway');
+    expect((await admin.get('/')).text).toMatch(/\d+ monitors?: /);
+    const list = (await operator.get('/monitors')).text;
+    expect(list).not.toContain('Hats runaway');
+    expect(list).toContain('No monitor yet.');
+    expect((await operator.get(`/monitors/${monitorId}`)).status).toBe(404);
+    expect((await operator.get('/')).text).toContain('No monitor watches your campaigns yet.');
+  });
+
   it('the operator makes keys only for their client, and cannot touch another client’s', async () => {
     const shoes = await clientNamed('Shoes');
     const hats = await clientNamed('Hats');
