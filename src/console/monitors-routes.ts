@@ -74,10 +74,6 @@ export function registerMonitorsRoutes(app: FastifyInstance, services: Services)
     return changeMonitor(services, owner, actingMember(session), tool, args);
   }
 
-  function notFound(reply: FastifyReply) {
-    return reply.callNotFound();
-  }
-
   app.get('/monitors', async (request, reply) => {
     const monitors = await listMonitors(db, signedIn(request).user.id, {});
     const items = await itemsOf(request, monitors);
@@ -86,12 +82,12 @@ export function registerMonitorsRoutes(app: FastifyInstance, services: Services)
 
   app.get<{ Params: { id: string } }>('/monitors/:id', async (request, reply) => {
     const item = await itemOf(request, request.params.id);
-    return item ? render(request, reply, item, 200) : notFound(reply);
+    return item ? render(request, reply, item, 200) : reply.callNotFound();
   });
 
   app.post<{ Params: { id: string } }>('/monitors/:id', OPERATOR, async (request, reply) => {
     const item = await itemOf(request, request.params.id);
-    if (!item) return notFound(reply);
+    if (!item) return reply.callNotFound();
     const draft: Record<string, string> = {};
     const args: Record<string, unknown> = { monitor_id: item.monitor.id };
     for (const field of EDITED) {
@@ -105,10 +101,8 @@ export function registerMonitorsRoutes(app: FastifyInstance, services: Services)
       args[field] = NUMBERS.has(field) && /^\d+$/.test(text) ? Number(text) : text;
     }
     const outcome = await change(request, 'update_monitor', args);
-    if (!outcome.ok) {
-      const notice = { kind: 'error' as const, text: `Nothing was changed: ${outcome.message}` };
-      return render(request, reply, item, outcome.status, { notice, draft });
-    }
+    if (!outcome.ok)
+      return render(request, reply, item, outcome.status, { notice: errorNotice(outcome), draft });
     return seeOther(services, reply, signedIn(request), `/monitors/${item.monitor.id}`, {
       kind: 'success',
       text: `Saved: “${String(args.name ?? item.rule.name)}” is changed from its next check.`,
@@ -121,7 +115,7 @@ export function registerMonitorsRoutes(app: FastifyInstance, services: Services)
   ] as const) {
     app.post<{ Params: { id: string } }>(`/monitors/:id/${path}`, OPERATOR, async (request, reply) => {
       const item = await itemOf(request, request.params.id);
-      if (!item) return notFound(reply);
+      if (!item) return reply.callNotFound();
       const outcome = await change(request, 'update_monitor', { monitor_id: item.monitor.id, enabled });
       if (!outcome.ok) return render(request, reply, item, outcome.status, { notice: errorNotice(outcome) });
       const text = enabled
@@ -136,7 +130,7 @@ export function registerMonitorsRoutes(app: FastifyInstance, services: Services)
 
   app.post<{ Params: { id: string } }>('/monitors/:id/delete', OPERATOR, async (request, reply) => {
     const item = await itemOf(request, request.params.id);
-    if (!item) return notFound(reply);
+    if (!item) return reply.callNotFound();
     const outcome = await change(request, 'delete_monitor', { monitor_id: item.monitor.id });
     if (!outcome.ok) return render(request, reply, item, outcome.status, { notice: errorNotice(outcome) });
     return seeOther(services, reply, signedIn(request), '/monitors', {

@@ -57,7 +57,7 @@ export function registerOverviewRoutes(app: FastifyInstance, services: Services)
     const session = signedIn(request);
     const userId = session.user.id;
     const now = clock.now();
-    const [accounts, connections, keys, grants, pending, used, activity, changes, disabledEndpoints] =
+    const [accounts, connections, keys, grants, pending, used, activity, changes, disabledEndpoints, stored] =
       await Promise.all([
         visibleAccounts(storage.db, session),
         listConnections(storage.db, userId),
@@ -68,9 +68,10 @@ export function registerOverviewRoutes(app: FastifyInstance, services: Services)
         activityByCaller(storage.db, userId, new Date(now.getTime() - DAY_MS), writeTools),
         latestChanges(services, session, LATEST_CHANGES),
         listDisabledEndpoints(storage.db, userId),
+        listMonitors(storage.db, userId, {}),
       ]);
     // A member limited to clients counts the monitors of their clients' accounts only, as /monitors lists.
-    const monitors = (await listMonitors(storage.db, userId, {})).filter(
+    const monitors = stored.filter(
       (m) =>
         !isLimited(session) ||
         accounts.some((a) => a.platform === m.platform && a.account_id === m.account_id),

@@ -1,5 +1,5 @@
 import type { AccountSpend } from '../owners/account-spend.ts';
-import { formatMoney } from '../web/format.ts';
+import { moneyText } from '../web/format.ts';
 import { html } from '../web/html.ts';
 
 const BAR_STEP = 24;
@@ -22,10 +22,10 @@ export function spendChart(spend: AccountSpend, locale: string) {
   const bars = spend.days.map((d, i) => {
     const bar = Math.max(2, (d.spendMicros / max) * PLOT_HEIGHT);
     const kind = d.day === spend.today ? 'bar today' : 'bar';
-    const amount = formatMoney(d.spendMicros, spend.currency, locale).text.replace(/<[^>]+>/g, '');
+    const amount = moneyText(d.spendMicros, spend.currency, locale);
     return html`<rect class="${kind}" x="${i * BAR_STEP + (BAR_STEP - BAR_WIDTH) / 2}" y="${TOP + PLOT_HEIGHT - bar}" width="${BAR_WIDTH}" height="${bar}"><title>${d.day}: ${amount}</title></rect>`;
   });
-  const peak = formatMoney(max === 1 ? 0 : max, spend.currency, locale).text.replace(/<[^>]+>/g, '');
+  const peak = moneyText(max === 1 ? 0 : max, spend.currency, locale);
   const first = spend.days[0]?.day ?? '';
   const axisY = TOP + PLOT_HEIGHT + 0.5;
   return html`<svg class="spark" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Spend per day, ${first} to ${spend.today}: at most ${peak} on one day">

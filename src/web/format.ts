@@ -36,16 +36,20 @@ export function localeOf(acceptLanguage: string | undefined): string {
   return 'en-US';
 }
 
-/**
- * An amount as the owner reads it: `30,528.61 USD` in their locale's digits and separators, the
- * currency's own decimals, never split over lines. The exact amount goes in `data-micros` for programs.
- */
-export function formatMoney(micros: number, currency: string, locale: string): SafeHtml {
+/** An amount as text in a locale: `30,528.61 USD`, the currency's own decimals (a chart's label, a title). */
+export function moneyText(micros: number, currency: string, locale: string): string {
   const digits = minorDigits(currency);
-  const amount = Number(formatMicros(micros, currency));
-  const text = new Intl.NumberFormat(locale, {
+  const amount = new Intl.NumberFormat(locale, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
-  }).format(amount);
-  return html`<span class="money" data-micros="${micros}">${text} ${currency}</span>`;
+  }).format(Number(formatMicros(micros, currency)));
+  return `${amount} ${currency}`;
+}
+
+/**
+ * An amount as the owner reads it on a page: moneyText, never split over lines, in digits of one width.
+ * The exact amount goes in `data-micros` for programs.
+ */
+export function formatMoney(micros: number, currency: string, locale: string): SafeHtml {
+  return html`<span class="money" data-micros="${micros}">${moneyText(micros, currency, locale)}</span>`;
 }

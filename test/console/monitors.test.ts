@@ -10,14 +10,7 @@ import { TestClock } from '../support/clock.ts';
 import { TEST_DIALECTS } from '../support/dialects.ts';
 import { TestService } from '../support/service.ts';
 import { ConsoleClient, callTool, hiddenFieldsOf, PASSWORD, uniqueEmail } from './support/console-client.ts';
-
-/** A page's visible text, tags dropped. */
-function textOf(page: string): string {
-  return page
-    .replace(/<wbr>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
-}
+import { textOf } from './support/page-text.ts';
 
 describe.each(TEST_DIALECTS)('the console’s monitors page on %s', (dialect) => {
   const clock = new TestClock('2026-11-24T18:00:30.000Z');

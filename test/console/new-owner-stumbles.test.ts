@@ -9,28 +9,9 @@ import { conditionWords } from '../../src/tools/monitors/condition-words.ts';
 import { TestClock } from '../support/clock.ts';
 import { TestService } from '../support/service.ts';
 import { ConsoleClient, callTool, PASSWORD, uniqueEmail } from './support/console-client.ts';
+import { tableRows, textOf } from './support/page-text.ts';
 
 const KEY_PATTERN = /sk_live_[0-9A-Za-z]{38}/;
-
-/** A page's visible text: tags dropped, `<wbr>` too, so `agents_<wbr>stopped` reads as one word. */
-function textOf(page: string): string {
-  return page
-    .replace(/<wbr>/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
-}
-
-/** The rows of the table whose caption is `caption`, each as its cells' text joined by `|`. */
-function tableRows(page: string, caption: string): string[] {
-  const table = page.split(`${caption}</caption>`)[1]?.split('</tbody>')[0] ?? '';
-  return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
-    (row[1] ?? '')
-      .split(/<\/t[dh]>/)
-      .map((cell) => textOf(cell).trim())
-      .filter(Boolean)
-      .join('|'),
-  );
-}
 
 // What a new owner stumbled on in their first hour (issue 38), each checked as the owner meets it.
 describe('what a new owner stumbled on', () => {
