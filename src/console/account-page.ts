@@ -9,8 +9,6 @@ export interface AccountView {
   totp?: { confirmedAt: string; recoveryCodesLeft: number } | undefined;
   /** A set-up begun: the key to type, its address and the QR code of it (SVG made by the qrcode package). */
   setup?: { secret: string; uri: string; qrSvg: string } | undefined;
-  /** The recovery codes, shown once after the set-up is confirmed. */
-  recoveryCodes?: string[] | undefined;
   notice?: Notice | undefined;
 }
 
@@ -28,7 +26,8 @@ function setupSection(view: AccountView, setup: NonNullable<AccountView['setup']
 </section>`;
 }
 
-function recoverySection(codes: string[]): SafeHtml {
+/** The recovery codes, under the notice of the page the confirmation redirects to: the only time they are shown. */
+export function recoveryCodesBox(codes: string[]): SafeHtml {
   return html`<section class="secret" aria-labelledby="recovery-title">
   <h2 id="recovery-title">Your recovery codes</h2>
   <p>Keep them somewhere safe, apart from your phone: each signs you in once without the authenticator.
@@ -67,7 +66,6 @@ export function accountPage(view: AccountView) {
 <strong>${session.user.name}</strong>, ${session.secondFactor ? 'with' : 'without'} a second factor.</p>
 ${required}
 <h2>Second factor</h2>
-${view.recoveryCodes ? recoverySection(view.recoveryCodes) : html``}
 ${view.setup ? setupSection(view, view.setup) : statusSection(view)}`;
   return page({ title: 'Your account', session, notice: view.notice, body });
 }

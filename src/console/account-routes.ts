@@ -11,9 +11,10 @@ import {
 import { findPersonById } from '../storage/people.ts';
 import { countUnusedRecoveryCodes, findTotp } from '../storage/second-factors.ts';
 import { signedIn } from '../web/console-request.ts';
+import { seeOther } from '../web/flash.ts';
 import { formField } from '../web/form.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
-import { type AccountView, accountPage } from './account-page.ts';
+import { type AccountView, accountPage, recoveryCodesBox } from './account-page.ts';
 
 /** Anyone signed in manages their own second factor, whatever their role: it is theirs, not the workspace's. */
 const ANY_MEMBER = { config: { role: 'viewer' as const } };
@@ -32,7 +33,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services):
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    extra: Pick<AccountView, 'recoveryCodes' | 'notice'> = {},
+    extra: Pick<AccountView, 'notice'> = {},
   ) {
     const session = signedIn(request);
     const person = await personOf(request);
@@ -48,7 +49,6 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services):
           }
         : undefined,
       setup: pending && { ...pending, qrSvg: await QRCode.toString(pending.uri, { type: 'svg', margin: 1 }) },
-      recoveryCodes: extra.recoveryCodes,
       notice: extra.notice,
     };
     return sendPage(reply, status, accountPage(view));
@@ -68,7 +68,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services):
       return render(request, reply, 400, { notice: { kind: 'error', text } });
     }
     await startTotpSetup(services, person);
-    return render(request, reply, 200);
+    return reply.redirect('/account#setup-title', 303);
   });
 
   app.post('/account/totp/confirm', ANY_MEMBER, async (request, reply) => {
@@ -80,7 +80,14 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services):
       );
       request.log.info('console set up a second factor');
       const text = 'Your authenticator is set up: signing in asks for its code from now on.';
-      return render(request, reply, 200, { recoveryCodes, notice: { kind: 'success', text } });
+      return await seeOther(
+        services,
+        reply,
+        signedIn(request),
+        '/account',
+        { kind: 'success', text },
+        recoveryCodesBox(recoveryCodes),
+      );
     } catch (error) {
       return render(request, reply, 400, { notice: refusal(error) });
     }
@@ -91,7 +98,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services):
       await removeSecondFactor(services, await personOf(request), formField(request, 'code'));
       request.log.info('console removed a second factor');
       const text = 'The authenticator is removed: you sign in with your password alone.';
-      return render(request, reply, 200, { notice: { kind: 'success', text } });
+      return await seeOther(services, reply, signedIn(request), '/account', { kind: 'success', text });
     } catch (error) {
       return render(request, reply, 400, { notice: refusal(error) });
     }

@@ -9,6 +9,7 @@ import { findUserById } from '../storage/users.ts';
 import { statusOf } from '../tools/approvals/approval-object.ts';
 import { actingMember } from '../web/acting-member.ts';
 import { signedIn } from '../web/console-request.ts';
+import { seeOther } from '../web/flash.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
 import { isLimited, seesAccountOf, visibleAccounts } from '../web/member-scope.ts';
 import { APPROVER } from '../web/roles.ts';
@@ -55,7 +56,6 @@ export function registerApprovalsRoutes(app: FastifyInstance, services: Services
     request: FastifyRequest<{ Params: { id: string } }>,
     reply: FastifyReply,
     status: number,
-    done: string | undefined,
     refusal?: string,
   ) {
     const session = signedIn(request);
@@ -64,13 +64,8 @@ export function registerApprovalsRoutes(app: FastifyInstance, services: Services
       return noSuchApproval(request, reply);
     }
     const now = clock.now();
-    // The notice is read from the approval as stored, never from the address, so a link cannot fake one.
     const state = statusOf(approval, now);
-    const notice: Notice | undefined = refusal
-      ? { kind: 'error', text: refusal }
-      : done === 'decided'
-        ? decisionNotice(approval, state)
-        : undefined;
+    const notice: Notice | undefined = refusal ? { kind: 'error', text: refusal } : undefined;
     const owner = await findUserById(storage.db, session.user.id);
     const requester =
       owner && (state === 'pending' || state === 'approved')
@@ -80,9 +75,8 @@ export function registerApprovalsRoutes(app: FastifyInstance, services: Services
     return sendPage(reply, status, approvalPage({ session, approval, now, notice, gone }));
   }
 
-  app.get<{ Params: { id: string }; Querystring: { done?: string } }>(
-    '/approvals/:id',
-    async (request, reply) => renderApproval(request, reply, 200, request.query.done),
+  app.get<{ Params: { id: string } }>('/approvals/:id', async (request, reply) =>
+    renderApproval(request, reply, 200),
   );
 
   /** Runs the owner's decision, then shows the approval as it now stands (post, redirect, get). */
@@ -99,8 +93,7 @@ export function registerApprovalsRoutes(app: FastifyInstance, services: Services
       try {
         decision = await use(services, owner, request.params.id, actingMember(session));
       } catch (error) {
-        if (error instanceof OwnApprovalError)
-          return renderApproval(request, reply, 403, undefined, error.message);
+        if (error instanceof OwnApprovalError) return renderApproval(request, reply, 403, error.message);
         if (error instanceof OwnerError) return noSuchApproval(request, reply);
         throw error;
       }
@@ -108,7 +101,8 @@ export function registerApprovalsRoutes(app: FastifyInstance, services: Services
         { approval_id: decision.approval.id, status: decision.status },
         `console decided an approval: ${decision.message}`,
       );
-      return reply.redirect(`/approvals/${decision.approval.id}?done=decided`, 303);
+      const notice = decisionNotice(decision.approval, statusOf(decision.approval, clock.now()));
+      return seeOther(services, reply, session, `/approvals/${decision.approval.id}`, notice);
     });
   }
   decide('/approvals/:id/approve', approveChange);

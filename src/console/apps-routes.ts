@@ -9,10 +9,11 @@ import {
   insertOwnedClient,
 } from '../storage/oauth-grants.ts';
 import { signedIn } from '../web/console-request.ts';
+import { seeOther } from '../web/flash.ts';
 import { formField } from '../web/form.ts';
 import type { Notice } from '../web/layout.ts';
 import { OPERATOR } from '../web/roles.ts';
-import type { NewClient } from './apps-section.ts';
+import { newClientBox } from './apps-section.ts';
 
 const MAX_NAME_LENGTH = 100;
 
@@ -20,7 +21,7 @@ type RenderKeys = (
   request: FastifyRequest,
   reply: FastifyReply,
   status: number,
-  extra: { notice?: Notice; newClient?: NewClient },
+  extra: { notice?: Notice },
 ) => Promise<FastifyReply>;
 
 /** The OAuth side of the keys page: revoking a connected app, making a client for a ChatGPT Action. */
@@ -35,7 +36,8 @@ export function registerAppsRoutes(app: FastifyInstance, services: Services, ren
     }
     await endOAuthGrants(storage.db, [grant.id], clock.now());
     request.log.info({ grant_id: request.params.id }, 'console revoked an OAuth app');
-    return reply.redirect('/keys?done=app-revoked', 303);
+    const text = 'The app is revoked: its next call gets 401.';
+    return seeOther(services, reply, session, '/keys', { kind: 'success', text });
   });
 
   app.post<{ Params: { id: string } }>('/keys/oauth-clients/:id/delete', OPERATOR, async (request, reply) => {
@@ -47,7 +49,8 @@ export function registerAppsRoutes(app: FastifyInstance, services: Services, ren
     }
     await services.oauth.deleteClient(clientId);
     request.log.info({ oauth_client_id: clientId }, 'console deleted an OAuth client');
-    return reply.redirect('/keys?done=client-deleted', 303);
+    const text = 'The OAuth client is deleted: every sign-in through it ended.';
+    return seeOther(services, reply, session, '/keys', { kind: 'success', text });
   });
 
   app.post('/keys/oauth-clients', OPERATOR, async (request, reply) => {
@@ -86,6 +89,8 @@ export function registerAppsRoutes(app: FastifyInstance, services: Services, ren
       created_at: clock.now().toISOString(),
     });
     request.log.info({ oauth_client_id: clientId }, 'console created an OAuth client');
-    return render(request, reply, 200, { newClient: { name, clientId, clientSecret } });
+    const box = newClientBox({ name, clientId, clientSecret }, services.config.appUrl);
+    const text = `The OAuth client “${name}” is made.`;
+    return seeOther(services, reply, session, '/keys', { kind: 'success', text }, box);
   });
 }

@@ -4,6 +4,7 @@ import { type Column, dataTable, type Row } from '../web/data-table.ts';
 import { formatTime } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { csrfInput } from '../web/layout.ts';
+import { secretField } from '../web/secret-field.ts';
 
 export interface NewClient {
   name: string;
@@ -16,7 +17,6 @@ export interface AppsView {
   grants: OAuthGrant[];
   clients: OAuthOwnedClient[];
   appUrl: string;
-  newClient?: NewClient | undefined;
 }
 
 /** On a phone an app shows its name and action; the rest folds into its detail line. */
@@ -48,14 +48,14 @@ function grantRow(grant: OAuthGrant, csrfToken: string): Row {
   };
 }
 
-function secretBox(client: NewClient, appUrl: string) {
+/** The OAuth client just made, under the notice of the page its form redirects to: its secret shown this once. */
+export function newClientBox(client: NewClient, appUrl: string) {
   return html`<section class="secret" aria-labelledby="new-client-title">
   <h2 id="new-client-title">Your new OAuth client “${client.name}”</h2>
   <p><strong>Copy the secret now: it is shown only this once.</strong></p>
   <label for="new-client-id">Client ID</label>
   <input id="new-client-id" type="text" readonly value="${client.clientId}" autocomplete="off" spellcheck="false">
-  <label for="new-client-secret">Client secret</label>
-  <input id="new-client-secret" type="text" readonly value="${client.clientSecret}" autocomplete="off" spellcheck="false">
+  ${secretField('new-client-secret', 'Client secret', client.clientSecret)}
   <p>Authorization URL <code>${appUrl}/oauth/authorize</code>, token URL <code>${appUrl}/oauth/token</code>,
   scope <code>read</code>, <code>write</code> or <code>spend</code>.</p>
 </section>`;
@@ -87,7 +87,6 @@ export function appsSection(view: AppsView) {
   return html`<h2>Connected apps</h2>
 ${grants}
 <h2>OAuth clients</h2>
-${view.newClient ? secretBox(view.newClient, view.appUrl) : ''}
 <p>For a ChatGPT Action or another app you configure with a client ID and secret. Its redirect URI must be <code>https://</code> (<code>http://</code> only on 127.0.0.1 or localhost, for testing). MCP connectors register themselves: they need none.</p>
 ${clients}
 <form method="post" action="/keys/oauth-clients" class="stack">

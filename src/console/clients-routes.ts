@@ -9,18 +9,19 @@ import { listMembers } from '../storage/memberships.ts';
 import { findPersonById } from '../storage/people.ts';
 import { findUserById } from '../storage/users.ts';
 import { signedIn } from '../web/console-request.ts';
+import { seeOther } from '../web/flash.ts';
 import { formField, formFields } from '../web/form.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
 import { visibleAccounts, visibleClients } from '../web/member-scope.ts';
 import { ADMIN } from '../web/roles.ts';
 import { clientsPage } from './clients-page.ts';
 
-const DONE: Record<string, string> = {
+const DONE = {
   created: 'The client is added: give it accounts under Change.',
   accounts: 'The accounts are saved: keys limited to the client act on them from their next call.',
   envelope: 'The envelope is saved: it is checked within a minute, then at the interval the service sets.',
   limited: 'The member’s clients are saved: they apply from their next page.',
-};
+} as const;
 
 /** The workspace's clients: accounts grouped, monthly envelopes, members limited to clients. */
 export function registerClientsRoutes(app: FastifyInstance, services: Services): void {
@@ -58,19 +59,17 @@ export function registerClientsRoutes(app: FastifyInstance, services: Services):
   }
 
   /** Runs a change of clients; an OwnerError is the notice of the page shown again, with 400. */
-  async function change(request: FastifyRequest, reply: FastifyReply, act: () => Promise<string>) {
+  async function change(request: FastifyRequest, reply: FastifyReply, act: () => Promise<keyof typeof DONE>) {
     try {
-      return reply.redirect(`/clients?done=${await act()}`, 303);
+      const text = DONE[await act()];
+      return await seeOther(services, reply, signedIn(request), '/clients', { kind: 'success', text });
     } catch (error) {
       if (!(error instanceof OwnerError)) throw error;
       return render(request, reply, 400, { kind: 'error', text: error.message });
     }
   }
 
-  app.get<{ Querystring: { done?: string } }>('/clients', async (request, reply) => {
-    const done = DONE[request.query.done ?? ''];
-    return render(request, reply, 200, done ? { kind: 'success', text: done } : undefined);
-  });
+  app.get('/clients', async (request, reply) => render(request, reply, 200));
 
   app.post('/clients', ADMIN, async (request, reply) =>
     change(request, reply, async () => {

@@ -6,15 +6,11 @@ import { CONNECT_PROTOCOLS } from '../platforms/connect-registry.ts';
 import { connectMode, disconnect, finishConnect, startConnect } from '../platforms/oauth-flow.ts';
 import { listAdAccounts, listConnections } from '../storage/accounts.ts';
 import { signedIn } from '../web/console-request.ts';
+import { seeOther } from '../web/flash.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
 import { visibleAccounts } from '../web/member-scope.ts';
 import { ADMIN } from '../web/roles.ts';
 import { connectionsPage } from './connections-page.ts';
-
-const DONE_NOTICES: Record<string, Notice> = {
-  connected: { kind: 'success', text: 'Connected. The accounts below are ready for your agents.' },
-  disconnected: { kind: 'success', text: 'Disconnected.' },
-};
 
 interface CallbackQuery {
   code?: string;
@@ -61,9 +57,10 @@ export function registerConnectionsRoutes(app: FastifyInstance, services: Servic
     return render(request, reply, error.status, { kind: 'error', text: error.message });
   }
 
-  app.get<{ Querystring: { done?: string } }>('/connections', async (request, reply) =>
-    render(request, reply, 200, DONE_NOTICES[request.query.done ?? '']),
-  );
+  app.get('/connections', async (request, reply) => render(request, reply, 200));
+
+  const done = (request: FastifyRequest, reply: FastifyReply, text: string) =>
+    seeOther(services, reply, signedIn(request), '/connections', { kind: 'success', text });
 
   app.post<{ Params: { platform: string } }>(
     '/connections/:platform/connect',
@@ -109,7 +106,7 @@ export function registerConnectionsRoutes(app: FastifyInstance, services: Servic
         return failure(request, reply, caught);
       }
       request.log.info({ platform }, 'console connected a platform');
-      return reply.redirect('/connections?done=connected', 303);
+      return done(request, reply, 'Connected. The accounts below are ready for your agents.');
     },
   );
 
@@ -118,6 +115,6 @@ export function registerConnectionsRoutes(app: FastifyInstance, services: Servic
       return render(request, reply, 404, { kind: 'error', text: 'There is no such connection.' });
     }
     request.log.info({ connection_id: request.params.id }, 'console removed a connection');
-    return reply.redirect('/connections?done=disconnected', 303);
+    return done(request, reply, 'Disconnected.');
   });
 }

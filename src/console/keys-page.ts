@@ -37,13 +37,13 @@ export interface KeysView {
   clientNames: Map<string, string>;
   limit: number;
   now: Date;
-  newKey?: NewKey | undefined;
   notice?: Notice | undefined;
   draftName?: string;
   apps: AppsView;
 }
 
-function secretBox(newKey: NewKey) {
+/** The key just made, under the notice of the page its form redirects to: the only time it is shown. */
+export function newKeyBox(newKey: NewKey) {
   return html`<section class="secret" aria-labelledby="new-key-title">
   <h2 id="new-key-title">Your new key “${newKey.name}”</h2>
   <p><strong>Copy it now: it is shown only this once.</strong> adops keeps only a hash of it and cannot
@@ -146,8 +146,7 @@ export function keysPage(view: KeysView) {
           columns: KEY_COLUMNS,
           rows: view.keys.map((key) => keyRow(key, view)),
         });
-  const body = html`${view.newKey ? secretBox(view.newKey) : ''}
-<p>Agents send a key as <code>Authorization: Bearer sk_live_...</code>. Keys act for you and share your monthly quota.</p>
+  const body = html`<p>Agents send a key as <code>Authorization: Bearer sk_live_...</code>. Keys act for you and share your monthly quota.</p>
 ${createForm(view, live)}
 <h2>Your keys</h2>
 ${list}

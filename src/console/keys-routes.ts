@@ -11,14 +11,14 @@ import { claimKeyForm } from '../storage/console-sessions.ts';
 import { listOAuthGrants, listOwnedClients } from '../storage/oauth-grants.ts';
 import { findUserById } from '../storage/users.ts';
 import { signedIn } from '../web/console-request.ts';
+import { seeOther } from '../web/flash.ts';
 import { formField } from '../web/form.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
 import { limitsInput } from '../web/limit-fields.ts';
 import { isLimited, seesKey, visibleAccounts, visibleClients, visibleKeys } from '../web/member-scope.ts';
 import { OPERATOR } from '../web/roles.ts';
 import { registerAppsRoutes } from './apps-routes.ts';
-import type { NewClient } from './apps-section.ts';
-import { keysPage, type NewKey } from './keys-page.ts';
+import { keysPage, newKeyBox } from './keys-page.ts';
 
 const MAX_NAME_LENGTH = 100;
 
@@ -29,7 +29,7 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    extra: { newKey?: NewKey; notice?: Notice; draftName?: string; newClient?: NewClient } = {},
+    extra: { notice?: Notice; draftName?: string } = {},
   ) {
     const session = signedIn(request);
     const [keys, accounts, grants, clients, agencyClients, allClients] = await Promise.all([
@@ -48,7 +48,6 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
       grants,
       clients,
       appUrl: config.appUrl,
-      newClient: extra.newClient,
     };
     const view = {
       session,
@@ -67,19 +66,7 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
 
   registerAppsRoutes(app, services, render);
 
-  app.get<{ Querystring: { done?: string } }>('/keys', async (request, reply) => {
-    const notice: Notice | undefined =
-      request.query.done === 'revoked'
-        ? { kind: 'success', text: 'The key is revoked.' }
-        : request.query.done === 'narrowed'
-          ? { kind: 'success', text: 'The key is narrowed: its next call already follows.' }
-          : request.query.done === 'app-revoked'
-            ? { kind: 'success', text: 'The app is revoked: its next call gets 401.' }
-            : request.query.done === 'client-deleted'
-              ? { kind: 'success', text: 'The OAuth client is deleted: every sign-in through it ended.' }
-              : undefined;
-    return render(request, reply, 200, notice && { notice });
-  });
+  app.get('/keys', async (request, reply) => render(request, reply, 200));
 
   app.post('/keys', OPERATOR, async (request, reply) => {
     const session = signedIn(request);
@@ -98,7 +85,7 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
     }
     const user = await findUserById(storage.db, session.user.id);
     if (!user) throw new Error('the signed-in owner no longer exists');
-    // A reload of the page showing a new key sends its form again: that must not make a second key.
+    // The form sent again from the browser's history must not make a second key.
     if (!(await claimKeyForm(storage.db, session.idHash, formField(request, 'form_id')))) {
       return render(request, reply, 409, {
         notice: {
@@ -122,7 +109,15 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
       throw error;
     }
     request.log.info({ api_key_id: created.id }, 'console created an API key');
-    return render(request, reply, 200, { newKey: { name, key: created.key } });
+    const text = `The key “${name}” is made.`;
+    return seeOther(
+      services,
+      reply,
+      session,
+      '/keys',
+      { kind: 'success', text },
+      newKeyBox({ name, key: created.key }),
+    );
   });
 
   app.post<{ Params: { id: string } }>('/keys/:id/narrow', OPERATOR, async (request, reply) => {
@@ -142,7 +137,8 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
       return render(request, reply, 400, { notice: { kind: 'error', text } });
     }
     request.log.info({ api_key_id: key.id }, 'console narrowed an API key');
-    return reply.redirect('/keys?done=narrowed', 303);
+    const text = 'The key is narrowed: its next call already follows.';
+    return seeOther(services, reply, session, '/keys', { kind: 'success', text });
   });
 
   app.post<{ Params: { id: string } }>('/keys/:id/revoke', OPERATOR, async (request, reply) => {
@@ -153,6 +149,6 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
     }
     await revokeApiKey(storage.db, key.id, clock.now());
     request.log.info({ api_key_id: key.id }, 'console revoked an API key');
-    return reply.redirect('/keys?done=revoked', 303);
+    return seeOther(services, reply, session, '/keys', { kind: 'success', text: 'The key is revoked.' });
   });
 }

@@ -6,6 +6,7 @@ import { dataTable, type Row } from '../web/data-table.ts';
 import { formatTime } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
+import { secretField } from '../web/secret-field.ts';
 import type { SignedIn } from '../web/session.ts';
 import { MEMBER_ACTION_LABELS } from './member-action-labels.ts';
 
@@ -18,7 +19,6 @@ export interface MembersView {
   now: Date;
   /** The amounts a day above which a change waits for two approvers, as the form shows them; '' for none. */
   twoApproversAbove: string;
-  newInvitation?: NewInvitation | undefined;
   notice?: Notice | undefined;
 }
 
@@ -90,13 +90,13 @@ function invitationsTable(view: MembersView): SafeHtml {
 ${dataTable({ caption: 'Invitations not yet accepted', columns: manage ? [...columns, { label: 'Actions', fold: true }] : columns, rows })}`;
 }
 
-function newInvitationBox(invitation: NewInvitation | undefined): SafeHtml {
-  if (!invitation) return html``;
+/** The invitation link just made, under the notice of the page its form redirects to: the only time it is shown. */
+export function newInvitationBox(invitation: NewInvitation): SafeHtml {
   return html`<section class="secret" aria-labelledby="invitation-link-title">
   <h2 id="invitation-link-title">Invitation link for ${invitation.invitation.email}</h2>
   <p>This service sends no e-mail: send this link to them yourself. It is shown once, opens once, and works
 until ${formatTime(invitation.invitation.expires_at)}.</p>
-  <pre><code>${invitation.link}</code></pre>
+  ${secretField('invitation-link', 'Invitation link', invitation.link)}
 </section>`;
 }
 
@@ -163,7 +163,7 @@ ${dataTable({ caption: 'What members did in the console, newest first', columns,
 }
 
 export function membersPage(view: MembersView) {
-  const body = html`${newInvitationBox(view.newInvitation)}
+  const body = html`
 <p>The people who work in <strong>${view.session.user.name}</strong>, and what each may do. Keys, connections
 and approvals belong to the workspace, not to the member who made them.</p>
 ${membersTable(view)}

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../context.ts';
-import { inviteMember, type NewInvitation, removeMember, setMemberRole } from '../owners/members.ts';
+import { inviteMember, removeMember, setMemberRole } from '../owners/members.ts';
 import { OwnerError } from '../owners/owner-error.ts';
 import { parseTwoApproversAbove, twoApproversAboveText } from '../owners/two-approvers.ts';
 import { switchSessionWorkspace } from '../storage/console-sessions.ts';
@@ -10,15 +10,17 @@ import { listMembers } from '../storage/memberships.ts';
 import { findPersonById } from '../storage/people.ts';
 import { findUserById, setSecondFactorRequirement, setTwoApproversAbove } from '../storage/users.ts';
 import { signedIn } from '../web/console-request.ts';
+import { seeOther } from '../web/flash.ts';
 import { formField } from '../web/form.ts';
+import type { SafeHtml } from '../web/html.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
 import { ADMIN } from '../web/roles.ts';
-import { membersPage } from './members-page.ts';
+import { membersPage, newInvitationBox } from './members-page.ts';
 
 /** How many of the members' latest actions the page lists. */
 const ACTIONS_SHOWN = 30;
 
-const DONE: Record<string, string> = {
+const DONE = {
   role: 'The role is changed: it applies from their next page.',
   removed: 'The member is removed: their sessions in this workspace end now.',
   withdrawn: 'The invitation is withdrawn: its link no longer opens.',
@@ -27,7 +29,7 @@ const DONE: Record<string, string> = {
   'second-factor-off': 'A second factor is no longer required.',
   'two-approvers-on': 'Changes above that amount a day now wait for two approvers.',
   'two-approvers-off': 'One approver decides every change.',
-};
+} as const;
 
 /** The members of the workspace, invitations, roles; and the switch between a person's workspaces. */
 export function registerMembersRoutes(app: FastifyInstance, services: Services): void {
@@ -37,7 +39,7 @@ export function registerMembersRoutes(app: FastifyInstance, services: Services):
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    extra: { notice?: Notice; newInvitation?: NewInvitation } = {},
+    extra: { notice?: Notice } = {},
   ) {
     const session = signedIn(request);
     const [members, invitations, actions] = await Promise.all([
@@ -60,9 +62,12 @@ export function registerMembersRoutes(app: FastifyInstance, services: Services):
   }
 
   /** Runs a change of members; an OwnerError is the notice of the page shown again, with 400. */
-  async function change(request: FastifyRequest, reply: FastifyReply, act: () => Promise<string>) {
+  const done = (request: FastifyRequest, reply: FastifyReply, text: string, details?: SafeHtml) =>
+    seeOther(services, reply, signedIn(request), '/members', { kind: 'success', text }, details);
+
+  async function change(request: FastifyRequest, reply: FastifyReply, act: () => Promise<keyof typeof DONE>) {
     try {
-      return reply.redirect(`/members?done=${await act()}`, 303);
+      return await done(request, reply, DONE[await act()]);
     } catch (error) {
       if (!(error instanceof OwnerError)) throw error;
       return render(request, reply, 400, { notice: { kind: 'error', text: error.message } });
@@ -75,10 +80,7 @@ export function registerMembersRoutes(app: FastifyInstance, services: Services):
     return person.email;
   }
 
-  app.get<{ Querystring: { done?: string } }>('/members', async (request, reply) => {
-    const done = DONE[request.query.done ?? ''];
-    return render(request, reply, 200, done ? { notice: { kind: 'success', text: done } } : {});
-  });
+  app.get('/members', async (request, reply) => render(request, reply, 200));
 
   app.post('/members/invite', ADMIN, async (request, reply) => {
     try {
@@ -94,7 +96,8 @@ export function registerMembersRoutes(app: FastifyInstance, services: Services):
         clock.now(),
       );
       request.log.info({ invitation: newInvitation.invitation.id }, 'console invited a member');
-      return render(request, reply, 200, { newInvitation });
+      const text = `The invitation of ${newInvitation.invitation.email} is made.`;
+      return await done(request, reply, text, newInvitationBox(newInvitation));
     } catch (error) {
       if (!(error instanceof OwnerError)) throw error;
       return render(request, reply, 400, { notice: { kind: 'error', text: error.message } });
@@ -141,7 +144,7 @@ export function registerMembersRoutes(app: FastifyInstance, services: Services):
     }
     await setSecondFactorRequirement(storage.db, session.user.id, required ? 'approvers' : 'off');
     request.log.info({ required }, 'console set the second factor requirement');
-    return reply.redirect(`/members?done=${required ? 'second-factor-on' : 'second-factor-off'}`, 303);
+    return done(request, reply, DONE[required ? 'second-factor-on' : 'second-factor-off']);
   });
 
   app.post('/members/two-approvers', ADMIN, async (request, reply) =>

@@ -26,13 +26,13 @@ export interface NotificationsView {
   endpoints: EndpointView[];
   /** How many endpoints an owner may have. */
   limit: number;
-  secret?: ShownSecret | undefined;
   notice?: Notice | undefined;
   /** The form as sent, when it was refused. */
   draft?: { url: string; events: string[] } | undefined;
 }
 
-function secretBox(shown: ShownSecret) {
+/** A signing secret just made, under the notice of the page its form redirects to: the only time it is shown. */
+export function signingSecretBox(shown: ShownSecret) {
   return html`<section class="secret" aria-labelledby="new-secret-title">
   <h2 id="new-secret-title">${shown.rotated ? 'The new signing secret' : 'The signing secret'} of ${shown.url}</h2>
   <p><strong>Copy it now: it is shown only this once.</strong> Your receiver checks each delivery's
@@ -165,7 +165,7 @@ export function notificationsPage(view: NotificationsView) {
     view.endpoints.length === 0
       ? html`<p>No endpoint yet: events are not sent anywhere.</p>`
       : view.endpoints.map((each, i) => endpointSection(each, csrf, i));
-  const body = html`${view.secret ? secretBox(view.secret) : ''}
+  const body = html`
 <p>Webhooks tell your systems what happens while nobody watches: a monitor firing, a change waiting for your approval, a connection that stopped working, your quota running out. Each delivery is signed and retried for 24 hours; an endpoint that fails for 3 days is disabled.</p>
 ${createForm(view)}
 <h2>Your endpoints</h2>

@@ -14,22 +14,17 @@ import type { WebhookEndpoint } from '../storage/schema.ts';
 import { listEndpointDeliveries } from '../storage/webhook-deliveries.ts';
 import { findWebhookEndpoint, listWebhookEndpoints } from '../storage/webhook-endpoints.ts';
 import { signedIn } from '../web/console-request.ts';
+import { seeOther } from '../web/flash.ts';
 import { formField, formFields } from '../web/form.ts';
+import type { SafeHtml } from '../web/html.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
 import { ADMIN } from '../web/roles.ts';
-import { type NotificationsView, notificationsPage } from './notifications-page.ts';
+import { type NotificationsView, notificationsPage, signingSecretBox } from './notifications-page.ts';
 
 /** Deliveries listed under each endpoint, newest first. */
 const DELIVERIES_SHOWN = 20;
 
-const DONE: Record<string, string> = {
-  test: 'A test event is on its way: its delivery is listed under the endpoint.',
-  disabled: 'The endpoint is disabled: nothing more is sent to it.',
-  enabled: 'The endpoint is enabled: the next events are sent to it.',
-  deleted: 'The endpoint is deleted.',
-};
-
-type Extra = Pick<NotificationsView, 'secret' | 'notice' | 'draft'>;
+type Extra = Pick<NotificationsView, 'notice' | 'draft'>;
 
 /** The owner's webhook endpoints (docs/notifications.md): add, test, rotate, disable, delete. */
 export function registerNotificationsRoutes(app: FastifyInstance, services: Services): void {
@@ -51,10 +46,10 @@ export function registerNotificationsRoutes(app: FastifyInstance, services: Serv
     );
   }
 
-  app.get<{ Querystring: { done?: string } }>('/notifications', async (request, reply) => {
-    const text = DONE[request.query.done ?? ''];
-    return render(request, reply, 200, text ? { notice: { kind: 'success', text } } : {});
-  });
+  app.get('/notifications', async (request, reply) => render(request, reply, 200));
+
+  const done = (request: FastifyRequest, reply: FastifyReply, text: string, details?: SafeHtml) =>
+    seeOther(services, reply, signedIn(request), '/notifications', { kind: 'success', text }, details);
 
   app.post('/notifications', ADMIN, async (request, reply) => {
     const session = signedIn(request);
@@ -62,10 +57,12 @@ export function registerNotificationsRoutes(app: FastifyInstance, services: Serv
     try {
       const created = await createEndpoint(services, session.user.id, draft);
       request.log.info({ endpoint_id: created.endpoint.id }, 'console added a webhook endpoint');
-      return render(request, reply, 200, {
-        secret: { url: created.endpoint.url, secret: created.secret, rotated: false },
-        notice: { kind: 'success', text: 'The endpoint is added. Send it a test event to see it work.' },
-      });
+      return done(
+        request,
+        reply,
+        'The endpoint is added. Send it a test event to see it work.',
+        signingSecretBox({ url: created.endpoint.url, secret: created.secret, rotated: false }),
+      );
     } catch (error) {
       if (!(error instanceof EndpointRefused)) throw error;
       const notice: Notice = { kind: 'error', text: `The endpoint was not added. ${error.message}` };
@@ -91,27 +88,32 @@ export function registerNotificationsRoutes(app: FastifyInstance, services: Serv
   onEndpoint('rotate', async (endpoint, request, reply) => {
     const secret = await rotateEndpointSecret(services, endpoint);
     request.log.info({ endpoint_id: endpoint.id }, 'console rotated a webhook secret');
-    return render(request, reply, 200, { secret: { url: endpoint.url, secret, rotated: true } });
+    return done(
+      request,
+      reply,
+      'The signing secret is rotated.',
+      signingSecretBox({ url: endpoint.url, secret, rotated: true }),
+    );
   });
 
-  onEndpoint('test', async (endpoint, _request, reply) => {
+  onEndpoint('test', async (endpoint, request, reply) => {
     await sendTestEvent(services, endpoint);
-    return reply.redirect('/notifications?done=test', 303);
+    return done(request, reply, 'A test event is on its way: its delivery is listed under the endpoint.');
   });
 
-  onEndpoint('disable', async (endpoint, _request, reply) => {
+  onEndpoint('disable', async (endpoint, request, reply) => {
     await disableEndpoint(services, endpoint);
-    return reply.redirect('/notifications?done=disabled', 303);
+    return done(request, reply, 'The endpoint is disabled: nothing more is sent to it.');
   });
 
-  onEndpoint('enable', async (endpoint, _request, reply) => {
+  onEndpoint('enable', async (endpoint, request, reply) => {
     await enableEndpoint(services, endpoint);
-    return reply.redirect('/notifications?done=enabled', 303);
+    return done(request, reply, 'The endpoint is enabled: the next events are sent to it.');
   });
 
   onEndpoint('delete', async (endpoint, request, reply) => {
     await deleteEndpoint(services, endpoint);
     request.log.info({ endpoint_id: endpoint.id }, 'console deleted a webhook endpoint');
-    return reply.redirect('/notifications?done=deleted', 303);
+    return done(request, reply, 'The endpoint is deleted.');
   });
 }

@@ -81,7 +81,7 @@ describe('approvals in Chromium', { timeout: 90_000 }, () => {
     await page.waitForURL(`${service.url}/approvals/${id}`);
     await checkPage(page, 'approval');
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
-    await page.waitForURL(`${service.url}/approvals/${id}?done=decided`);
+    await page.waitForURL(`${service.url}/approvals/${id}`);
     await expect(page.getByRole('status').textContent()).resolves.toMatch(/^Applied: /);
     expect(await page.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
     await checkPage(page, 'approval-applied');

@@ -89,9 +89,9 @@ describe('the owner console in Chromium', { timeout: 90_000 }, () => {
     const expires = await row.locator('time').nth(1).getAttribute('datetime');
     expect((Date.parse(expires ?? '') - Date.now()) / 86_400_000).toBeCloseTo(365, 0);
 
-    // Reloading the page that shows the key sends its form again: no second key, no secret again.
+    // The form redirected (post/redirect/get): a reload loads the page again, with no second key and no secret.
     await page.reload();
-    await page.getByText('This form was already sent').waitFor();
+    await page.getByRole('row', { name: /browser agent/ }).waitFor();
     expect(await page.content()).not.toContain(key);
     expect(await page.getByRole('row', { name: /browser agent/ }).count()).toBe(1);
 
@@ -174,7 +174,7 @@ describe('the owner console in Chromium', { timeout: 90_000 }, () => {
     await page.getByLabel('Name of the new sandbox account').fill('Browser Search Ads');
     await screenshot(page, 'sandbox-approval');
     await page.getByRole('button', { name: 'Approve' }).click();
-    await page.waitForURL(`${service.url}/connections?done=connected`);
+    await page.waitForURL(`${service.url}/connections`);
     await page.getByText('Connected. The accounts below are ready for your agents.').waitFor();
     const account = page.getByRole('row', { name: /Browser Search Ads/ });
     const accountId = (await account.locator('code').textContent()) ?? '';
@@ -198,7 +198,7 @@ describe('the owner console in Chromium', { timeout: 90_000 }, () => {
     await page.waitForURL(/\/sandbox\/search\/oauth\/authorize\?/);
     await page.getByText(`Grant access again to the sandbox accounts ${accountId}`).waitFor();
     await page.getByRole('button', { name: 'Approve' }).click();
-    await page.waitForURL(`${service.url}/connections?done=connected`);
+    await page.waitForURL(`${service.url}/connections`);
     expect(await page.getByRole('row', { name: /Browser Search Ads/ }).count()).toBe(1);
     expect(await page.getByText('This connection is expired').count()).toBe(0);
     expect((await callTool(service.url, key.key, 'list_connected_accounts')).status).toBe(200);

@@ -146,12 +146,14 @@ describe.each(TEST_DIALECTS)('clients in the console (%s)', (dialect) => {
       client: hats.id,
     });
     expect(other.status).toBe(403);
-    const mine = await operator.submit('/keys', '/keys', {
-      name: 'mine',
-      expires: '30d',
-      scope: 'read',
-      client: shoes.id,
-    });
+    const mine = await operator.follow(
+      operator.submit('/keys', '/keys', {
+        name: 'mine',
+        expires: '30d',
+        scope: 'read',
+        client: shoes.id,
+      }),
+    );
     expect(mine.status).toBe(200);
     expect(mine.text).toContain('sk_live_');
     const csrf = csrfTokenOf((await operator.get('/keys')).text);

@@ -30,11 +30,13 @@ describe.each(TEST_DIALECTS)('the console’s monitors page on %s', (dialect) =>
     if (!found) throw new Error('sign-up made no user');
     user = found;
     account = await addAccount(service.services, user, { platform: 'video' });
-    const created = await client.submit('/keys', '/keys', {
-      name: 'agent',
-      expires: 'never',
-      scope: 'spend',
-    });
+    const created = await client.follow(
+      client.submit('/keys', '/keys', {
+        name: 'agent',
+        expires: 'never',
+        scope: 'spend',
+      }),
+    );
     key = /sk_live_[0-9A-Za-z]{38}/.exec(created.text)?.[0] ?? '';
     const monitor = await callTool(service.url, key, 'create_monitor', {
       platform: 'video',

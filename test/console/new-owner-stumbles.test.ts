@@ -32,11 +32,13 @@ describe('what a new owner stumbled on', () => {
     const user = await findUserByEmail(service.services.storage.db, email);
     if (!user) throw new Error('sign-up made no user');
     await addAccount(service.services, user, { platform: 'video' });
-    const created = await client.submit('/keys', '/keys', {
-      name: 'night agent',
-      expires: 'never',
-      scope: 'spend',
-    });
+    const created = await client.follow(
+      client.submit('/keys', '/keys', {
+        name: 'night agent',
+        expires: 'never',
+        scope: 'spend',
+      }),
+    );
     const key = KEY_PATTERN.exec(created.text)?.[0];
     if (!key) throw new Error(`no key was made: ${textOf(created.text).slice(0, 500)}`);
     return { client, user, key };
@@ -191,7 +193,7 @@ describe('what a new owner stumbled on', () => {
     const bare = new ConsoleClient(service.url);
     await bare.signUp(uniqueEmail('bare'), PASSWORD);
     // A key and no account yet: the overview's cards show, the connections card with nothing to say.
-    expect((await bare.submit('/keys', '/keys', { name: 'first', expires: 'never' })).status).toBe(200);
+    expect((await bare.submit('/keys', '/keys', { name: 'first', expires: 'never' })).status).toBe(303);
     const empty = textOf((await bare.get('/')).text);
     expect(empty).toContain('No ad account connected yet. Connect one');
     expect(empty).not.toContain('Every connection works');

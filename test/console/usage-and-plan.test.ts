@@ -39,7 +39,7 @@ describe.each(TEST_DIALECTS)('console usage and plan on %s', (dialect) => {
     const user = await findUserByEmail(service.services.storage.db, email);
     if (!user) throw new Error('sign-up made no user');
     const account = await addAccount(service.services, user, { platform: 'social' });
-    const created = await client.submit('/keys', '/keys', { name: 'agent', expires: 'never' });
+    const created = await client.follow(client.submit('/keys', '/keys', { name: 'agent', expires: 'never' }));
     const key = /sk_live_[0-9A-Za-z]{38}/.exec(created.text)?.[0] ?? '';
 
     expect((await callTool(service.url, key, 'test_probe')).status).toBe(200);

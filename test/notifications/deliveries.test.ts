@@ -341,7 +341,7 @@ describe.each(TEST_DIALECTS)('webhook deliveries on %s', (dialect) => {
       const enabled = await client.post(`/notifications/${gone.endpoint.id}/enable`, {
         _csrf: csrfTokenOf(page.text),
       });
-      expect([enabled.status, enabled.location]).toEqual([303, '/notifications?done=enabled']);
+      expect([enabled.status, enabled.location]).toEqual([303, '/notifications']);
       expect(await statusOf(gone.endpoint)).toMatchObject({ disabled_at: null, failing_since: null });
       expect((await client.get('/')).text).not.toContain('id="notifications-title"');
     } finally {

@@ -116,7 +116,7 @@ describe('a ChatGPT Action signing in with OAuth', () => {
     expect((await user.post(action, { _csrf: csrfTokenOf(userPage.text) })).status).toBe(404);
     expect((await owner.get('/keys')).text).toContain(client.clientId);
     const deleted = await owner.submit('/keys', action, {});
-    expect([deleted.status, deleted.location]).toEqual([303, '/keys?done=client-deleted']);
+    expect([deleted.status, deleted.location]).toEqual([303, '/keys']);
     expect((await owner.get('/keys')).text).not.toContain(client.clientId);
 
     expect((await callTool(service.url, exchanged.body.access_token, 'get_usage_status')).status).toBe(401);

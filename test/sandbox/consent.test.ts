@@ -238,7 +238,7 @@ describe.each(TEST_DIALECTS)(
       const callback = new URL(approved.location ?? '');
       expect(callback.origin + callback.pathname).toBe(connectRedirectUri(service.services, 'video'));
       const connected = await browser.get(callback.pathname + callback.search);
-      expect(connected.location).toBe('/connections?done=connected');
+      expect(connected.location).toBe('/connections');
 
       const user = await findUserByEmail(service.services.storage.db, email);
       if (!user) throw new Error('sign-up made no user');
@@ -278,7 +278,7 @@ describe.each(TEST_DIALECTS)(
       });
       expect(regranted.status).toBe(303);
       const back = new URL(regranted.location ?? '');
-      expect((await browser.get(back.pathname + back.search)).location).toBe('/connections?done=connected');
+      expect((await browser.get(back.pathname + back.search)).location).toBe('/connections');
     });
 
     it('answers a redirect_uri other than the registered callback, or another client, with a 400 page', async () => {

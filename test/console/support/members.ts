@@ -2,7 +2,10 @@ import { ConsoleClient, PASSWORD, uniqueEmail } from './console-client.ts';
 
 /** The invitation link on the members page an admin was shown after inviting. */
 export function invitationLinkOf(html: string): string {
-  const link = /<pre><code>(https?:\/\/[^<]+\/invitations\/[^<]+)<\/code><\/pre>/.exec(html)?.[1];
+  const link =
+    /id="invitation-link" type="text" readonly value="(https?:\/\/[^"]+\/invitations\/[^"]+)"/.exec(
+      html,
+    )?.[1];
   if (!link) throw new Error('the page shows no invitation link');
   return link;
 }
@@ -14,9 +17,7 @@ export async function inviteAndJoin(
   role: string,
 ): Promise<{ client: ConsoleClient; email: string; path: string }> {
   const email = uniqueEmail(role);
-  const invited = await admin.submit('/members', '/members/invite', { email, role });
-  if (invited.status !== 200)
-    throw new Error(`invite answered ${invited.status}: ${invited.text.slice(0, 500)}`);
+  const invited = await admin.follow(admin.submit('/members', '/members/invite', { email, role }));
   const path = new URL(invitationLinkOf(invited.text)).pathname;
   const client = new ConsoleClient(baseUrl);
   const joined = await client.submit(path, path, { password: PASSWORD });

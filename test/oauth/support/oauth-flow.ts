@@ -61,7 +61,9 @@ export async function consoleClient(
   redirectUri: string,
   authMethod: OAuthClient['authMethod'] = 'client_secret_post',
 ): Promise<OAuthClient> {
-  const created = await owner.submit('/keys', '/keys/oauth-clients', { name, redirect_uri: redirectUri });
+  const created = await owner.follow(
+    owner.submit('/keys', '/keys/oauth-clients', { name, redirect_uri: redirectUri }),
+  );
   expect(created.status, created.text.slice(0, 2000)).toBe(200);
   return {
     clientId: elementValue(created.text, 'new-client-id'),

@@ -47,9 +47,7 @@ describe.each(TEST_DIALECTS)('Google Ads manager accounts (%s)', (dialect) => {
     });
     expect(approved.status, approved.text).toBe(303);
     const callback = new URL(approved.location ?? '');
-    expect((await browser.get(callback.pathname + callback.search)).location).toBe(
-      '/connections?done=connected',
-    );
+    expect((await browser.get(callback.pathname + callback.search)).location).toBe('/connections');
 
     const { db } = service.services.storage;
     const user = await findUserByEmail(db, email);
