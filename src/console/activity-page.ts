@@ -6,6 +6,7 @@ import { formatTime, snakeName } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
+import { statusBadge } from '../web/status-badge.ts';
 import { type ActivityQuery, activityHref, hasFilters, OUTCOME_LABELS } from './activity-filters.ts';
 import { type ChangeView, changeSummary, platformLabel } from './change-view.ts';
 
@@ -91,15 +92,10 @@ function filterForm(view: ActivityView) {
 </form>`;
 }
 
-/** The outcome's class attribute, for the cell or definition that shows it. */
-export function outcomeClass(change: ChangeView): SafeHtml {
-  return change.outcome.className ? html` class="${change.outcome.className}"` : html``;
-}
-
 /** The outcome in words, with the HTTP status and, for a failure, its code. */
 export function outcomeText(change: ChangeView): SafeHtml {
   const { outcome, row } = change;
-  return html`${outcome.label} <span class="muted">${row.status}</span>${row.code ? html` <code>${snakeName(row.code)}</code>` : ''}`;
+  return html`${statusBadge(outcome.label, html`<span class="muted">${row.status}</span>`)}${row.code ? html` <code>${snakeName(row.code)}</code>` : ''}`;
 }
 
 function changeRow(change: ChangeView): Row {
@@ -113,10 +109,7 @@ function changeRow(change: ChangeView): Row {
       platformLabel(change.platform),
       row.account_id ? html`<code>${row.account_id}</code>` : '—',
       summary || html`<span class="muted">—</span>`,
-      {
-        content: outcomeText(change),
-        ...(change.outcome.className && { className: change.outcome.className }),
-      },
+      outcomeText(change),
     ],
   };
 }

@@ -5,6 +5,7 @@ import { formatTime } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
+import { statusBadge } from '../web/status-badge.ts';
 import {
   beforeAfterTable,
   changeOf,
@@ -55,7 +56,7 @@ export function approvalPage(view: ApprovalView) {
     : first;
   const body = html`<p class="lead">${change.what}</p>
 <dl class="facts">
-  <dt>Status</dt><dd class="status-${status}">${status}</dd>
+  <dt>Status</dt><dd>${statusBadge(status)}</dd>
   <dt>Result</dt><dd>${outcomeText(approval, status)}</dd>
   ${requestFacts(approval, change)}
   <dt>Expires</dt><dd>${formatTime(approval.expires_at)}</dd>

@@ -5,6 +5,7 @@ import { formatTime } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { type Notice, page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
+import { statusBadge } from '../web/status-badge.ts';
 import { beforeAfterTable, changeOf, outcomeText, requestFacts } from './approval-view.ts';
 
 export interface ApprovalsView {
@@ -45,7 +46,7 @@ function decidedRow(approval: Approval, now: Date): Row {
   return {
     cells: [
       html`<a href="/approvals/${approval.id}">${change.what}</a>`,
-      { className: `status-${status}`, content: status },
+      statusBadge(status),
       approval.decided_by ?? '—',
       formatTime(approval.decided_at),
       outcomeText(approval, status),

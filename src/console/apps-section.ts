@@ -25,7 +25,7 @@ const GRANT_COLUMNS: Column[] = [
   { label: 'May do', fold: true },
   { label: 'Allowed', fold: true },
   { label: 'Last used', fold: true },
-  { label: 'Action' },
+  { label: 'Action', controls: true },
 ];
 
 function grantRow(grant: OAuthGrant, csrfToken: string): Row {

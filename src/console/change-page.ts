@@ -4,7 +4,7 @@ import { formatTime } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
-import { outcomeClass, outcomeText } from './activity-page.ts';
+import { outcomeText } from './activity-page.ts';
 import { beforeAfterTable, shown } from './approval-view.ts';
 import { type ChangeView, platformLabel } from './change-view.ts';
 
@@ -91,7 +91,7 @@ function facts(view: ChangePageView) {
   <dt>Account</dt><dd>${row.account_id ? html`<code>${row.account_id}</code>` : '—'}</dd>
   <dt>Object</dt><dd>${change.object}</dd>
   <dt>Asked</dt><dd>${asked(change)}</dd>
-  <dt>Outcome</dt><dd${outcomeClass(change)}>${outcomeText(change)}</dd>
+  <dt>Outcome</dt><dd>${outcomeText(change)}</dd>
   <dt>Request id</dt><dd><code>${row.request_id}</code></dd>
   <dt>Idempotency-Key</dt><dd>${row.idempotency_key ? html`<code>${row.idempotency_key}</code>` : '—'}</dd>
   <dt>Platform request ids</dt><dd>${codes(change.upstreamRequestIds)}</dd>

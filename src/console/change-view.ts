@@ -27,8 +27,6 @@ export interface FieldChange {
 export interface ChangeOutcome {
   /** `succeeded`, `waits for approval`, `failed`. */
   label: string;
-  /** The console's class for it, if it has one. */
-  className: string | undefined;
 }
 
 /** One change as the history shows it, read once from its audit row. */
@@ -92,9 +90,9 @@ function objectOf(details: Json, created: string[]): string {
 }
 
 function outcomeOf(status: number): ChangeOutcome {
-  if (status === 200) return { label: 'succeeded', className: 'status-succeeded' };
-  if (status === 202) return { label: 'waits for approval', className: undefined };
-  return { label: 'failed', className: 'status-failed' };
+  if (status === 200) return { label: 'succeeded' };
+  if (status === 202) return { label: 'waits for approval' };
+  return { label: 'failed' };
 }
 
 /**

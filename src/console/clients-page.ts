@@ -95,7 +95,7 @@ function clientsTable(view: ClientsView): SafeHtml {
   ];
   return dataTable({
     caption: 'Clients of the workspace',
-    columns: manage ? [...columns, { label: 'Actions', fold: true }] : columns,
+    columns: manage ? [...columns, { label: 'Actions', controls: true }] : columns,
     rows,
   });
 }
@@ -134,7 +134,7 @@ function membersTable(view: ClientsView): SafeHtml {
   const columns = [{ label: 'Member' }, { label: 'Role' }, { label: 'Limited to' }];
   return html`<h2>Members limited to clients</h2>
 <p>A member limited to clients sees and acts on only their accounts, the keys limited to them, their changes and approvals; the keys they make must be for one of them. Admins see every client.</p>
-${dataTable({ caption: 'Members and their clients', columns: manage ? [...columns, { label: 'Actions', fold: true }] : columns, rows })}`;
+${dataTable({ caption: 'Members and their clients', columns: manage ? [...columns, { label: 'Actions', controls: true }] : columns, rows })}`;
 }
 
 function createForm(view: ClientsView): SafeHtml {

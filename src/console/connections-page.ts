@@ -5,6 +5,7 @@ import { formatTime, plural } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
+import { statusBadge } from '../web/status-badge.ts';
 
 export interface ConnectionsView {
   session: SignedIn;
@@ -48,8 +49,8 @@ function disconnectControl(view: ConnectionsView, connection: Connection, platfo
 
 /** On a phone an account shows its name and status; its id and currency fold into the detail line. */
 const ACCOUNT_COLUMNS: Column[] = [
-  { label: 'Account id', fold: true },
   { label: 'Name' },
+  { label: 'Account id', fold: true },
   { label: 'Currency', fold: true },
   { label: 'Status' },
 ];
@@ -60,12 +61,7 @@ function accountsTable(accounts: AdAccount[], platformLabel: string) {
     caption: `${platformLabel} accounts`,
     columns: ACCOUNT_COLUMNS,
     rows: accounts.map((a) => ({
-      cells: [
-        html`<code>${a.account_id}</code>`,
-        a.name,
-        a.currency,
-        { className: `status-${a.status}`, content: a.status },
-      ],
+      cells: [a.name, html`<code>${a.account_id}</code>`, a.currency, statusBadge(a.status)],
     })),
   });
 }
@@ -85,7 +81,7 @@ function connectionBlock(view: ConnectionsView, connection: Connection, platform
   const label = PLATFORM_INFO[platform].label;
   const accounts = view.accounts.filter((a) => a.connection_id === connection.id);
   const healthy = connection.status === 'active';
-  return html`<p><span class="status-${connection.status}">${connection.status}</span> · ${connection.mode} ·
+  return html`<p>${statusBadge(connection.status)} · ${connection.mode} ·
 ${plural(accounts.length, 'account')}${tokenWords(connection)}</p>
 ${healthy ? '' : html`<p class="notice notice-error">This connection is ${connection.status}: reconnect it so tools can reach its accounts.</p>`}
 ${connection.mode === 'sandbox' && !view.sandboxEnabled ? html`<p class="notice notice-error">The sandbox is turned off on this service: tools cannot reach the accounts of this sandbox connection.</p>` : ''}

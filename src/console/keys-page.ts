@@ -9,6 +9,7 @@ import { csrfInput, type Notice, page } from '../web/layout.ts';
 import { limitFields } from '../web/limit-fields.ts';
 import { secretField } from '../web/secret-field.ts';
 import type { SignedIn } from '../web/session.ts';
+import { statusBadge } from '../web/status-badge.ts';
 import { randomToken } from '../web/tokens.ts';
 import { agentsSection } from './agents-section.ts';
 import { type AppsView, appsSection } from './apps-section.ts';
@@ -118,7 +119,7 @@ function keyRow(key: ApiKey, view: KeysView): Row {
       formatTime(key.created_at),
       formatTime(key.last_used_at, 'never'),
       formatTime(key.expires_at, 'never'),
-      { className: `status-${status}`, content: status },
+      statusBadge(status),
       html`${narrow}${revoke}`,
     ],
   };
@@ -133,7 +134,7 @@ const KEY_COLUMNS: Column[] = [
   { label: 'Last used', fold: true },
   { label: 'Expires', fold: true },
   { label: 'Status' },
-  { label: 'Action' },
+  { label: 'Action', controls: true },
 ];
 
 export function keysPage(view: KeysView) {

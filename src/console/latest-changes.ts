@@ -5,7 +5,7 @@ import { html, type SafeHtml } from '../web/html.ts';
 import { visibleChanges } from '../web/member-scope.ts';
 import type { SignedIn } from '../web/session.ts';
 import { changeFilters } from './activity-filters.ts';
-import { outcomeClass, outcomeText } from './activity-page.ts';
+import { outcomeText } from './activity-page.ts';
 import { type ChangeView, describeChange } from './change-view.ts';
 
 /** The latest `count` changes the member sees, newest first, as the history shows them. */
@@ -24,7 +24,7 @@ export function latestChangesList(changes: readonly ChangeView[]): SafeHtml {
   if (changes.length === 0) return html`<p>No changes yet.</p>`;
   const items = changes.map(
     (change) =>
-      html`<li>${formatTime(change.row.created_at)} · ${change.who} · <a href="/activity/${change.row.id}"><code>${change.row.tool}</code></a> ${change.object} · <span${outcomeClass(change)}>${outcomeText(change)}</span></li>`,
+      html`<li>${formatTime(change.row.created_at)} · ${change.who} · <a href="/activity/${change.row.id}"><code>${change.row.tool}</code></a> ${change.object} · ${outcomeText(change)}</li>`,
   );
   return html`<ul>${items}</ul>
 <p><a href="/activity">All activity</a></p>`;

@@ -60,7 +60,7 @@ function membersTable(view: MembersView): SafeHtml {
   const columns = [{ label: 'Member' }, { label: 'Role' }, { label: 'Since', fold: true }];
   return dataTable({
     caption: 'Members of the workspace',
-    columns: manage ? [...columns, { label: 'Actions', fold: true }] : columns,
+    columns: manage ? [...columns, { label: 'Actions', controls: true }] : columns,
     rows,
   });
 }
@@ -87,7 +87,7 @@ function invitationsTable(view: MembersView): SafeHtml {
   }));
   const columns = [{ label: 'Invited' }, { label: 'Role' }, { label: 'Link works until', fold: true }];
   return html`<h2>Invitations not yet accepted</h2>
-${dataTable({ caption: 'Invitations not yet accepted', columns: manage ? [...columns, { label: 'Actions', fold: true }] : columns, rows })}`;
+${dataTable({ caption: 'Invitations not yet accepted', columns: manage ? [...columns, { label: 'Actions', controls: true }] : columns, rows })}`;
 }
 
 /** The invitation link just made, under the notice of the page its form redirects to: the only time it is shown. */

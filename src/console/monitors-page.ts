@@ -9,6 +9,7 @@ import { formatTime, plural, snakeName } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
+import { statusBadge } from '../web/status-badge.ts';
 
 /** A monitor as the pages show it: its stored row, its rule, the account it watches, what it did last. */
 export interface MonitorItem {
@@ -68,10 +69,8 @@ function accountText(item: MonitorItem): string {
   return item.account ? `${item.account.name} · ${label}` : `${label} ${account_id} (not connected)`;
 }
 
-function statusBadge(monitor: Monitor): SafeHtml {
-  return monitor.enabled === 1
-    ? html`<span class="badge badge-ok">enabled</span>`
-    : html`<span class="badge badge-muted">suspended</span>`;
+function monitorStatus(monitor: Monitor): SafeHtml {
+  return monitor.enabled === 1 ? statusBadge('enabled') : statusBadge('suspended');
 }
 
 function lastFiringText(firing: MonitorFiring | undefined): SafeHtml {
@@ -83,7 +82,7 @@ function lastFiringText(firing: MonitorFiring | undefined): SafeHtml {
 function lastCheckText(last: LastActivity): SafeHtml {
   const check = last.lastCheck;
   if (!check) return html`not yet`;
-  return html`${formatTime(check.checked_at)}${check.outcome === 'failed' ? html` <span class="badge badge-danger">failed</span>` : ''}`;
+  return html`${formatTime(check.checked_at)}${check.outcome === 'failed' ? html` ${statusBadge('failed')}` : ''}`;
 }
 
 const LIST_COLUMNS: Column[] = [
@@ -101,7 +100,7 @@ function listRow(item: MonitorItem): Row {
   return {
     cells: [
       { rowHeader: true, content: html`<a href="/monitors/${monitor.id}">${rule.name}</a>` },
-      statusBadge(monitor),
+      monitorStatus(monitor),
       accountText(item),
       watchText(rule),
       html`${actionText(rule)}, checked ${everyText(rule)}`,
@@ -187,14 +186,6 @@ const FIRING_COLUMNS: Column[] = [
   { label: 'What it did', fold: true },
 ];
 
-const RESULT_BADGES: Record<string, string> = {
-  applied: 'badge-ok',
-  notified: 'badge-muted',
-  pending: 'badge-muted',
-  refused: 'badge-danger',
-  failed: 'badge-danger',
-};
-
 function firingRow(firing: MonitorFiring): Row {
   const seen = (JSON.parse(firing.seen) as ConditionSeen[]).filter((c) => c.matched).map(conditionWords);
   const campaign = firing.campaign_name
@@ -203,7 +194,7 @@ function firingRow(firing: MonitorFiring): Row {
   return {
     cells: [
       campaign,
-      html`<span class="badge ${RESULT_BADGES[firing.result] ?? 'badge-muted'}">${firing.result}</span>`,
+      statusBadge(firing.result),
       formatTime(firing.fired_at),
       seen.join('; '),
       html`<code>${snakeName(firing.action)}</code>${firing.result_text ? html`: ${firing.result_text}` : ''}`,
@@ -224,9 +215,7 @@ function checkRow(check: MonitorCheck): Row {
   return {
     cells: [
       formatTime(check.slot_at),
-      check.outcome === 'failed'
-        ? { className: 'status-failed', content: `failed: ${check.error ?? 'no report'}` }
-        : 'checked',
+      check.outcome === 'failed' ? statusBadge('failed', check.error ?? 'no report') : statusBadge('checked'),
       `${matched} of ${campaigns.length}`,
       check.period?.replace('..', ' to ') ?? '—',
     ],
@@ -252,7 +241,7 @@ export function monitorPage(view: MonitorView) {
           rows: view.checks.map(checkRow),
         });
   const body = html`<dl class="facts">
-  <dt>Status</dt><dd>${statusBadge(monitor)}</dd>
+  <dt>Status</dt><dd>${monitorStatus(monitor)}</dd>
   <dt>Account</dt><dd>${accountText(view.item)}</dd>
   <dt>Watches for</dt><dd>${watchText(rule)}</dd>
   <dt>Then</dt><dd>${actionText(rule)}, after ${plural(rule.consecutive_checks, 'matching check')} in a row</dd>

@@ -8,6 +8,7 @@ import { html } from '../web/html.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
 import { secretField } from '../web/secret-field.ts';
 import type { SignedIn } from '../web/session.ts';
+import { statusBadge } from '../web/status-badge.ts';
 
 /** A signing secret just made (a new endpoint, or a rotation): shown this once. */
 export interface ShownSecret {
@@ -65,10 +66,10 @@ ${full ? html`<p class="notice notice-error">You have ${view.limit} endpoints, t
 function statusOf(endpoint: WebhookEndpoint) {
   if (endpoint.disabled_at === null) {
     return endpoint.failing_since
-      ? html`<span class="status-failed">enabled, failing since ${formatTime(endpoint.failing_since)}</span>`
-      : html`<span class="status-active">enabled</span>`;
+      ? statusBadge('failing', html`since ${formatTime(endpoint.failing_since)}`)
+      : statusBadge('enabled');
   }
-  return html`<span class="status-failed">disabled ${formatTime(endpoint.disabled_at)}: ${endpoint.disabled_reason}</span>`;
+  return statusBadge('disabled', html`${formatTime(endpoint.disabled_at)}: ${endpoint.disabled_reason}`);
 }
 
 /** On a phone a delivery shows its event, status and attempts; the rest folds into its detail line. */
@@ -82,12 +83,6 @@ const DELIVERY_COLUMNS: Column[] = [
   { label: 'Delivered', fold: true },
 ];
 
-const DELIVERY_BADGES: Record<string, string> = {
-  delivered: 'badge-ok',
-  failed: 'badge-danger',
-  pending: 'badge-muted',
-};
-
 function deliveryRow(delivery: DeliveryListing): Row {
   const answer =
     delivery.last_status !== null
@@ -96,7 +91,7 @@ function deliveryRow(delivery: DeliveryListing): Row {
   return {
     cells: [
       html`<code>${eventName(delivery.event_type)}</code>`,
-      html`<span class="badge ${DELIVERY_BADGES[delivery.status] ?? 'badge-muted'}">${delivery.status}</span>`,
+      statusBadge(delivery.status),
       delivery.attempts,
       answer,
       formatTime(delivery.created_at),

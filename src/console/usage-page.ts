@@ -4,6 +4,7 @@ import { formatTime, snakeName } from '../web/format.ts';
 import { html } from '../web/html.ts';
 import { page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
+import { statusBadge } from '../web/status-badge.ts';
 import { callerLabel } from './caller-label.ts';
 import { usageChart } from './usage-chart.ts';
 
@@ -75,10 +76,7 @@ function callRow(call: UsageView['calls'][number]): Row {
       html`<code>${snakeName(call.tool)}</code>`,
       callerLabel(call),
       call.account_id ? html`<code>${call.account_id}</code>` : '—',
-      {
-        className: `status-${outcome}`,
-        content: html`${call.status}${call.code ? html` <span class="status-code">${snakeName(call.code)}</span>` : ''}`,
-      },
+      html`${statusBadge(outcome, String(call.status))}${call.code ? html` <span class="status-code">${snakeName(call.code)}</span>` : ''}`,
       `${call.latency_ms} ms`,
       call.billable ? 'yes' : 'no',
       call.replayed ? 'yes' : 'no',

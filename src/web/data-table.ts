@@ -1,20 +1,22 @@
 import { html, type Interpolation, SafeHtml } from './html.ts';
 
 /**
- * A column of a data table. A `fold` column is one a phone can do without: on a narrow screen its cells
- * are hidden and their values move, each after its column's label, to a detail line under the row, so
- * the columns that matter keep the width and nothing scrolls sideways.
+ * A column of a data table. On a narrow screen each row is a card (console.css): its first cell the
+ * card's title, each other cell a line under its column's label. A `fold` column is a detail: its cells
+ * run together in small type at the foot of the card, so a card stays a few lines tall.
  */
 export interface Column {
   label: string;
   fold?: boolean;
   /** Figures and money: right-aligned, in digits of one width, so a column's amounts line up. */
   numeric?: boolean;
+  /** Buttons and confirmations: in a card, the last line, its whole width, without a label. */
+  controls?: boolean;
 }
 
 export interface Cell {
   content: Interpolation;
-  /** Classes of the cell, such as `status-active`. */
+  /** Classes of the cell, such as `status-failed` for a count of errors. */
   className?: string;
   /** The cell names its row (`<th scope="row">`). */
   rowHeader?: boolean;
@@ -33,7 +35,7 @@ export interface DataTableOptions {
   showCaption?: boolean;
   columns: readonly Column[];
   rows: readonly Row[];
-  /** Classes of the table besides the fold mechanism's, such as `tiers`. */
+  /** Classes of the table besides `stacked` (its cards on a phone), such as `tiers`. */
   className?: string;
 }
 
@@ -48,38 +50,26 @@ function classes(...names: Array<string | false | undefined>): SafeHtml {
 
 function cell(column: Column, value: Cell | Interpolation): SafeHtml {
   const one: Cell = isCell(value) ? value : { content: value };
-  const attributes = classes(column.fold && 'fold', column.numeric && 'num', one.className);
+  // The label a card shows before the value, where the header row is out of sight.
+  const attributes = html`${classes(column.fold && 'fold', column.numeric && 'num', column.controls && 'controls', one.className)} data-label="${column.label}"`;
   return one.rowHeader
     ? html`<th scope="row"${attributes}>${one.content}</th>`
     : html`<td${attributes}>${one.content}</td>`;
 }
 
-/** The folded cells of a row as one line, shown in their place on a narrow screen only. */
-function foldDetail(columns: readonly Column[], row: Row): SafeHtml {
-  const items = columns.flatMap((column, i) => {
-    const value = row.cells[i];
-    if (!column.fold || value === undefined) return [];
-    const content = isCell(value) ? value.content : value;
-    return [html`<span class="fold-item"><span class="fold-label">${column.label}:</span> ${content}</span>`];
-  });
-  if (items.length === 0) return html``;
-  const spaced = items.map((item, i) => (i === 0 ? item : html` ${item}`));
-  return html`<tr class="fold-detail"><td colspan="${columns.length}">${spaced}</td></tr>`;
-}
-
-/** A table that fits its width: fold columns give way on a phone (see Column), in a box that never clips. */
+/** A table that fits its width: on a phone its rows are cards (see Column), in a box that never clips. */
 export function dataTable(options: DataTableOptions): SafeHtml {
   const head = options.columns.map(
     (column) =>
-      html`<th scope="col"${classes(column.fold && 'fold', column.numeric && 'num')}>${column.label}</th>`,
+      html`<th scope="col"${classes(column.fold && 'fold', column.numeric && 'num', column.controls && 'controls')}>${column.label}</th>`,
   );
   const rows = options.rows.map(
     (row) =>
       html`<tr${row.current ? html` class="current" aria-current="true"` : ''}>
   ${options.columns.map((column, i) => cell(column, row.cells[i]))}
-</tr>${foldDetail(options.columns, row)}`,
+</tr>`,
   );
-  return html`<div class="table-wrap"><table${classes(options.className)}>
+  return html`<div class="table-wrap"><table${classes('stacked', options.className)}>
 <caption${options.showCaption ? '' : html` class="visually-hidden"`}>${options.caption}</caption>
 <thead><tr>${head}</tr></thead>
 <tbody>${rows}</tbody>

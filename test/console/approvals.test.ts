@@ -94,7 +94,7 @@ describe.each(TEST_DIALECTS)('console approvals and stop all agents on %s', (dia
     expect([approved.status, approved.location]).toEqual([303, `/approvals/${id}`]);
     const after = await client.get(approved.location ?? '');
     expect(after.text).toMatch(/<p class="notice notice-success" role="status">Applied: /);
-    expect(after.text).toContain('class="status-applied">applied');
+    expect(after.text).toContain('<span class="badge badge-ok">applied</span>');
     expect(after.text).not.toContain(`action="/approvals/${id}/approve"`);
 
     expect((await stored(campaignId))?.budget).toBe(800);
@@ -132,7 +132,7 @@ describe.each(TEST_DIALECTS)('console approvals and stop all agents on %s', (dia
     expect(page.text).toContain('key night agent that asked for this change was revoked');
     const approved = await client.post(`/approvals/${id}/approve`, { _csrf: csrfTokenOf(page.text) });
     const after = await client.get(approved.location ?? '');
-    expect(after.text).toContain('class="status-failed">failed');
+    expect(after.text).toContain('<span class="badge badge-danger">failed</span>');
     expect((await stored(campaignId))?.budget).toBe(80);
   });
 
@@ -150,7 +150,7 @@ describe.each(TEST_DIALECTS)('console approvals and stop all agents on %s', (dia
     const list = await client.get('/approvals');
     expect(list.text).toContain('Nothing waits for your decision.');
     expect(list.text).toMatch(
-      /class="status-rejected">rejected<\/td>\s*<td class="fold">[^<]+@example\.com<\/td>/,
+      /badge-danger">rejected<\/span><\/td>\s*<td class="fold" data-label="[^"]+">[^<]+@example\.com<\/td>/,
     );
   });
 

@@ -369,22 +369,48 @@ describe('every console page in Chromium at 1280 and 390 wide', { timeout: 60_00
   describe('on a phone', () => {
     beforeAll(() => ownerPage.setViewportSize(VIEWPORTS[1]));
 
-    it('keeps the usage table’s status in view and folds the rest into each call’s detail line', async () => {
+    it('shows each call as a card: its title, each value under its label, the details in one small line', async () => {
       await ownerPage.goto(`${service.url}/usage`);
-      const calls = ownerPage.getByRole('table', { name: 'Recent calls, newest first' });
-      await expect(calls.getByRole('columnheader', { name: 'Status' }).isVisible()).resolves.toBe(true);
-      await expect(calls.getByRole('columnheader', { name: 'Billed' }).isVisible()).resolves.toBe(false);
-      // The reading key's refused write: the row, then its detail line.
-      const refused = calls.getByRole('row', { name: /insufficient_scope/ });
-      const detail = refused.locator('xpath=following-sibling::tr[1]');
-      expect(await detail.getAttribute('class')).toBe('fold-detail');
-      expect(await detail.isVisible()).toBe(true);
-      expect(await detail.innerText()).toMatch(
-        /^By: key weekly report script Account: \d+ Latency: \d+ ms Billed: no Replayed: no$/,
-      );
+      const refused = ownerPage
+        .getByRole('table', { name: 'Recent calls, newest first' })
+        .getByRole('row', { name: /insufficient_scope/ });
+      /** How the row is laid out, and what a reader sees of each cell: the label drawn before it, its text. */
+      const card = (): Promise<{
+        display: string;
+        header: string;
+        cells: Array<{ label: string; text: string; display: string; top: number }>;
+      }> =>
+        ownerPage.evaluate(`(() => {
+          const table = [...document.querySelectorAll('table')].find(
+            (t) => t.caption?.textContent === 'Recent calls, newest first',
+          );
+          const row = [...table.tBodies[0].rows].find((r) => r.textContent.includes('insufficient_scope'));
+          return {
+            display: getComputedStyle(row).display,
+            header: getComputedStyle(table.tHead).position,
+            cells: [...row.cells].map((cell) => ({
+              label: getComputedStyle(cell, '::before').content,
+              text: cell.innerText.trim().replace(/\\s+/g, ' '),
+              display: getComputedStyle(cell).display,
+              top: Math.round(cell.getBoundingClientRect().top),
+            })),
+          };
+        })()`);
+      const phone = await card();
+      // The header row is out of sight (still read by screen readers); the time is the card's title.
+      expect([phone.display, phone.header]).toEqual(['flex', 'absolute']);
+      expect(phone.cells[0]?.label).toBe('none');
+      expect(phone.cells[4]).toMatchObject({ label: '"Status"', text: 'failed 403 insufficient_scope' });
+      expect(phone.cells[2]).toMatchObject({ label: '"By: "', text: 'key weekly report script' });
+      // The details sit under the status, whatever their column.
+      const [, , by, , status, , , replayed] = phone.cells.map((cell) => cell.top);
+      expect(Math.min(by ?? 0, replayed ?? 0)).toBeGreaterThan(status ?? 0);
+      const box = await refused.boundingBox();
+      expect((box?.x ?? -1) + (box?.width ?? 0)).toBeLessThanOrEqual(VIEWPORTS[1].width);
       await ownerPage.setViewportSize(VIEWPORTS[0]);
-      await expect(calls.getByRole('columnheader', { name: 'Billed' }).isVisible()).resolves.toBe(true);
-      expect(await detail.isVisible()).toBe(false);
+      const desk = await card();
+      expect([desk.display, desk.header]).toEqual(['table-row', 'static']);
+      expect(desk.cells.map((cell) => cell.label)).toEqual(desk.cells.map(() => 'none'));
       await ownerPage.setViewportSize(VIEWPORTS[1]);
     });
 

@@ -199,7 +199,7 @@ describe.each(TEST_DIALECTS)('console API keys on %s', (dialect) => {
     expect(list.text).not.toMatch(KEY_PATTERN);
     expect(list.text).toContain(`${key.slice(0, 14)}…`);
     const expiry =
-      /<td class="fold"><time datetime="([^"]+)">[^<]*<\/time><\/td>\s*<td class="status-active">/.exec(
+      /<td class="fold" data-label="Expires"><time datetime="([^"]+)">[^<]*<\/time><\/td>\s*<td data-label="Status"><span class="badge badge-ok">active/.exec(
         list.text,
       );
     const days = (Date.parse(expiry?.[1] ?? '') - Date.now()) / 86_400_000;
@@ -213,7 +213,7 @@ describe.each(TEST_DIALECTS)('console API keys on %s', (dialect) => {
     expect(revoked.location).toBe('/keys');
     const after = await client.get('/keys');
     expect(after.text).toContain('The key is revoked.');
-    expect(after.text).toContain('class="status-revoked"');
+    expect(after.text).toContain('<span class="badge badge-danger">revoked</span>');
     const refused = await callTool(service.url, key, 'get_usage_status');
     expect(refused.status).toBe(401);
     expect(refused.body.error).toContain('revoked');
@@ -250,7 +250,7 @@ describe.each(TEST_DIALECTS)('console API keys on %s', (dialect) => {
     expect(again.status).toBe(409);
     expect(again.text).toContain('This form was already sent');
     expect(again.text).not.toMatch(KEY_PATTERN);
-    expect(again.text.match(/<td>once<\/td>/g)).toHaveLength(1);
+    expect(again.text.match(/<td data-label="Name">once<\/td>/g)).toHaveLength(1);
     const next = hiddenFieldsOf(again.text, '/keys');
     expect(next.form_id).not.toBe(form.form_id);
     expect((await client.post('/keys', { ...next, name: 'twice', expires: 'never' })).status).toBe(303);

@@ -106,10 +106,10 @@ describe.each(TEST_DIALECTS)('console notifications on %s', (dialect) => {
     });
     await expect
       .poll(async () => (await client.get('/notifications')).text, { timeout: 10_000 })
-      .toContain('<td><span class="badge badge-ok">delivered</span></td>');
+      .toContain('<td data-label="Status"><span class="badge badge-ok">delivered</span></td>');
     const shown = (await client.get('/notifications')).text;
     expect(shown).toContain('<code>test</code>');
-    expect(shown).toContain('<td class="fold">HTTP 204</td>');
+    expect(shown).toContain('<td class="fold" data-label="Last answer">HTTP 204</td>');
 
     const rotated = await client.follow(press(client, id, 'rotate'));
     expect(rotated.text).toContain('The signing secret is rotated.');

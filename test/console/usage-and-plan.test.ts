@@ -81,11 +81,13 @@ describe.each(TEST_DIALECTS)('console usage and plan on %s', (dialect) => {
   it('lists the owner’s recent calls with tool, key, account, status, latency, billed and replayed', async () => {
     const rows = recentCallRows((await client.get('/usage')).text);
     expect(rows).toHaveLength(5);
-    expect(rows[0]).toMatch(/^2026-11-05 08:30 UTC\|test_probe\|key agent\|—\|200\|\d+ ms\|yes\|no$/);
-    expect(rows.find((row) => row.includes('test_social_probe'))).toMatch(/\|act_\d+\|200\|/);
-    expect(rows.find((row) => row.includes('get_usage_status'))).toMatch(/\|200\|\d+ ms\|no\|no$/);
-    expect(rows.find((row) => row.includes('|400 '))).toMatch(
-      /test_probe\|key agent\|—\|400 upstream_rejected\|\d+ ms\|no\|no$/,
+    expect(rows[0]).toMatch(
+      /^2026-11-05 08:30 UTC\|test_probe\|key agent\|—\|succeeded 200\|\d+ ms\|yes\|no$/,
+    );
+    expect(rows.find((row) => row.includes('test_social_probe'))).toMatch(/\|act_\d+\|succeeded 200\|/);
+    expect(rows.find((row) => row.includes('get_usage_status'))).toMatch(/\|succeeded 200\|\d+ ms\|no\|no$/);
+    expect(rows.find((row) => row.includes('|failed 400 '))).toMatch(
+      /test_probe\|key agent\|—\|failed 400 upstream_rejected\|\d+ ms\|no\|no$/,
     );
   });
 
@@ -106,7 +108,7 @@ describe.each(TEST_DIALECTS)('console usage and plan on %s', (dialect) => {
 
   it('shows the plans with their limits, the current one, and the self-hosted upgrade command', async () => {
     const page = (await client.get('/billing')).text;
-    expect(page).toMatch(/<tr class="current" aria-current="true">\s*<th scope="row">free/);
+    expect(page).toMatch(/<tr class="current" aria-current="true">\s*<th scope="row" data-label="Plan">free/);
     for (const [tier, calls, keys] of [
       ['free', 50, 2],
       ['plus', 150, 5],
@@ -115,7 +117,7 @@ describe.each(TEST_DIALECTS)('console usage and plan on %s', (dialect) => {
     ]) {
       expect(page).toMatch(
         new RegExp(
-          `${tier}(?: <span class="muted">\\(your plan\\)</span>)?</th>\\s*<td>${calls}</td>\\s*<td>${keys}</td>`,
+          `${tier}(?: <span class="muted">\\(your plan\\)</span>)?</th>\\s*<td data-label="[^"]+">${calls}</td>\\s*<td data-label="[^"]+">${keys}</td>`,
         ),
       );
     }
