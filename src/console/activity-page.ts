@@ -4,6 +4,7 @@ import { CHANGE_KIND_LABELS, CHANGE_KINDS } from '../tools/change-kinds.ts';
 import { dataTable, type Row } from '../web/data-table.ts';
 import { formatTime, snakeName } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
+import { idCode } from '../web/id-code.ts';
 import { page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
 import { statusBadge } from '../web/status-badge.ts';
@@ -107,7 +108,7 @@ function changeRow(change: ChangeView): Row {
       change.who,
       html`<a href="/activity/${row.id}"><code>${snakeName(row.tool)}</code></a> ${change.object}`,
       platformLabel(change.platform),
-      row.account_id ? html`<code>${row.account_id}</code>` : '—',
+      row.account_id ? idCode(row.account_id) : '—',
       summary || html`<span class="muted">—</span>`,
       outcomeText(change),
     ],

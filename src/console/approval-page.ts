@@ -3,6 +3,7 @@ import type { Approval } from '../storage/schema.ts';
 import { type ApprovalStatus, statusOf } from '../tools/approvals/approval-object.ts';
 import { formatTime } from '../web/format.ts';
 import { html } from '../web/html.ts';
+import { idCode } from '../web/id-code.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
 import { statusBadge } from '../web/status-badge.ts';
@@ -61,7 +62,7 @@ export function approvalPage(view: ApprovalView) {
   ${requestFacts(approval, change)}
   <dt>Expires</dt><dd>${formatTime(approval.expires_at)}</dd>
   ${decided}
-  <dt>Approval id</dt><dd><code>${approval.id}</code></dd>
+  <dt>Approval id</dt><dd>${idCode(approval.id)}</dd>
 </dl>
 ${view.gone ? html`<p class="notice notice-error" role="status"><strong>Approving writes nothing now.</strong> ${view.gone}</p>` : ''}
 ${beforeAfterTable(change, `Before → after of ${change.object}`)}

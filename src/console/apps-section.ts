@@ -3,6 +3,7 @@ import type { OAuthGrant, OAuthOwnedClient } from '../storage/schema.ts';
 import { type Column, dataTable, type Row } from '../web/data-table.ts';
 import { formatTime } from '../web/format.ts';
 import { html } from '../web/html.ts';
+import { idCode } from '../web/id-code.ts';
 import { csrfInput } from '../web/layout.ts';
 import { secretField } from '../web/secret-field.ts';
 
@@ -76,7 +77,7 @@ export function appsSection(view: AppsView) {
       ? ''
       : html`<ul>${view.clients.map(
           (client) =>
-            html`<li>${client.name}: client ID <code>${client.client_id}</code>, redirect URI <code>${client.redirect_uri}</code>
+            html`<li>${client.name}: client ID ${idCode(client.client_id)}, redirect URI <code>${client.redirect_uri}</code>
   <details class="confirm"><summary>Delete<span class="visually-hidden"> client ${client.name}</span></summary>
   <form method="post" action="/keys/oauth-clients/${client.client_id}/delete">
     ${csrfInput(view.csrfToken)}

@@ -2,6 +2,7 @@ import type { RevertPlan } from '../owners/revert-change.ts';
 import { CHANGE_KIND_LABELS } from '../tools/change-kinds.ts';
 import { formatTime } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
+import { idCode } from '../web/id-code.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
 import { outcomeText } from './activity-page.ts';
@@ -88,7 +89,7 @@ function facts(view: ChangePageView) {
   <dt>Tool</dt><dd><code>${row.tool}</code></dd>
   <dt>Kind</dt><dd>${change.kinds.map((kind) => CHANGE_KIND_LABELS[kind]).join(', ')}</dd>
   <dt>Platform</dt><dd>${platformLabel(change.platform)}</dd>
-  <dt>Account</dt><dd>${row.account_id ? html`<code>${row.account_id}</code>` : '—'}</dd>
+  <dt>Account</dt><dd>${row.account_id ? idCode(row.account_id) : '—'}</dd>
   <dt>Object</dt><dd>${change.object}</dd>
   <dt>Asked</dt><dd>${asked(change)}</dd>
   <dt>Outcome</dt><dd>${outcomeText(change)}</dd>
@@ -96,7 +97,7 @@ function facts(view: ChangePageView) {
   <dt>Idempotency-Key</dt><dd>${row.idempotency_key ? html`<code>${row.idempotency_key}</code>` : '—'}</dd>
   <dt>Platform request ids</dt><dd>${codes(change.upstreamRequestIds)}</dd>
   ${approved}${waiting}${revertOf}${revertedBy}
-  <dt>Change id</dt><dd><code>${row.id}</code></dd>
+  <dt>Change id</dt><dd>${idCode(row.id)}</dd>
 </dl>`;
 }
 

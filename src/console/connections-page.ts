@@ -3,6 +3,7 @@ import type { AdAccount, Connection } from '../storage/schema.ts';
 import { type Column, dataTable } from '../web/data-table.ts';
 import { formatTime, plural } from '../web/format.ts';
 import { html } from '../web/html.ts';
+import { idCode } from '../web/id-code.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
 import { statusBadge } from '../web/status-badge.ts';
@@ -61,7 +62,7 @@ function accountsTable(accounts: AdAccount[], platformLabel: string) {
     caption: `${platformLabel} accounts`,
     columns: ACCOUNT_COLUMNS,
     rows: accounts.map((a) => ({
-      cells: [a.name, html`<code>${a.account_id}</code>`, a.currency, statusBadge(a.status)],
+      cells: [a.name, idCode(a.account_id), a.currency, statusBadge(a.status)],
     })),
   });
 }

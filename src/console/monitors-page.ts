@@ -7,6 +7,7 @@ import { ACTIONS, type MonitorRule } from '../tools/monitors/monitor-rule.ts';
 import { type Column, dataTable, type Row } from '../web/data-table.ts';
 import { formatTime, plural, snakeName } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
+import { idCode } from '../web/id-code.ts';
 import { csrfInput, type Notice, page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
 import { statusBadge } from '../web/status-badge.ts';
@@ -189,7 +190,7 @@ const FIRING_COLUMNS: Column[] = [
 function firingRow(firing: MonitorFiring): Row {
   const seen = (JSON.parse(firing.seen) as ConditionSeen[]).filter((c) => c.matched).map(conditionWords);
   const campaign = firing.campaign_name
-    ? html`${firing.campaign_name} <code class="muted">${firing.campaign_id}</code>`
+    ? html`${firing.campaign_name} ${idCode(firing.campaign_id)}`
     : html`<code>${firing.campaign_id}</code>`;
   return {
     cells: [
@@ -246,7 +247,7 @@ export function monitorPage(view: MonitorView) {
   <dt>Watches for</dt><dd>${watchText(rule)}</dd>
   <dt>Then</dt><dd>${actionText(rule)}, after ${plural(rule.consecutive_checks, 'matching check')} in a row</dd>
   <dt>Checked</dt><dd>${everyText(rule)} · last ${lastCheckText(view.item.last)}</dd>
-  <dt>Id</dt><dd><code>${monitor.id}</code></dd>
+  <dt>Id</dt><dd>${idCode(monitor.id)}</dd>
 </dl>
 <div class="actions">${suspendForm(view)}${deleteControl(view)}</div>
 <h2>Firings</h2>

@@ -4,6 +4,7 @@ import type { Approval, Connection, WebhookEndpoint } from '../storage/schema.ts
 import { dataTable } from '../web/data-table.ts';
 import { formatMoney, formatTime, plural } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
+import { idCode } from '../web/id-code.ts';
 import { page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
 import { agentsSection } from './agents-section.ts';
@@ -78,7 +79,7 @@ function figures(spend: AccountSpend, locale: string) {
 function accountCard(read: AccountSpendRead, locale: string) {
   const { account } = read;
   const id = `account-${account.id}`;
-  const heading = html`<h3 id="${id}">${account.name} <span class="figure-label">${platformLabel(account.platform)} · <code>${account.account_id}</code></span></h3>`;
+  const heading = html`<h3 id="${id}">${account.name} <span class="figure-label">${platformLabel(account.platform)} · ${idCode(account.account_id)}</span></h3>`;
   if ('code' in read) {
     return html`<article class="card" aria-labelledby="${id}">${heading}
 <p class="status-failed">Could not read its report: ${read.message}</p></article>`;
@@ -213,7 +214,7 @@ function healthCard(unhealthy: Connection[], unread: UnreadAccount[], connected:
     ),
     ...unread.map(
       (read) =>
-        html`<li class="status-failed">${read.account.name} (<code>${read.account.account_id}</code>): ${read.message}</li>`,
+        html`<li class="status-failed">${read.account.name} (${idCode(read.account.account_id)}): ${read.message}</li>`,
     ),
   ];
   return html`<section class="card" aria-labelledby="health-title">

@@ -2,6 +2,7 @@ import type { DailyCalls, recentCalls, StatusFilter } from '../storage/usage-his
 import { type Column, dataTable, type Row } from '../web/data-table.ts';
 import { formatTime, snakeName } from '../web/format.ts';
 import { html } from '../web/html.ts';
+import { idCode } from '../web/id-code.ts';
 import { page } from '../web/layout.ts';
 import type { SignedIn } from '../web/session.ts';
 import { statusBadge } from '../web/status-badge.ts';
@@ -75,7 +76,7 @@ function callRow(call: UsageView['calls'][number]): Row {
       formatTime(call.created_at),
       html`<code>${snakeName(call.tool)}</code>`,
       callerLabel(call),
-      call.account_id ? html`<code>${call.account_id}</code>` : '—',
+      call.account_id ? idCode(call.account_id) : '—',
       html`${statusBadge(outcome, String(call.status))}${call.code ? html` <span class="status-code">${snakeName(call.code)}</span>` : ''}`,
       `${call.latency_ms} ms`,
       call.billable ? 'yes' : 'no',

@@ -179,7 +179,7 @@ describe.each(TEST_DIALECTS)('console activity (change history) on %s', (dialect
     expect(page.text).toContain('<dt>Who</dt><dd>key night agent</dd>');
     expect(page.text).toContain('<dt>Tool</dt><dd><code>update_search_campaign</code></dd>');
     expect(page.text).toContain('Google Ads (search)');
-    expect(page.text).toContain(`<code>${searchAccount}</code>`);
+    expect(page.text).toContain(`<code class="id">${searchAccount}</code>`);
     expect(page.text).toContain(`<code>${pauseRequestId}</code>`);
     expect(page.text).toContain(`<dt>Idempotency-Key</dt><dd><code>${IDEMPOTENCY_KEY}</code></dd>`);
     expect(page.text).toMatch(

@@ -179,6 +179,13 @@ describe('the owner console in Chromium', { timeout: 90_000 }, () => {
     const account = page.getByRole('row', { name: /Browser Search Ads/ });
     const accountId = (await account.locator('code').textContent()) ?? '';
     expect(accountId).toMatch(/^\d{10}$/);
+    // The id is secondary to the name, and copyable with the button the script puts after it.
+    await account.getByRole('button', { name: `Copy ${accountId}` }).click();
+    await account
+      .getByRole('button', { name: `Copy ${accountId}` })
+      .getByText('Copied')
+      .waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(accountId);
     await screenshot(page, 'connections');
     expect(await unlabelledControls(page)).toEqual([]);
 
@@ -203,7 +210,17 @@ describe('the owner console in Chromium', { timeout: 90_000 }, () => {
     expect(await page.getByText('This connection is expired').count()).toBe(0);
     expect((await callTool(service.url, key.key, 'list_connected_accounts')).status).toBe(200);
 
-    await page.locator('summary', { hasText: 'Disconnect Google Ads (search)' }).click();
+    // A confirmation opens on its control and Escape closes it, back on the control.
+    const disconnect = page.locator('summary', { hasText: 'Disconnect Google Ads (search)' });
+    await disconnect.click();
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => disconnect.evaluate((summary) => summary.parentElement?.hasAttribute('open')))
+      .toBe(false);
+    expect(await disconnect.evaluate((summary) => summary === summary.ownerDocument.activeElement)).toBe(
+      true,
+    );
+    await disconnect.click();
     await page.getByRole('button', { name: 'Disconnect Google Ads (search)' }).click();
     await page.getByText('Disconnected.').waitFor();
     expect(await page.getByRole('row', { name: /Browser Search Ads/ }).count()).toBe(0);

@@ -35,7 +35,8 @@ export function clippedTables(page: Page): Promise<string[]> {
 export function mixedHeightRows(page: Page): Promise<string[]> {
   return page.evaluate(`(() => {
     const controls = [...document.querySelectorAll('main input, main select, main button, main a.button, main details.confirm > summary')]
-      .filter((el) => el.type !== 'hidden' && el.type !== 'checkbox' && el.type !== 'radio')
+      // The Copy after an id is text-sized on purpose: it sits in a line of text, not a row of controls.
+      .filter((el) => el.type !== 'hidden' && el.type !== 'checkbox' && el.type !== 'radio' && !el.classList.contains('copy-id'))
       .map((el) => ({ el, box: el.getBoundingClientRect(), row: el.closest('td, .actions, .field-row, .secret-row, .account, form') }))
       .filter(({ box }) => box.width > 0 && box.height > 0);
     const name = (el) => ((el.textContent || el.value || el.name || el.tagName).trim().slice(0, 30));
