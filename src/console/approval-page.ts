@@ -59,7 +59,7 @@ export function approvalPage(view: ApprovalView) {
 <dl class="facts">
   <dt>Status</dt><dd>${statusBadge(status)}</dd>
   <dt>Result</dt><dd>${outcomeText(approval, status)}</dd>
-  ${requestFacts(approval, change)}
+  ${requestFacts(approval, change, view.session.locale)}
   <dt>Expires</dt><dd>${formatTime(approval.expires_at)}</dd>
   ${decided}
   <dt>Approval id</dt><dd>${idCode(approval.id)}</dd>

@@ -1,7 +1,7 @@
 import { isPlatform, PLATFORM_INFO } from '../platform-families.ts';
 import type { Approval } from '../storage/schema.ts';
 import type { ApprovalChange, ApprovalStatus } from '../tools/approvals/approval-object.ts';
-import { formatTime, snakeName } from '../web/format.ts';
+import { formatTime, moneyText, snakeName } from '../web/format.ts';
 import { html, type SafeHtml } from '../web/html.ts';
 import type { Notice } from '../web/layout.ts';
 
@@ -36,12 +36,12 @@ export function objectTitle(change: Pick<ApprovalChange, 'before' | 'after' | 'o
 }
 
 /** Who asked for what, on which account and campaign, what it would spend and why it waits. */
-export function requestFacts(approval: Approval, change: ApprovalChange): SafeHtml {
+export function requestFacts(approval: Approval, change: ApprovalChange, locale: string): SafeHtml {
   return html`<dt>Asked by</dt><dd>${approval.requested_by}, ${formatTime(approval.created_at)}</dd>
   <dt>Tool</dt><dd><code>${change.tool}</code></dd>
   <dt>Account</dt><dd>${accountText(change)}</dd>
   <dt>Object</dt><dd>${objectTitle(change)}</dd>
-  <dt>Projected spend</dt><dd>${deltasText(change)}</dd>
+  <dt>Projected spend</dt><dd>${deltasText(change, locale)}</dd>
   <dt>Why it waits</dt><dd>${approval.reason}</dd>`;
 }
 
@@ -85,16 +85,18 @@ export function beforeAfterTable(
 </table></div>`;
 }
 
-/** `+4999930.00 USD a day, +129998180.00 USD until 2026-11-30`, or what is not known. */
-export function deltasText(change: ApprovalChange): string {
+/** `+4,999,930.00 USD a day, +129,998,180.00 USD until 2026-11-30` in the owner's locale, or what is not known. */
+export function deltasText(change: ApprovalChange, locale: string): string {
+  const amount = (delta: string) =>
+    moneyText(Math.round(Number(delta) * 1_000_000), change.currency, locale, true);
   const daily =
     change.projected_daily_delta === null
       ? 'unknown a day (no daily budget to judge by)'
-      : `${change.projected_daily_delta} ${change.currency} a day`;
+      : `${amount(change.projected_daily_delta)} a day`;
   const period =
     change.projected_period_delta === null
       ? 'unknown for the month'
-      : `${change.projected_period_delta} ${change.currency} until ${change.period_end}`;
+      : `${amount(change.projected_period_delta)} until ${change.period_end}`;
   return `${daily}, ${period}`;
 }
 

@@ -18,12 +18,12 @@ export interface ApprovalsView {
   notice?: Notice | undefined;
 }
 
-function pendingCard(approval: Approval) {
+function pendingCard(approval: Approval, locale: string) {
   const change = changeOf(approval);
   return html`<article class="approval" aria-labelledby="approval-${approval.id}">
   <h3 id="approval-${approval.id}"><a href="/approvals/${approval.id}">${change.what}</a></h3>
   <dl class="facts">
-    ${requestFacts(approval, change)}
+    ${requestFacts(approval, change, locale)}
     <dt>Expires</dt><dd>${formatTime(approval.expires_at)}: nothing is made unless you approve before then</dd>
   </dl>
   ${beforeAfterTable(change, `Before → after of ${change.object}`)}
@@ -72,7 +72,7 @@ export function approvalsPage(view: ApprovalsView) {
           rows: view.decided.map((approval) => decidedRow(approval, view.now)),
         });
   const body = html`<h2>Waiting for you</h2>
-${view.pending.length === 0 ? EMPTY : view.pending.map(pendingCard)}
+${view.pending.length === 0 ? EMPTY : view.pending.map((approval) => pendingCard(approval, view.session.locale))}
 <h2>Decided</h2>
 ${decided}`;
   return page({

@@ -1,10 +1,13 @@
 import { formatMicros, minorDigits } from '../money.ts';
 import { html, type SafeHtml } from './html.ts';
 
-/** `2026-11-22 10:00 UTC` in a <time> element, or the fallback text when there is no time. */
+/**
+ * `2026-11-22 10:00 UTC` in a <time> element, or the fallback text when there is no time. The date is
+ * one unbreakable piece: a narrow cell puts the hour under it, never "2026-" over "11-22".
+ */
 export function formatTime(iso: string | null, fallback = '—'): SafeHtml {
   if (!iso) return html`${fallback}`;
-  return html`<time datetime="${iso}">${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC</time>`;
+  return html`<time datetime="${iso}"><span class="day">${iso.slice(0, 10)}</span> ${iso.slice(11, 16)} UTC</time>`;
 }
 
 export function plural(count: number, noun: string): string {
@@ -37,11 +40,12 @@ export function localeOf(acceptLanguage: string | undefined): string {
 }
 
 /** An amount as text in a locale: `30,528.61 USD`, the currency's own decimals (a chart's label, a title). */
-export function moneyText(micros: number, currency: string, locale: string): string {
+export function moneyText(micros: number, currency: string, locale: string, signed = false): string {
   const digits = minorDigits(currency);
   const amount = new Intl.NumberFormat(locale, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
+    signDisplay: signed ? 'exceptZero' : 'auto',
   }).format(Number(formatMicros(micros, currency)));
   return `${amount} ${currency}`;
 }

@@ -199,7 +199,7 @@ describe.each(TEST_DIALECTS)('console API keys on %s', (dialect) => {
     expect(list.text).not.toMatch(KEY_PATTERN);
     expect(list.text).toContain(`${key.slice(0, 14)}…`);
     const expiry =
-      /<td class="fold" data-label="Expires"><time datetime="([^"]+)">[^<]*<\/time><\/td>\s*<td data-label="Status"><span class="badge badge-ok">active/.exec(
+      /<td class="fold" data-label="Expires"><time datetime="([^"]+)">.*?<\/time><\/td>\s*<td data-label="Status"><span class="badge badge-ok">active/.exec(
         list.text,
       );
     const days = (Date.parse(expiry?.[1] ?? '') - Date.now()) / 86_400_000;

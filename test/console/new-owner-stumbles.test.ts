@@ -224,6 +224,8 @@ describe('what a new owner stumbled on', () => {
     expect(approval).toContain(
       `<title>Approval: “${retargeting.name}” (campaign ${retargeting.campaign_id}) · adops</title>`,
     );
+    // The projected spend in the owner's locale, signed, with thousands separators.
+    expect(approval).toContain('+7,920.00 USD a day');
     // Fields by their words, the platform's name kept in the title.
     expect(approval).toContain('<span title="budget_mode">Budget mode</span>');
   });

@@ -57,7 +57,7 @@ export function mixedHeightRows(page: Page): Promise<string[]> {
  * Words a table cell or a label splits over lines: every piece of a word between underscores, hyphens, dots,
  * slashes or `@` (where a code, a tool name or an address may break) must sit on one line. Ids (digit
  * runs, long hexadecimal runs) and e-mail addresses (`.address`, which break anywhere by design) are
- * left out. Each as
+ * left out; a date (`time .day`) must sit whole on one line. Each as
  * `word (page's table caption)`.
  */
 export function wordsBrokenInCells(page: Page): Promise<string[]> {
@@ -81,6 +81,11 @@ export function wordsBrokenInCells(page: Page): Promise<string[]> {
           }
         }
       }
+    }
+    // A date is one piece: "2026-" over "12-04" reads as two numbers.
+    for (const day of document.querySelectorAll('main time .day')) {
+      const tops = new Set([...day.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (tops.size > 1) found.push(day.textContent + ' (a date)');
     }
     return found;
   })()`);
