@@ -129,8 +129,8 @@ function pagination(view: ActivityView) {
 function changesTable(view: ActivityView) {
   if (view.changes.length === 0) {
     return hasFilters(view.query) || view.query.before
-      ? html`<p>No changes match these filters.</p>`
-      : html`<p>No changes yet. Every write made with your keys, by the apps you connected or by you
+      ? html`<p class="empty">No changes match these filters.</p>`
+      : html`<p class="empty">No changes yet. Every write made with your keys, by the apps you connected or by you
 (stopping agents, approving a change) will be listed here.</p>`;
   }
   return dataTable({

@@ -54,7 +54,7 @@ function decidedRow(approval: Approval, now: Date): Row {
   };
 }
 
-const EMPTY = html`<p>Nothing waits for your decision.</p>
+const EMPTY = html`<p class="empty">Nothing waits for your decision.</p>
 <p>When an agent asks for a change its key may not make on its own (a budget ten times or more its
 current value, a raise beyond the key's limit, or any spend change of a key set to ask first), adops
 makes nothing: it keeps the change here as an approval, and the agent is told to wait. You approve it
@@ -65,7 +65,7 @@ expires. The agent follows up with the tool <code>get_approval</code>, described
 export function approvalsPage(view: ApprovalsView) {
   const decided =
     view.decided.length === 0
-      ? html`<p>No decided approvals yet.</p>`
+      ? html`<p class="empty">No decided approvals yet.</p>`
       : dataTable({
           caption: 'Your latest decided approvals',
           columns: DECIDED_COLUMNS,

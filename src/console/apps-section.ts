@@ -66,7 +66,7 @@ export function newClientBox(client: NewClient, appUrl: string) {
 export function appsSection(view: AppsView) {
   const grants =
     view.grants.length === 0
-      ? html`<p>No app is connected. An MCP connector or a ChatGPT Action that signs in with OAuth appears here once you allow it.</p>`
+      ? html`<p class="empty">No app is connected. An MCP connector or a ChatGPT Action that signs in with OAuth appears here once you allow it.</p>`
       : dataTable({
           caption: 'Apps you allowed',
           columns: GRANT_COLUMNS,

@@ -57,7 +57,7 @@ function clientForms(client: Client, view: ClientsView): SafeHtml {
   <summary>Change<span class="visually-hidden"> ${client.name}</span></summary>
   <form method="post" action="/clients/${client.id}/accounts">
     ${csrfInput(token)}
-    <fieldset><legend>Accounts of ${client.name}</legend>${boxes.length > 0 ? boxes : html`<p>No account is connected.</p>`}</fieldset>
+    <fieldset><legend>Accounts of ${client.name}</legend>${boxes.length > 0 ? boxes : html`<p class="empty">No account is connected.</p>`}</fieldset>
     <button type="submit">Save the accounts of ${client.name}</button>
   </form>
   <form method="post" action="/clients/${client.id}/envelope" class="stack">
@@ -71,7 +71,7 @@ function clientForms(client: Client, view: ClientsView): SafeHtml {
 }
 
 function clientsTable(view: ClientsView): SafeHtml {
-  if (view.clients.length === 0) return html`<p>No clients yet.</p>`;
+  if (view.clients.length === 0) return html`<p class="empty">No clients yet.</p>`;
   const manage = roleAllows(view.session.member.role, 'admin');
   const rows: Row[] = view.clients.map((client) => {
     const accounts = view.accounts.filter(

@@ -57,7 +57,7 @@ const ACCOUNT_COLUMNS: Column[] = [
 ];
 
 function accountsTable(accounts: AdAccount[], platformLabel: string) {
-  if (accounts.length === 0) return html`<p>No accounts on this connection.</p>`;
+  if (accounts.length === 0) return html`<p class="empty">No accounts on this connection.</p>`;
   return dataTable({
     caption: `${platformLabel} accounts`,
     columns: ACCOUNT_COLUMNS,

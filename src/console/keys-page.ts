@@ -141,7 +141,7 @@ export function keysPage(view: KeysView) {
   const live = view.keys.filter((key) => keyStatus(key, view.now) === 'active').length;
   const list =
     view.keys.length === 0
-      ? html`<p>No keys yet.</p>`
+      ? html`<p class="empty">No keys yet.</p>`
       : dataTable({
           caption: 'Your API keys',
           columns: KEY_COLUMNS,

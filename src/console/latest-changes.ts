@@ -21,7 +21,7 @@ export async function latestChanges(
 
 /** A compact list of changes (for the overview): when, who, what, the outcome; each links to its page. */
 export function latestChangesList(changes: readonly ChangeView[]): SafeHtml {
-  if (changes.length === 0) return html`<p>No changes yet.</p>`;
+  if (changes.length === 0) return html`<p class="empty">No changes yet.</p>`;
   const items = changes.map(
     (change) =>
       html`<li>${formatTime(change.row.created_at)} · ${change.who} · <a href="/activity/${change.row.id}"><code>${change.row.tool}</code></a> ${change.object} · ${outcomeText(change)}</li>`,

@@ -145,7 +145,7 @@ function twoApproversForm(view: MembersView): SafeHtml {
 
 function actionsTable(view: MembersView): SafeHtml {
   if (view.actions.length === 0)
-    return html`<h2>Recent actions</h2><p>No member has changed anything yet.</p>`;
+    return html`<h2>Recent actions</h2><p class="empty">No member has changed anything yet.</p>`;
   const rows: Row[] = view.actions.map((action) => {
     const subject = action.subject ? (JSON.parse(action.subject) as Record<string, string>) : {};
     return {

@@ -120,7 +120,7 @@ function endpointSection(view: EndpointView, csrf: string, index: number) {
   const enabled = endpoint.disabled_at === null;
   const list =
     deliveries.length === 0
-      ? html`<p>No deliveries yet.</p>`
+      ? html`<p class="empty">No deliveries yet.</p>`
       : dataTable({
           caption: html`Deliveries to ${endpoint.url}, newest first`,
           columns: DELIVERY_COLUMNS,
@@ -158,7 +158,7 @@ export function notificationsPage(view: NotificationsView) {
   const csrf = view.session.csrfToken;
   const list =
     view.endpoints.length === 0
-      ? html`<p>No endpoint yet: events are not sent anywhere.</p>`
+      ? html`<p class="empty">No endpoint yet: events are not sent anywhere.</p>`
       : view.endpoints.map((each, i) => endpointSection(each, csrf, i));
   const body = html`
 <p>Webhooks tell your systems what happens while nobody watches: a monitor firing, a change waiting for your approval, a connection that stopped working, your quota running out. Each delivery is signed and retried for 24 hours; an endpoint that fails for 3 days is disabled.</p>

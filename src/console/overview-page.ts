@@ -181,7 +181,7 @@ function monitorsCard(monitors: OverviewView['monitors']) {
   const count = monitors.enabled + monitors.suspended;
   const content =
     count === 0
-      ? html`<p>No monitor watches your campaigns yet. An agent makes one with <code>create_monitor</code>.</p>`
+      ? html`<p class="empty">No monitor watches your campaigns yet. An agent makes one with <code>create_monitor</code>.</p>`
       : html`<p>${plural(count, 'monitor')}: ${monitors.enabled} enabled${monitors.suspended > 0 ? html`, <span class="badge badge-muted">${monitors.suspended} suspended</span>` : ''}.</p>
 <p>${monitors.firedLastDay === 0 ? 'None fired in the last 24 hours.' : `Fired ${plural(monitors.firedLastDay, 'time')} in the last 24 hours.`}</p>`;
   return html`<section class="card" aria-labelledby="monitors-title">
@@ -194,7 +194,7 @@ ${content}
 function approvalsCard(pending: Approval[], count: number) {
   const list =
     pending.length === 0
-      ? html`<p>Nothing waits for you.</p>`
+      ? html`<p class="empty">Nothing waits for you.</p>`
       : html`<ul>${pending.map(
           (approval) =>
             html`<li><a href="/approvals/${approval.id}">${approval.requested_by}: ${approval.tool}</a> <span class="muted">${formatTime(approval.created_at)}</span></li>`,
@@ -219,7 +219,7 @@ function healthCard(unhealthy: Connection[], unread: UnreadAccount[], connected:
   ];
   return html`<section class="card" aria-labelledby="health-title">
 <h2 id="health-title">Connections</h2>
-${problems.length > 0 ? html`<ul>${problems}</ul>` : connected === 0 ? html`<p>No ad account connected yet. <a href="/connections">Connect one</a>.</p>` : html`<p class="status-succeeded">${connected === 1 ? 'The connection works.' : `All ${connected} connections work.`}</p>`}
+${problems.length > 0 ? html`<ul>${problems}</ul>` : connected === 0 ? html`<p class="empty">No ad account connected yet. <a href="/connections">Connect one</a>.</p>` : html`<p class="status-succeeded">${connected === 1 ? 'The connection works.' : `All ${connected} connections work.`}</p>`}
 </section>`;
 }
 
@@ -251,7 +251,7 @@ ${pace}
 }
 
 function agentsTable(agents: AgentAtWork[]) {
-  if (agents.length === 0) return html`<p>No calls in the last 24 hours.</p>`;
+  if (agents.length === 0) return html`<p class="empty">No calls in the last 24 hours.</p>`;
   const who = (agent: AgentAtWork) =>
     agent.kind === 'owner'
       ? 'You, in the console'

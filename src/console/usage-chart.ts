@@ -65,6 +65,6 @@ ${dayLabels}
 <figcaption class="muted">Calls per day (UTC); the lighter part of a bar is the billed calls.</figcaption>
 </figure>
 <details><summary>Calls per day as a table</summary>
-${rows.length === 0 ? html`<p>No calls yet this period.</p>` : dataTable({ caption: 'Calls per day', columns: DAY_COLUMNS, rows })}
+${rows.length === 0 ? html`<p class="empty">No calls yet this period.</p>` : dataTable({ caption: 'Calls per day', columns: DAY_COLUMNS, rows })}
 </details>`;
 }

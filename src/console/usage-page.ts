@@ -88,7 +88,7 @@ function callRow(call: UsageView['calls'][number]): Row {
 export function usagePage(view: UsageView) {
   const table =
     view.calls.length === 0
-      ? html`<p>No calls match.</p>`
+      ? html`<p class="empty">No calls match.</p>`
       : dataTable({
           caption: 'Recent calls, newest first',
           columns: CALL_COLUMNS,

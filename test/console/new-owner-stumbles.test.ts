@@ -230,6 +230,39 @@ describe('what a new owner stumbled on', () => {
     expect(approval).toContain('<span title="budget_mode">Budget mode</span>');
   });
 
+  it('says a list is empty the same way on every page', async () => {
+    const bare = new ConsoleClient(service.url);
+    await bare.signUp(uniqueEmail('empty'), PASSWORD);
+    const said: string[] = [];
+    for (const path of [
+      '/',
+      '/activity',
+      '/approvals',
+      '/monitors',
+      '/keys',
+      '/connections',
+      '/notifications',
+      '/usage',
+      '/members',
+      '/clients',
+    ]) {
+      const page = (await bare.get(path)).text;
+      for (const [paragraph, attributes = '', text = ''] of page.matchAll(
+        /<p([^>]*)>((?:No [^<]*?(?:yet|match)|Nothing waits)[^<]*)/g,
+      )) {
+        said.push(text);
+        expect(attributes, `${path}: ${paragraph}`).toBe(' class="empty"');
+      }
+    }
+    expect(said).toEqual(
+      expect.arrayContaining([
+        'No keys yet.',
+        'Nothing waits for your decision.',
+        'No endpoint yet: events are not sent anywhere.',
+      ]),
+    );
+  });
+
   it('says what a monitor saw in words and rounded figures', () => {
     const seen = { metric: 'cpc', operator: '>', value: 7.03, against: 2.2659, matched: true } as const;
     expect(conditionWords(seen)).toBe('cost per click 7.03 (fires above 2.27)');
