@@ -30,7 +30,7 @@ for (const code of document.querySelectorAll('code.id')) {
   const id = code.textContent ?? '';
   const button = document.createElement('button');
   button.type = 'button';
-  button.className = 'copy-id';
+  button.className = 'secondary copy-id';
   button.textContent = 'Copy';
   button.setAttribute('aria-label', `Copy ${id}`);
   button.addEventListener('click', async () => {
