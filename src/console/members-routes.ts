@@ -61,10 +61,10 @@ export function registerMembersRoutes(app: FastifyInstance, services: Services):
     return workspace;
   }
 
-  /** Runs a change of members; an OwnerError is the notice of the page shown again, with 400. */
   const done = (request: FastifyRequest, reply: FastifyReply, text: string, details?: SafeHtml) =>
     seeOther(services, reply, signedIn(request), '/members', { kind: 'success', text }, details);
 
+  /** Runs a change of members; an OwnerError is the notice of the page shown again, with 400. */
   async function change(request: FastifyRequest, reply: FastifyReply, act: () => Promise<keyof typeof DONE>) {
     try {
       return await done(request, reply, DONE[await act()]);
