@@ -118,8 +118,13 @@ function sums(reads: AccountSpendRead[]): SpendSum[] {
   return [...byCurrency.values()];
 }
 
-/** Spend per platform and currency: the accounts of a platform added up, one row each. */
+/**
+ * Spend per platform and currency: the accounts of a platform added up, one row each. With one account
+ * a platform, the account cards under it say the same: the table is left out.
+ */
 function platformTable(spend: AccountSpendRead[], locale: string) {
+  const platforms = new Set(spend.map((read) => read.account.platform));
+  if (platforms.size === spend.length) return html``;
   const rows = PLATFORMS.flatMap((platform) =>
     sums(spend.filter((read) => read.account.platform === platform)).map((sum) => ({
       cells: [

@@ -52,9 +52,10 @@ function cell(column: Column, value: Cell | Interpolation): SafeHtml {
   const one: Cell = isCell(value) ? value : { content: value };
   // The label a card shows before the value, where the header row is out of sight.
   const attributes = html`${classes(column.fold && 'fold', column.numeric && 'num', column.controls && 'controls', one.className)} data-label="${column.label}"`;
+  // One box for the value, whatever it holds: a card sets it beside its label.
   return one.rowHeader
-    ? html`<th scope="row"${attributes}>${one.content}</th>`
-    : html`<td${attributes}>${one.content}</td>`;
+    ? html`<th scope="row"${attributes}><div class="value">${one.content}</div></th>`
+    : html`<td${attributes}><div class="value">${one.content}</div></td>`;
 }
 
 /** A table that fits its width: on a phone its rows are cards (see Column), in a box that never clips. */

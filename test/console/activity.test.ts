@@ -165,7 +165,7 @@ describe.each(TEST_DIALECTS)('console activity (change history) on %s', (dialect
     expect(page.text).toContain('status: ACTIVE → PAUSED');
     expect(page.text).toContain('<code>insufficient_<wbr>scope</code>');
     expect(page.text).toMatch(
-      /<td data-label="Outcome"><span class="badge badge-danger">failed<\/span> <span class="muted">403<\/span>/,
+      /<td data-label="Outcome"><div class="value"><span class="badge badge-danger">failed<\/span> <span class="muted">403<\/span>/,
     );
     // Escaped in HTML, never markup.
     expect(page.text).toContain('name: ');

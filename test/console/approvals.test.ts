@@ -150,7 +150,7 @@ describe.each(TEST_DIALECTS)('console approvals and stop all agents on %s', (dia
     const list = await client.get('/approvals');
     expect(list.text).toContain('Nothing waits for your decision.');
     expect(list.text).toMatch(
-      /badge-danger">rejected<\/span><\/td>\s*<td class="fold" data-label="[^"]+">[^<]+@example\.com<\/td>/,
+      /badge-danger">rejected<\/span><\/div><\/td>\s*<td class="fold" data-label="[^"]+"><div class="value">[^<]+@example\.com<\/div><\/td>/,
     );
   });
 

@@ -199,7 +199,7 @@ describe.each(TEST_DIALECTS)('console API keys on %s', (dialect) => {
     expect(list.text).not.toMatch(KEY_PATTERN);
     expect(list.text).toContain(`${key.slice(0, 14)}…`);
     const expiry =
-      /<td class="fold" data-label="Expires"><time datetime="([^"]+)">.*?<\/time><\/td>\s*<td data-label="Status"><span class="badge badge-ok">active/.exec(
+      /<td class="fold" data-label="Expires"><div class="value"><time datetime="([^"]+)">.*?<\/time><\/div><\/td>\s*<td data-label="Status"><div class="value"><span class="badge badge-ok">active/.exec(
         list.text,
       );
     const days = (Date.parse(expiry?.[1] ?? '') - Date.now()) / 86_400_000;
@@ -250,7 +250,7 @@ describe.each(TEST_DIALECTS)('console API keys on %s', (dialect) => {
     expect(again.status).toBe(409);
     expect(again.text).toContain('This form was already sent');
     expect(again.text).not.toMatch(KEY_PATTERN);
-    expect(again.text.match(/<td data-label="Name">once<\/td>/g)).toHaveLength(1);
+    expect(again.text.match(/<td data-label="Name"><div class="value">once<\/div><\/td>/g)).toHaveLength(1);
     const next = hiddenFieldsOf(again.text, '/keys');
     expect(next.form_id).not.toBe(form.form_id);
     expect((await client.post('/keys', { ...next, name: 'twice', expires: 'never' })).status).toBe(303);

@@ -230,6 +230,21 @@ describe('what a new owner stumbled on', () => {
     expect(approval).toContain('<span title="budget_mode">Budget mode</span>');
   });
 
+  it('adds a platform’s accounts up in a table only when it has more than one', async () => {
+    const { client, user } = await newOwner('pair');
+    expect((await client.get('/')).text).not.toContain('Spend per platform</caption>');
+    await addAccount(service.services, user, { platform: 'video', name: 'Second shop' });
+    const page = (await client.get('/')).text;
+    const [, video] = tableRows(page, 'Spend per platform');
+    const cards = [...page.matchAll(/<dt>Today<\/dt><dd><span class="money" data-micros="(\d+)"/g)];
+    const total = cards.reduce((sum, card) => sum + Number(card[1]), 0);
+    expect(cards).toHaveLength(2);
+    expect(video).toMatch(/^TikTok Ads \(video\)\|/);
+    expect(page).toMatch(
+      new RegExp(`data-label="Today"><div class="value"><span class="money" data-micros="${total}"`),
+    );
+  });
+
   it('says a list is empty the same way on every page', async () => {
     const bare = new ConsoleClient(service.url);
     await bare.signUp(uniqueEmail('empty'), PASSWORD);

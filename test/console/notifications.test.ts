@@ -106,10 +106,14 @@ describe.each(TEST_DIALECTS)('console notifications on %s', (dialect) => {
     });
     await expect
       .poll(async () => (await client.get('/notifications')).text, { timeout: 10_000 })
-      .toContain('<td data-label="Status"><span class="badge badge-ok">delivered</span></td>');
+      .toContain(
+        '<td data-label="Status"><div class="value"><span class="badge badge-ok">delivered</span></div></td>',
+      );
     const shown = (await client.get('/notifications')).text;
     expect(shown).toContain('<code>test</code>');
-    expect(shown).toContain('<td class="fold" data-label="Last answer">HTTP 204</td>');
+    expect(shown).toContain(
+      '<td class="fold" data-label="Last answer"><div class="value">HTTP 204</div></td>',
+    );
 
     const rotated = await client.follow(press(client, id, 'rotate'));
     expect(rotated.text).toContain('The signing secret is rotated.');

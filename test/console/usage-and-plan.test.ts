@@ -108,7 +108,9 @@ describe.each(TEST_DIALECTS)('console usage and plan on %s', (dialect) => {
 
   it('shows the plans with their limits, the current one, and the self-hosted upgrade command', async () => {
     const page = (await client.get('/billing')).text;
-    expect(page).toMatch(/<tr class="current" aria-current="true">\s*<th scope="row" data-label="Plan">free/);
+    expect(page).toMatch(
+      /<tr class="current" aria-current="true">\s*<th scope="row" data-label="Plan"><div class="value">free/,
+    );
     for (const [tier, calls, keys] of [
       ['free', 50, 2],
       ['plus', 150, 5],
@@ -117,7 +119,7 @@ describe.each(TEST_DIALECTS)('console usage and plan on %s', (dialect) => {
     ]) {
       expect(page).toMatch(
         new RegExp(
-          `${tier}(?: <span class="muted">\\(your plan\\)</span>)?</th>\\s*<td data-label="[^"]+">${calls}</td>\\s*<td data-label="[^"]+">${keys}</td>`,
+          `${tier}(?: <span class="muted">\\(your plan\\)</span>)?</div></th>\\s*<td data-label="[^"]+"><div class="value">${calls}</div></td>\\s*<td data-label="[^"]+"><div class="value">${keys}</div></td>`,
         ),
       );
     }
