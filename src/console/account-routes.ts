@@ -11,8 +11,8 @@ import {
 import { findPersonById } from '../storage/people.ts';
 import { countUnusedRecoveryCodes, findTotp } from '../storage/second-factors.ts';
 import { signedIn } from '../web/console-request.ts';
-import { seeOther } from '../web/flash.ts';
 import { formField } from '../web/form.ts';
+import { formDone } from '../web/form-done.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
 import { type AccountView, accountPage, recoveryCodesBox } from './account-page.ts';
 
@@ -80,14 +80,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services):
       );
       request.log.info('console set up a second factor');
       const text = 'Your authenticator is set up: signing in asks for its code from now on.';
-      return await seeOther(
-        services,
-        reply,
-        signedIn(request),
-        '/account',
-        { kind: 'success', text },
-        recoveryCodesBox(recoveryCodes),
-      );
+      return await formDone(services, request, reply, '/account', text, recoveryCodesBox(recoveryCodes));
     } catch (error) {
       return render(request, reply, 400, { notice: refusal(error) });
     }
@@ -98,7 +91,7 @@ export function registerAccountRoutes(app: FastifyInstance, services: Services):
       await removeSecondFactor(services, await personOf(request), formField(request, 'code'));
       request.log.info('console removed a second factor');
       const text = 'The authenticator is removed: you sign in with your password alone.';
-      return await seeOther(services, reply, signedIn(request), '/account', { kind: 'success', text });
+      return await formDone(services, request, reply, '/account', text);
     } catch (error) {
       return render(request, reply, 400, { notice: refusal(error) });
     }

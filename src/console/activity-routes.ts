@@ -16,7 +16,7 @@ import { listAppsEverGranted } from '../storage/oauth-grants.ts';
 import { findUserById } from '../storage/users.ts';
 import { actingMember } from '../web/acting-member.ts';
 import { signedIn } from '../web/console-request.ts';
-import { seeOther } from '../web/flash.ts';
+import { formDone } from '../web/form-done.ts';
 import { html } from '../web/html.ts';
 import { type Notice, page, sendPage } from '../web/layout.ts';
 import { seesAccountOf, visibleAccounts, visibleChanges, visibleKeys } from '../web/member-scope.ts';
@@ -126,9 +126,6 @@ export function registerActivityRoutes(app: FastifyInstance, services: Services)
       const notice: Notice = { kind: 'error', text: reverted.message };
       return renderChange(request, reply, request.params.id, { status: 409, notice });
     }
-    return seeOther(services, reply, signedIn(request), `/activity/${request.params.id}`, {
-      kind: 'success',
-      text: reverted.message,
-    });
+    return formDone(services, request, reply, `/activity/${request.params.id}`, reverted.message);
   });
 }

@@ -6,6 +6,7 @@ import { actingMember } from '../web/acting-member.ts';
 import { signedIn } from '../web/console-request.ts';
 import { seeOther } from '../web/flash.ts';
 import { formField } from '../web/form.ts';
+import { formDone } from '../web/form-done.ts';
 import { ADMIN, OPERATOR } from '../web/roles.ts';
 import { pausedTable, stoppedNotice } from './agents-section.ts';
 
@@ -41,6 +42,6 @@ export function registerAgentsRoutes(app: FastifyInstance, services: Services): 
     const text = resumed
       ? 'Agents resumed: your keys and apps work again from their next call. Campaigns the stop paused stay paused.'
       : 'Your agents were not stopped: nothing changed.';
-    return seeOther(services, reply, signedIn(request), '/keys', { kind: 'success', text });
+    return formDone(services, request, reply, '/keys', text);
   });
 }

@@ -1,3 +1,4 @@
+import { decimalToMicros } from '../money.ts';
 import { isPlatform, PLATFORM_INFO } from '../platform-families.ts';
 import type { Approval } from '../storage/schema.ts';
 import type { ApprovalChange, ApprovalStatus } from '../tools/approvals/approval-object.ts';
@@ -87,8 +88,9 @@ export function beforeAfterTable(
 
 /** `+4,999,930.00 USD a day, +129,998,180.00 USD until 2026-11-30` in the owner's locale, or what is not known. */
 export function deltasText(change: ApprovalChange, locale: string): string {
+  // The delta is stored signed ("+720.00"); its digits are read exactly.
   const amount = (delta: string) =>
-    moneyText(Math.round(Number(delta) * 1_000_000), change.currency, locale, true);
+    moneyText(decimalToMicros(delta.replace(/^\+/, '')), change.currency, locale, true);
   const daily =
     change.projected_daily_delta === null
       ? 'unknown a day (no daily budget to judge by)'

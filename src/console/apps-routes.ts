@@ -9,8 +9,8 @@ import {
   insertOwnedClient,
 } from '../storage/oauth-grants.ts';
 import { signedIn } from '../web/console-request.ts';
-import { seeOther } from '../web/flash.ts';
 import { formField } from '../web/form.ts';
+import { formDone } from '../web/form-done.ts';
 import type { Notice } from '../web/layout.ts';
 import { OPERATOR } from '../web/roles.ts';
 import { newClientBox } from './apps-section.ts';
@@ -37,7 +37,7 @@ export function registerAppsRoutes(app: FastifyInstance, services: Services, ren
     await endOAuthGrants(storage.db, [grant.id], clock.now());
     request.log.info({ grant_id: request.params.id }, 'console revoked an OAuth app');
     const text = 'The app is revoked: its next call gets 401.';
-    return seeOther(services, reply, session, '/keys', { kind: 'success', text });
+    return formDone(services, request, reply, '/keys', text);
   });
 
   app.post<{ Params: { id: string } }>('/keys/oauth-clients/:id/delete', OPERATOR, async (request, reply) => {
@@ -50,7 +50,7 @@ export function registerAppsRoutes(app: FastifyInstance, services: Services, ren
     await services.oauth.deleteClient(clientId);
     request.log.info({ oauth_client_id: clientId }, 'console deleted an OAuth client');
     const text = 'The OAuth client is deleted: every sign-in through it ended.';
-    return seeOther(services, reply, session, '/keys', { kind: 'success', text });
+    return formDone(services, request, reply, '/keys', text);
   });
 
   app.post('/keys/oauth-clients', OPERATOR, async (request, reply) => {
@@ -91,6 +91,6 @@ export function registerAppsRoutes(app: FastifyInstance, services: Services, ren
     request.log.info({ oauth_client_id: clientId }, 'console created an OAuth client');
     const box = newClientBox({ name, clientId, clientSecret }, services.config.appUrl);
     const text = `The OAuth client “${name}” is made.`;
-    return seeOther(services, reply, session, '/keys', { kind: 'success', text }, box);
+    return formDone(services, request, reply, '/keys', text, box);
   });
 }

@@ -9,8 +9,8 @@ import { listMembers } from '../storage/memberships.ts';
 import { findPersonById } from '../storage/people.ts';
 import { findUserById } from '../storage/users.ts';
 import { signedIn } from '../web/console-request.ts';
-import { seeOther } from '../web/flash.ts';
 import { formField, formFields } from '../web/form.ts';
+import { formDone } from '../web/form-done.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
 import { visibleAccounts, visibleClients } from '../web/member-scope.ts';
 import { ADMIN } from '../web/roles.ts';
@@ -62,7 +62,7 @@ export function registerClientsRoutes(app: FastifyInstance, services: Services):
   async function change(request: FastifyRequest, reply: FastifyReply, act: () => Promise<keyof typeof DONE>) {
     try {
       const text = DONE[await act()];
-      return await seeOther(services, reply, signedIn(request), '/clients', { kind: 'success', text });
+      return await formDone(services, request, reply, '/clients', text);
     } catch (error) {
       if (!(error instanceof OwnerError)) throw error;
       return render(request, reply, 400, { kind: 'error', text: error.message });

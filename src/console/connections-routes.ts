@@ -6,7 +6,7 @@ import { CONNECT_PROTOCOLS } from '../platforms/connect-registry.ts';
 import { connectMode, disconnect, finishConnect, startConnect } from '../platforms/oauth-flow.ts';
 import { listAdAccounts, listConnections } from '../storage/accounts.ts';
 import { signedIn } from '../web/console-request.ts';
-import { seeOther } from '../web/flash.ts';
+import { formDone } from '../web/form-done.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
 import { visibleAccounts } from '../web/member-scope.ts';
 import { ADMIN } from '../web/roles.ts';
@@ -60,7 +60,7 @@ export function registerConnectionsRoutes(app: FastifyInstance, services: Servic
   app.get('/connections', async (request, reply) => render(request, reply, 200));
 
   const done = (request: FastifyRequest, reply: FastifyReply, text: string) =>
-    seeOther(services, reply, signedIn(request), '/connections', { kind: 'success', text });
+    formDone(services, request, reply, '/connections', text);
 
   app.post<{ Params: { platform: string } }>(
     '/connections/:platform/connect',

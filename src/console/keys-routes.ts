@@ -11,8 +11,8 @@ import { claimKeyForm } from '../storage/console-sessions.ts';
 import { listOAuthGrants, listOwnedClients } from '../storage/oauth-grants.ts';
 import { findUserById } from '../storage/users.ts';
 import { signedIn } from '../web/console-request.ts';
-import { seeOther } from '../web/flash.ts';
 import { formField } from '../web/form.ts';
+import { formDone } from '../web/form-done.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
 import { limitsInput } from '../web/limit-fields.ts';
 import { isLimited, seesKey, visibleAccounts, visibleClients, visibleKeys } from '../web/member-scope.ts';
@@ -110,14 +110,7 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
     }
     request.log.info({ api_key_id: created.id }, 'console created an API key');
     const text = `The key “${name}” is made.`;
-    return seeOther(
-      services,
-      reply,
-      session,
-      '/keys',
-      { kind: 'success', text },
-      newKeyBox({ name, key: created.key }),
-    );
+    return formDone(services, request, reply, '/keys', text, newKeyBox({ name, key: created.key }));
   });
 
   app.post<{ Params: { id: string } }>('/keys/:id/narrow', OPERATOR, async (request, reply) => {
@@ -138,7 +131,7 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
     }
     request.log.info({ api_key_id: key.id }, 'console narrowed an API key');
     const text = 'The key is narrowed: its next call already follows.';
-    return seeOther(services, reply, session, '/keys', { kind: 'success', text });
+    return formDone(services, request, reply, '/keys', text);
   });
 
   app.post<{ Params: { id: string } }>('/keys/:id/revoke', OPERATOR, async (request, reply) => {
@@ -149,6 +142,6 @@ export function registerKeysRoutes(app: FastifyInstance, services: Services): vo
     }
     await revokeApiKey(storage.db, key.id, clock.now());
     request.log.info({ api_key_id: key.id }, 'console revoked an API key');
-    return seeOther(services, reply, session, '/keys', { kind: 'success', text: 'The key is revoked.' });
+    return formDone(services, request, reply, '/keys', 'The key is revoked.');
   });
 }

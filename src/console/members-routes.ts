@@ -10,8 +10,8 @@ import { listMembers } from '../storage/memberships.ts';
 import { findPersonById } from '../storage/people.ts';
 import { findUserById, setSecondFactorRequirement, setTwoApproversAbove } from '../storage/users.ts';
 import { signedIn } from '../web/console-request.ts';
-import { seeOther } from '../web/flash.ts';
 import { formField } from '../web/form.ts';
+import { formDone } from '../web/form-done.ts';
 import type { SafeHtml } from '../web/html.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
 import { ADMIN } from '../web/roles.ts';
@@ -62,7 +62,7 @@ export function registerMembersRoutes(app: FastifyInstance, services: Services):
   }
 
   const done = (request: FastifyRequest, reply: FastifyReply, text: string, details?: SafeHtml) =>
-    seeOther(services, reply, signedIn(request), '/members', { kind: 'success', text }, details);
+    formDone(services, request, reply, '/members', text, details);
 
   /** Runs a change of members; an OwnerError is the notice of the page shown again, with 400. */
   async function change(request: FastifyRequest, reply: FastifyReply, act: () => Promise<keyof typeof DONE>) {

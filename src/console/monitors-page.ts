@@ -71,7 +71,7 @@ function accountText(item: MonitorItem): string {
 }
 
 function monitorStatus(monitor: Monitor): SafeHtml {
-  return monitor.enabled === 1 ? statusBadge('enabled') : statusBadge('suspended');
+  return statusBadge(monitor.enabled === 1 ? 'enabled' : 'suspended');
 }
 
 function lastFiringText(firing: MonitorFiring | undefined): SafeHtml {

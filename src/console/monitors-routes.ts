@@ -8,8 +8,8 @@ import { findUserById } from '../storage/users.ts';
 import { ruleOfMonitor } from '../tools/monitors/monitor-object.ts';
 import { actingMember } from '../web/acting-member.ts';
 import { signedIn } from '../web/console-request.ts';
-import { seeOther } from '../web/flash.ts';
 import { formField } from '../web/form.ts';
+import { formDone } from '../web/form-done.ts';
 import { sendPage } from '../web/layout.ts';
 import { isLimited, visibleAccounts } from '../web/member-scope.ts';
 import { OPERATOR } from '../web/roles.ts';
@@ -103,10 +103,13 @@ export function registerMonitorsRoutes(app: FastifyInstance, services: Services)
     const outcome = await change(request, 'update_monitor', args);
     if (!outcome.ok)
       return render(request, reply, item, outcome.status, { notice: errorNotice(outcome), draft });
-    return seeOther(services, reply, signedIn(request), `/monitors/${item.monitor.id}`, {
-      kind: 'success',
-      text: `Saved: “${String(args.name ?? item.rule.name)}” is changed from its next check.`,
-    });
+    return formDone(
+      services,
+      request,
+      reply,
+      `/monitors/${item.monitor.id}`,
+      `Saved: “${String(args.name ?? item.rule.name)}” is changed from its next check.`,
+    );
   });
 
   for (const [path, enabled] of [
@@ -121,10 +124,7 @@ export function registerMonitorsRoutes(app: FastifyInstance, services: Services)
       const text = enabled
         ? `“${item.rule.name}” is checked again from its next minute.`
         : `“${item.rule.name}” is suspended: it is not checked, and does nothing, until you resume it.`;
-      return seeOther(services, reply, signedIn(request), `/monitors/${item.monitor.id}`, {
-        kind: 'success',
-        text,
-      });
+      return formDone(services, request, reply, `/monitors/${item.monitor.id}`, text);
     });
   }
 
@@ -133,10 +133,13 @@ export function registerMonitorsRoutes(app: FastifyInstance, services: Services)
     if (!item) return reply.callNotFound();
     const outcome = await change(request, 'delete_monitor', { monitor_id: item.monitor.id });
     if (!outcome.ok) return render(request, reply, item, outcome.status, { notice: errorNotice(outcome) });
-    return seeOther(services, reply, signedIn(request), '/monitors', {
-      kind: 'success',
-      text: `“${item.rule.name}” is deleted: it is checked no more. What it did stays in the activity.`,
-    });
+    return formDone(
+      services,
+      request,
+      reply,
+      '/monitors',
+      `“${item.rule.name}” is deleted: it is checked no more. What it did stays in the activity.`,
+    );
   });
 }
 

@@ -14,8 +14,8 @@ import type { WebhookEndpoint } from '../storage/schema.ts';
 import { listEndpointDeliveries } from '../storage/webhook-deliveries.ts';
 import { findWebhookEndpoint, listWebhookEndpoints } from '../storage/webhook-endpoints.ts';
 import { signedIn } from '../web/console-request.ts';
-import { seeOther } from '../web/flash.ts';
 import { formField, formFields } from '../web/form.ts';
+import { formDone } from '../web/form-done.ts';
 import type { SafeHtml } from '../web/html.ts';
 import { type Notice, sendPage } from '../web/layout.ts';
 import { ADMIN } from '../web/roles.ts';
@@ -49,7 +49,7 @@ export function registerNotificationsRoutes(app: FastifyInstance, services: Serv
   app.get('/notifications', async (request, reply) => render(request, reply, 200));
 
   const done = (request: FastifyRequest, reply: FastifyReply, text: string, details?: SafeHtml) =>
-    seeOther(services, reply, signedIn(request), '/notifications', { kind: 'success', text }, details);
+    formDone(services, request, reply, '/notifications', text, details);
 
   app.post('/notifications', ADMIN, async (request, reply) => {
     const session = signedIn(request);
